@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QStringList>
+
+namespace raidscope::cli {
+
+/// Exit statuses shared by the subcommands.
+enum Exit : int { Ok = 0, Failed = 1, Usage = 2 };
+
+/// Each subcommand takes its own arguments (after the subcommand name) and returns the exit status.
+/// Results go to stdout, diagnostics to stderr as one line "raidscope-cli: <what is wrong>".
+int runSchemes(const QStringList& args);
+int runPlugins(const QStringList& args);
+int runDisks(const QStringList& args);
+int runLayout(const QStringList& args);
+
+/// Prints "raidscope-cli: <message>" on stderr and returns `status`.
+int fail(const QString& message, int status = Failed);
+/// Writes UTF-8 text to stdout.
+void out(const QString& text);
+
+} // namespace raidscope::cli

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cliargs.h"
+#include "commands.h"
+
+#include "disk/diskpreset.h"
+#include "layout/layoutregistry.h"
+#include "units.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cstdio>
+
+namespace raidscope::cli {
+
+int fail(const QString& message, int status)
+{
+    std::fprintf(stderr, "raidscope-cli: %s\n", message.toUtf8().constData());
+    return status;
+}
+
+void out(const QString& text)
+{
+    std::fputs(text.toUtf8().constData(), stdout);
+}
+
+namespace {
+
+std::optional<CliArgs> jsonOnly(const QStringList& args, int* status)
+{
+    QString error;
+    auto parsed = CliArgs::parse(args, {}, { QStringLiteral("json") }, &error);
+    if (!parsed)
+        *status = fail(error, Usage);
+    return parsed;
+}
+
+void printJson(const QJsonObject& o)
+{
+    out(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
+}
+
+} // namespace
+
+int runSchemes(const QStringList& args)
+{
+    int status = Ok;
+    const auto a = jsonOnly(args, &status);
+    if (!a)
+        return status;
+    const LayoutRegistry& reg = LayoutRegistry::instance();
+    if (a->flag(QStringLiteral("json"))) {
+        QJsonArray schemes;
+        for (const SchemeInfo& s : reg.schemes()) {
+            QJsonArray variants;
+            for (const VariantInfo& v : s.variants)
+                variants.append(QJsonObject { { QStringLiteral("id"), v.id },
+                    { QStringLiteral("aliases"), QJsonArray::fromStringList(v.aliases) },
+                    { QStringLiteral("default"), v.isDefault } });
+            schemes.append(QJsonObject { { QStringLiteral("id"), s.id }, { QStringLiteral("name"), s.name },
+                { QStringLiteral("aliases"), QJsonArray::fromStringList(s.aliases) },
+                { QStringLiteral("minDisks"), s.minDisks }, { QStringLiteral("maxDisks"), s.maxDisks },
+                { QStringLiteral("faultTolerance"), s.faultTolerance }, { QStringLiteral("variants"), variants },
+                { QStringLiteral("file"), s.file } });
+        }
+        printJson(QJsonObject { { QStringLiteral("schemes"), schemes } });
+        return reg.schemes().isEmpty() ? Failed : Ok;
+    }
+    if (reg.schemes().isEmpty())
+        return fail(QStringLiteral("no layout plugins found (searched: %1)").arg(reg.searchedDirs().join(u' ')));
+    for (const SchemeInfo& s : reg.schemes()) {
+        QStringList variants;
+        for (const VariantInfo& v : s.variants)
+            variants << v.id + (v.isDefault ? QStringLiteral("*") : QString());
+        out(QStringLiteral("%1  %2  disks %3-%4%5\n")
+                .arg(s.id, -9)
+                .arg(s.name, -36)
+                .arg(s.minDisks)
+                .arg(s.maxDisks)
+                .arg(variants.isEmpty() ? QString() : QStringLiteral("  layouts: ") + variants.join(QStringLiteral(", "))));
+    }
+    return Ok;
+}
+
+int runPlugins(const QStringList& args)
+{
+    int status = Ok;
+    const auto a = jsonOnly(args, &status);
+    if (!a)
+        return status;
+    const LayoutRegistry& reg = LayoutRegistry::instance();
+    if (a->flag(QStringLiteral("json"))) {
+        QJsonArray loaded, refused;
+        for (const SchemeInfo& s : reg.schemes())
+            loaded.append(QJsonObject { { QStringLiteral("id"), s.id }, { QStringLiteral("file"), s.file } });
+        for (const PluginRefusal& r : reg.refusals())
+            refused.append(QJsonObject { { QStringLiteral("file"), r.file }, { QStringLiteral("reason"), r.reason } });
+        printJson(QJsonObject { { QStringLiteral("searched"), QJsonArray::fromStringList(reg.searchedDirs()) },
+            { QStringLiteral("loaded"), loaded }, { QStringLiteral("refused"), refused } });
+        return Ok;
+    }
+    out(QStringLiteral("searched: %1\n").arg(reg.searchedDirs().join(QStringLiteral(", "))));
+    for (const SchemeInfo& s : reg.schemes())
+        out(QStringLiteral("loaded   %1  %2\n").arg(s.id, -9).arg(s.file));
+    for (const PluginRefusal& r : reg.refusals())
+        out(QStringLiteral("refused  %1: %2\n").arg(r.file, r.reason));
+    return Ok;
+}
+
+int runDisks(const QStringList& args)
+{
+    int status = Ok;
+    const auto a = jsonOnly(args, &status);
+    if (!a)
+        return status;
+    if (a->flag(QStringLiteral("json"))) {
+        QJsonArray disks;
+        for (const DiskPreset& p : diskPresets())
+            disks.append(p.json);
+        printJson(QJsonObject { { QStringLiteral("disks"), disks } });
+        return Ok;
+    }
+    for (const DiskPreset& p : diskPresets())
+        out(QStringLiteral("%1  %2  %3\n").arg(p.id, -12).arg(formatBytesHuman(p.capacityBytes), -10).arg(p.name));
+    return Ok;
+}
+
+} // namespace raidscope::cli

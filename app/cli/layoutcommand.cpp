@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cliargs.h"
+#include "commands.h"
+
+#include "layout/layoutgrid.h"
+#include "layout/layoutjson.h"
+#include "layout/layoutregistry.h"
+#include "units.h"
+
+#include <QJsonDocument>
+
+namespace raidscope::cli {
+namespace {
+
+constexpr std::uint64_t kMaxListedBlocks = 1u << 20;
+
+// "A:B" -> [A, B): the logical blocks to list.
+bool parseBlockRange(const QString& text, std::uint64_t limit, std::uint64_t& first, std::uint64_t& end, QString* error)
+{
+    const QStringList parts = text.split(u':');
+    bool okA = false, okB = false;
+    if (parts.size() == 2) {
+        first = parts[0].toULongLong(&okA);
+        end = parts[1].toULongLong(&okB);
+    }
+    if (!okA || !okB || end <= first) {
+        *error = QStringLiteral("--blocks %1: expected A:B with A < B (logical blocks, B excluded)").arg(text);
+        return false;
+    }
+    if (end > limit) {
+        *error = QStringLiteral("--blocks %1: the array has %2 logical blocks").arg(text).arg(limit);
+        return false;
+    }
+    if (end - first > kMaxListedBlocks) {
+        *error = QStringLiteral("--blocks %1: at most %2 blocks at once").arg(text).arg(kMaxListedBlocks);
+        return false;
+    }
+    return true;
+}
+
+QString cellText(const GridCell& c)
+{
+    switch (c.role) {
+    case GridCell::Empty: return QStringLiteral(".");
+    case GridCell::Data: return QString::number(c.number);
+    case GridCell::Copy: return QString::number(c.number) + u'\'';
+    case GridCell::ParityP: return QStringLiteral("P") + QString::number(c.number);
+    case GridCell::ParityQ: return QStringLiteral("Q") + QString::number(c.number);
+    }
+    return {};
+}
+
+// Shear Fig. 1 as text: disks as columns, disk chunk rows as rows, the first pattern in brackets.
+QString diagram(const Layout& layout)
+{
+    // Two stripes at least, as Shear Fig. 1 draws even a one-stripe pattern.
+    const LayoutGrid grid = buildLayoutGrid(layout, 2 * std::uint64_t(layout.dataDisks()));
+    int width = 4 + int(QString::number(grid.disks - 1).size());
+    for (const auto& row : grid.cells)
+        for (const GridCell& c : row)
+            width = std::max(width, int(cellText(c).size()) + 2);
+    QString text = QStringLiteral("%1").arg(QString(), -10);
+    for (int d = 0; d < grid.disks; ++d)
+        text += QStringLiteral("%1").arg(QStringLiteral("disk%1").arg(d), width + 1);
+    text += u'\n';
+    for (std::size_t r = 0; r < grid.rows.size(); ++r) {
+        if (r > 0 && grid.rows[r] != grid.rows[r - 1] + 1)
+            text += QStringLiteral("  ...\n");
+        text += QStringLiteral("%1").arg(QStringLiteral("row %1").arg(grid.rows[r]), -10);
+        for (int d = 0; d < grid.disks; ++d) {
+            const GridCell& c = grid.at(r, d);
+            const QString t = c.inPattern ? u'[' + cellText(c) + u']' : cellText(c);
+            text += QStringLiteral("%1").arg(t, width + 1);
+        }
+        text += u'\n';
+    }
+    if (grid.truncated)
+        text += QStringLiteral("  ... (more rows not shown)\n");
+    return text;
+}
+
+} // namespace
+
+int runLayout(const QStringList& args)
+{
+    QString error;
+    const auto a = CliArgs::parse(args, { QStringLiteral("array"), QStringLiteral("blocks") },
+                                  { QStringLiteral("json") }, &error);
+    if (!a)
+        return fail(QStringLiteral("layout: ") + error, Usage);
+    if (!a->has(QStringLiteral("array")))
+        return fail(QStringLiteral("layout: --array SPEC is required (e.g. --array 'raid5 disks=4 chunk=16KiB')"), Usage);
+    if (!a->positional().isEmpty())
+        return fail(QStringLiteral("layout: unexpected argument '%1'").arg(a->positional().front()), Usage);
+
+    const LayoutRegistry& reg = LayoutRegistry::instance();
+    const auto spec = parseArraySpec(a->value(QStringLiteral("array")), &error);
+    if (!spec)
+        return fail(QStringLiteral("--array: ") + error);
+    const auto resolved = reg.resolve(*spec, &error);
+    const auto layout = resolved ? reg.create(*spec, &error) : nullptr;
+    if (!layout)
+        return fail(QStringLiteral("--array: ") + error);
+
+    std::uint64_t first = 0;
+    std::uint64_t end = std::min(layout->patternBlocks(), layout->logicalBlocks());
+    const bool listBlocks = a->has(QStringLiteral("blocks"));
+    if (listBlocks && !parseBlockRange(a->value(QStringLiteral("blocks")), layout->logicalBlocks(), first, end, &error))
+        return fail(QStringLiteral("layout: ") + error, Usage);
+
+    if (a->flag(QStringLiteral("json"))) {
+        out(QString::fromUtf8(QJsonDocument(layoutToJson(*resolved, *layout, first, end)).toJson(QJsonDocument::Indented)));
+        return Ok;
+    }
+
+    const ArrayParams& p = layout->params();
+    const SmallWriteCost cost = layout->smallWriteCost();
+    QString text = QStringLiteral("%1\n%2\n").arg(resolved->spec.toText(), resolved->scheme->name);
+    text += QStringLiteral("pattern: %1 blocks (%2), %3 chunks; stripe: %4 data chunk(s) of %5 on %6 disks\n")
+                .arg(layout->patternBlocks())
+                .arg(formatBytes(layout->patternBlocks() * p.blockBytes))
+                .arg(layout->patternBlocks() / p.chunkBlocks())
+                .arg(layout->dataDisks())
+                .arg(formatBytes(p.chunkBytes))
+                .arg(p.disks);
+    text += QStringLiteral("redundancy: %1; survives %2 failed disk(s); small random write: %3 read(s) + %4 write(s)\n")
+                .arg(redundancyText(*layout))
+                .arg(layout->faultTolerance())
+                .arg(cost.reads)
+                .arg(cost.writes);
+    text += QStringLiteral("capacity: %1 (%2 logical blocks of %3)\n\n")
+                .arg(formatBytesHuman(layout->logicalBlocks() * p.blockBytes))
+                .arg(layout->logicalBlocks())
+                .arg(formatBytes(p.blockBytes));
+    if (!listBlocks) {
+        text += diagram(*layout);
+        text += QStringLiteral("\nN: data chunk N   N': a copy of chunk N   Ps/Qs: parity of stripe s   [ ]: the first pattern\n");
+        out(text);
+        return Ok;
+    }
+    text += QStringLiteral("%1 %2 %3  copies / parity\n").arg(QStringLiteral("lba"), 10).arg(QStringLiteral("disk"), 5).arg(QStringLiteral("diskBlock"), 12);
+    BlockPlaces places;
+    for (std::uint64_t lba = first; lba < end; ++lba) {
+        layout->places(lba, places);
+        QStringList extra;
+        for (const DiskBlock& c : places.copies)
+            extra << QStringLiteral("copy %1:%2").arg(c.disk).arg(c.block);
+        for (const ParityPlace& pp : places.parity)
+            extra << QStringLiteral("%1 %2:%3").arg(pp.kind == ParityPlace::P ? u'P' : u'Q').arg(pp.at.disk).arg(pp.at.block);
+        text += QStringLiteral("%1 %2 %3  %4\n").arg(lba, 10).arg(places.data.disk, 5).arg(places.data.block, 12).arg(extra.join(QStringLiteral(", ")));
+    }
+    out(text);
+    return Ok;
+}
+
+} // namespace raidscope::cli

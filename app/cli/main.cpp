@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "commands.h"
+
+#include "layout/layoutregistry.h"
+
+#include <QCoreApplication>
+
+#include <cstdio>
+#include <functional>
+
+namespace {
+
+struct Command
+{
+    const char* name;
+    const char* summary;
+    std::function<int(const QStringList&)> run;
+};
+
+const Command kCommands[] = {
+    { "schemes", "list the RAID schemes the installed layout plugins provide", raidscope::cli::runSchemes },
+    { "plugins", "list the plugin files found and the ones refused, with reasons", raidscope::cli::runPlugins },
+    { "disks", "list the disk presets", raidscope::cli::runDisks },
+    { "layout", "show where each logical block of an array lives: --array SPEC [--blocks A:B] [--json]",
+        raidscope::cli::runLayout },
+};
+
+void usage(FILE* to)
+{
+    std::fprintf(to, "usage: raidscope-cli [--plugin-dir DIR] COMMAND [OPTIONS]\n\ncommands:\n");
+    for (const Command& c : kCommands)
+        std::fprintf(to, "  %-10s %s\n", c.name, c.summary);
+    std::fprintf(to,
+        "\nAn array SPEC reads like: raid5 layout=la disks=6 chunk=8KiB (see README).\n"
+        "Every command takes --json and then prints one JSON object on stdout.\n");
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("raidscope-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(RAIDSCOPE_VERSION));
+    QStringList args = QCoreApplication::arguments().mid(1);
+
+    // Global options come before the command.
+    while (!args.isEmpty() && args.front().startsWith(QLatin1String("--"))) {
+        const QString a = args.takeFirst();
+        if (a == u"--help" || a == u"-h") {
+            usage(stdout);
+            return 0;
+        }
+        if (a == u"--version") {
+            std::printf("raidscope-cli %s\n", RAIDSCOPE_VERSION);
+            return 0;
+        }
+        if (a == u"--plugin-dir" && !args.isEmpty()) {
+            raidscope::LayoutRegistry::addSearchDir(args.takeFirst());
+            continue;
+        }
+        if (a.startsWith(QLatin1String("--plugin-dir="))) {
+            raidscope::LayoutRegistry::addSearchDir(a.mid(13));
+            continue;
+        }
+        return raidscope::cli::fail(QStringLiteral("unknown option %1 (try --help)").arg(a), raidscope::cli::Usage);
+    }
+    if (args.isEmpty()) {
+        usage(stderr);
+        return raidscope::cli::Usage;
+    }
+    const QString name = args.takeFirst();
+    for (const Command& c : kCommands)
+        if (name == QLatin1String(c.name))
+            return c.run(args);
+    return raidscope::cli::fail(QStringLiteral("unknown command '%1' (try --help)").arg(name), raidscope::cli::Usage);
+}

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "arrayspec.h"
+
+#include "units.h"
+
+#include <QJsonValue>
+#include <QRegularExpression>
+#include <QStringList>
+
+namespace raidscope {
+namespace {
+
+std::optional<int> parseCount(const QString& key, const QString& value, QString* error)
+{
+    bool ok = false;
+    const int n = value.toInt(&ok);
+    if (!ok || n < 0) {
+        if (error)
+            *error = QStringLiteral("%1=%2 is not a whole number").arg(key, value);
+        return std::nullopt;
+    }
+    return n;
+}
+
+// One key=value, shared by the text and JSON forms so both give the same errors.
+bool applyKey(ArraySpec& spec, const QString& key, const QString& value, QString* error)
+{
+    QString why;
+    auto sizeOf = [&](std::uint64_t& out) {
+        const auto bytes = parseBytes(value, &why);
+        if (!bytes) {
+            if (error)
+                *error = QStringLiteral("%1: %2").arg(key, why);
+            return false;
+        }
+        out = *bytes;
+        return true;
+    };
+    if (key == u"disks") {
+        spec.disks = parseCount(key, value, error);
+        return spec.disks.has_value();
+    }
+    if (key == u"copies") {
+        spec.copies = parseCount(key, value, error);
+        return spec.copies.has_value();
+    }
+    if (key == u"chunk")
+        return sizeOf(spec.chunkBytes);
+    if (key == u"block")
+        return sizeOf(spec.blockBytes);
+    if (key == u"size") {
+        std::uint64_t bytes = 0;
+        if (!sizeOf(bytes))
+            return false;
+        spec.sizeBytes = bytes;
+        return true;
+    }
+    if (key == u"layout") {
+        spec.variant = value;
+        return true;
+    }
+    if (key == u"disk") {
+        spec.diskPreset = value;
+        return true;
+    }
+    // Keys a plugin or the simulator takes: checked by the registry, which knows them.
+    spec.extra.insert(key, value);
+    return true;
+}
+
+} // namespace
+
+std::optional<ArraySpec> parseArraySpec(const QString& text, QString* error)
+{
+    static const QRegularExpression space(QStringLiteral("\\s+"));
+    const QStringList tokens = text.trimmed().split(space, Qt::SkipEmptyParts);
+    if (tokens.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("empty array spec (expected e.g. 'raid5 disks=6 chunk=8KiB')");
+        return std::nullopt;
+    }
+    ArraySpec spec;
+    spec.scheme = tokens.front().toLower();
+    if (spec.scheme.contains(u'=')) {
+        if (error)
+            *error = QStringLiteral("array spec must start with the scheme (e.g. raid5), not '%1'").arg(tokens.front());
+        return std::nullopt;
+    }
+    QStringList seen;
+    for (qsizetype i = 1; i < tokens.size(); ++i) {
+        const QString& token = tokens[i];
+        const qsizetype eq = token.indexOf(u'=');
+        if (eq <= 0 || eq == token.size() - 1) {
+            if (error)
+                *error = QStringLiteral("'%1' is not key=value").arg(token);
+            return std::nullopt;
+        }
+        const QString key = token.left(eq).toLower();
+        if (seen.contains(key)) {
+            if (error)
+                *error = QStringLiteral("key '%1' is given twice").arg(key);
+            return std::nullopt;
+        }
+        seen.append(key);
+        if (!applyKey(spec, key, token.mid(eq + 1), error))
+            return std::nullopt;
+    }
+    if (!spec.disks) {
+        if (error)
+            *error = QStringLiteral("missing disks=N (the number of member disks)");
+        return std::nullopt;
+    }
+    return spec;
+}
+
+std::optional<ArraySpec> parseArraySpecJson(const QJsonObject& json, QString* error)
+{
+    ArraySpec spec;
+    const QJsonValue scheme = json.value(QStringLiteral("scheme"));
+    if (!scheme.isString() || scheme.toString().isEmpty()) {
+        if (error)
+            *error = QStringLiteral("JSON array spec needs a string \"scheme\"");
+        return std::nullopt;
+    }
+    spec.scheme = scheme.toString().toLower();
+    for (auto it = json.begin(); it != json.end(); ++it) {
+        QString key = it.key();
+        if (key == u"scheme")
+            continue;
+        QString value;
+        if (key.endsWith(QLatin1String("Bytes"))) { // chunkBytes: 8192 -> chunk=8192B
+            if (!it->isDouble() || it->toDouble() < 0 || it->toDouble() != double(qint64(it->toDouble()))) {
+                if (error)
+                    *error = QStringLiteral("\"%1\" must be a whole number of bytes").arg(key);
+                return std::nullopt;
+            }
+            key.chop(5);
+            value = QString::number(qint64(it->toDouble())) + u'B';
+        } else if (it->isDouble()) {
+            value = QString::number(it->toDouble(), 'g', 17);
+        } else if (it->isString()) {
+            value = it->toString();
+        } else {
+            if (error)
+                *error = QStringLiteral("\"%1\" must be a string or a number").arg(key);
+            return std::nullopt;
+        }
+        if (!applyKey(spec, key.toLower(), value, error))
+            return std::nullopt;
+    }
+    if (!spec.disks) {
+        if (error)
+            *error = QStringLiteral("missing \"disks\" (the number of member disks)");
+        return std::nullopt;
+    }
+    return spec;
+}
+
+QString ArraySpec::toText() const
+{
+    QStringList parts { scheme };
+    if (!variant.isEmpty())
+        parts << QStringLiteral("layout=") + variant;
+    parts << QStringLiteral("disks=%1").arg(disks.value_or(0));
+    parts << QStringLiteral("chunk=") + formatBytes(chunkBytes);
+    if (blockBytes != 4096)
+        parts << QStringLiteral("block=") + formatBytes(blockBytes);
+    if (copies)
+        parts << QStringLiteral("copies=%1").arg(*copies);
+    if (diskPreset != u"ibm-9lzx")
+        parts << QStringLiteral("disk=") + diskPreset;
+    if (sizeBytes)
+        parts << QStringLiteral("size=") + formatBytes(*sizeBytes);
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        parts << it.key() + u'=' + it.value().toString();
+    return parts.join(u' ');
+}
+
+QJsonObject ArraySpec::toJson() const
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("scheme"), scheme);
+    if (!variant.isEmpty())
+        o.insert(QStringLiteral("layout"), variant);
+    o.insert(QStringLiteral("disks"), disks.value_or(0));
+    o.insert(QStringLiteral("chunkBytes"), qint64(chunkBytes));
+    o.insert(QStringLiteral("blockBytes"), qint64(blockBytes));
+    if (copies)
+        o.insert(QStringLiteral("copies"), *copies);
+    o.insert(QStringLiteral("disk"), diskPreset);
+    if (sizeBytes)
+        o.insert(QStringLiteral("sizeBytes"), qint64(*sizeBytes));
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        o.insert(it.key(), it.value().toString());
+    return o;
+}
+
+} // namespace raidscope

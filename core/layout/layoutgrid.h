@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "layout.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace raidscope {
+
+/// One chunk-sized cell of a layout diagram (Shear Fig. 1): disks as columns, disk chunk rows as rows.
+struct GridCell
+{
+    enum Role : std::uint8_t { Empty, Data, Copy, ParityP, ParityQ };
+    Role role = Empty;
+    std::uint64_t number = 0; ///< logical chunk for Data/Copy, stripe for ParityP/ParityQ
+    bool inPattern = false;   ///< part of the first pattern (Shear marks it in italics)
+};
+
+struct LayoutGrid
+{
+    int disks = 0;
+    std::uint64_t chunkBlocks = 0;
+    std::uint64_t patternChunks = 0;
+    std::uint64_t chunksShown = 0;
+    std::vector<std::uint64_t> rows;           ///< disk chunk row of each grid row, ascending (gaps allowed)
+    std::vector<std::vector<GridCell>> cells;  ///< [grid row][disk]
+    bool truncated = false;                    ///< more rows than maxRows were needed
+
+    const GridCell& at(std::size_t row, int disk) const { return cells[row][std::size_t(disk)]; }
+};
+
+/// Lays out the first whole stripes covering at least one pattern (and at least `minChunks` logical
+/// chunks), with their copies and parity, keeping at most `maxRows` disk chunk rows.
+LayoutGrid buildLayoutGrid(const Layout& layout, std::uint64_t minChunks = 0, int maxRows = 64);
+
+} // namespace raidscope

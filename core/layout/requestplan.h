@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "layout.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace raidscope {
+
+/// One contiguous run of blocks on one member disk that a logical request turns into.
+struct DiskOp
+{
+    enum Kind : std::uint8_t { Read, Write };
+    enum Role : std::uint8_t {
+        Data,       ///< the request's own data
+        Mirror,     ///< another copy of the request's data
+        ParityP,
+        ParityQ,
+        OldData,    ///< read-modify-write: the old contents of the blocks being written
+        OldParity,  ///< read-modify-write: the old parity
+        OtherData,  ///< reconstruct-write: the stripe's data the request does not write
+    };
+    int disk = 0;
+    std::uint64_t block = 0;  ///< first disk block (units of blockBytes)
+    std::uint64_t blocks = 0;
+    Kind kind = Read;
+    Role role = Data;
+};
+
+/// How a parity stripe's update is done (the method md picks per stripe row; see planRequest()).
+enum class ParityMethod : std::uint8_t { FullStripe, ReadModifyWrite, ReconstructWrite, Mixed };
+
+struct StripeUpdate
+{
+    std::uint64_t stripe = 0;
+    int rows = 0;        ///< block rows (depths within the chunk) of the stripe the write touches
+    ParityMethod method = ParityMethod::FullStripe;
+};
+
+/// A logical chunk the request touches: its number, the disk it lives on and the part touched.
+struct ChunkTouch
+{
+    std::uint64_t chunk = 0;
+    int disk = 0;
+    std::uint64_t firstLba = 0;
+    std::uint64_t blocks = 0;
+};
+
+struct RequestPlan
+{
+    std::uint64_t firstLba = 0;
+    std::uint64_t blocks = 0;
+    bool write = false;
+    bool aligned = true; ///< false when offset or size are not whole blocks (the ends are widened)
+    std::vector<ChunkTouch> chunks;
+    std::vector<StripeUpdate> stripes; ///< parity schemes, writes only
+    std::vector<DiskOp> ops;           ///< coalesced, sorted by disk, kind, role, block
+
+    int disksTouched() const;
+    std::uint64_t opBlocks(DiskOp::Kind kind) const;
+};
+
+/// Turns a logical request into disk operations.
+/// Reads go to each block's data place. Mirrored writes go to every copy. Parity writes are decided
+/// per block row of a stripe as Linux md decides per stripe_head (drivers/md/raid5.c
+/// handle_stripe_dirtying): all data of the row written -> no reads; otherwise read-modify-write
+/// (old data + old parity) when it needs strictly fewer reads than reconstruct-write (the row's
+/// other data), else reconstruct-write.
+/// `error` is set and an empty plan returned when the request is empty or past the array's end.
+RequestPlan planRequest(const Layout& layout, std::uint64_t offsetBytes, std::uint64_t sizeBytes, bool write,
+                        QString* error = nullptr);
+
+const char* toString(DiskOp::Role role);
+const char* toString(ParityMethod method);
+
+} // namespace raidscope

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "units.h"
+
+#include <QStringList>
+
+#include <array>
+#include <limits>
+
+namespace raidscope {
+namespace {
+
+struct Unit
+{
+    const char* name;
+    std::uint64_t factor;
+};
+
+// Split "12KiB" into number and suffix; returns false when there is no leading number.
+bool splitNumber(const QString& text, QString& number, QString& suffix)
+{
+    qsizetype i = 0;
+    while (i < text.size() && (text[i].isDigit() || text[i] == u'.'))
+        ++i;
+    number = text.left(i);
+    suffix = text.mid(i).trimmed();
+    return !number.isEmpty();
+}
+
+} // namespace
+
+std::optional<std::uint64_t> parseBytes(const QString& text, QString* error)
+{
+    static constexpr std::array<Unit, 9> units { { { "B", 1 }, { "KiB", 1ull << 10 }, { "MiB", 1ull << 20 },
+        { "GiB", 1ull << 30 }, { "TiB", 1ull << 40 }, { "K", 1ull << 10 }, { "M", 1ull << 20 }, { "G", 1ull << 30 },
+        { "T", 1ull << 40 } } };
+    QString number, suffix;
+    const QString t = text.trimmed();
+    if (!splitNumber(t, number, suffix)) {
+        if (error)
+            *error = QStringLiteral("'%1' is not a size (expected a number and a unit, e.g. 64KiB)").arg(text);
+        return std::nullopt;
+    }
+    if (suffix.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("size '%1' has no unit (use B, KiB, MiB or GiB, e.g. %1KiB)").arg(text);
+        return std::nullopt;
+    }
+    for (const Unit& u : units) {
+        if (suffix != QLatin1String(u.name))
+            continue;
+        bool ok = false;
+        if (number.contains(u'.')) {
+            const double value = number.toDouble(&ok) * double(u.factor);
+            const double whole = double(std::uint64_t(value));
+            if (!ok || value != whole || value > 1.8e19) {
+                if (error)
+                    *error = QStringLiteral("size '%1' is not a whole number of bytes").arg(text);
+                return std::nullopt;
+            }
+            return std::uint64_t(value);
+        }
+        const std::uint64_t n = number.toULongLong(&ok);
+        if (!ok || (n != 0 && u.factor > std::numeric_limits<std::uint64_t>::max() / n)) {
+            if (error)
+                *error = QStringLiteral("size '%1' is too large").arg(text);
+            return std::nullopt;
+        }
+        return n * u.factor;
+    }
+    if (error)
+        *error = QStringLiteral("size '%1' has an unknown unit '%2' (use B, KiB, MiB, GiB or TiB)").arg(text, suffix);
+    return std::nullopt;
+}
+
+std::optional<std::int64_t> parseDurationNs(const QString& text, QString* error)
+{
+    static constexpr std::array<Unit, 4> units { { { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
+        { "s", 1000000000 } } };
+    QString number, suffix;
+    const QString t = text.trimmed();
+    if (!splitNumber(t, number, suffix)) {
+        if (error)
+            *error = QStringLiteral("'%1' is not a duration (expected a number and a unit, e.g. 2ms)").arg(text);
+        return std::nullopt;
+    }
+    if (suffix.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("duration '%1' has no unit (use ns, us, ms or s)").arg(text);
+        return std::nullopt;
+    }
+    for (const Unit& u : units) {
+        if (suffix != QLatin1String(u.name))
+            continue;
+        bool ok = false;
+        const double value = number.toDouble(&ok) * double(u.factor);
+        if (!ok || value > 9.2e18) {
+            if (error)
+                *error = QStringLiteral("duration '%1' is out of range").arg(text);
+            return std::nullopt;
+        }
+        return std::int64_t(value + 0.5);
+    }
+    if (error)
+        *error = QStringLiteral("duration '%1' has an unknown unit '%2' (use ns, us, ms or s)").arg(text, suffix);
+    return std::nullopt;
+}
+
+QString formatBytes(std::uint64_t bytes)
+{
+    static constexpr std::array<Unit, 4> units { { { "TiB", 1ull << 40 }, { "GiB", 1ull << 30 },
+        { "MiB", 1ull << 20 }, { "KiB", 1ull << 10 } } };
+    for (const Unit& u : units) {
+        if (bytes != 0 && bytes % u.factor == 0)
+            return QString::number(bytes / u.factor) + QLatin1String(u.name);
+    }
+    return QString::number(bytes) + QLatin1String("B");
+}
+
+QString formatBytesHuman(std::uint64_t bytes)
+{
+    static constexpr std::array<Unit, 4> units { { { "TiB", 1ull << 40 }, { "GiB", 1ull << 30 },
+        { "MiB", 1ull << 20 }, { "KiB", 1ull << 10 } } };
+    for (const Unit& u : units) {
+        if (bytes >= u.factor) {
+            if (bytes % u.factor == 0)
+                return QString::number(bytes / u.factor) + u' ' + QLatin1String(u.name);
+            return QString::number(double(bytes) / double(u.factor), 'f', 1) + u' ' + QLatin1String(u.name);
+        }
+    }
+    return QString::number(bytes) + QLatin1String(" B");
+}
+
+} // namespace raidscope

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Shared by run.sh and test.sh: install what is missing (Debian 12), configure and build.
+# Sourced, not run. Honours BUILD_DIR (default: build) and BUILD_TYPE (default: RelWithDebInfo).
+set -euo pipefail
+
+RAIDSCOPE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD_DIR=${BUILD_DIR:-$RAIDSCOPE_ROOT/build}
+BUILD_TYPE=${BUILD_TYPE:-RelWithDebInfo}
+
+raidscope_packages=(cmake ninja-build g++ qt6-base-dev libqcustomplot-dev libeigen3-dev catch2
+    liburing-dev libbenchmark-dev xvfb xauth)
+
+raidscope_install_deps() {
+    local missing=()
+    for p in "${raidscope_packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    ((${#missing[@]})) || return 0
+    echo "raidscope: installing ${missing[*]}" >&2
+    local sudo=
+    [[ $(id -u) == 0 ]] || sudo=sudo
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+raidscope_build() {
+    if [[ ! -f $BUILD_DIR/build.ninja ]]; then
+        cmake -S "$RAIDSCOPE_ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="$BUILD_TYPE" >/dev/null
+    fi
+    cmake --build "$BUILD_DIR" -j"$(nproc)"
+}
+
+raidscope_install_deps
+raidscope_build

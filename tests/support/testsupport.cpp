@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "testsupport.h"
+
+#include "layout/layoutregistry.h"
+
+#include <catch2/catch.hpp>
+
+namespace raidscope::test {
+
+std::unique_ptr<Layout> makeLayout(const QString& spec)
+{
+    QString error;
+    auto layout = LayoutRegistry::instance().create(spec, &error);
+    INFO("spec: " << spec.toStdString() << " error: " << error.toStdString());
+    REQUIRE(layout);
+    return layout;
+}
+
+QString specError(const QString& spec)
+{
+    QString error;
+    const auto layout = LayoutRegistry::instance().create(spec, &error);
+    return layout ? QString() : error;
+}
+
+} // namespace raidscope::test

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "layout/layout.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace raidscope::test {
+
+/// A layout from the registry (the real plugins, loaded from the build tree); fails the test on error.
+std::unique_ptr<Layout> makeLayout(const QString& spec);
+/// The error the registry gives for a spec, or an empty string when the spec is accepted.
+QString specError(const QString& spec);
+
+} // namespace raidscope::test
