@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "layout/requestplan.h"
+#include "testsupport.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+using namespace raidscope;
+using raidscope::test::makeLayout;
+
+namespace {
+
+constexpr std::uint64_t KiB = 1024;
+
+bool hasOp(const RequestPlan& plan, int disk, std::uint64_t block, std::uint64_t blocks, DiskOp::Kind kind, DiskOp::Role role)
+{
+    return std::any_of(plan.ops.begin(), plan.ops.end(), [&](const DiskOp& op) {
+        return op.disk == disk && op.block == block && op.blocks == blocks && op.kind == kind && op.role == role;
+    });
+}
+
+} // namespace
+
+TEST_CASE("RequestPlan: a RAID-0 read touches the chunks' disks only", "[core][plan]")
+{
+    // raid0, 3 disks, 8 KiB chunks (2 blocks): 24 KiB at 8 KiB covers chunks 1, 2, 3 -> disks 1, 2, 0;
+    // chunk 3 is the first chunk of disk 0's second row, i.e. disk blocks 2-3.
+    const auto layout = makeLayout(QStringLiteral("raid0 disks=3 chunk=8KiB"));
+    const RequestPlan plan = planRequest(*layout, 8 * KiB, 24 * KiB, false);
+    REQUIRE(plan.chunks.size() == 3);
+    CHECK(plan.chunks[0].disk == 1);
+    CHECK(plan.chunks[1].disk == 2);
+    CHECK(plan.chunks[2].disk == 0);
+    CHECK(plan.ops.size() == 3);
+    CHECK(hasOp(plan, 0, 2, 2, DiskOp::Read, DiskOp::Data));
+    CHECK(hasOp(plan, 1, 0, 2, DiskOp::Read, DiskOp::Data));
+    CHECK(hasOp(plan, 2, 0, 2, DiskOp::Read, DiskOp::Data));
+    CHECK(plan.disksTouched() == 3);
+    CHECK(plan.opBlocks(DiskOp::Read) == 6);
+    CHECK(plan.opBlocks(DiskOp::Write) == 0);
+}
+
+TEST_CASE("RequestPlan: bad requests are refused with a reason", "[core][plan]")
+{
+    const auto layout = makeLayout(QStringLiteral("raid0 disks=2 chunk=8KiB size=64KiB")); // 128 KiB array
+    QString error;
+    CHECK(planRequest(*layout, 0, 0, false, &error).ops.empty());
+    CHECK(error == QStringLiteral("request size is zero"));
+    CHECK(planRequest(*layout, 120 * KiB, 16 * KiB, false, &error).ops.empty());
+    CHECK(error.contains(QStringLiteral("runs past the array's end (128KiB)")));
+    CHECK(planRequest(*layout, 200 * KiB, 4 * KiB, false, &error).ops.empty());
+
+    // An unaligned request is widened to the blocks it touches: bytes 1000-1099 lie in block 0.
+    const RequestPlan widened = planRequest(*layout, 1000, 100, false);
+    CHECK_FALSE(widened.aligned);
+    CHECK(widened.firstLba == 0);
+    CHECK(widened.blocks == 1);
+}
+
+TEST_CASE("RequestPlan: a 128 KiB write on RAID-5 LS with 16 KiB chunks", "[core][plan]")
+{
+    // Worked by hand from md's left-symmetric rotation on 4 disks (3 data chunks = 48 KiB a stripe,
+    // 4 blocks a chunk): stripe 0 has P on disk 3, stripe 1 on disk 2, stripe 2 on disk 1.
+    // 128 KiB = stripes 0 and 1 whole (no reads) + chunks 6 and 7 of stripe 2 (disks 2 and 3).
+    // In stripe 2 each row has 2 of 3 data blocks written: read-modify-write would read 3 blocks
+    // (2 old data + P), reconstruct-write 1 (chunk 8 on disk 0), so reconstruct-write.
+    const auto layout = makeLayout(QStringLiteral("raid5 layout=ls disks=4 chunk=16KiB"));
+    const RequestPlan plan = planRequest(*layout, 0, 128 * KiB, true);
+    REQUIRE(plan.stripes.size() == 3);
+    CHECK(plan.stripes[0].method == ParityMethod::FullStripe);
+    CHECK(plan.stripes[1].method == ParityMethod::FullStripe);
+    CHECK(plan.stripes[2].method == ParityMethod::ReconstructWrite);
+    CHECK(plan.stripes[2].rows == 4);
+
+    CHECK(plan.opBlocks(DiskOp::Read) == 4);
+    CHECK(hasOp(plan, 0, 8, 4, DiskOp::Read, DiskOp::OtherData));
+    CHECK(plan.opBlocks(DiskOp::Write) == 32 + 12); // 128 KiB of data + 3 parity chunks
+    CHECK(hasOp(plan, 0, 0, 8, DiskOp::Write, DiskOp::Data));    // chunks 0 and 4
+    CHECK(hasOp(plan, 1, 0, 8, DiskOp::Write, DiskOp::Data));    // chunks 1 and 5
+    CHECK(hasOp(plan, 1, 8, 4, DiskOp::Write, DiskOp::ParityP)); // P of stripe 2
+    CHECK(hasOp(plan, 2, 0, 4, DiskOp::Write, DiskOp::Data));    // chunk 2
+    CHECK(hasOp(plan, 2, 4, 4, DiskOp::Write, DiskOp::ParityP)); // P of stripe 1
+    CHECK(hasOp(plan, 2, 8, 4, DiskOp::Write, DiskOp::Data));    // chunk 6
+    CHECK(hasOp(plan, 3, 0, 4, DiskOp::Write, DiskOp::ParityP)); // P of stripe 0
+    CHECK(hasOp(plan, 3, 4, 8, DiskOp::Write, DiskOp::Data));    // chunks 3 and 7
+    CHECK(plan.disksTouched() == 4);
+}
+
+TEST_CASE("RequestPlan: a small RAID-5 write is read-modify-write with 4 disk operations", "[core][plan]")
+{
+    // 5 disks, 4 data per stripe: one block written -> rmw reads 2 (old data, old P) < rcw reads 3.
+    const auto layout = makeLayout(QStringLiteral("raid5 disks=5 chunk=16KiB"));
+    const RequestPlan plan = planRequest(*layout, 4 * KiB, 4 * KiB, true);
+    REQUIRE(plan.stripes.size() == 1);
+    CHECK(plan.stripes[0].method == ParityMethod::ReadModifyWrite);
+    CHECK(plan.ops.size() == 4);
+    CHECK(plan.opBlocks(DiskOp::Read) == 2);
+    CHECK(plan.opBlocks(DiskOp::Write) == 2);
+    // md left-symmetric stripe 0: data on disks 0-3, P on disk 4; block 1 is in chunk 0 at disk block 1.
+    CHECK(hasOp(plan, 0, 1, 1, DiskOp::Read, DiskOp::OldData));
+    CHECK(hasOp(plan, 4, 1, 1, DiskOp::Read, DiskOp::OldParity));
+    CHECK(hasOp(plan, 0, 1, 1, DiskOp::Write, DiskOp::Data));
+    CHECK(hasOp(plan, 4, 1, 1, DiskOp::Write, DiskOp::ParityP));
+}
+
+TEST_CASE("RequestPlan: RAID-6 writes update P and Q, mirrors write every copy", "[core][plan]")
+{
+    // raid6 LS on 6 disks, stripe 0: P on disk 5, Q on disk 0, data on disks 1-4 (md: dd = (pd+2+dd) % D).
+    // One block: rmw reads 1 + 2 = 3, rcw reads 3 -> tie, md takes reconstruct-write.
+    const auto r6 = makeLayout(QStringLiteral("raid6 disks=6 chunk=16KiB"));
+    const RequestPlan p6 = planRequest(*r6, 0, 4 * KiB, true);
+    REQUIRE(p6.stripes.size() == 1);
+    CHECK(p6.stripes[0].method == ParityMethod::ReconstructWrite);
+    CHECK(hasOp(p6, 5, 0, 1, DiskOp::Write, DiskOp::ParityP));
+    CHECK(hasOp(p6, 0, 0, 1, DiskOp::Write, DiskOp::ParityQ));
+    CHECK(hasOp(p6, 1, 0, 1, DiskOp::Write, DiskOp::Data));
+    CHECK(p6.opBlocks(DiskOp::Read) == 3);
+
+    // raid10 near, 2 copies, 4 disks: chunk 1 lives on disks 2 and 3 at row 0.
+    const auto r10 = makeLayout(QStringLiteral("raid10 disks=4 chunk=16KiB"));
+    const RequestPlan p10 = planRequest(*r10, 16 * KiB, 16 * KiB, true);
+    CHECK(p10.ops.size() == 2);
+    CHECK(hasOp(p10, 2, 0, 4, DiskOp::Write, DiskOp::Data));
+    CHECK(hasOp(p10, 3, 0, 4, DiskOp::Write, DiskOp::Mirror));
+    CHECK(p10.stripes.empty());
+}
