@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "workload.h"
+
+#include "units.h"
+
+#include <QRegularExpression>
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+
+namespace raidscope {
+namespace {
+
+bool parseFraction(const QString& key, const QString& value, double lo, double hi, double& out, QString* error)
+{
+    bool ok = false;
+    const double v = value.toDouble(&ok);
+    if (!ok || !(v >= lo && v <= hi)) {
+        if (error)
+            *error = QStringLiteral("%1=%2 must be a number from %3 to %4").arg(key, value).arg(lo).arg(hi);
+        return false;
+    }
+    out = v;
+    return true;
+}
+
+bool parseSizes(const QString& value, std::vector<WorkloadSpec::SizeWeight>& out, QString* error)
+{
+    out.clear();
+    double total = 0;
+    for (const QString& part : value.split(u',')) {
+        const QStringList sw = part.split(u':');
+        QString why;
+        const auto bytes = parseBytes(sw[0], &why);
+        if (!bytes || *bytes == 0) {
+            if (error)
+                *error = QStringLiteral("size: ") + (bytes ? QStringLiteral("a request size must be above 0") : why);
+            return false;
+        }
+        if (sw.size() > 2) {
+            if (error)
+                *error = QStringLiteral("size: '%1' is not SIZE[:WEIGHT]").arg(part);
+            return false;
+        }
+        double weight = 1;
+        if (sw.size() == 2 && !parseFraction(QStringLiteral("size weight"), sw[1], 0, 1e12, weight, error))
+            return false;
+        out.push_back({ *bytes, weight });
+        total += weight;
+    }
+    if (total <= 0) {
+        if (error)
+            *error = QStringLiteral("size: the weights add up to zero");
+        return false;
+    }
+    for (auto& s : out)
+        s.weight /= total;
+    return true;
+}
+
+} // namespace
+
+double WorkloadSpec::meanSizeBytes() const
+{
+    double mean = 0;
+    for (const SizeWeight& s : sizes)
+        mean += double(s.bytes) * s.weight;
+    return mean;
+}
+
+std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* error)
+{
+    static const QRegularExpression space(QStringLiteral("\\s+"));
+    const QStringList tokens = text.trimmed().split(space, Qt::SkipEmptyParts);
+    auto fail = [&](const QString& message) {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    if (tokens.isEmpty())
+        return fail(QStringLiteral("empty workload spec (expected e.g. 'random read=0.5 size=32KiB outstanding=16')"));
+    WorkloadSpec spec;
+    const QString pattern = tokens.front().toLower();
+    if (pattern == u"random")
+        spec.pattern = WorkloadSpec::Random;
+    else if (pattern == u"sequential")
+        spec.pattern = WorkloadSpec::Sequential;
+    else
+        return fail(QStringLiteral("unknown workload pattern '%1' (known: random, sequential)").arg(tokens.front()));
+
+    QStringList seen;
+    for (qsizetype i = 1; i < tokens.size(); ++i) {
+        const qsizetype eq = tokens[i].indexOf(u'=');
+        if (eq <= 0 || eq == tokens[i].size() - 1)
+            return fail(QStringLiteral("'%1' is not key=value").arg(tokens[i]));
+        const QString key = tokens[i].left(eq).toLower();
+        const QString value = tokens[i].mid(eq + 1);
+        if (seen.contains(key))
+            return fail(QStringLiteral("key '%1' is given twice").arg(key));
+        seen << key;
+        bool ok = true;
+        if (key == u"read") {
+            if (!parseFraction(key, value, 0, 1, spec.readFraction, error))
+                return std::nullopt;
+        } else if (key == u"size") {
+            if (!parseSizes(value, spec.sizes, error))
+                return std::nullopt;
+        } else if (key == u"outstanding") {
+            spec.outstanding = value.toInt(&ok);
+            if (!ok || spec.outstanding < 1 || spec.outstanding > 65536)
+                return fail(QStringLiteral("outstanding=%1 must be a whole number from 1 to 65536").arg(value));
+        } else if (key == u"rate") {
+            if (!parseFraction(key, value, 1e-9, 1e9, spec.ratePerSec, error))
+                return std::nullopt;
+        } else if (key == u"count") {
+            spec.count = value.toULongLong(&ok);
+            if (!ok || spec.count == 0)
+                return fail(QStringLiteral("count=%1 must be a whole number above 0").arg(value));
+        } else if (key == u"runcount") {
+            if (!parseFraction(key, value, 1, 1e15, spec.runCount, error))
+                return std::nullopt;
+        } else if (key == u"region") {
+            QString why;
+            const auto bytes = parseBytes(value, &why);
+            if (!bytes || *bytes == 0)
+                return fail(QStringLiteral("region: ") + (bytes ? QStringLiteral("must be above 0") : why));
+            spec.regionBytes = *bytes;
+        } else if (key == u"hot") {
+            const QStringList parts = value.split(u':');
+            double space = 0, io = 0;
+            if (parts.size() != 2 || !parseFraction(QStringLiteral("hot space"), parts[0], 0, 100, space, error)
+                || !parseFraction(QStringLiteral("hot I/O"), parts[1], 0, 100, io, error))
+                return fail(QStringLiteral("hot=%1 must be SPACE%:IO%, e.g. hot=20:80 (80% of I/O on 20% of the region)").arg(value));
+            if (space <= 0 || space >= 100)
+                return fail(QStringLiteral("hot=%1: the hot part of the region must be between 0 and 100 %").arg(value));
+            spec.hotSpaceFraction = space / 100;
+            spec.hotIoFraction = io / 100;
+        } else if (key == u"seed") {
+            spec.seed = value.toULongLong(&ok);
+            if (!ok)
+                return fail(QStringLiteral("seed=%1 must be a whole number").arg(value));
+        } else {
+            return fail(QStringLiteral("unknown workload key '%1' (known: read, size, outstanding, rate, count, "
+                                       "runcount, region, hot, seed)").arg(key));
+        }
+    }
+    if (seen.contains(QStringLiteral("rate")) && seen.contains(QStringLiteral("outstanding")))
+        return fail(QStringLiteral("give either outstanding= (closed loop) or rate= (open loop), not both"));
+    return spec;
+}
+
+QString WorkloadSpec::toText() const
+{
+    QStringList parts { pattern == Random ? QStringLiteral("random") : QStringLiteral("sequential") };
+    parts << QStringLiteral("read=%1").arg(readFraction);
+    QStringList sizeParts;
+    for (const SizeWeight& s : sizes)
+        sizeParts << (sizes.size() == 1 ? formatBytes(s.bytes) : formatBytes(s.bytes) + u':' + QString::number(s.weight * 100));
+    parts << QStringLiteral("size=") + sizeParts.join(u',');
+    parts << (openLoop() ? QStringLiteral("rate=%1").arg(ratePerSec) : QStringLiteral("outstanding=%1").arg(outstanding));
+    parts << QStringLiteral("count=%1").arg(count);
+    if (runCount != 1)
+        parts << QStringLiteral("runcount=%1").arg(runCount);
+    if (regionBytes)
+        parts << QStringLiteral("region=") + formatBytes(regionBytes);
+    if (hotSpaceFraction > 0)
+        parts << QStringLiteral("hot=%1:%2").arg(hotSpaceFraction * 100).arg(hotIoFraction * 100);
+    parts << QStringLiteral("seed=%1").arg(seed);
+    return parts.join(u' ');
+}
+
+QJsonObject WorkloadSpec::toJson() const
+{
+    return QJsonObject { { QStringLiteral("spec"), toText() }, { QStringLiteral("readFraction"), readFraction },
+        { QStringLiteral("meanSizeBytes"), meanSizeBytes() }, { QStringLiteral("outstanding"), outstanding },
+        { QStringLiteral("ratePerSec"), ratePerSec }, { QStringLiteral("count"), qint64(count) } };
+}
+
+WorkloadGenerator::WorkloadGenerator(const WorkloadSpec& spec, std::uint64_t arrayBytes, std::uint64_t alignBytes)
+    : m_spec(spec)
+    , m_rng(spec.seed)
+    , m_regionBytes(spec.regionBytes ? std::min(spec.regionBytes, arrayBytes) : arrayBytes)
+    , m_alignBytes(std::max<std::uint64_t>(alignBytes, 1))
+    , m_meanGapNs(spec.openLoop() ? 1e9 / spec.ratePerSec : 0)
+{
+    double c = 0;
+    for (const auto& s : m_spec.sizes)
+        m_cumulativeWeights.push_back(c += s.weight);
+}
+
+std::uint64_t WorkloadGenerator::drawSize()
+{
+    if (m_spec.sizes.size() == 1)
+        return m_spec.sizes.front().bytes;
+    const double u = m_rng.uniform();
+    for (std::size_t i = 0; i < m_cumulativeWeights.size(); ++i)
+        if (u < m_cumulativeWeights[i])
+            return m_spec.sizes[i].bytes;
+    return m_spec.sizes.back().bytes;
+}
+
+std::uint64_t WorkloadGenerator::drawOffset(std::uint64_t sizeBytes)
+{
+    // Slots of alignBytes where a request of this size fits inside the region.
+    const std::uint64_t room = m_regionBytes > sizeBytes ? m_regionBytes - sizeBytes : 0;
+    const std::uint64_t positions = room / m_alignBytes + 1;
+    if (m_spec.hotSpaceFraction <= 0)
+        return m_rng.below(positions) * m_alignBytes;
+    // Skew (hot=S:I): a fraction I of the requests fall in the first S of the region, the rest after it.
+    const std::uint64_t hotPositions = std::clamp<std::uint64_t>(std::uint64_t(double(positions) * m_spec.hotSpaceFraction), 1, positions);
+    if (m_rng.uniform() < m_spec.hotIoFraction || hotPositions == positions)
+        return m_rng.below(hotPositions) * m_alignBytes;
+    return (hotPositions + m_rng.below(positions - hotPositions)) * m_alignBytes;
+}
+
+IoRequest WorkloadGenerator::next()
+{
+    IoRequest r;
+    r.sizeBytes = std::min(drawSize(), m_regionBytes);
+    r.write = m_rng.uniform() >= m_spec.readFraction;
+    // A run continues with probability 1 - 1/runcount, so run lengths are geometric with mean runcount.
+    const bool continueRun = m_spec.pattern == WorkloadSpec::Sequential
+        || (m_spec.runCount > 1 && m_rng.uniform() >= 1.0 / m_spec.runCount);
+    if (continueRun && m_nextSequential + r.sizeBytes <= m_regionBytes)
+        r.offsetBytes = m_nextSequential;
+    else
+        r.offsetBytes = m_spec.pattern == WorkloadSpec::Sequential ? 0 : drawOffset(r.sizeBytes);
+    m_nextSequential = r.offsetBytes + r.sizeBytes;
+    return r;
+}
+
+} // namespace raidscope

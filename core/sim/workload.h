@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "stats/rng.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace raidscope {
+
+/// A workload as DESIGN.md "The workload spec" gives it:
+/// `random read=0.5 size=32KiB outstanding=16 count=100000 seed=7`.
+struct WorkloadSpec
+{
+    enum Pattern : std::uint8_t { Random, Sequential };
+    struct SizeWeight
+    {
+        std::uint64_t bytes = 0;
+        double weight = 0; ///< normalised: the weights sum to 1
+    };
+
+    Pattern pattern = Random;
+    double readFraction = 1.0;
+    std::vector<SizeWeight> sizes { { 4096, 1.0 } };
+    int outstanding = 1;      ///< closed loop: requests kept in flight
+    double ratePerSec = 0;    ///< open loop (Poisson arrivals) when > 0; then `outstanding` is unused
+    std::uint64_t count = 10000;
+    double runCount = 1;      ///< mean sequential run length in requests (Minerva §2.1); sequential: unbounded
+    std::uint64_t regionBytes = 0; ///< 0: the whole array
+    double hotSpaceFraction = 0;   ///< hot=20:80 -> 0.2 of the region ...
+    double hotIoFraction = 0;      ///< ... receives 0.8 of the requests
+    std::uint64_t seed = 1;
+
+    bool openLoop() const { return ratePerSec > 0; }
+    double meanSizeBytes() const;
+    QString toText() const;
+    QJsonObject toJson() const;
+};
+
+/// `PATTERN key=value ...`; nullopt and a one-line error naming the key when malformed.
+std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* error);
+
+/// One logical request.
+struct IoRequest
+{
+    std::uint64_t offsetBytes = 0;
+    std::uint64_t sizeBytes = 0;
+    bool write = false;
+};
+
+/// Draws the requests of a workload over an array of `arrayBytes`, every offset aligned to `alignBytes`.
+/// Deterministic for a given seed. No allocation per request.
+class WorkloadGenerator
+{
+public:
+    WorkloadGenerator(const WorkloadSpec& spec, std::uint64_t arrayBytes, std::uint64_t alignBytes);
+
+    IoRequest next();
+    /// Time to the next arrival of an open-loop workload, in nanoseconds (exponential).
+    double nextGapNs() { return m_rng.exponential(m_meanGapNs); }
+
+private:
+    std::uint64_t drawSize();
+    std::uint64_t drawOffset(std::uint64_t sizeBytes);
+
+    WorkloadSpec m_spec;
+    Rng m_rng;
+    std::uint64_t m_regionBytes;
+    std::uint64_t m_alignBytes;
+    std::uint64_t m_nextSequential = 0;
+    double m_meanGapNs = 0;
+    std::vector<double> m_cumulativeWeights;
+};
+
+} // namespace raidscope
