@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "layout/layout.h"
+#include "layout/layoutgrid.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace raidscope {
+struct RequestPlan;
+}
+
+namespace raidscope::gui {
+
+/// A layout drawn as Shear Fig. 1: member disks as columns, disk chunk rows as rows, every chunk
+/// labelled ("7", "7'" for a mirror copy, "P2"/"Q2" for the parity of stripe 2), the first pattern
+/// outlined, and the cells a request touches marked (R: read, W: written).
+class LayoutDiagram : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit LayoutDiagram(QWidget* parent = nullptr);
+
+    /// Draws `layout` (two stripes at least, as Shear does, and at least one pattern).
+    void setArrayLayout(std::shared_ptr<const Layout> layout);
+    /// Nothing to draw: shows `message` instead.
+    void clear(const QString& message);
+    const LayoutGrid& grid() const { return m_grid; }
+    bool hasLayout() const { return bool(m_layout); }
+
+    /// Marks the disk chunks a request's disk operations touch; grows the grid to show them if it can.
+    void setRequestHighlight(const RequestPlan& plan);
+    void clearHighlight();
+    enum Touch : std::uint8_t { NotTouched = 0, TouchRead = 1, TouchWrite = 2 };
+    /// Touch flags of a grid cell (TouchRead | TouchWrite).
+    int touchAt(std::size_t row, int disk) const;
+    bool diskTouched(int disk) const;
+
+    static QString cellLabel(const GridCell& cell);
+    QString cellToolTip(std::size_t row, int disk) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    bool event(QEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void rebuildGrid(std::uint64_t minChunks);
+    void relayout();
+    QRect cellRect(std::size_t row, int disk) const;
+    std::optional<std::pair<std::size_t, int>> cellAt(const QPoint& pos) const;
+    bool inPatternAt(long row, int disk) const;
+    bool dark() const;
+
+    struct LegendItem
+    {
+        int kind; // GridCell::Role, or -1 pattern outline, -2 written, -3 read
+        QString text;
+    };
+    std::vector<LegendItem> legendItems() const;
+    int paintLegend(QPainter& p, int top, bool measureOnly) const;
+
+    std::shared_ptr<const Layout> m_layout;
+    LayoutGrid m_grid;
+    std::uint64_t m_baseChunks = 0;
+    QString m_message;
+    std::vector<std::uint8_t> m_touch; // [row * disks + disk]
+    std::vector<bool> m_diskTouched;
+    bool m_highlight = false;
+
+    // Geometry, from relayout().
+    int m_cellW = 80;
+    int m_minCellW = 80;
+    int m_cellH = 30;
+    int m_gutterW = 60;
+    int m_headerH = 24;
+    int m_gapH = 20;
+    int m_legendH = 0;
+    int m_gridTop = 0;
+    std::vector<int> m_rowY; // top of each grid row
+    QSize m_size { 200, 100 };
+};
+
+} // namespace raidscope::gui

@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mainwindow.h"
+
+#include "arraypage.h"
+#include "arrayspeceditor.h"
+#include "layout/arrayspec.h"
+#include "layout/layoutregistry.h"
+#include "layoutdiagram.h"
+#include "placeholderpage.h"
+#include "pluginsdialog.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+
+#ifndef RAIDSCOPE_VERSION
+#define RAIDSCOPE_VERSION "0.0.0"
+#endif
+
+namespace raidscope::gui {
+namespace {
+
+QSettings settings()
+{
+    return QSettings(QStringLiteral("RaidScope"), QStringLiteral("RaidScope"));
+}
+
+// Each page not built yet says plainly what it will hold.
+QWidget* placeholder(const QString& name)
+{
+    QString summary;
+    QStringList plans;
+    if (name == u"Probe") {
+        summary = PlaceholderPage::tr("Probe an array as Shear does (Denehy et al., \"Deconstructing Storage Arrays\") and "
+                                      "say how it is laid out, on a simulated array or a real block device.");
+        plans << PlaceholderPage::tr("The Shear method step by step: pattern size, chunk size and boundaries, pairwise chunk "
+                                     "layout, redundancy and RAID level; misconfiguration, heterogeneity and degraded-mode checks")
+              << PlaceholderPage::tr("Live plots while the probe runs: pattern size, chunk boundaries, and the pairwise-layout heatmap")
+              << PlaceholderPage::tr("The verdict: scheme, layout, disks, chunk and pattern size, with confidence, findings "
+                                     "and the I/Os spent against Shear's fixed schedule");
+    } else if (name == u"Simulate") {
+        summary = PlaceholderPage::tr("Run workloads through a simulated array of modelled disks.");
+        plans << PlaceholderPage::tr("Disk-model simulation: zones, seek curve, rotation, head switch and disk cache "
+                                     "(IBM 9LZX preset), under the layout chosen on the Array page")
+              << PlaceholderPage::tr("Controller cache, RAID write paths, degraded and rebuild modes")
+              << PlaceholderPage::tr("Saturation curves: throughput and response time against load")
+              << PlaceholderPage::tr("Per-disk utilization and operation counts");
+    } else if (name == u"Traces") {
+        summary = PlaceholderPage::tr("Bring your own I/O: block traces from a real system.");
+        plans << PlaceholderPage::tr("Import block traces (one reader per format)")
+              << PlaceholderPage::tr("Summarize them: transfer-size distribution, read/write mix, skew, queue depth, slow periods, "
+                                     "per-device load")
+              << PlaceholderPage::tr("Replay a trace through a simulated array");
+    } else if (name == u"Advisor") {
+        summary = PlaceholderPage::tr("Choose a stripe size before you buy or rebuild an array.");
+        plans << PlaceholderPage::tr("Stripe-size advice for a workload or a trace: productive against positioning service time")
+              << PlaceholderPage::tr("Host volume-manager stripe rules")
+              << PlaceholderPage::tr("Candidate arrays compared side by side");
+    } else if (name == u"Models") {
+        summary = PlaceholderPage::tr("Analytical models of arrays, to set beside simulation and measurement.");
+        plans << PlaceholderPage::tr("Minerva throughput models for RAID 1/0 and RAID 5 workloads of streams (rate, size, read "
+                                     "fraction, run count, ON/OFF phasing)")
+              << PlaceholderPage::tr("M/G/1 fork-join response-time models: a zoned disk as an M/G/1 queue, the maximum order "
+                                     "statistic over the disks of a request, RAID 01 and RAID 5 reads and writes")
+              << PlaceholderPage::tr("Response-time distributions plotted against simulation");
+    }
+    auto* page = new PlaceholderPage(name, summary, plans);
+    page->setObjectName(name.toLower() + QStringLiteral("Page"));
+    return page;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(QStringLiteral("RaidScope"));
+
+    m_nav = new QListWidget;
+    m_nav->setObjectName(QStringLiteral("pageList"));
+    m_nav->setFrameShape(QFrame::NoFrame);
+    m_nav->setIconSize(QSize(20, 20));
+    m_nav->setSpacing(2);
+    m_nav->setFixedWidth(150);
+    m_stack = new QStackedWidget;
+    m_stack->setObjectName(QStringLiteral("pages"));
+    m_pageActions = new QActionGroup(this);
+    m_pageActions->setExclusive(true);
+
+    m_arrayPage = new ArrayPage;
+    addPage(QStringLiteral("Array"), m_arrayPage);
+    for (const QString& name : pageNames().mid(1))
+        addPage(name, placeholder(name));
+
+    auto* central = new QWidget;
+    auto* box = new QHBoxLayout(central);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->setSpacing(0);
+    box->addWidget(m_nav);
+    auto* line = new QFrame;
+    line->setFrameShape(QFrame::VLine);
+    line->setFrameShadow(QFrame::Sunken);
+    box->addWidget(line);
+    box->addWidget(m_stack, 1);
+    setCentralWidget(central);
+
+    connect(m_nav, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row < 0)
+            return;
+        m_stack->setCurrentIndex(row);
+        m_pageActions->actions().at(row)->setChecked(true);
+        updateTitle();
+    });
+    connect(m_arrayPage, &ArrayPage::specChanged, this, &MainWindow::updateTitle);
+
+    createMenus();
+    m_nav->setCurrentRow(0);
+    m_arrayPage->setSpecText(demoSpec());
+    resize(1400, 900);
+}
+
+QStringList MainWindow::pageNames()
+{
+    return { QStringLiteral("Array"), QStringLiteral("Probe"), QStringLiteral("Simulate"), QStringLiteral("Traces"),
+        QStringLiteral("Advisor"), QStringLiteral("Models") };
+}
+
+QString MainWindow::demoSpec()
+{
+    if (LayoutRegistry::instance().find(QStringLiteral("raid5")))
+        return QStringLiteral("raid5 layout=left-asymmetric disks=4 chunk=16KiB");
+    return QStringLiteral("raid0 disks=4 chunk=16KiB");
+}
+
+void MainWindow::addPage(const QString& name, QWidget* page)
+{
+    static const QStyle::StandardPixmap icons[] = { QStyle::SP_DriveHDIcon, QStyle::SP_FileDialogContentsView,
+        QStyle::SP_MediaPlay, QStyle::SP_FileDialogDetailedView, QStyle::SP_MessageBoxInformation,
+        QStyle::SP_FileDialogInfoView };
+    const int index = m_stack->count();
+    const QIcon icon = style()->standardIcon(icons[index % 6]);
+    auto* item = new QListWidgetItem(icon, name, m_nav);
+    item->setSizeHint(QSize(0, 36));
+    m_stack->addWidget(page);
+
+    auto* action = new QAction(icon, name, m_pageActions);
+    action->setCheckable(true);
+    action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + index)));
+    connect(action, &QAction::triggered, this, [this, index] { m_nav->setCurrentRow(index); });
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open Spec..."), QKeySequence::Open, this, &MainWindow::openSpecFile);
+    file->addAction(tr("&Copy Array Spec"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, &MainWindow::copySpec);
+    file->addAction(tr("&Save Diagram as PNG..."), QKeySequence::Save, this, &MainWindow::saveDiagram);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    quit->setMenuRole(QAction::QuitRole);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->addActions(m_pageActions->actions());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Plugins..."), this, &MainWindow::showPlugins);
+    help->addSeparator();
+    help->addAction(tr("&About RaidScope"), this, &MainWindow::showAbout)->setMenuRole(QAction::AboutRole);
+}
+
+bool MainWindow::setCurrentPage(const QString& name)
+{
+    const QStringList names = pageNames();
+    for (int i = 0; i < names.size(); ++i) {
+        if (names[i].compare(name, Qt::CaseInsensitive) == 0) {
+            m_nav->setCurrentRow(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+QString MainWindow::currentPageName() const
+{
+    return pageNames().value(m_stack->currentIndex());
+}
+
+QWidget* MainWindow::page(const QString& name) const
+{
+    const int i = int(pageNames().indexOf(name));
+    return i < 0 ? nullptr : m_stack->widget(i);
+}
+
+void MainWindow::updateTitle()
+{
+    const QString spec = m_arrayPage->currentSpec();
+    setWindowTitle(spec.isEmpty() ? QStringLiteral("RaidScope") : QStringLiteral("RaidScope — %1").arg(spec));
+}
+
+void MainWindow::restoreSettings()
+{
+    m_persist = true;
+    QSettings s = settings();
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    const QString spec = s.value(QStringLiteral("array/spec")).toString();
+    if (spec.isEmpty() || !m_arrayPage->setSpecText(spec)) // a plugin may have gone since: fall back to the demo
+        m_arrayPage->setSpecText(demoSpec());
+    setCurrentPage(s.value(QStringLiteral("window/page"), QStringLiteral("Array")).toString());
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings s = settings();
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    s.setValue(QStringLiteral("window/page"), currentPageName());
+    if (!m_arrayPage->currentSpec().isEmpty())
+        s.setValue(QStringLiteral("array/spec"), m_arrayPage->currentSpec());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_persist)
+        saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::openSpecFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Array Spec"), QString(),
+        tr("Array specs (*.txt *.spec *.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        QMessageBox::warning(this, tr("Open Array Spec"), tr("Cannot read %1: %2").arg(path, f.errorString()));
+        return;
+    }
+    const QByteArray bytes = f.readAll();
+    QString text;
+    if (bytes.trimmed().startsWith('{')) { // the JSON form
+        QJsonParseError jsonError;
+        const QJsonDocument doc = QJsonDocument::fromJson(bytes, &jsonError);
+        QString error;
+        const auto spec = doc.isObject() ? parseArraySpecJson(doc.object(), &error) : std::nullopt;
+        if (!spec) {
+            QMessageBox::warning(this, tr("Open Array Spec"),
+                tr("%1: %2").arg(path, doc.isObject() ? error : jsonError.errorString()));
+            return;
+        }
+        text = spec->toText();
+    } else { // the text form: the first line that is not blank or a # comment
+        for (const QString& line : QString::fromUtf8(bytes).split(u'\n')) {
+            const QString t = line.trimmed();
+            if (!t.isEmpty() && !t.startsWith(u'#')) {
+                text = t;
+                break;
+            }
+        }
+    }
+    setCurrentPage(QStringLiteral("Array"));
+    m_arrayPage->setSpecText(text);
+}
+
+void MainWindow::copySpec()
+{
+    const QString spec = m_arrayPage->currentSpec();
+    QApplication::clipboard()->setText(spec);
+    statusBar()->showMessage(tr("Copied: %1").arg(spec), 4000);
+}
+
+bool MainWindow::saveDiagramPng(const QString& path) const
+{
+    return m_arrayPage->diagram()->grab().save(path, "PNG");
+}
+
+void MainWindow::saveDiagram()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Diagram as PNG"),
+        QStringLiteral("raidscope-layout.png"), tr("PNG images (*.png)"));
+    if (path.isEmpty())
+        return;
+    if (saveDiagramPng(path))
+        statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    else
+        QMessageBox::warning(this, tr("Save Diagram"), tr("Cannot write %1").arg(path));
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About RaidScope"),
+        tr("<h3>RaidScope %1</h3>"
+           "<p>A workbench that looks inside disk arrays: how they are laid out, how they are probed, "
+           "and why they are slow.</p>"
+           "<p>Built on the work of:</p><ul>"
+           "<li>T. E. Denehy, J. Bent, F. I. Popovici, A. C. Arpaci-Dusseau, R. H. Arpaci-Dusseau: "
+           "<i>Deconstructing Storage Arrays</i> (Shear), University of Wisconsin–Madison TR 1506, 2004; ASPLOS 2004</li>"
+           "<li>A. Merchant, G. A. Alvarez: <i>Disk Array Models in Minerva</i>, HP Laboratories HPL-2001-118, 2001</li>"
+           "<li>A. S. Lebrecht, N. J. Dingle, W. J. Knottenbelt: <i>Modelling and Validation of Response Times "
+           "in Zoned RAID</i>, Imperial College London</li>"
+           "<li>Y. Li, T. Courtney, R. N. Ibbett, N. P. Topham: <i>Work in Progress: Performance Evaluation of "
+           "RAID6 Systems</i> (SimRAID), FAST 2007 WiP</li>"
+           "<li>Sun Microsystems: <i>Storage System Bottlenecks and Their Solutions</i>, whitepaper, 2005</li>"
+           "</ul><p>Licensed under the GNU GPL v3 or later. Plots by QCustomPlot; built with Qt %2.</p>")
+            .arg(QStringLiteral(RAIDSCOPE_VERSION), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::showPlugins()
+{
+    PluginsDialog dialog(LayoutRegistry::instance(), this);
+    dialog.exec();
+}
+
+} // namespace raidscope::gui

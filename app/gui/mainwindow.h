@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QMainWindow>
+
+class QActionGroup;
+class QListWidget;
+class QStackedWidget;
+
+namespace raidscope::gui {
+
+class ArrayPage;
+
+/// The workbench window: only assembles the pages (a navigation list and a stack), the menus
+/// and the saved settings. Each page does its own work.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+
+    /// "Array", "Probe", "Simulate", "Traces", "Advisor", "Models".
+    static QStringList pageNames();
+    /// The array shown when nothing is saved: RAID-5 left-asymmetric on 4 disks, or RAID-0 without raid5.
+    static QString demoSpec();
+
+    /// Case-insensitive page name; false when there is no such page.
+    bool setCurrentPage(const QString& name);
+    QString currentPageName() const;
+    QWidget* page(const QString& name) const;
+    ArrayPage* arrayPage() const { return m_arrayPage; }
+
+    /// Restores geometry, state, page and array from QSettings and saves them again on close.
+    void restoreSettings();
+    void saveSettings() const;
+
+    /// Saves the layout diagram as a PNG; false when the file cannot be written.
+    bool saveDiagramPng(const QString& path) const;
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void addPage(const QString& name, QWidget* page);
+    void createMenus();
+    void openSpecFile();
+    void copySpec();
+    void saveDiagram();
+    void showAbout();
+    void showPlugins();
+    void updateTitle();
+
+    QListWidget* m_nav = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    ArrayPage* m_arrayPage = nullptr;
+    QActionGroup* m_pageActions = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    bool m_persist = false;
+};
+
+} // namespace raidscope::gui

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QStringList>
+#include <QWidget>
+
+namespace raidscope::gui {
+
+/// A page that is not built yet: says plainly what it will hold. One class for every such page.
+class PlaceholderPage : public QWidget
+{
+    Q_OBJECT
+public:
+    PlaceholderPage(const QString& title, const QString& summary, const QStringList& plans, QWidget* parent = nullptr);
+};
+
+} // namespace raidscope::gui
