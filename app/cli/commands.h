@@ -14,6 +14,7 @@ int runSchemes(const QStringList& args);
 int runPlugins(const QStringList& args);
 int runDisks(const QStringList& args);
 int runLayout(const QStringList& args);
+int runSimulate(const QStringList& args);
 
 /// Prints "raidscope-cli: <message>" on stderr and returns `status`.
 int fail(const QString& message, int status = Failed);

@@ -23,6 +23,8 @@ const Command kCommands[] = {
     { "disks", "list the disk presets", raidscope::cli::runDisks },
     { "layout", "show where each logical block of an array lives: --array SPEC [--blocks A:B] [--json]",
         raidscope::cli::runLayout },
+    { "simulate", "simulate a workload on an array: --array SPEC --workload SPEC [--sweep outstanding=1,2,4] [--json]",
+        raidscope::cli::runSimulate },
 };
 
 void usage(FILE* to)

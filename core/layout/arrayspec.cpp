@@ -70,6 +70,14 @@ bool applyKey(ArraySpec& spec, const QString& key, const QString& value, QString
 
 } // namespace
 
+const QStringList& simulationKeys()
+{
+    static const QStringList keys { QStringLiteral("cache"), QStringLiteral("readcache"), QStringLiteral("overhead"),
+        QStringLiteral("scheduler"), QStringLiteral("mirrorread"), QStringLiteral("paritywrite"),
+        QStringLiteral("failed"), QStringLiteral("speed"), QStringLiteral("member"), QStringLiteral("shared") };
+    return keys;
+}
+
 std::optional<ArraySpec> parseArraySpec(const QString& text, QString* error)
 {
     static const QRegularExpression space(QStringLiteral("\\s+"));

@@ -3,6 +3,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 #include <QVariantMap>
 
 #include <cstdint>
@@ -28,6 +29,10 @@ struct ArraySpec
     QString toText() const;
     QJsonObject toJson() const;
 };
+
+/// Keys the simulator takes (core/sim parses their values); the registry lets them through to
+/// ArraySpec::extra without showing them to the layout plugin.
+const QStringList& simulationKeys();
 
 /// `SCHEME key=value ...`; nullopt and a one-line error naming the key or token when malformed.
 std::optional<ArraySpec> parseArraySpec(const QString& text, QString* error);

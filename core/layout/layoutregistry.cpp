@@ -268,11 +268,14 @@ std::optional<ResolvedArray> LayoutRegistry::resolve(const ArraySpec& spec, QStr
     }
 
     for (auto it = spec.extra.begin(); it != spec.extra.end(); ++it) {
+        if (simulationKeys().contains(it.key()))
+            continue; // the simulator's, checked where it parses them
         if (!scheme->findParameter(it.key())) {
             QStringList known { QStringLiteral("disks"), QStringLiteral("chunk"), QStringLiteral("block"),
                 QStringLiteral("layout"), QStringLiteral("disk"), QStringLiteral("size") };
             for (const ParameterInfo& p : scheme->parameters)
                 known << p.key;
+            known << simulationKeys();
             return fail(QStringLiteral("unknown key '%1' for %2 (known: %3)").arg(it.key(), scheme->id, names(known)));
         }
         r.params.extra.insert(it.key(), it.value());

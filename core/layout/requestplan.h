@@ -22,6 +22,7 @@ struct DiskOp
         OldData,    ///< read-modify-write: the old contents of the blocks being written
         OldParity,  ///< read-modify-write: the old parity
         OtherData,  ///< reconstruct-write: the stripe's data the request does not write
+        Rebuild,    ///< degraded: a survivor read to rebuild a failed disk's block
     };
     int disk = 0;
     std::uint64_t block = 0;  ///< first disk block (units of blockBytes)
@@ -55,6 +56,7 @@ struct RequestPlan
     std::uint64_t blocks = 0;
     bool write = false;
     bool aligned = true; ///< false when offset or size are not whole blocks (the ends are widened)
+    bool lost = false;   ///< degraded beyond repair: some block has no surviving copy or parity
     std::vector<ChunkTouch> chunks;
     std::vector<StripeUpdate> stripes; ///< parity schemes, writes only
     std::vector<DiskOp> ops;           ///< coalesced, sorted by disk, kind, role, block
@@ -63,15 +65,29 @@ struct RequestPlan
     std::uint64_t opBlocks(DiskOp::Kind kind) const;
 };
 
+struct PlanOptions
+{
+    /// Always reconstruct-write on a partial parity stripe, as Shear §4 found Linux md's RAID-5 did
+    /// ("read in the entire set of old blocks and then write out the new block and parity").
+    bool alwaysReconstructWrite = false;
+    /// Failed member disks (index = disk); empty: none failed.
+    std::vector<bool> failed;
+
+    bool isFailed(int disk) const { return std::size_t(disk) < failed.size() && failed[std::size_t(disk)]; }
+};
+
 /// Turns a logical request into disk operations.
 /// Reads go to each block's data place. Mirrored writes go to every copy. Parity writes are decided
 /// per block row of a stripe as Linux md decides per stripe_head (drivers/md/raid5.c
 /// handle_stripe_dirtying): all data of the row written -> no reads; otherwise read-modify-write
 /// (old data + old parity) when it needs strictly fewer reads than reconstruct-write (the row's
 /// other data), else reconstruct-write.
+/// With failed disks: reads of a lost block go to a surviving copy, or rebuild it from every survivor
+/// of its parity row; writes skip failed disks and, in a row with a failed data disk, read what the
+/// new parity needs (the row's other survivors). `lost` is set when redundancy is exceeded.
 /// `error` is set and an empty plan returned when the request is empty or past the array's end.
 RequestPlan planRequest(const Layout& layout, std::uint64_t offsetBytes, std::uint64_t sizeBytes, bool write,
-                        QString* error = nullptr);
+                        QString* error = nullptr, const PlanOptions& options = {});
 
 const char* toString(DiskOp::Role role);
 const char* toString(ParityMethod method);

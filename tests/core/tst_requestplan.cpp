@@ -125,3 +125,68 @@ TEST_CASE("RequestPlan: RAID-6 writes update P and Q, mirrors write every copy",
     CHECK(hasOp(p10, 3, 0, 4, DiskOp::Write, DiskOp::Mirror));
     CHECK(p10.stripes.empty());
 }
+
+TEST_CASE("RequestPlan: Linux md's reconstruct-always costs D operations per small write", "[core][plan]")
+{
+    // Shear §4: md's RAID-5 on 5 disks measured a read/write ratio of 5, not 4: it reads the other
+    // 3 data blocks of the row and writes data and parity.
+    const auto layout = makeLayout(QStringLiteral("raid5 disks=5 chunk=16KiB"));
+    PlanOptions md;
+    md.alwaysReconstructWrite = true;
+    const RequestPlan plan = planRequest(*layout, 0, 4 * KiB, true, nullptr, md);
+    CHECK(plan.stripes.at(0).method == ParityMethod::ReconstructWrite);
+    CHECK(plan.opBlocks(DiskOp::Read) == 3);
+    CHECK(plan.opBlocks(DiskOp::Write) == 2);
+}
+
+TEST_CASE("RequestPlan: degraded arrays read survivors and skip failed disks", "[core][plan]")
+{
+    PlanOptions failed0;
+    failed0.failed = { true, false, false, false, false };
+
+    SECTION("a parity read of a lost block touches every survivor of its row")
+    {
+        // raid5 LS 4 disks: stripe 0 = chunks 0,1,2 on disks 0,1,2, P on disk 3.
+        const auto layout = makeLayout(QStringLiteral("raid5 disks=4 chunk=16KiB"));
+        const RequestPlan plan = planRequest(*layout, 0, 4 * KiB, false, nullptr, failed0);
+        CHECK_FALSE(plan.lost);
+        CHECK(plan.ops.size() == 3);
+        CHECK(hasOp(plan, 1, 0, 1, DiskOp::Read, DiskOp::Rebuild));
+        CHECK(hasOp(plan, 2, 0, 1, DiskOp::Read, DiskOp::Rebuild));
+        CHECK(hasOp(plan, 3, 0, 1, DiskOp::Read, DiskOp::Rebuild));
+    }
+    SECTION("a write whose data disk failed updates parity from the other data")
+    {
+        const auto layout = makeLayout(QStringLiteral("raid5 disks=4 chunk=16KiB"));
+        const RequestPlan plan = planRequest(*layout, 0, 4 * KiB, true, nullptr, failed0);
+        CHECK(plan.ops.size() == 3);
+        CHECK(hasOp(plan, 1, 0, 1, DiskOp::Read, DiskOp::OtherData));
+        CHECK(hasOp(plan, 2, 0, 1, DiskOp::Read, DiskOp::OtherData));
+        CHECK(hasOp(plan, 3, 0, 1, DiskOp::Write, DiskOp::ParityP));
+    }
+    SECTION("a write next to a failed data disk reads every survivor of the row")
+    {
+        // raid5 LS 5 disks, block 16 (chunk 4 = stripe 1 row 0: P on disk 3, data on 4,0,1,2);
+        // chunk 4 is the first data chunk of stripe 1, on disk 4; disk 0 holds chunk 5 and has failed.
+        const auto layout = makeLayout(QStringLiteral("raid5 disks=5 chunk=16KiB"));
+        const RequestPlan plan = planRequest(*layout, 64 * KiB, 4 * KiB, true, nullptr, failed0);
+        CHECK(plan.stripes.at(0).method == ParityMethod::ReadModifyWrite);
+        CHECK(hasOp(plan, 4, 4, 1, DiskOp::Read, DiskOp::Rebuild));
+        CHECK(hasOp(plan, 1, 4, 1, DiskOp::Read, DiskOp::Rebuild));
+        CHECK(hasOp(plan, 2, 4, 1, DiskOp::Read, DiskOp::Rebuild));
+        CHECK(hasOp(plan, 3, 4, 1, DiskOp::Read, DiskOp::Rebuild));
+        CHECK(hasOp(plan, 4, 4, 1, DiskOp::Write, DiskOp::Data));
+        CHECK(hasOp(plan, 3, 4, 1, DiskOp::Write, DiskOp::ParityP));
+        CHECK(plan.ops.size() == 6);
+    }
+    SECTION("a mirror read goes to the surviving copy; RAID-0 loses data")
+    {
+        const auto mirror = makeLayout(QStringLiteral("raid1 disks=2"));
+        const RequestPlan m = planRequest(*mirror, 0, 4 * KiB, false, nullptr, failed0);
+        CHECK(hasOp(m, 1, 0, 1, DiskOp::Read, DiskOp::Mirror));
+        CHECK_FALSE(m.lost);
+        const auto striped = makeLayout(QStringLiteral("raid0 disks=2 chunk=16KiB"));
+        CHECK(planRequest(*striped, 0, 4 * KiB, false, nullptr, failed0).lost);
+        CHECK_FALSE(planRequest(*striped, 16 * KiB, 4 * KiB, false, nullptr, failed0).lost);
+    }
+}

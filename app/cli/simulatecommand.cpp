@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cliargs.h"
+#include "commands.h"
+
+#include "sim/arraysimulator.h"
+#include "units.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+#include <cstdio>
+#include <unistd.h>
+
+namespace raidscope::cli {
+namespace {
+
+// "outstanding=1,2,4,8" -> {1, 2, 4, 8}.
+bool parseSweep(const QString& text, std::vector<int>& values, QString* error)
+{
+    const qsizetype eq = text.indexOf(u'=');
+    if (eq < 0 || text.left(eq) != u"outstanding") {
+        *error = QStringLiteral("--sweep %1: only outstanding=N,N,... can be swept").arg(text);
+        return false;
+    }
+    for (const QString& part : text.mid(eq + 1).split(u',', Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int n = part.toInt(&ok);
+        if (!ok || n < 1 || n > 65536) {
+            *error = QStringLiteral("--sweep %1: '%2' is not a number of outstanding I/Os from 1 to 65536").arg(text, part);
+            return false;
+        }
+        values.push_back(n);
+    }
+    if (values.empty()) {
+        *error = QStringLiteral("--sweep %1: no values").arg(text);
+        return false;
+    }
+    return true;
+}
+
+void progress(double fraction)
+{
+    if (isatty(STDERR_FILENO))
+        std::fprintf(stderr, "\r[%3d%%] simulate", int(fraction * 100));
+}
+
+QString textReport(const SimResult& r)
+{
+    QString t = QStringLiteral("array:    %1\nworkload: %2\n").arg(r.arraySpec, r.workloadSpec);
+    t += QStringLiteral("requests: %1 (%2 reads, %3 writes) in %4 s simulated (%5 s wall)\n")
+             .arg(r.requests)
+             .arg(r.reads)
+             .arg(r.writes)
+             .arg(r.simulatedSeconds(), 0, 'f', 3)
+             .arg(r.wallSeconds, 0, 'f', 2);
+    t += QStringLiteral("IOPS:     %1   MB/s: %2\n").arg(r.iops(), 0, 'f', 1).arg(r.mbps(), 0, 'f', 2);
+    t += QStringLiteral("response: mean %1 ms, sd %2 ms, p50 %3, p90 %4, p99 %5 ms, max %6 ms\n")
+             .arg(r.responseMs.mean(), 0, 'f', 3)
+             .arg(std::sqrt(r.responseMs.variance()), 0, 'f', 3)
+             .arg(r.percentileMs(0.5), 0, 'f', 3)
+             .arg(r.percentileMs(0.9), 0, 'f', 3)
+             .arg(r.percentileMs(0.99), 0, 'f', 3)
+             .arg(r.responseMs.max(), 0, 'f', 3);
+    if (r.writeCacheHits || r.readCacheHits)
+        t += QStringLiteral("cache:    %1 writes acknowledged from the write-back cache, %2 read hits\n")
+                 .arg(r.writeCacheHits)
+                 .arg(r.readCacheHits);
+    if (r.lostRequests)
+        t += QStringLiteral("LOST:     %1 requests touched data with no surviving copy\n").arg(r.lostRequests);
+    t += QStringLiteral("disk  members  util%%  ops        mean queue  max queue\n").replace(QStringLiteral("%%"), QStringLiteral("%"));
+    for (std::size_t i = 0; i < r.disks.size(); ++i) {
+        const DiskResult& d = r.disks[i];
+        QStringList members;
+        for (int m : d.members)
+            members << QString::number(m);
+        t += QStringLiteral("%1  %2  %3  %4  %5  %6%7\n")
+                 .arg(i, 4)
+                 .arg(members.join(u','), -7)
+                 .arg(d.utilization * 100, 5, 'f', 1)
+                 .arg(d.ops, -10)
+                 .arg(d.meanQueueLength, 10, 'f', 2)
+                 .arg(d.maxQueueLength, 9)
+                 .arg(d.failed ? QStringLiteral("  FAILED") : QString());
+    }
+    return t;
+}
+
+} // namespace
+
+int runSimulate(const QStringList& args)
+{
+    QString error;
+    const auto a = CliArgs::parse(args, { QStringLiteral("array"), QStringLiteral("workload"), QStringLiteral("sweep") },
+                                  { QStringLiteral("json") }, &error);
+    if (!a)
+        return fail(QStringLiteral("simulate: ") + error, Usage);
+    if (!a->has(QStringLiteral("array")) || !a->has(QStringLiteral("workload")))
+        return fail(QStringLiteral("simulate: --array SPEC and --workload SPEC are required "
+                                   "(e.g. --array 'raid5 disks=8' --workload 'random outstanding=16')"),
+                    Usage);
+    const auto workload = parseWorkloadSpec(a->value(QStringLiteral("workload")), &error);
+    if (!workload)
+        return fail(QStringLiteral("--workload: ") + error);
+    std::vector<int> sweep;
+    if (a->has(QStringLiteral("sweep")) && !parseSweep(a->value(QStringLiteral("sweep")), sweep, &error))
+        return fail(QStringLiteral("simulate: ") + error, Usage);
+    auto simulator = ArraySimulator::create(a->value(QStringLiteral("array")), &error);
+    if (!simulator)
+        return fail(QStringLiteral("--array: ") + error);
+
+    const bool json = a->flag(QStringLiteral("json"));
+    if (sweep.empty()) {
+        const SimResult r = simulator->run(*workload, {}, [](auto s) { progress(s->fraction); });
+        progress(1);
+        if (isatty(STDERR_FILENO))
+            std::fputc('\n', stderr);
+        out(json ? QString::fromUtf8(QJsonDocument(r.toJson()).toJson(QJsonDocument::Indented)) : textReport(r));
+        return Ok;
+    }
+    const std::vector<SimResult> points = runOutstandingSweep(*simulator, *workload, sweep, {}, [](auto s) { progress(s->fraction); });
+    if (isatty(STDERR_FILENO))
+        std::fputc('\n', stderr);
+    if (json) {
+        QJsonArray arr;
+        for (const SimResult& r : points)
+            arr.append(r.toJson());
+        out(QString::fromUtf8(QJsonDocument(QJsonObject { { QStringLiteral("array"), simulator->arraySpec() },
+                                                { QStringLiteral("workload"), workload->toText() },
+                                                { QStringLiteral("sweep"), arr } })
+                                  .toJson(QJsonDocument::Indented)));
+        return Ok;
+    }
+    QString t = QStringLiteral("array:    %1\nworkload: %2\n\noutstanding      IOPS      MB/s   mean ms    p90 ms    p99 ms  busiest disk\n")
+                    .arg(simulator->arraySpec(), workload->toText());
+    for (const SimResult& r : points) {
+        double busiest = 0;
+        for (const DiskResult& d : r.disks)
+            busiest = std::max(busiest, d.utilization);
+        t += QStringLiteral("%1 %2 %3 %4 %5 %6  %7%\n")
+                 .arg(r.outstanding, 11)
+                 .arg(r.iops(), 9, 'f', 1)
+                 .arg(r.mbps(), 9, 'f', 2)
+                 .arg(r.responseMs.mean(), 9, 'f', 2)
+                 .arg(r.percentileMs(0.9), 9, 'f', 2)
+                 .arg(r.percentileMs(0.99), 9, 'f', 2)
+                 .arg(busiest * 100, 0, 'f', 1);
+    }
+    out(t);
+    return Ok;
+}
+
+} // namespace raidscope::cli

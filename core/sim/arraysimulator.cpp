@@ -1,0 +1,670 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "arraysimulator.h"
+
+#include "disk/diskpreset.h"
+#include "layout/layoutregistry.h"
+#include "layout/requestplan.h"
+#include "stats/rng.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <list>
+#include <unordered_map>
+
+namespace raidscope {
+
+namespace {
+
+constexpr std::uint64_t kReadCacheSegmentBytes = 64 * 1024;
+
+// A controller read cache: LRU over fixed segments of the logical address space.
+class ReadCache
+{
+public:
+    explicit ReadCache(std::uint64_t bytes)
+        : m_capacity(bytes / kReadCacheSegmentBytes)
+    {
+    }
+    bool enabled() const { return m_capacity > 0; }
+    bool holds(std::uint64_t offset, std::uint64_t bytes)
+    {
+        for (std::uint64_t s = offset / kReadCacheSegmentBytes; s <= (offset + bytes - 1) / kReadCacheSegmentBytes; ++s) {
+            const auto it = m_index.find(s);
+            if (it == m_index.end())
+                return false;
+            m_lru.splice(m_lru.begin(), m_lru, it->second);
+        }
+        return true;
+    }
+    void insert(std::uint64_t offset, std::uint64_t bytes)
+    {
+        for (std::uint64_t s = offset / kReadCacheSegmentBytes; s <= (offset + bytes - 1) / kReadCacheSegmentBytes; ++s) {
+            const auto it = m_index.find(s);
+            if (it != m_index.end()) {
+                m_lru.splice(m_lru.begin(), m_lru, it->second);
+                continue;
+            }
+            if (m_lru.size() == m_capacity) {
+                m_index.erase(m_lru.back());
+                m_lru.pop_back();
+            }
+            m_lru.push_front(s);
+            m_index.emplace(s, m_lru.begin());
+        }
+    }
+
+private:
+    std::uint64_t m_capacity;
+    std::list<std::uint64_t> m_lru;
+    std::unordered_map<std::uint64_t, std::list<std::uint64_t>::iterator> m_index;
+};
+
+} // namespace
+
+class ArraySimulator::Engine
+{
+public:
+    Engine(ArraySimulator& sim, std::stop_token stop, const Report<SimSnapshot>& report)
+        : m_layout(*sim.m_layout)
+        , m_config(sim.m_config)
+        , m_stop(std::move(stop))
+        , m_report(report)
+        , m_readCache(sim.m_config.readCacheBytes)
+        , m_throttle(std::chrono::milliseconds(50))
+    {
+        const ArrayParams& p = m_layout.params();
+        m_sectorsPerBlock = std::uint32_t(p.blockBytes / 512);
+        m_arrayBytes = m_layout.logicalBlocks() * p.blockBytes;
+        m_mirror = m_layout.redundancy() == Redundancy::Mirror;
+        m_fastReads = m_config.failedCount() == 0;
+        m_planOptions.alwaysReconstructWrite = m_config.alwaysReconstructWrite;
+        m_planOptions.failed = m_config.failed;
+        for (DiskModel& model : sim.m_disks) {
+            model.reset();
+            Disk d;
+            d.model = &model;
+            d.partitionSectors = model.totalSectors() / 2;
+            m_disks.push_back(d);
+        }
+        m_result.arraySpec = sim.m_arraySpec;
+        for (std::size_t i = 0; i < m_disks.size(); ++i) {
+            DiskResult r;
+            for (std::size_t m = 0; m < m_config.physical.size(); ++m)
+                if (m_config.physical[m] == int(i)) {
+                    r.members.push_back(int(m));
+                    r.preset = m_config.preset[m];
+                    r.failed = m_config.failed[m];
+                }
+            m_result.disks.push_back(r);
+        }
+        m_rng = Rng(0x5eed);
+    }
+
+    SimResult runWorkload(const WorkloadSpec& spec)
+    {
+        WorkloadGenerator generator(spec, m_arrayBytes, m_layout.params().blockBytes);
+        m_generator = &generator;
+        m_target = spec.count;
+        m_result.workloadSpec = spec.toText();
+        m_closedLoop = !spec.openLoop();
+        if (spec.openLoop()) {
+            m_result.offeredRatePerSec = spec.ratePerSec;
+            schedule(std::int64_t(generator.nextGapNs()), Arrival, 0);
+        } else {
+            m_result.outstanding = spec.outstanding;
+            for (int i = 0; i < spec.outstanding && m_issued < m_target; ++i)
+                issue(generator.next());
+        }
+        return loop();
+    }
+
+    SimResult runReplay(std::span<const ReplayRecord> records, double timeScale)
+    {
+        m_records = records;
+        m_timeScale = timeScale;
+        m_target = records.size();
+        m_result.workloadSpec = QStringLiteral("replay of %1 records, time x%2").arg(records.size()).arg(timeScale);
+        if (!records.empty())
+            schedule(std::int64_t(records.front().timeNs * timeScale), Arrival, 0);
+        return loop();
+    }
+
+private:
+    enum Kind : std::uint32_t { DiskDone, Arrival, Dispatch };
+    struct Event
+    {
+        std::int64_t t;
+        std::uint64_t seq;
+        Kind kind;
+        std::uint32_t index;
+        bool operator>(const Event& o) const { return t != o.t ? t > o.t : seq > o.seq; }
+    };
+    struct PhysOp
+    {
+        std::uint64_t sector = 0;
+        std::uint32_t sectors = 0;
+        std::uint32_t request = 0;
+        std::uint32_t disk = 0; // physical disk
+        bool write = false;
+    };
+    struct Disk
+    {
+        DiskModel* model = nullptr;
+        std::vector<PhysOp> queue; // [head, size) waiting
+        std::size_t head = 0;
+        bool busy = false;
+        bool up = true; // elevator direction
+        PhysOp current;
+        std::uint64_t lastSector = 0;
+        std::uint64_t partitionSectors = 0;
+        std::int64_t lastChangeNs = 0;
+        double queueIntegral = 0;
+        std::uint64_t waiting() const { return queue.size() - head; }
+        std::uint64_t length() const { return waiting() + (busy ? 1 : 0); }
+    };
+    struct Request
+    {
+        std::int64_t arrivalNs = 0;
+        std::uint64_t offset = 0;
+        std::uint64_t bytes = 0;
+        std::uint32_t pending = 0;
+        bool write = false;
+        bool cached = false;   // acknowledged from the write-back cache; its ops destage in the background
+        bool hostDone = false;
+        std::vector<PhysOp> phase2; // writes that wait for the reads (read-modify-write, reconstruct-write)
+    };
+
+    void schedule(std::int64_t t, Kind kind, std::uint32_t index)
+    {
+        m_events.push_back({ t, m_seq++, kind, index });
+        std::push_heap(m_events.begin(), m_events.end(), std::greater<> {});
+    }
+
+    std::uint32_t allocRequest()
+    {
+        if (!m_free.empty()) {
+            const std::uint32_t id = m_free.back();
+            m_free.pop_back();
+            return id;
+        }
+        m_requests.emplace_back();
+        return std::uint32_t(m_requests.size() - 1);
+    }
+
+    void issue(const IoRequest& io)
+    {
+        ++m_issued;
+        const std::uint32_t id = allocRequest();
+        Request& r = m_requests[id];
+        r.arrivalNs = m_now;
+        r.offset = io.offsetBytes;
+        r.bytes = io.sizeBytes;
+        r.write = io.write;
+        r.pending = 0;
+        r.cached = false;
+        r.hostDone = false;
+        r.phase2.clear();
+        if (m_config.overheadNs > 0)
+            schedule(m_now + m_config.overheadNs, Dispatch, id);
+        else
+            dispatch(id);
+    }
+
+    void dispatch(std::uint32_t id)
+    {
+        Request& r = m_requests[id];
+        if (r.write && m_config.writeCacheBytes > 0 && r.bytes <= m_config.writeCacheBytes) {
+            if (m_dirtyBytes + r.bytes <= m_config.writeCacheBytes && m_waitingWrites.empty())
+                admitWrite(id);
+            else
+                m_waitingWrites.push_back(id); // the cache is full: wait for destaging to free room
+            return;
+        }
+        if (!r.write && m_readCache.enabled() && m_readCache.holds(r.offset, r.bytes)) {
+            ++m_result.readCacheHits;
+            hostDone(id);
+            finishRequest(id);
+            return;
+        }
+        submit(id);
+    }
+
+    void admitWrite(std::uint32_t id)
+    {
+        Request& r = m_requests[id];
+        m_dirtyBytes += r.bytes;
+        r.cached = true;
+        ++m_result.writeCacheHits;
+        hostDone(id);
+        submit(id);
+    }
+
+    // Plans the request's disk operations and queues the first phase.
+    void submit(std::uint32_t id)
+    {
+        Request& r = m_requests[id];
+        m_phase1.clear();
+        if (!r.write && m_fastReads)
+            planFastRead(r, id);
+        else
+            planGeneral(r, id);
+        if (m_phase1.empty() && r.phase2.empty()) {
+            finishRequest(id);
+            return;
+        }
+        if (m_phase1.empty())
+            std::swap(m_phase1, r.phase2);
+        r.pending = std::uint32_t(m_phase1.size());
+        for (const PhysOp& op : m_phase1)
+            enqueue(op);
+    }
+
+    PhysOp physOp(int member, std::uint64_t block, std::uint64_t blocks, std::uint32_t request, bool write) const
+    {
+        const std::uint32_t disk = std::uint32_t(m_config.physical[std::size_t(member)]);
+        PhysOp op { block * m_sectorsPerBlock, std::uint32_t(blocks * m_sectorsPerBlock), request, disk, write };
+        if (m_config.secondPartition[std::size_t(member)]) {
+            // Shear Fig. 17's misconfiguration: this member is the second half of another member's disk.
+            const Disk& d = m_disks[disk];
+            const std::uint64_t total = d.model->totalSectors();
+            op.sector = (op.sector + d.partitionSectors) % total;
+            if (op.sector + op.sectors > total)
+                op.sector = total - op.sectors;
+        }
+        return op;
+    }
+
+    std::uint64_t queueLength(int member) const
+    {
+        return m_disks[std::size_t(m_config.physical[std::size_t(member)])].length();
+    }
+
+    // Which copy of a mirrored block to read: -1 for the data place, else an index into copies.
+    int pickCopy(const BlockPlaces& places)
+    {
+        const int n = int(places.copies.size()) + 1;
+        switch (m_config.mirrorRead) {
+        case SimConfig::MirrorRead::Primary:
+            return -1;
+        case SimConfig::MirrorRead::Random:
+            return int(m_rng.below(std::uint64_t(n))) - 1;
+        case SimConfig::MirrorRead::ShortestQueue:
+            break;
+        }
+        // Shortest queue; ties broken at random so that equal mirrors share the load.
+        int best = -1;
+        std::uint64_t bestLength = queueLength(places.data.disk);
+        int ties = 1;
+        for (int c = 0; c + 1 < n; ++c) {
+            const std::uint64_t length = queueLength(places.copies[std::size_t(c)].disk);
+            if (length < bestLength) {
+                best = c;
+                bestLength = length;
+                ties = 1;
+            } else if (length == bestLength && m_rng.below(std::uint64_t(++ties)) == 0) {
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    // Reads on an array with no failed disk: one operation per chunk the request touches.
+    void planFastRead(Request& r, std::uint32_t id)
+    {
+        const ArrayParams& p = m_layout.params();
+        const std::uint64_t chunkBlocks = p.chunkBlocks();
+        std::uint64_t lba = r.offset / p.blockBytes;
+        const std::uint64_t end = (r.offset + r.bytes + p.blockBytes - 1) / p.blockBytes;
+        while (lba < end) {
+            const std::uint64_t runEnd = std::min(end, (lba / chunkBlocks + 1) * chunkBlocks);
+            DiskBlock at;
+            if (m_mirror) {
+                m_layout.places(lba, m_places);
+                const int c = pickCopy(m_places);
+                at = c < 0 ? m_places.data : m_places.copies[std::size_t(c)];
+            } else {
+                at = m_layout.dataPlace(lba);
+            }
+            m_phase1.push_back(physOp(at.disk, at.block, runEnd - lba, id, false));
+            lba = runEnd;
+        }
+    }
+
+    // Writes, and reads of a degraded array: through the planner (RAID write paths, rebuild reads).
+    void planGeneral(Request& r, std::uint32_t id)
+    {
+        const RequestPlan plan = planRequest(m_layout, r.offset, r.bytes, r.write, nullptr, m_planOptions);
+        if (plan.lost)
+            ++m_result.lostRequests;
+        bool reads = false, writes = false;
+        for (const DiskOp& op : plan.ops) {
+            reads |= op.kind == DiskOp::Read;
+            writes |= op.kind == DiskOp::Write;
+        }
+        for (const DiskOp& op : plan.ops) {
+            const PhysOp phys = physOp(op.disk, op.block, op.blocks, id, op.kind == DiskOp::Write);
+            (reads && writes && phys.write ? r.phase2 : m_phase1).push_back(phys);
+        }
+    }
+
+    void touchQueue(Disk& d)
+    {
+        d.queueIntegral += double(d.length()) * double(m_now - d.lastChangeNs);
+        d.lastChangeNs = m_now;
+    }
+
+    void enqueue(const PhysOp& op)
+    {
+        Disk& d = m_disks[op.disk];
+        touchQueue(d);
+        d.queue.push_back(op);
+        DiskResult& dr = m_result.disks[op.disk];
+        dr.maxQueueLength = std::max(dr.maxQueueLength, d.length());
+        if (!d.busy)
+            startNext(op.disk);
+    }
+
+    // Takes the next operation by the queue discipline and hands it to the disk model.
+    void startNext(std::uint32_t index)
+    {
+        Disk& d = m_disks[index];
+        if (d.waiting() == 0)
+            return;
+        std::size_t pick = d.head;
+        if (m_config.scheduler != SimConfig::Scheduler::Fifo && d.waiting() > 1) {
+            // SSTF and elevator (LOOK) by LBA distance, which orders cylinders the same way.
+            std::uint64_t best = ~0ull;
+            for (int pass = 0; pass < 2 && best == ~0ull; ++pass) {
+                for (std::size_t i = d.head; i < d.queue.size(); ++i) {
+                    const std::uint64_t s = d.queue[i].sector;
+                    std::uint64_t distance = s > d.lastSector ? s - d.lastSector : d.lastSector - s;
+                    if (m_config.scheduler == SimConfig::Scheduler::Elevator && (d.up ? s < d.lastSector : s > d.lastSector))
+                        continue;
+                    if (distance < best) {
+                        best = distance;
+                        pick = i;
+                    }
+                }
+                if (best == ~0ull)
+                    d.up = !d.up; // nothing ahead: turn around
+            }
+        }
+        std::swap(d.queue[d.head], d.queue[pick]);
+        d.current = d.queue[d.head++];
+        if (d.head > 1024 && d.head * 2 > d.queue.size()) {
+            d.queue.erase(d.queue.begin(), d.queue.begin() + std::ptrdiff_t(d.head));
+            d.head = 0;
+        }
+        d.busy = true;
+        const ServiceResult s = d.model->service(d.current.sector, d.current.sectors, d.current.write, DiskModel::Ns(m_now));
+        const std::int64_t done = std::max<std::int64_t>(s.completion.count(), m_now);
+        DiskResult& dr = m_result.disks[index];
+        dr.busyNs += double(done - m_now);
+        ++dr.ops;
+        dr.sectors += d.current.sectors;
+        ++m_result.diskOps;
+        d.lastSector = d.current.sector + d.current.sectors;
+        schedule(done, DiskDone, index);
+    }
+
+    void diskDone(std::uint32_t index)
+    {
+        Disk& d = m_disks[index];
+        touchQueue(d);
+        d.busy = false;
+        const std::uint32_t id = d.current.request;
+        startNext(index);
+        Request& r = m_requests[id];
+        if (--r.pending > 0)
+            return;
+        if (!r.phase2.empty()) {
+            std::swap(m_phase1, r.phase2);
+            r.phase2.clear();
+            r.pending = std::uint32_t(m_phase1.size());
+            for (const PhysOp& op : m_phase1)
+                enqueue(op);
+            return;
+        }
+        if (m_readCache.enabled())
+            m_readCache.insert(r.offset, r.bytes);
+        if (!r.hostDone)
+            hostDone(id);
+        if (r.cached) {
+            m_dirtyBytes -= r.bytes;
+            finishRequest(id);
+            admitWaitingWrites();
+            return;
+        }
+        finishRequest(id);
+    }
+
+    void admitWaitingWrites()
+    {
+        while (!m_waitingWrites.empty()) {
+            const std::uint32_t id = m_waitingWrites.front();
+            if (m_dirtyBytes + m_requests[id].bytes > m_config.writeCacheBytes)
+                return;
+            m_waitingWrites.erase(m_waitingWrites.begin());
+            admitWrite(id);
+        }
+    }
+
+    // The host sees the request complete: response time, counts, and in a closed loop the next request.
+    void hostDone(std::uint32_t id)
+    {
+        Request& r = m_requests[id];
+        r.hostDone = true;
+        const std::int64_t responseNs = m_now - r.arrivalNs;
+        m_result.responseMs.add(double(responseNs) * 1e-6);
+        m_result.responseNs.add(std::uint64_t(responseNs));
+        ++m_result.requests;
+        (r.write ? m_result.writes : m_result.reads) += 1;
+        m_result.bytes += r.bytes;
+        m_lastHostNs = m_now;
+        if (m_closedLoop && m_issued < m_target)
+            m_pendingIssues += 1; // issued after this event, so a request's slot is not reused under us
+    }
+
+    void finishRequest(std::uint32_t id)
+    {
+        if (!m_requests[id].hostDone)
+            hostDone(id);
+        m_free.push_back(id);
+    }
+
+    void arrival()
+    {
+        if (m_generator) {
+            issue(m_generator->next());
+            if (m_issued < m_target)
+                schedule(m_now + std::int64_t(m_generator->nextGapNs()), Arrival, 0);
+            return;
+        }
+        const ReplayRecord& rec = m_records[m_issued];
+        IoRequest io { rec.offsetBytes, rec.sizeBytes, rec.write };
+        // Records beyond the array wrap into it, block-aligned; a request never runs past its end.
+        const std::uint64_t block = m_layout.params().blockBytes;
+        io.sizeBytes = std::clamp<std::uint64_t>(io.sizeBytes, 1, m_arrayBytes);
+        if (io.offsetBytes + io.sizeBytes > m_arrayBytes)
+            io.offsetBytes = (io.offsetBytes % (m_arrayBytes - io.sizeBytes + 1)) / block * block;
+        issue(io);
+        if (m_issued < m_target)
+            schedule(std::max(m_now, std::int64_t(m_records[m_issued].timeNs * m_timeScale)), Arrival, 0);
+    }
+
+    SimResult loop()
+    {
+        const auto wallStart = std::chrono::steady_clock::now();
+        std::uint64_t steps = 0;
+        auto issuePending = [&] {
+            while (m_pendingIssues > 0 && m_issued < m_target) {
+                --m_pendingIssues;
+                issue(m_generator->next());
+            }
+            m_pendingIssues = 0;
+        };
+        issuePending();
+        while (!m_events.empty()) {
+            std::pop_heap(m_events.begin(), m_events.end(), std::greater<> {});
+            const Event e = m_events.back();
+            m_events.pop_back();
+            m_now = e.t;
+            switch (e.kind) {
+            case DiskDone: diskDone(e.index); break;
+            case Arrival: arrival(); break;
+            case Dispatch: dispatch(e.index); break;
+            }
+            issuePending();
+            if ((++steps & 4095) == 0) {
+                if (m_stop.stop_requested())
+                    break;
+                if (m_report && m_throttle.due())
+                    m_report(std::make_shared<const SimSnapshot>(SimSnapshot { fraction(), finish(wallStart) }));
+            }
+        }
+        return finish(wallStart);
+    }
+
+    double fraction() const { return m_target ? double(m_result.requests) / double(m_target) : 1.0; }
+
+    SimResult finish(std::chrono::steady_clock::time_point wallStart)
+    {
+        SimResult out = m_result;
+        out.simulatedNs = double(m_lastHostNs);
+        const double spanNs = double(std::max(m_now, m_lastHostNs));
+        for (std::size_t i = 0; i < m_disks.size(); ++i) {
+            DiskResult& dr = out.disks[i];
+            const Disk& d = m_disks[i];
+            const double integral = d.queueIntegral + double(d.length()) * double(m_now - d.lastChangeNs);
+            dr.utilization = spanNs > 0 ? std::min(1.0, dr.busyNs / spanNs) : 0;
+            dr.meanQueueLength = spanNs > 0 ? integral / spanNs : 0;
+        }
+        out.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+        return out;
+    }
+
+    const Layout& m_layout;
+    const SimConfig& m_config;
+    std::stop_token m_stop;
+    const Report<SimSnapshot>& m_report;
+    ReadCache m_readCache;
+    Throttle m_throttle;
+    PlanOptions m_planOptions;
+    std::uint32_t m_sectorsPerBlock = 8;
+    std::uint64_t m_arrayBytes = 0;
+    bool m_mirror = false;
+    bool m_fastReads = true;
+    bool m_closedLoop = false;
+
+    WorkloadGenerator* m_generator = nullptr;
+    std::span<const ReplayRecord> m_records;
+    double m_timeScale = 1;
+    std::uint64_t m_target = 0;
+    std::uint64_t m_issued = 0;
+    std::uint64_t m_pendingIssues = 0;
+
+    std::vector<Event> m_events;
+    std::uint64_t m_seq = 0;
+    std::int64_t m_now = 0;
+    std::int64_t m_lastHostNs = 0;
+    std::vector<Disk> m_disks;
+    std::vector<Request> m_requests;
+    std::vector<std::uint32_t> m_free;
+    std::vector<std::uint32_t> m_waitingWrites;
+    std::uint64_t m_dirtyBytes = 0;
+    std::vector<PhysOp> m_phase1;
+    BlockPlaces m_places;
+    Rng m_rng;
+    SimResult m_result;
+};
+
+std::unique_ptr<ArraySimulator> ArraySimulator::create(const ResolvedArray& array, std::shared_ptr<const Layout> layout,
+                                                       QString* error)
+{
+    auto config = parseSimConfig(array.spec, layout->params().disks, layout->faultTolerance(), error);
+    if (!config)
+        return nullptr;
+    std::vector<DiskModel> disks;
+    for (int d = 0; d < layout->params().disks; ++d) {
+        if (config->physical[std::size_t(d)] != int(disks.size()))
+            continue; // the second partition of a shared disk
+        const DiskPreset* preset = findDiskPreset(config->preset[std::size_t(d)]);
+        auto model = preset ? DiskModel::fromPreset(*preset, DiskSpeed::uniform(config->speed[std::size_t(d)]), error) : std::nullopt;
+        if (!model) {
+            if (error && !preset)
+                *error = QStringLiteral("unknown disk preset '%1'").arg(config->preset[std::size_t(d)]);
+            return nullptr;
+        }
+        const std::uint64_t needSectors = layout->params().diskBlocks * (layout->params().blockBytes / 512);
+        if (needSectors > model->totalSectors()) {
+            if (error)
+                *error = QStringLiteral("size: member %1 needs %2 sectors but disk '%3' has %4")
+                             .arg(d)
+                             .arg(needSectors)
+                             .arg(config->preset[std::size_t(d)])
+                             .arg(model->totalSectors());
+            return nullptr;
+        }
+        disks.push_back(std::move(*model));
+    }
+    return std::unique_ptr<ArraySimulator>(
+        new ArraySimulator(std::move(layout), std::move(*config), std::move(disks), array.spec.toText()));
+}
+
+std::unique_ptr<ArraySimulator> ArraySimulator::create(const QString& arraySpec, QString* error)
+{
+    const auto spec = parseArraySpec(arraySpec, error);
+    if (!spec)
+        return nullptr;
+    const LayoutRegistry& registry = LayoutRegistry::instance();
+    const auto resolved = registry.resolve(*spec, error);
+    if (!resolved)
+        return nullptr;
+    std::shared_ptr<const Layout> layout = registry.create(*spec, error);
+    if (!layout)
+        return nullptr;
+    return create(*resolved, std::move(layout), error);
+}
+
+ArraySimulator::ArraySimulator(std::shared_ptr<const Layout> layout, SimConfig config, std::vector<DiskModel> disks,
+                               QString spec)
+    : m_layout(std::move(layout))
+    , m_config(std::move(config))
+    , m_disks(std::move(disks))
+    , m_arraySpec(std::move(spec))
+{
+}
+
+ArraySimulator::~ArraySimulator() = default;
+
+SimResult ArraySimulator::run(const WorkloadSpec& spec, std::stop_token stop, const Report<SimSnapshot>& report)
+{
+    Engine engine(*this, std::move(stop), report);
+    return engine.runWorkload(spec);
+}
+
+SimResult ArraySimulator::replay(std::span<const ReplayRecord> records, double timeScale, std::stop_token stop,
+                                 const Report<SimSnapshot>& report)
+{
+    Engine engine(*this, std::move(stop), report);
+    return engine.runReplay(records, timeScale);
+}
+
+std::vector<SimResult> runOutstandingSweep(ArraySimulator& simulator, const WorkloadSpec& spec,
+                                           const std::vector<int>& outstanding, std::stop_token stop,
+                                           const Report<SweepSnapshot>& report)
+{
+    std::vector<SimResult> points;
+    for (std::size_t i = 0; i < outstanding.size() && !stop.stop_requested(); ++i) {
+        WorkloadSpec s = spec;
+        s.outstanding = outstanding[i];
+        s.ratePerSec = 0;
+        points.push_back(simulator.run(s, stop));
+        if (report && !stop.stop_requested())
+            report(std::make_shared<const SweepSnapshot>(SweepSnapshot { double(i + 1) / double(outstanding.size()), points }));
+    }
+    return points;
+}
+
+} // namespace raidscope

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "simconfig.h"
+
+#include "disk/diskpreset.h"
+#include "layout/arrayspec.h"
+#include "units.h"
+
+#include <QStringList>
+
+#include <utility>
+
+namespace raidscope {
+namespace {
+
+// "3" or "1,4" -> member indices, each checked against the array.
+bool parseMembers(const QString& key, const QString& value, int disks, std::vector<int>& out, QString* error)
+{
+    for (const QString& part : value.split(u',', Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int d = part.toInt(&ok);
+        if (!ok || d < 0 || d >= disks) {
+            if (error)
+                *error = QStringLiteral("%1=%2: '%3' is not a member disk (0 to %4)").arg(key, value, part).arg(disks - 1);
+            return false;
+        }
+        out.push_back(d);
+    }
+    return true;
+}
+
+// "I:VALUE[,I:VALUE...]" -> pairs.
+bool parseIndexed(const QString& key, const QString& value, int disks, std::vector<std::pair<int, QString>>& out,
+                  QString* error)
+{
+    for (const QString& part : value.split(u',', Qt::SkipEmptyParts)) {
+        const QStringList iv = part.split(u':');
+        bool ok = false;
+        const int d = iv.size() == 2 ? iv[0].toInt(&ok) : -1;
+        if (!ok || d < 0 || d >= disks) {
+            if (error)
+                *error = QStringLiteral("%1=%2: expected DISK:VALUE with DISK from 0 to %3").arg(key, value).arg(disks - 1);
+            return false;
+        }
+        out.emplace_back(d, iv[1]);
+    }
+    return true;
+}
+
+} // namespace
+
+int SimConfig::failedCount() const
+{
+    int n = 0;
+    for (bool f : failed)
+        n += f ? 1 : 0;
+    return n;
+}
+
+std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, int disks, int faultTolerance, QString* error)
+{
+    SimConfig c;
+    c.failed.assign(std::size_t(disks), false);
+    c.speed.assign(std::size_t(disks), 1.0);
+    c.preset.assign(std::size_t(disks), spec.diskPreset);
+    c.secondPartition.assign(std::size_t(disks), false);
+    auto fail = [&](const QString& message) {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    QString why;
+    std::vector<int> shared;
+    for (auto it = spec.extra.begin(); it != spec.extra.end(); ++it) {
+        const QString key = it.key();
+        const QString value = it.value().toString();
+        if (key == u"cache" || key == u"readcache") {
+            const auto bytes = parseBytes(value, &why);
+            if (!bytes)
+                return fail(key + QStringLiteral(": ") + why);
+            (key == u"cache" ? c.writeCacheBytes : c.readCacheBytes) = *bytes;
+        } else if (key == u"overhead") {
+            const auto ns = parseDurationNs(value, &why);
+            if (!ns || *ns < 0)
+                return fail(QStringLiteral("overhead: ") + why);
+            c.overheadNs = *ns;
+        } else if (key == u"scheduler") {
+            if (value == u"fifo")
+                c.scheduler = SimConfig::Scheduler::Fifo;
+            else if (value == u"sstf")
+                c.scheduler = SimConfig::Scheduler::Sstf;
+            else if (value == u"elevator")
+                c.scheduler = SimConfig::Scheduler::Elevator;
+            else
+                return fail(QStringLiteral("scheduler=%1 is unknown (known: fifo, sstf, elevator)").arg(value));
+        } else if (key == u"mirrorread") {
+            if (value == u"shortest")
+                c.mirrorRead = SimConfig::MirrorRead::ShortestQueue;
+            else if (value == u"random")
+                c.mirrorRead = SimConfig::MirrorRead::Random;
+            else if (value == u"primary")
+                c.mirrorRead = SimConfig::MirrorRead::Primary;
+            else
+                return fail(QStringLiteral("mirrorread=%1 is unknown (known: shortest, random, primary)").arg(value));
+        } else if (key == u"paritywrite") {
+            if (value == u"auto")
+                c.alwaysReconstructWrite = false;
+            else if (value == u"md")
+                c.alwaysReconstructWrite = true;
+            else
+                return fail(QStringLiteral("paritywrite=%1 is unknown (known: auto, md)").arg(value));
+        } else if (key == u"failed") {
+            std::vector<int> members;
+            if (!parseMembers(key, value, disks, members, error))
+                return std::nullopt;
+            for (int d : members)
+                c.failed[std::size_t(d)] = true;
+        } else if (key == u"speed" || key == u"member") {
+            std::vector<std::pair<int, QString>> pairs;
+            if (!parseIndexed(key, value, disks, pairs, error))
+                return std::nullopt;
+            for (const auto& [d, v] : pairs) {
+                if (key == u"speed") {
+                    bool ok = false;
+                    const double f = v.toDouble(&ok);
+                    if (!ok || f < 0.05 || f > 20)
+                        return fail(QStringLiteral("speed=%1: factor '%2' must be from 0.05 to 20").arg(value, v));
+                    c.speed[std::size_t(d)] = f;
+                } else {
+                    if (!findDiskPreset(v))
+                        return fail(QStringLiteral("member=%1: unknown disk preset '%2'").arg(value, v));
+                    c.preset[std::size_t(d)] = v;
+                }
+            }
+        } else if (key == u"shared") {
+            if (!parseMembers(key, value.contains(u':') ? QString(value).replace(u':', u',') : value, disks, shared, error))
+                return std::nullopt;
+            if (shared.size() != 2 || shared[0] == shared[1])
+                return fail(QStringLiteral("shared=%1: expected two different members, e.g. shared=1:2").arg(value));
+        }
+    }
+    if (c.failedCount() > faultTolerance)
+        return fail(QStringLiteral("failed=%1: %2 failed disks exceed what the array survives (%3)")
+                        .arg(spec.extra.value(QStringLiteral("failed")).toString())
+                        .arg(c.failedCount())
+                        .arg(faultTolerance));
+    // Physical disks: one per member, except that the later member of a shared pair is the second
+    // partition of the earlier one's disk.
+    if (shared.size() == 2 && shared[1] < shared[0])
+        std::swap(shared[0], shared[1]);
+    c.physical.resize(std::size_t(disks));
+    int next = 0;
+    for (int d = 0; d < disks; ++d) {
+        if (shared.size() == 2 && d == shared[1]) {
+            c.physical[std::size_t(d)] = c.physical[std::size_t(shared[0])];
+            c.secondPartition[std::size_t(d)] = true;
+        } else {
+            c.physical[std::size_t(d)] = next++;
+        }
+    }
+    c.physicalDisks = next;
+    return c;
+}
+
+} // namespace raidscope

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "simresult.h"
+
+#include <QJsonArray>
+
+namespace raidscope {
+
+QJsonObject SimResult::toJson() const
+{
+    QJsonArray disksJson;
+    for (const DiskResult& d : disks) {
+        QJsonArray members;
+        for (int m : d.members)
+            members.append(m);
+        disksJson.append(QJsonObject { { QStringLiteral("utilization"), d.utilization },
+            { QStringLiteral("ops"), qint64(d.ops) }, { QStringLiteral("sectors"), qint64(d.sectors) },
+            { QStringLiteral("meanQueueLength"), d.meanQueueLength },
+            { QStringLiteral("maxQueueLength"), qint64(d.maxQueueLength) }, { QStringLiteral("members"), members },
+            { QStringLiteral("preset"), d.preset }, { QStringLiteral("failed"), d.failed } });
+    }
+    QJsonArray histogram;
+    for (const LogHistogram::Bucket& b : responseNs.buckets())
+        histogram.append(QJsonObject { { QStringLiteral("lowMs"), b.low * 1e-6 }, { QStringLiteral("highMs"), b.high * 1e-6 },
+            { QStringLiteral("count"), qint64(b.count) } });
+    return QJsonObject {
+        { QStringLiteral("version"), 1 },
+        { QStringLiteral("array"), arraySpec },
+        { QStringLiteral("workload"), workloadSpec },
+        { QStringLiteral("requests"), qint64(requests) },
+        { QStringLiteral("reads"), qint64(reads) },
+        { QStringLiteral("writes"), qint64(writes) },
+        { QStringLiteral("bytes"), qint64(bytes) },
+        { QStringLiteral("outstanding"), outstanding },
+        { QStringLiteral("simulatedSeconds"), simulatedSeconds() },
+        { QStringLiteral("iops"), iops() },
+        { QStringLiteral("mbps"), mbps() },
+        { QStringLiteral("meanMs"), responseMs.mean() },
+        { QStringLiteral("varianceMs2"), responseMs.variance() },
+        { QStringLiteral("minMs"), responseMs.min() },
+        { QStringLiteral("maxMs"), responseMs.max() },
+        { QStringLiteral("percentilesMs"),
+            QJsonObject { { QStringLiteral("50"), percentileMs(0.5) }, { QStringLiteral("90"), percentileMs(0.9) },
+                { QStringLiteral("99"), percentileMs(0.99) } } },
+        { QStringLiteral("histogramMs"), histogram },
+        { QStringLiteral("diskOps"), qint64(diskOps) },
+        { QStringLiteral("lostRequests"), qint64(lostRequests) },
+        { QStringLiteral("writeCacheHits"), qint64(writeCacheHits) },
+        { QStringLiteral("readCacheHits"), qint64(readCacheHits) },
+        { QStringLiteral("disks"), disksJson },
+    };
+}
+
+} // namespace raidscope
