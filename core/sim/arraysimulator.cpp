@@ -119,6 +119,18 @@ public:
         return loop();
     }
 
+    std::vector<double> runBatch(std::span<const IoRequest> requests, int outstanding)
+    {
+        m_batch = requests;
+        m_completions.assign(requests.size(), -1.0);
+        m_target = requests.size();
+        m_closedLoop = true;
+        for (int i = 0; i < outstanding && m_issued < m_target; ++i)
+            issue(m_batch[m_issued]);
+        loop();
+        return std::move(m_completions);
+    }
+
     SimResult runReplay(std::span<const ReplayRecord> records, double timeScale)
     {
         m_records = records;
@@ -173,6 +185,7 @@ private:
         bool cached = false;   // acknowledged from the write-back cache; its ops destage in the background
         bool hostDone = false;
         std::vector<PhysOp> phase2; // writes that wait for the reads (read-modify-write, reconstruct-write)
+        std::uint64_t sequence = 0;  // order of issue
     };
 
     void schedule(std::int64_t t, Kind kind, std::uint32_t index)
@@ -205,6 +218,7 @@ private:
         r.cached = false;
         r.hostDone = false;
         r.phase2.clear();
+        r.sequence = m_issued - 1;
         if (m_config.overheadNs > 0)
             schedule(m_now + m_config.overheadNs, Dispatch, id);
         else
@@ -462,6 +476,8 @@ private:
         (r.write ? m_result.writes : m_result.reads) += 1;
         m_result.bytes += r.bytes;
         m_lastHostNs = m_now;
+        if (!m_completions.empty())
+            m_completions[r.sequence] = double(m_now);
         if (m_closedLoop && m_issued < m_target)
             m_pendingIssues += 1; // issued after this event, so a request's slot is not reused under us
     }
@@ -500,7 +516,7 @@ private:
         auto issuePending = [&] {
             while (m_pendingIssues > 0 && m_issued < m_target) {
                 --m_pendingIssues;
-                issue(m_generator->next());
+                issue(m_generator ? m_generator->next() : m_batch[m_issued]);
             }
             m_pendingIssues = 0;
         };
@@ -547,7 +563,7 @@ private:
     const Layout& m_layout;
     const SimConfig& m_config;
     std::stop_token m_stop;
-    const Report<SimSnapshot>& m_report;
+    Report<SimSnapshot> m_report;
     ReadCache m_readCache;
     Throttle m_throttle;
     PlanOptions m_planOptions;
@@ -559,6 +575,8 @@ private:
 
     WorkloadGenerator* m_generator = nullptr;
     std::span<const ReplayRecord> m_records;
+    std::span<const IoRequest> m_batch;
+    std::vector<double> m_completions;
     double m_timeScale = 1;
     std::uint64_t m_target = 0;
     std::uint64_t m_issued = 0;
@@ -642,6 +660,12 @@ SimResult ArraySimulator::run(const WorkloadSpec& spec, std::stop_token stop, co
 {
     Engine engine(*this, std::move(stop), report);
     return engine.runWorkload(spec);
+}
+
+std::vector<double> ArraySimulator::runBatch(std::span<const IoRequest> requests, int outstanding, std::stop_token stop)
+{
+    Engine engine(*this, std::move(stop), {});
+    return engine.runBatch(requests, std::max(1, outstanding));
 }
 
 SimResult ArraySimulator::replay(std::span<const ReplayRecord> records, double timeScale, std::stop_token stop,

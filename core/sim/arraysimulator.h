@@ -57,6 +57,9 @@ public:
 
     /// Runs a closed- or open-loop workload to `spec.count` completed requests (fewer if stopped).
     SimResult run(const WorkloadSpec& spec, std::stop_token stop = {}, const Report<SimSnapshot>& report = {});
+    /// Issues `requests` in order keeping `outstanding` in flight, from idle disks, and returns each
+    /// request's completion time in nanoseconds since the first was issued (the probe's IoTarget).
+    std::vector<double> runBatch(std::span<const IoRequest> requests, int outstanding, std::stop_token stop = {});
     /// Replays records at their own times scaled by `timeScale` (0.5: twice as fast).
     SimResult replay(std::span<const ReplayRecord> records, double timeScale = 1.0, std::stop_token stop = {},
                      const Report<SimSnapshot>& report = {});
