@@ -54,6 +54,7 @@ ArrayPage::ArrayPage(QWidget* parent)
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setChildrenCollapsible(false);
+    m_splitter->setSizes({ 900, 560 });
 
     auto* box = new QVBoxLayout(this);
     box->addWidget(arrayBox);

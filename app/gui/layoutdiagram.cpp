@@ -17,7 +17,7 @@ namespace {
 
 constexpr int kMargin = 16;
 constexpr int kMaxRows = 64;
-constexpr int kLegendWrap = 720;
+constexpr int kLegendWrap = 560;
 
 QColor roleFill(GridCell::Role role, bool dark)
 {

@@ -33,7 +33,7 @@ QString plural(std::uint64_t n, const QString& one, const QString& many)
     return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
 }
 
-QTableWidget* makeTable(const QString& name, const QStringList& headers)
+QTableWidget* makeTable(const QString& name, const QStringList& headers, int stretchColumn)
 {
     auto* t = new QTableWidget(0, int(headers.size()));
     t->setObjectName(name);
@@ -43,7 +43,8 @@ QTableWidget* makeTable(const QString& name, const QStringList& headers)
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
     t->setAlternatingRowColors(true);
     t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    t->horizontalHeader()->setStretchLastSection(true);
+    t->horizontalHeader()->setSectionResizeMode(stretchColumn, QHeaderView::Stretch);
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 8);
     t->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     return t;
 }
@@ -99,18 +100,19 @@ RequestExplorer::RequestExplorer(QWidget* parent)
     m_message = new QLabel;
     m_message->setObjectName(QStringLiteral("requestMessage"));
     m_message->setWordWrap(true);
+    m_message->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_summary = new QLabel;
     m_summary->setObjectName(QStringLiteral("requestSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_stripesLabel = new QLabel(tr("<b>Parity update per stripe</b>"));
-    m_stripes = makeTable(QStringLiteral("stripeTable"), { tr("Stripe"), tr("Block rows"), tr("Method") });
+    m_stripes = makeTable(QStringLiteral("stripeTable"), { tr("Stripe"), tr("Block rows"), tr("Method") }, 2);
     m_stripes->setToolTip(tr("As Linux md decides per stripe row: every data block of the row written: full-stripe "
                              "write, no reads; otherwise read-modify-write (old data + old parity) when it needs "
                              "fewer reads than reconstruct-write (the row's other data)."));
     m_opsLabel = new QLabel(tr("<b>Disk operations</b>"));
-    m_ops = makeTable(QStringLiteral("opsTable"), { tr("Disk"), tr("Kind"), tr("Role"), tr("Disk blocks"), tr("Blocks"), tr("Bytes") });
+    m_ops = makeTable(QStringLiteral("opsTable"), { tr("Disk"), tr("Kind"), tr("Role"), tr("Disk blocks"), tr("Blocks"), tr("Bytes") }, 2);
     m_totals = new QLabel;
     m_totals->setObjectName(QStringLiteral("requestTotals"));
     m_totals->setWordWrap(true);
@@ -122,10 +124,11 @@ RequestExplorer::RequestExplorer(QWidget* parent)
     box->addWidget(m_message);
     box->addWidget(m_summary);
     box->addWidget(m_stripesLabel);
-    box->addWidget(m_stripes, 1);
+    box->addWidget(m_stripes);
     box->addWidget(m_opsLabel);
-    box->addWidget(m_ops, 3);
+    box->addWidget(m_ops, 1);
     box->addWidget(m_totals);
+    box->addStretch(0); // takes the space while the tables are hidden
 
     connect(m_offset, &QLineEdit::textChanged, this, &RequestExplorer::recompute);
     connect(m_size, &QLineEdit::textChanged, this, &RequestExplorer::recompute);
@@ -259,7 +262,7 @@ void RequestExplorer::fillTables(const RequestPlan& plan)
     QString summary = tr("<b>%1</b> of %2 at offset %3: logical blocks %4 (%5 of %6)")
                           .arg(plan.write ? tr("Write") : tr("Read"))
                           .arg(formatBytes(plan.blocks * bb))
-                          .arg(formatBytes(plan.firstLba * bb))
+                          .arg(plan.firstLba == 0 ? QStringLiteral("0") : formatBytes(plan.firstLba * bb))
                           .arg(blockRange(plan.firstLba, plan.blocks))
                           .arg(plural(plan.blocks, tr("block"), tr("blocks")))
                           .arg(formatBytes(bb));
@@ -279,6 +282,11 @@ void RequestExplorer::fillTables(const RequestPlan& plan)
             m_stripes->setItem(r, 1, item(tr("%1 of %2").arg(s.rows).arg(p.chunkBlocks()), Qt::AlignRight | Qt::AlignVCenter));
             m_stripes->setItem(r, 2, item(methodText(s.method)));
         }
+        // As tall as its rows (up to a few), so the disk operations keep the room.
+        int h = m_stripes->horizontalHeader()->height() + 2 * m_stripes->frameWidth();
+        for (int r = 0; r < std::min(m_stripes->rowCount(), 6); ++r)
+            h += m_stripes->rowHeight(r);
+        m_stripes->setFixedHeight(h);
         m_stripesLabel->show();
         m_stripes->show();
     }
