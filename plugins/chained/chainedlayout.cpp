@@ -9,9 +9,9 @@ ChainedLayout::ChainedLayout(const ArrayParams& params)
 {
     m_params.copies = 2;
     // Primaries go round-robin, so D chunks repeat (48 KiB for 6 disks and 8 KiB chunks, Shear Fig. 13).
-    m_patternBlocks
-        = shortestChunkPeriod(std::uint64_t(m_params.disks), [this](std::uint64_t k) { return dataPlace(k * m_chunkBlocks).disk; })
-        * m_chunkBlocks;
+    m_patternBlocks = shortestChunkPeriod(std::uint64_t(m_params.disks), [this](std::uint64_t k) {
+        return dataPlace(k * m_chunkBlocks).disk;
+    }) * m_chunkBlocks;
 }
 
 std::uint64_t ChainedLayout::logicalBlocks() const

@@ -15,7 +15,8 @@ std::unique_ptr<raidscope::Layout> ChainedPlugin::create(const raidscope::ArrayP
     if (params.chunkBlocks() == 0)
         return fail(QStringLiteral("chained needs a chunk of at least one block"));
     if (params.diskBlocks / params.chunkBlocks() < 2)
-        return fail(QStringLiteral("chained needs at least 2 chunks per member (a primary row and a backup row), got %1")
-                        .arg(params.diskBlocks / params.chunkBlocks()));
+        return fail(
+            QStringLiteral("chained needs at least 2 chunks per member (a primary row and a backup row), got %1")
+                .arg(params.diskBlocks / params.chunkBlocks()));
     return std::make_unique<raidscope::ChainedLayout>(params);
 }

@@ -39,10 +39,7 @@ Raid10Layout::Raid10Layout(const ArrayParams& params, Variant variant, int copie
         * m_chunkBlocks;
 }
 
-int Raid10Layout::dataDisks() const
-{
-    return std::max(1, m_params.disks / m_nearCopies);
-}
+int Raid10Layout::dataDisks() const { return std::max(1, m_params.disks / m_nearCopies); }
 
 DiskBlock Raid10Layout::dataPlace(std::uint64_t lba) const
 {

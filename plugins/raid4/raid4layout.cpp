@@ -9,9 +9,9 @@ Raid4Layout::Raid4Layout(const ArrayParams& params, bool parityFirst)
     , m_chunkBlocks(params.chunkBlocks())
 {
     // The parity disk never moves, so one stripe of D-1 data chunks repeats.
-    m_patternBlocks = shortestChunkPeriod(std::uint64_t(m_params.disks - 1),
-                          [this](std::uint64_t k) { return dataPlace(k * m_chunkBlocks).disk; })
-        * m_chunkBlocks;
+    m_patternBlocks = shortestChunkPeriod(std::uint64_t(m_params.disks - 1), [this](std::uint64_t k) {
+        return dataPlace(k * m_chunkBlocks).disk;
+    }) * m_chunkBlocks;
 }
 
 DiskBlock Raid4Layout::dataPlace(std::uint64_t lba) const

@@ -11,8 +11,8 @@ Raid5Layout::Raid5Layout(const ArrayParams& params, Algorithm algorithm)
     // Parity rotates with period D stripes of D-1 chunks; left-symmetric repeats after D chunks,
     // the others only after D(D-1) (Shear §3: 48 KiB and 240 KiB for 6 disks, 8 KiB chunks).
     const std::uint64_t disks = std::uint64_t(m_params.disks);
-    m_patternBlocks
-        = shortestChunkPeriod(disks * (disks - 1), [this](std::uint64_t k) { return mapChunk(k).dataDisk; }) * m_chunkBlocks;
+    m_patternBlocks = shortestChunkPeriod(disks * (disks - 1), [this](std::uint64_t k) { return mapChunk(k).dataDisk; })
+        * m_chunkBlocks;
 }
 
 Raid5Layout::ChunkMap Raid5Layout::mapChunk(std::uint64_t chunk) const

@@ -27,8 +27,9 @@ std::unique_ptr<raidscope::Layout> Raid5Plugin::create(const raidscope::ArrayPar
     else if (v == u"right-asymmetric")
         algorithm = Raid5Layout::Algorithm::RightAsymmetric;
     else
-        return fail(QStringLiteral("unknown raid5 layout '%1' (known: left-symmetric, left-asymmetric, right-symmetric, "
-                                   "right-asymmetric)")
-                        .arg(v));
+        return fail(
+            QStringLiteral("unknown raid5 layout '%1' (known: left-symmetric, left-asymmetric, right-symmetric, "
+                           "right-asymmetric)")
+                .arg(v));
     return std::make_unique<Raid5Layout>(params, algorithm);
 }

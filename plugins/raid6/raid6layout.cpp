@@ -11,8 +11,8 @@ Raid6Layout::Raid6Layout(const ArrayParams& params, Algorithm algorithm)
     // P and Q rotate with period D stripes of D-2 chunks, so D(D-2) chunks certainly repeat
     // (md left-symmetric on 6 disks with 8 KiB chunks: 24 chunks, 192 KiB; continuous: D chunks).
     const std::uint64_t disks = std::uint64_t(m_params.disks);
-    m_patternBlocks
-        = shortestChunkPeriod(disks * (disks - 2), [this](std::uint64_t k) { return mapChunk(k).dataDisk; }) * m_chunkBlocks;
+    m_patternBlocks = shortestChunkPeriod(disks * (disks - 2), [this](std::uint64_t k) { return mapChunk(k).dataDisk; })
+        * m_chunkBlocks;
 }
 
 Raid6Layout::ChunkMap Raid6Layout::mapChunk(std::uint64_t chunk) const

@@ -29,8 +29,9 @@ std::unique_ptr<raidscope::Layout> Raid6Plugin::create(const raidscope::ArrayPar
     else if (v == u"continuous")
         algorithm = Raid6Layout::Algorithm::Continuous;
     else
-        return fail(QStringLiteral("unknown raid6 layout '%1' (known: left-symmetric, left-asymmetric, right-symmetric, "
-                                   "right-asymmetric, continuous)")
-                        .arg(v));
+        return fail(
+            QStringLiteral("unknown raid6 layout '%1' (known: left-symmetric, left-asymmetric, right-symmetric, "
+                           "right-asymmetric, continuous)")
+                .arg(v));
     return std::make_unique<Raid6Layout>(params, algorithm);
 }

@@ -9,7 +9,8 @@ ZigzagLayout::ZigzagLayout(const ArrayParams& params)
 {
     // Two stripes (one forward, one backward) certainly repeat; for D >= 2 nothing shorter does.
     const std::uint64_t fullChunks = 2 * std::uint64_t(m_params.disks);
-    m_patternBlocks = shortestChunkPeriod(fullChunks, [this](std::uint64_t k) { return diskOfChunk(k); }) * m_chunkBlocks;
+    m_patternBlocks
+        = shortestChunkPeriod(fullChunks, [this](std::uint64_t k) { return diskOfChunk(k); }) * m_chunkBlocks;
 }
 
 int ZigzagLayout::diskOfChunk(std::uint64_t chunk) const

@@ -7,7 +7,8 @@ std::unique_ptr<raidscope::Layout> ZigzagPlugin::create(const raidscope::ArrayPa
 {
     if (params.disks < 2 || params.chunkBlocks() == 0) {
         if (error)
-            *error = QStringLiteral("zigzag needs disks >= 2 and a chunk of at least one block (got disks=%1)").arg(params.disks);
+            *error = QStringLiteral("zigzag needs disks >= 2 and a chunk of at least one block (got disks=%1)")
+                         .arg(params.disks);
         return nullptr;
     }
     return std::make_unique<raidscope::ZigzagLayout>(params);

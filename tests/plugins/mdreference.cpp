@@ -8,32 +8,26 @@
 namespace raidscope::mdref {
 namespace {
 
-std::uint32_t sector_div(sector_t& a, std::uint32_t b)
-{
-    const std::uint32_t rem = std::uint32_t(a % b);
-    a /= b;
-    return rem;
-}
-
-bool is_power_of_2(unsigned n)
-{
-    return n != 0 && (n & (n - 1)) == 0;
-}
-
-int ffz(unsigned word) // first zero bit
-{
-    int bit = 0;
-    while (word & 1u) {
-        word >>= 1;
-        ++bit;
+    std::uint32_t sector_div(sector_t& a, std::uint32_t b)
+    {
+        const std::uint32_t rem = std::uint32_t(a % b);
+        a /= b;
+        return rem;
     }
-    return bit;
-}
 
-sector_t DIV_ROUND_UP_SECTOR_T(sector_t a, sector_t b)
-{
-    return (a + b - 1) / b;
-}
+    bool is_power_of_2(unsigned n) { return n != 0 && (n & (n - 1)) == 0; }
+
+    int ffz(unsigned word) // first zero bit
+    {
+        int bit = 0;
+        while (word & 1u) {
+            word >>= 1;
+            ++bit;
+        }
+        return bit;
+    }
+
+    sector_t DIV_ROUND_UP_SECTOR_T(sector_t a, sector_t b) { return (a + b - 1) / b; }
 
 } // namespace
 

@@ -69,7 +69,8 @@ struct R10Geom
 };
 
 /// setup_geo() for layout n<near> f<far> [o] plus calc_sectors(conf, memberSectors).
-R10Geom raid10Setup(int raidDisks, int nearCopies, int farCopies, bool farOffset, unsigned chunkSectors, sector_t memberSectors);
+R10Geom raid10Setup(
+    int raidDisks, int nearCopies, int farCopies, bool farOffset, unsigned chunkSectors, sector_t memberSectors);
 /// drivers/md/raid10.c raid10_size(mddev, 0, 0) after raid10_run() set dev_sectors.
 sector_t raid10Size(const R10Geom& geo);
 /// drivers/md/raid10.c __raid10_find_phys(): every (devnum, addr) in slot order.

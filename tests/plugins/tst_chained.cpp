@@ -12,15 +12,11 @@ TEST_CASE("ChainedLayout: primaries and backups as in Shear Fig. 1", "[layout][c
     //   row0 = 0-3 | 4-7 | 8-11 | 12-15      row1 = 12-15 | 0-3 | 4-7 | 8-11
     //   row2 = 16-19 | 20-23 | 24-27 | 28-31  row3 = 28-31 | 16-19 | 20-23 | 24-27
     // disk block = row * 4 + offset in the chunk.
-    const auto [lba, disk, block, copyDisk, copyBlock] = GENERATE(table<std::uint64_t, int, std::uint64_t, int, std::uint64_t>({
-        { 0, 0, 0, 1, 4 },
-        { 6, 1, 2, 2, 6 },
-        { 13, 3, 1, 0, 5 },
-        { 16, 0, 8, 1, 12 },
-        { 26, 2, 10, 3, 14 },
-        { 31, 3, 11, 0, 15 },
-        { 33, 0, 17, 1, 21 }, // the next pattern: rows 4 and 5
-    }));
+    const auto [lba, disk, block, copyDisk, copyBlock]
+        = GENERATE(table<std::uint64_t, int, std::uint64_t, int, std::uint64_t>({
+            { 0, 0, 0, 1, 4 }, { 6, 1, 2, 2, 6 }, { 13, 3, 1, 0, 5 }, { 16, 0, 8, 1, 12 }, { 26, 2, 10, 3, 14 },
+            { 31, 3, 11, 0, 15 }, { 33, 0, 17, 1, 21 }, // the next pattern: rows 4 and 5
+        }));
     const auto layout = makeLayout(QStringLiteral("chained disks=4 chunk=16KiB block=4KiB"));
     CAPTURE(lba);
     raidscope::BlockPlaces places;

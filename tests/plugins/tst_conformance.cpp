@@ -51,7 +51,8 @@ QString randomSpec(const SchemeInfo& scheme, const std::string& variant, std::mt
     const int maxDisks = std::min(scheme.maxDisks, 16);
     const int disks = std::uniform_int_distribution<int>(scheme.minDisks, std::max(scheme.minDisks, maxDisks))(rng);
     const std::uint64_t chunkBytes = std::uint64_t(4096) << std::uniform_int_distribution<int>(0, 5)(rng);
-    const std::uint64_t rows = 2 * std::uint64_t(disks) + 2 + std::uniform_int_distribution<std::uint64_t>(0, std::uint64_t(disks))(rng);
+    const std::uint64_t rows
+        = 2 * std::uint64_t(disks) + 2 + std::uniform_int_distribution<std::uint64_t>(0, std::uint64_t(disks))(rng);
     QString spec = QStringLiteral("%1 disks=%2 chunk=%3B block=4KiB size=%4B")
                        .arg(scheme.id)
                        .arg(disks)
@@ -90,7 +91,8 @@ void checkLayout(const Layout& layout)
     REQUIRE(pattern % chunkBlocks == 0);
     REQUIRE(stripeBlocks > 0);
 
-    auto index = [&](const DiskBlock& b) { return std::size_t(b.disk) * std::size_t(p.diskBlocks) + std::size_t(b.block); };
+    auto index
+        = [&](const DiskBlock& b) { return std::size_t(b.disk) * std::size_t(p.diskBlocks) + std::size_t(b.block); };
     auto inside = [&](const DiskBlock& b) { return b.disk >= 0 && b.disk < p.disks && b.block < p.diskBlocks; };
 
     std::size_t expectedParity = 0;
@@ -107,8 +109,8 @@ void checkLayout(const Layout& layout)
     for (std::uint64_t lba = 0; lba < logical && failures < 5; ++lba) {
         layout.places(lba, places);
         const DiskBlock direct = layout.dataPlace(lba);
-        bool ok = places.data == direct && inside(places.data) && places.copies.size() == std::size_t(layout.copies() - 1)
-            && places.parity.size() == expectedParity;
+        bool ok = places.data == direct && inside(places.data)
+            && places.copies.size() == std::size_t(layout.copies() - 1) && places.parity.size() == expectedParity;
         for (const DiskBlock& c : places.copies)
             ok = ok && inside(c);
         for (const ParityPlace& pp : places.parity)
@@ -117,7 +119,8 @@ void checkLayout(const Layout& layout)
             ok = false;
         if (!ok) {
             ++failures;
-            CAPTURE(lba, places.data.disk, places.data.block, direct.disk, direct.block, places.copies.size(), places.parity.size());
+            CAPTURE(lba, places.data.disk, places.data.block, direct.disk, direct.block, places.copies.size(),
+                places.parity.size());
             FAIL_CHECK("data place shared, outside the members, or places() disagrees with dataPlace()");
             continue;
         }

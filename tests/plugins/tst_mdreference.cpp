@@ -30,10 +30,10 @@ struct MdCase
     const char* scheme;
     const char* variant; // "" for none
     Kind kind;
-    int level = 0;     // Raid456
+    int level = 0; // Raid456
     int algorithm = 0; // Raid456
     int minDisks = 1;
-    bool far = false;    // Raid10: far_copies = copies instead of near_copies
+    bool far = false; // Raid10: far_copies = copies instead of near_copies
     bool offset = false; // Raid10: far_offset
 };
 
@@ -79,7 +79,7 @@ Geometry randomGeometry(const MdCase& c, std::mt19937_64& rng)
     Geometry g;
     g.disks = std::uniform_int_distribution<int>(c.minDisks, 16)(rng);
     g.chunkBytes = std::uint64_t(4096) << std::uniform_int_distribution<int>(0, 5)(rng); // 4-128 KiB
-    g.blockBytes = std::uint64_t(512) << std::uniform_int_distribution<int>(0, 3)(rng);  // 512 B-4 KiB
+    g.blockBytes = std::uint64_t(512) << std::uniform_int_distribution<int>(0, 3)(rng); // 512 B-4 KiB
     g.rows = std::uniform_int_distribution<std::uint64_t>(1, 3 * std::uint64_t(g.disks) + 4)(rng);
     if (c.kind == Kind::Raid10) {
         g.copies = std::uniform_int_distribution<int>(2, std::min(g.disks, 5))(rng);
@@ -123,15 +123,19 @@ public:
         if (c.kind == Kind::Raid456)
             m_r5 = R5Conf { c.level, c.algorithm, g.disks, int(g.chunkSectors()) };
         if (c.kind == Kind::Raid10)
-            m_r10 = raid10Setup(g.disks, c.far ? 1 : g.copies, c.far ? g.copies : 1, c.offset, g.chunkSectors(), g.memberSectors());
+            m_r10 = raid10Setup(
+                g.disks, c.far ? 1 : g.copies, c.far ? g.copies : 1, c.offset, g.chunkSectors(), g.memberSectors());
     }
 
     sector_t arraySectors() const
     {
         switch (m_case.kind) {
-        case Kind::Raid0: return raid0Size(m_geometry.memberSectors(), m_geometry.disks, m_geometry.chunkSectors());
-        case Kind::Raid456: return raid5Size(m_r5, m_geometry.memberSectors());
-        case Kind::Raid10: return raid10Size(m_r10);
+        case Kind::Raid0:
+            return raid0Size(m_geometry.memberSectors(), m_geometry.disks, m_geometry.chunkSectors());
+        case Kind::Raid456:
+            return raid5Size(m_r5, m_geometry.memberSectors());
+        case Kind::Raid10:
+            return raid10Size(m_r10);
         }
         return 0;
     }
@@ -179,12 +183,10 @@ private:
     mutable std::vector<DevSector> m_devs;
 };
 
-std::string describe(const DiskBlock& b)
-{
-    return "(" + std::to_string(b.disk) + ", " + std::to_string(b.block) + ")";
-}
+std::string describe(const DiskBlock& b) { return "(" + std::to_string(b.disk) + ", " + std::to_string(b.block) + ")"; }
 
-std::string describe(const DiskBlock& data, const std::vector<DiskBlock>& copies, const std::vector<ParityPlace>& parity)
+std::string describe(
+    const DiskBlock& data, const std::vector<DiskBlock>& copies, const std::vector<ParityPlace>& parity)
 {
     std::string s = "data " + describe(data) + " copies";
     for (const DiskBlock& c : copies)
@@ -197,7 +199,8 @@ std::string describe(const DiskBlock& data, const std::vector<DiskBlock>& copies
 
 bool samePlaces(const BlockPlaces& got, const Expected& want)
 {
-    if (!want.aligned || !(got.data == want.data) || got.copies != want.copies || got.parity.size() != want.parity.size())
+    if (!want.aligned || !(got.data == want.data) || got.copies != want.copies
+        || got.parity.size() != want.parity.size())
         return false;
     for (std::size_t i = 0; i < got.parity.size(); ++i)
         if (got.parity[i].kind != want.parity[i].kind || !(got.parity[i].at == want.parity[i].at))
@@ -249,7 +252,8 @@ TEST_CASE("MdReference: plugins place every block where md's own code does", "[l
             if (!samePlaces(got, want)) {
                 ++mismatches;
                 FAIL_CHECK("lba " << lba << ": plugin " << describe(got.data, got.copies, got.parity) << ", md "
-                                  << describe(want.data, want.copies, want.parity) << (want.aligned ? "" : " (md sector not block-aligned)"));
+                                  << describe(want.data, want.copies, want.parity)
+                                  << (want.aligned ? "" : " (md sector not block-aligned)"));
                 if (mismatches >= 5)
                     break;
             }
@@ -277,7 +281,9 @@ TEST_CASE("MdReference: raidscope-cli layout --json agrees with md", "[layout][m
         const QString range = QStringLiteral("%1:%2").arg(first).arg(first + count);
 
         QProcess process;
-        process.start(cli, { QStringLiteral("layout"), QStringLiteral("--array"), spec, QStringLiteral("--blocks"), range, QStringLiteral("--json") });
+        process.start(cli,
+            { QStringLiteral("layout"), QStringLiteral("--array"), spec, QStringLiteral("--blocks"), range,
+                QStringLiteral("--json") });
         REQUIRE(process.waitForFinished(30000));
         INFO("stderr: " << process.readAllStandardError().toStdString());
         REQUIRE(process.exitStatus() == QProcess::NormalExit);
@@ -290,7 +296,8 @@ TEST_CASE("MdReference: raidscope-cli layout --json agrees with md", "[layout][m
 
         auto place = [](const QJsonValue& v) {
             const QJsonObject o = v.toObject();
-            return DiskBlock { o.value(QStringLiteral("disk")).toInt(-1), std::uint64_t(o.value(QStringLiteral("diskBlock")).toInteger(-1)) };
+            return DiskBlock { o.value(QStringLiteral("disk")).toInt(-1),
+                std::uint64_t(o.value(QStringLiteral("diskBlock")).toInteger(-1)) };
         };
         Expected want;
         int mismatches = 0;
@@ -303,7 +310,9 @@ TEST_CASE("MdReference: raidscope-cli layout --json agrees with md", "[layout][m
             for (const QJsonValue& x : b.value(QStringLiteral("copies")).toArray())
                 got.copies.push_back(place(x));
             for (const QJsonValue& x : b.value(QStringLiteral("parity")).toArray())
-                got.parity.push_back({ x.toObject().value(QStringLiteral("kind")).toString() == u"Q" ? ParityPlace::Q : ParityPlace::P, place(x) });
+                got.parity.push_back(
+                    { x.toObject().value(QStringLiteral("kind")).toString() == u"Q" ? ParityPlace::Q : ParityPlace::P,
+                        place(x) });
             if (!samePlaces(got, want) && ++mismatches <= 3)
                 FAIL_CHECK("lba " << lba << ": cli " << describe(got.data, got.copies, got.parity) << ", md "
                                   << describe(want.data, want.copies, want.parity));

@@ -22,6 +22,7 @@ TEST_CASE("Pattern sizes: Shear §3 on 6 disks with 8 KiB chunks", "[layout][pat
         { "zigzag", 96 },
     }));
     CAPTURE(spec);
-    const auto layout = raidscope::test::makeLayout(QString::fromLatin1(spec) + QStringLiteral(" disks=6 chunk=8KiB block=4KiB"));
+    const auto layout
+        = raidscope::test::makeLayout(QString::fromLatin1(spec) + QStringLiteral(" disks=6 chunk=8KiB block=4KiB"));
     CHECK(layout->patternBlocks() * layout->params().blockBytes == patternKiB * 1024);
 }

@@ -27,7 +27,7 @@ TEST_CASE("Raid1Layout: size, tolerance and cost of a full mirror", "[layout][ra
 {
     const auto layout = makeLayout(QStringLiteral("raid1 disks=3 chunk=16KiB block=4KiB size=64KiB"));
     CHECK(layout->logicalBlocks() == 16); // one member: 64 KiB / 4 KiB
-    CHECK(layout->patternBlocks() == 4);  // one chunk: nothing is striped
+    CHECK(layout->patternBlocks() == 4); // one chunk: nothing is striped
     CHECK(layout->dataDisks() == 1);
     CHECK(layout->copies() == 3);
     CHECK(layout->faultTolerance() == 2);

@@ -11,7 +11,8 @@ using raidscope::test::specError;
 
 namespace {
 
-void checkPlaces(const raidscope::Layout& layout, std::uint64_t lba, DiskBlock data, const std::vector<DiskBlock>& copies)
+void checkPlaces(
+    const raidscope::Layout& layout, std::uint64_t lba, DiskBlock data, const std::vector<DiskBlock>& copies)
 {
     CAPTURE(lba);
     raidscope::BlockPlaces places;
@@ -51,7 +52,7 @@ TEST_CASE("Raid10Layout: near copies wrap to the next row when copies do not div
     checkPlaces(*layout, 5, { 1, 3 }, { { 2, 3 } });
     checkPlaces(*layout, 6, { 0, 4 }, { { 1, 4 } });
     CHECK(layout->patternBlocks() == 6); // data disks 0, 2, 1, 0, ...: 3 chunks
-    CHECK(layout->dataDisks() == 1);     // 3 / 2 chunks per row, reported as the floor
+    CHECK(layout->dataDisks() == 1); // 3 / 2 chunks per row, reported as the floor
     // 8 chunks per member: calc_sectors 8 * 3 / 2 = 12 array chunks; raid10_size gives 12 too
     CHECK(layout->logicalBlocks() == 12 * 2);
 }

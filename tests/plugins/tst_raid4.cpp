@@ -12,16 +12,18 @@ TEST_CASE("Raid4Layout: one disk holds all parity", "[layout][raid4]")
     // 4 disks, 4-block chunks; stripe s = chunk / 3 is disk chunk row s. parity-last (md level 4):
     // data index i on disk i, parity on disk 3. parity-first (md ALGORITHM_PARITY_0): data on disk i+1,
     // parity on disk 0. Worked by hand.
-    const auto [variant, lba, disk, block, parityDisk] = GENERATE(table<const char*, std::uint64_t, int, std::uint64_t, int>({
-        { "parity-last", 0, 0, 0, 3 },
-        { "parity-last", 5, 1, 1, 3 },
-        { "parity-last", 14, 0, 6, 3 },
-        { "parity-last", 35, 2, 11, 3 },
-        { "parity-first", 0, 1, 0, 0 },
-        { "parity-first", 14, 1, 6, 0 },
-        { "parity-first", 35, 3, 11, 0 },
-    }));
-    const auto layout = makeLayout(QStringLiteral("raid4 disks=4 chunk=16KiB block=4KiB layout=") + QString::fromLatin1(variant));
+    const auto [variant, lba, disk, block, parityDisk]
+        = GENERATE(table<const char*, std::uint64_t, int, std::uint64_t, int>({
+            { "parity-last", 0, 0, 0, 3 },
+            { "parity-last", 5, 1, 1, 3 },
+            { "parity-last", 14, 0, 6, 3 },
+            { "parity-last", 35, 2, 11, 3 },
+            { "parity-first", 0, 1, 0, 0 },
+            { "parity-first", 14, 1, 6, 0 },
+            { "parity-first", 35, 3, 11, 0 },
+        }));
+    const auto layout
+        = makeLayout(QStringLiteral("raid4 disks=4 chunk=16KiB block=4KiB layout=") + QString::fromLatin1(variant));
     CAPTURE(variant, lba);
     raidscope::BlockPlaces places;
     layout->places(lba, places);

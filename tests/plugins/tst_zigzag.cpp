@@ -11,8 +11,20 @@ TEST_CASE("ZigzagLayout: odd stripes run backwards as in Shear Fig. 1", "[layout
     // 12-15 disk3 (row 0), then 16-19 disk3, 20-23 disk2, 24-27 disk1, 28-31 disk0 (row 1); the disk
     // block is row * 4 + offset in the chunk. Rows 2.. repeat the pattern (worked by hand).
     const auto [lba, disk, block] = GENERATE(table<std::uint64_t, int, std::uint64_t>({
-        { 0, 0, 0 }, { 3, 0, 3 }, { 4, 1, 0 }, { 9, 2, 1 }, { 13, 3, 1 }, { 16, 3, 4 }, { 19, 3, 7 },
-        { 21, 2, 5 }, { 26, 1, 6 }, { 28, 0, 4 }, { 31, 0, 7 }, { 32, 0, 8 }, { 47, 3, 11 }, { 48, 3, 12 },
+        { 0, 0, 0 },
+        { 3, 0, 3 },
+        { 4, 1, 0 },
+        { 9, 2, 1 },
+        { 13, 3, 1 },
+        { 16, 3, 4 },
+        { 19, 3, 7 },
+        { 21, 2, 5 },
+        { 26, 1, 6 },
+        { 28, 0, 4 },
+        { 31, 0, 7 },
+        { 32, 0, 8 },
+        { 47, 3, 11 },
+        { 48, 3, 12 },
         { 63, 0, 15 },
     }));
     const auto layout = makeLayout(QStringLiteral("zigzag disks=4 chunk=16KiB block=4KiB"));
