@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "diskmodel.h"
+
+#include "diskpreset.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace raidscope {
+
+namespace {
+constexpr double kNoLimit = std::numeric_limits<double>::infinity();
+// A sector whose start is this close behind the head counts as arriving now: float rounding of
+// a transfer that simply continues onto the next sector.
+constexpr double kArrivalSlackNs = 1.0;
+
+std::chrono::nanoseconds toNs(double ns)
+{
+    return std::chrono::nanoseconds(std::llround(ns));
+}
+} // namespace
+
+DiskModel::DiskModel(const DiskParameters& parameters, DiskSpeed speed)
+    : m_params(parameters)
+    , m_speed(speed)
+{
+    const double nsPerMs = 1e6;
+    m_overheadNs = m_params.commandOverheadMs * nsPerMs;
+    if (m_params.busMBps > 0)
+        m_busNsPerSector = double(m_params.sectorBytes) * 1e3 / m_params.busMBps; // MB = 10^6 B
+    if (isSolidState()) {
+        m_ssdReadNsPerSector = double(m_params.sectorBytes) * 1e3 / m_params.readMBps;
+        m_ssdWriteNsPerSector = double(m_params.sectorBytes) * 1e3 / m_params.writeMBps;
+        return;
+    }
+    const int fullStroke = m_params.geometry.cylinders() - 1;
+    m_readSeek = SeekCurve(m_params.readSeek, fullStroke, speed.seek);
+    m_writeSeek = SeekCurve(m_params.writeSeek.value_or(m_params.readSeek), fullStroke, speed.seek);
+    if (!m_params.writeSeek)
+        m_writeSettleNs = m_params.writeSettleMs * nsPerMs / speed.seek;
+    m_rotationNs = m_params.rotationMs * nsPerMs / speed.rotation;
+    // Head and cylinder switches are arm/settle time: they scale with the seek speed.
+    m_headSwitchNs = m_params.headSwitchMs * nsPerMs / speed.seek;
+    m_cylinderSwitchNs = m_params.cylinderSwitchMs * nsPerMs / speed.seek;
+    m_segments.resize(std::size_t(std::max(0, m_params.cache.segments)));
+}
+
+std::optional<DiskModel> DiskModel::fromPreset(const DiskPreset& preset, DiskSpeed speed, QString* error)
+{
+    const auto parameters = parseDiskParameters(preset, error);
+    if (!parameters)
+        return std::nullopt;
+    return DiskModel(*parameters, speed);
+}
+
+void DiskModel::reset()
+{
+    m_at = {};
+    m_busyUntilNs = 0;
+    m_mechanismFreeNs = 0;
+    std::fill(m_segments.begin(), m_segments.end(), Segment {});
+    m_useClock = 0;
+    m_readAheadActive = false;
+    m_readAheadSegment = -1;
+    m_readAhead = {};
+    m_readAheadLimit = 0;
+    m_counters = {};
+}
+
+std::uint64_t DiskModel::totalSectors() const
+{
+    return isSolidState() ? m_params.logicalSectors : m_params.geometry.totalSectors();
+}
+
+std::uint64_t DiskModel::capacityBytes() const
+{
+    return totalSectors() * std::uint64_t(m_params.sectorBytes);
+}
+
+double DiskModel::seekNs(int distanceCylinders, bool isWrite) const
+{
+    if (!isWrite)
+        return m_readSeek.seekNs(distanceCylinders);
+    const double ns = m_writeSeek.seekNs(distanceCylinders);
+    return ns > 0 ? ns + m_writeSettleNs : 0.0;
+}
+
+double DiskModel::busNs(std::uint64_t sectors) const
+{
+    return double(sectors) * m_busNsPerSector;
+}
+
+double DiskModel::rotationalWaitNs(double timeNs, double angle) const
+{
+    // The platters turn continuously from time 0, so the head is over angle (t mod rotation) / rotation.
+    const double phaseNs = std::fmod(timeNs, m_rotationNs);
+    double waitNs = angle * m_rotationNs - phaseNs;
+    if (waitNs < 0)
+        waitNs += m_rotationNs;
+    if (waitNs >= m_rotationNs - kArrivalSlackNs)
+        waitNs = 0;
+    return waitNs;
+}
+
+std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limitNs, Parts& parts) const
+{
+    const DiskGeometry& g = m_params.geometry;
+    const int lastZone = int(g.zones().size()) - 1;
+    std::uint64_t done = 0;
+    while (done < sectors) {
+        if (c.at.sector == g.zone(c.at.zone).sectorsPerTrack) {
+            // Off the end of a track: the next track of the cylinder, else the next cylinder.
+            if (c.lba >= g.totalSectors())
+                break;
+            if (c.at.head + 1 < g.heads()) {
+                ++c.at.head;
+                c.timeNs += m_headSwitchNs;
+                parts.switchNs += m_headSwitchNs;
+                ++parts.headSwitches;
+            } else {
+                ++c.at.cylinder;
+                c.at.head = 0;
+                if (c.at.zone < lastZone && c.at.cylinder >= g.zone(c.at.zone + 1).firstCylinder)
+                    ++c.at.zone;
+                c.timeNs += m_cylinderSwitchNs;
+                parts.switchNs += m_cylinderSwitchNs;
+                ++parts.cylinderSwitches;
+            }
+            c.at.sector = 0;
+        }
+        const int perTrack = g.zone(c.at.zone).sectorsPerTrack;
+        const double sectorNs = m_rotationNs / perTrack;
+        // After a switch the skew puts sector 0 just past where the head lands: the wait is short
+        // when the skew covers the switch, nearly a revolution when it does not.
+        const double waitNs = rotationalWaitNs(c.timeNs, g.sectorAngle(c.at));
+        if (c.timeNs + waitNs + sectorNs > limitNs)
+            break;
+        c.timeNs += waitNs;
+        parts.rotationalNs += waitNs;
+        std::uint64_t k = std::min<std::uint64_t>(sectors - done, std::uint64_t(perTrack - c.at.sector));
+        if (limitNs != kNoLimit)
+            k = std::min<std::uint64_t>(k, std::uint64_t((limitNs - c.timeNs) / sectorNs));
+        c.timeNs += double(k) * sectorNs;
+        parts.transferNs += double(k) * sectorNs;
+        c.at.sector += int(k);
+        c.lba += k;
+        done += k;
+        if (c.at.sector < perTrack)
+            break; // the request, or the time limit, ended inside this track
+    }
+    return done;
+}
+
+int DiskModel::findSegment(std::uint64_t lba, std::uint64_t end) const
+{
+    for (std::size_t i = 0; i < m_segments.size(); ++i)
+        if (m_segments[i].start <= lba && end <= m_segments[i].end)
+            return int(i);
+    return -1;
+}
+
+int DiskModel::victimSegment() const
+{
+    int victim = 0;
+    for (std::size_t i = 0; i < m_segments.size(); ++i) {
+        const Segment& s = m_segments[i];
+        if (s.end == s.start)
+            return int(i);
+        if (s.lastUse < m_segments[std::size_t(victim)].lastUse)
+            victim = int(i);
+    }
+    return victim;
+}
+
+void DiskModel::fillSegment(int segment, std::uint64_t lba, std::uint64_t end)
+{
+    Segment& s = m_segments[std::size_t(segment)];
+    const std::uint64_t size = std::uint64_t(m_params.cache.segmentSectors);
+    s.start = end - lba > size ? end - size : lba; // a read larger than a segment keeps its tail
+    s.end = end;
+    s.lastUse = ++m_useClock;
+}
+
+void DiskModel::invalidate(std::uint64_t lba, std::uint64_t end)
+{
+    for (std::size_t i = 0; i < m_segments.size(); ++i) {
+        Segment& s = m_segments[i];
+        if (s.start < end && lba < s.end && s.end != s.start) {
+            s = Segment {};
+            ++m_counters.invalidations;
+        }
+    }
+}
+
+void DiskModel::startReadAhead(int segment, const Cursor& from, std::uint64_t requestEnd)
+{
+    if (m_params.cache.readAheadSectors <= 0)
+        return;
+    m_readAheadActive = true;
+    m_readAheadSegment = segment;
+    m_readAhead = from;
+    m_readAheadLimit = std::min(totalSectors(), requestEnd + std::uint64_t(m_params.cache.readAheadSectors));
+}
+
+void DiskModel::advanceReadAhead(double timeNs)
+{
+    if (!m_readAheadActive || m_readAhead.lba >= m_readAheadLimit)
+        return;
+    Parts parts;
+    const std::uint64_t n = transfer(m_readAhead, m_readAheadLimit - m_readAhead.lba, timeNs, parts);
+    m_counters.readAheadSectors += n;
+    m_counters.headSwitches += std::uint64_t(parts.headSwitches);
+    m_counters.cylinderSwitches += std::uint64_t(parts.cylinderSwitches);
+    Segment& s = m_segments[std::size_t(m_readAheadSegment)];
+    s.end = m_readAhead.lba;
+    const std::uint64_t size = std::uint64_t(m_params.cache.segmentSectors);
+    if (s.end - s.start > size)
+        s.start = s.end - size; // the segment is a ring: read-ahead overwrites its oldest sectors
+}
+
+void DiskModel::stopReadAhead(double timeNs)
+{
+    if (!m_readAheadActive)
+        return;
+    advanceReadAhead(timeNs);
+    m_readAheadActive = false;
+    m_at = m_readAhead.at;
+    // A switch already begun finishes before the mechanism can move again.
+    m_mechanismFreeNs = std::max(m_mechanismFreeNs, m_readAhead.timeNs);
+}
+
+ServiceResult DiskModel::serveSolidState(std::uint64_t sectors, bool isWrite, double startNs)
+{
+    // No positioning: a fixed access latency and a bandwidth per direction.
+    ServiceResult r;
+    const double latencyNs = (isWrite ? m_params.writeLatencyMs : m_params.readLatencyMs) * 1e6;
+    const double transferNs = double(sectors) * (isWrite ? m_ssdWriteNsPerSector : m_ssdReadNsPerSector);
+    r.breakdown.start = toNs(startNs);
+    r.breakdown.overhead = toNs(m_overheadNs + latencyNs);
+    r.breakdown.transfer = toNs(transferNs);
+    m_busyUntilNs = startNs + m_overheadNs + latencyNs + transferNs;
+    r.completion = r.breakdown.start + r.breakdown.overhead + r.breakdown.transfer;
+    return r;
+}
+
+ServiceResult DiskModel::service(std::uint64_t startLba, std::uint32_t sectors, bool isWrite, Ns now)
+{
+    const std::uint64_t total = totalSectors();
+    startLba = std::min(startLba, total - 1);
+    const std::uint64_t end = std::min(total, startLba + std::max<std::uint32_t>(1, sectors));
+    const std::uint64_t count = end - startLba;
+    const double startNs = std::max(double(now.count()), m_busyUntilNs);
+    if (isWrite) {
+        ++m_counters.writes;
+        m_counters.sectorsWritten += count;
+    } else {
+        ++m_counters.reads;
+        m_counters.sectorsRead += count;
+    }
+    if (isSolidState())
+        return serveSolidState(count, isWrite, startNs);
+
+    ServiceResult r;
+    ServiceBreakdown& b = r.breakdown;
+    b.start = toNs(startNs);
+    b.overhead = toNs(m_overheadNs);
+    const double commandNs = double(b.start.count() + b.overhead.count()); // the command is decoded
+    const bool cached = !m_segments.empty();
+
+    if (!isWrite && cached) {
+        advanceReadAhead(commandNs); // the read-ahead ran on while the command arrived
+        const int hit = findSegment(startLba, end);
+        if (hit >= 0) {
+            // Wholly in a segment: controller and bus time only.
+            b.cache = ServiceBreakdown::Cache::Hit;
+            b.transfer = toNs(busNs(count));
+            m_segments[std::size_t(hit)].lastUse = ++m_useClock;
+            ++m_counters.cacheHits;
+            if (m_readAheadActive && hit == m_readAheadSegment) {
+                // A sequential reader keeps the read-ahead going past its new end.
+                if (m_readAhead.lba >= m_readAheadLimit)
+                    m_readAhead.timeNs = std::max(m_readAhead.timeNs, commandNs);
+                m_readAheadLimit = std::max(m_readAheadLimit,
+                                            std::min(total, end + std::uint64_t(m_params.cache.readAheadSectors)));
+            }
+            r.completion = b.start + b.overhead + b.transfer;
+            m_busyUntilNs = double(r.completion.count());
+            return r;
+        }
+        const Segment* stream = m_readAheadActive ? &m_segments[std::size_t(m_readAheadSegment)] : nullptr;
+        if (stream && startLba >= stream->start && startLba <= std::max(m_readAhead.lba, m_readAheadLimit)) {
+            // The read-ahead is on its way to these sectors: wait for it, no positioning.
+            b.cache = ServiceBreakdown::Cache::ReadAhead;
+            ++m_counters.readAheadHits;
+            if (m_readAhead.lba >= m_readAheadLimit) // it had finished and the head idled on its track
+                m_readAhead.timeNs = std::max(m_readAhead.timeNs, commandNs);
+            Parts parts;
+            transfer(m_readAhead, end - m_readAhead.lba, kNoLimit, parts);
+            const double doneNs = std::max(m_readAhead.timeNs, commandNs);
+            // The head's work before the command was decoded is not this operation's time.
+            double transferNs = doneNs - commandNs - parts.rotationalNs - parts.switchNs;
+            double rotationalNs = parts.rotationalNs;
+            double switchNs = parts.switchNs;
+            if (transferNs < 0) {
+                rotationalNs += transferNs;
+                transferNs = 0;
+                if (rotationalNs < 0) {
+                    switchNs = std::max(0.0, switchNs + rotationalNs);
+                    rotationalNs = 0;
+                }
+            }
+            b.rotational = toNs(rotationalNs);
+            b.switches = toNs(switchNs);
+            b.transfer = toNs(transferNs);
+            b.headSwitches = parts.headSwitches;
+            b.cylinderSwitches = parts.cylinderSwitches;
+            m_counters.headSwitches += std::uint64_t(parts.headSwitches);
+            m_counters.cylinderSwitches += std::uint64_t(parts.cylinderSwitches);
+            Segment& s = m_segments[std::size_t(m_readAheadSegment)];
+            s.end = m_readAhead.lba;
+            s.lastUse = ++m_useClock;
+            if (s.end - s.start > std::uint64_t(m_params.cache.segmentSectors))
+                s.start = s.end - std::uint64_t(m_params.cache.segmentSectors);
+            m_readAheadLimit = std::max(m_readAheadLimit,
+                                        std::min(total, end + std::uint64_t(m_params.cache.readAheadSectors)));
+            m_at = m_readAhead.at;
+            r.completion = b.start + b.overhead + b.rotational + b.switches + b.transfer;
+            m_busyUntilNs = double(r.completion.count());
+            m_mechanismFreeNs = m_readAhead.timeNs;
+            return r;
+        }
+        ++m_counters.cacheMisses;
+        b.cache = ServiceBreakdown::Cache::Miss;
+    }
+    stopReadAhead(commandNs); // a new command preempts the read-ahead; the head stays where it got to
+    if (isWrite && cached)
+        invalidate(startLba, end);
+
+    const bool writeBack = isWrite && m_params.cache.writeCacheEnabled;
+    double mechanismStartNs = std::max(commandNs, m_mechanismFreeNs);
+    b.destageWait = toNs(mechanismStartNs - commandNs);
+    if (writeBack) {
+        // One write is buffered at a time: acknowledged once the previous one is on the platter
+        // and this one's data has crossed the bus; the mechanism writes it right after.
+        b.cache = ServiceBreakdown::Cache::WriteBack;
+        b.transfer = toNs(busNs(count));
+        ++m_counters.writeBacks;
+        r.completion = b.start + b.overhead + b.destageWait + b.transfer;
+        mechanismStartNs = double(r.completion.count());
+    }
+
+    const PhysicalAddress at = m_params.geometry.locate(startLba);
+    double positionNs = 0;
+    if (at.cylinder != m_at.cylinder)
+        positionNs = seekNs(at.cylinder - m_at.cylinder, isWrite);
+    else if (at.head != m_at.head)
+        positionNs = m_headSwitchNs;
+    Cursor c { at, startLba, mechanismStartNs + positionNs };
+    Parts parts;
+    transfer(c, count, kNoLimit, parts);
+    m_at = c.at;
+    m_mechanismFreeNs = c.timeNs;
+    m_counters.headSwitches += std::uint64_t(parts.headSwitches);
+    m_counters.cylinderSwitches += std::uint64_t(parts.cylinderSwitches);
+
+    if (!writeBack) {
+        b.seek = toNs(positionNs);
+        b.rotational = toNs(parts.rotationalNs);
+        b.transfer = toNs(parts.transferNs);
+        b.switches = toNs(parts.switchNs);
+        b.headSwitches = parts.headSwitches;
+        b.cylinderSwitches = parts.cylinderSwitches;
+        r.completion = b.start + b.overhead + b.destageWait + b.seek + b.rotational + b.transfer + b.switches;
+    }
+    if (cached && (!isWrite || writeBack)) {
+        const int segment = victimSegment();
+        fillSegment(segment, startLba, end);
+        if (!isWrite)
+            startReadAhead(segment, c, end);
+    }
+    m_busyUntilNs = double(r.completion.count());
+    return r;
+}
+
+} // namespace raidscope

@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Disk model tests. Expected values are worked by hand from the preset figures (Shear §2.2 for
+// ibm-9lzx) and written out in the comments; the random-positioning test checks the simulation
+// against a second method (the seek curve averaged over cylinder pairs, plus half a revolution).
+#include "disk/diskmodel.h"
+#include "disk/diskpreset.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+
+using namespace raidscope;
+using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
+using namespace std::chrono_literals;
+
+namespace {
+
+DiskParameters parametersOf(const char* id)
+{
+    const DiskPreset* preset = findDiskPreset(QString::fromLatin1(id));
+    REQUIRE(preset != nullptr);
+    QString error;
+    const auto parameters = parseDiskParameters(*preset, &error);
+    INFO(error.toStdString());
+    REQUIRE(parameters.has_value());
+    return *parameters;
+}
+
+DiskModel modelOf(const char* id, DiskSpeed speed = {})
+{
+    return DiskModel(parametersOf(id), speed);
+}
+
+double ms(std::chrono::nanoseconds ns)
+{
+    return double(ns.count()) / 1e6;
+}
+
+constexpr double kNsTolMs = 1e-5; // 10 ns: each part is rounded to whole nanoseconds
+
+} // namespace
+
+TEST_CASE("DiskModel: every preset loads and its capacity equals capacityBytes", "[disk]")
+{
+    const auto id = GENERATE(as<const char*> {}, "ibm-9lzx", "st3500630ns", "cheetah-15k", "nearline-7k2", "ssd");
+    CAPTURE(id);
+    const DiskPreset* preset = findDiskPreset(QString::fromLatin1(id));
+    REQUIRE(preset != nullptr);
+    for (const char* key : { "name", "description", "source" })
+        CHECK_FALSE(preset->json.value(QLatin1String(key)).toString().isEmpty());
+    const DiskModel disk = modelOf(id);
+    CHECK(disk.capacityBytes() == preset->capacityBytes);
+    if (!disk.isSolidState())
+        CHECK(disk.geometry().capacityBytes() == preset->capacityBytes);
+}
+
+TEST_CASE("DiskModel: ibm-9lzx capacity is Shear's geometry", "[disk]")
+{
+    // 6530 cylinders x 10 heads x 272 sectors x 512 B = 9,093,939,200 B.
+    CHECK(modelOf("ibm-9lzx").capacityBytes() == 6530ull * 10 * 272 * 512);
+}
+
+TEST_CASE("DiskModel: the seek curve passes through Shear's end points", "[disk]")
+{
+    const DiskModel disk = modelOf("ibm-9lzx");
+    // Shear §2.2: sqrt part through (1, 0.8 ms) and (400, 6.0 ms): b = 5.2 / (sqrt(400) - 1) = 0.2736842,
+    // a = 0.8 - b = 0.5263158; linear part through (400, 6.0 ms) and (6529, 8.0 ms).
+    CHECK(disk.seekNs(0, false) == 0.0);
+    CHECK_THAT(disk.seekNs(1, false) / 1e6, WithinAbs(0.8, 1e-9));
+    CHECK_THAT(disk.seekNs(100, false) / 1e6, WithinAbs(0.5263158 + 0.2736842 * 10, 1e-6)); // 3.2631579 ms
+    CHECK_THAT(disk.seekNs(399, false) / 1e6, WithinAbs(0.5263158 + 0.2736842 * std::sqrt(399.0), 1e-6)); // 5.99315
+    CHECK_THAT(disk.seekNs(400, false) / 1e6, WithinAbs(6.0, 1e-9));
+    CHECK_THAT(disk.seekNs(3000, false) / 1e6, WithinAbs(6.0 + 2.0 * 2600 / 6129, 1e-9)); // 6.8484255 ms
+    CHECK_THAT(disk.seekNs(6529, false) / 1e6, WithinAbs(8.0, 1e-9));
+    CHECK(disk.seekNs(-100, false) == disk.seekNs(100, false));
+    // No write figures in Shear: writes seek like reads.
+    CHECK(disk.seekNs(100, true) == disk.seekNs(100, false));
+}
+
+TEST_CASE("DiskModel: st3500630ns seeks follow the paper's read and write figures", "[disk]")
+{
+    const DiskModel disk = modelOf("st3500630ns");
+    // Zoned-RAID paper §4: track to track 0.8 ms read / 1 ms write, full stroke (60800) 17 / 18 ms.
+    CHECK_THAT(disk.seekNs(1, false) / 1e6, WithinAbs(0.8, 1e-9));
+    CHECK_THAT(disk.seekNs(1, true) / 1e6, WithinAbs(1.0, 1e-9));
+    CHECK_THAT(disk.seekNs(60800, false) / 1e6, WithinAbs(17.0, 1e-9));
+    CHECK_THAT(disk.seekNs(60800, true) / 1e6, WithinAbs(18.0, 1e-9));
+}
+
+TEST_CASE("DiskModel: LBAs map to cylinder, head and sector with Shear's skews", "[disk]")
+{
+    const DiskGeometry g = modelOf("ibm-9lzx").geometry();
+    // 272 sectors per track, 10 heads: 2720 sectors per cylinder. Sector 0 of track (c, h) starts
+    // (c * 84 + (c * 9 + h) * 36) mod 272 sectors past that of track (0, 0).
+    struct Row { std::uint64_t lba; int cylinder, head, sector, angleSectors; };
+    const auto row = GENERATE(values<Row>({
+        { 0, 0, 0, 0, 0 },
+        { 271, 0, 0, 271, 271 },
+        { 272, 0, 1, 0, 36 },           // one head switch: 36
+        { 2720, 1, 0, 0, 136 },         // 84 + 9 * 36 = 408 = 136 mod 272
+        { 3002, 1, 1, 10, 182 },        // 84 + 10 * 36 = 444 = 172 mod 272, + 10
+        { 1000000, 367, 6, 128, 208 },  // 367 * 84 + (367 * 9 + 6) * 36 = 149952 = 80 mod 272, + 128
+    }));
+    CAPTURE(row.lba);
+    const PhysicalAddress at = g.locate(row.lba);
+    CHECK(at.zone == 0);
+    CHECK(at.cylinder == row.cylinder);
+    CHECK(at.head == row.head);
+    CHECK(at.sector == row.sector);
+    CHECK_THAT(g.sectorAngle(at), WithinAbs(row.angleSectors / 272.0, 1e-12));
+    CHECK(g.lbaOf(at) == row.lba);
+}
+
+TEST_CASE("DiskModel: zones follow one another in st3500630ns", "[disk]")
+{
+    const DiskGeometry g = modelOf("st3500630ns").geometry();
+    REQUIRE(g.zones().size() == 16);
+    CHECK(g.cylinders() == 60801); // zoned-RAID paper §4
+    // Zone 0: 3800 cylinders x 16 heads x 1394 sectors = 84,755,200 sectors; the next LBA opens zone 1.
+    const PhysicalAddress first = g.locate(84755200);
+    CHECK(first == PhysicalAddress { 1, 3800, 0, 0 });
+    CHECK(g.locate(84755199) == PhysicalAddress { 0, 3799, 15, 1393 });
+    // The last sector: innermost zone, 690 sectors per track (8.33 / 0.012064 = 690.5).
+    CHECK(g.locate(g.totalSectors() - 1) == PhysicalAddress { 15, 60800, 15, 689 });
+}
+
+TEST_CASE("DiskModel: a full-track read costs one rotation plus positioning", "[disk]")
+{
+    DiskModel disk = modelOf("ibm-9lzx");
+    SECTION("from the head's own track at time 0: just the rotation")
+    {
+        // Sector 0 of track (0, 0) is under the head at t = 0: 272 sectors take 6 ms.
+        const ServiceResult r = disk.service(0, 272, false, 0ns);
+        CHECK_THAT(ms(r.completion), WithinAbs(6.0, kNsTolMs));
+        CHECK(r.breakdown.seek == 0ns);
+        CHECK(r.breakdown.rotational == 0ns);
+    }
+    SECTION("after a 100-cylinder seek")
+    {
+        // Seek 3.2631579 ms; track (100, 0) starts at 100 * 84 + 900 * 36 = 40800 = 0 mod 272, i.e.
+        // angle 0, so the wait is 6 - 3.2631579 = 2.7368421 ms; then 6 ms: 12 ms in all.
+        const ServiceResult r = disk.service(100 * 2720, 272, false, 0ns);
+        CHECK_THAT(ms(r.breakdown.seek), WithinAbs(3.2631579, 1e-6));
+        CHECK_THAT(ms(r.breakdown.rotational), WithinAbs(2.7368421, 1e-6));
+        CHECK_THAT(ms(r.breakdown.transfer), WithinAbs(6.0, kNsTolMs));
+        CHECK_THAT(ms(r.completion), WithinAbs(12.0, kNsTolMs));
+        CHECK(disk.headCylinder() == 100);
+    }
+}
+
+TEST_CASE("DiskModel: crossing a track pays the switch and the skew hides the rotation", "[disk]")
+{
+    SECTION("head switch on cheetah-15k")
+    {
+        // 500 sectors per 4 ms: 8 us a sector. Two tracks from t = 0: 4 ms, head switch 0.3 ms, then
+        // sector 0 of head 1 arrives at the 38-sector skew, 0.304 ms: 4 us of waiting, then 4 ms.
+        DiskModel disk = modelOf("cheetah-15k");
+        const ServiceResult r = disk.service(0, 1000, false, 0ns);
+        CHECK(r.breakdown.headSwitches == 1);
+        CHECK_THAT(ms(r.breakdown.switches), WithinAbs(0.3, kNsTolMs));
+        CHECK_THAT(ms(r.breakdown.rotational), WithinAbs(0.004, kNsTolMs));
+        CHECK_THAT(ms(r.completion), WithinAbs(8.304, kNsTolMs));
+    }
+    SECTION("cylinder switch on ibm-9lzx")
+    {
+        // Track (0, 9) to (1, 0) from t = 0: head switch 0.8 ms to head 9, whose sector 0 is at
+        // 9 * 36 = 324 = 52 mod 272 sectors = 1.1470588 ms, so 0.3470588 ms of waiting; 6 ms of
+        // transfer ends at phase 52 sectors; cylinder switch 1.8 ms (81.6 sectors) and the 84-sector
+        // skew leaves 2.4 sectors = 0.0529412 ms of waiting; 6 ms more. 15 ms in all.
+        DiskModel disk = modelOf("ibm-9lzx");
+        const ServiceResult r = disk.service(9 * 272, 544, false, 0ns);
+        CHECK(r.breakdown.cylinderSwitches == 1);
+        CHECK_THAT(ms(r.breakdown.seek), WithinAbs(0.8, kNsTolMs));
+        CHECK_THAT(ms(r.breakdown.switches), WithinAbs(1.8, kNsTolMs));
+        CHECK_THAT(ms(r.breakdown.rotational), WithinAbs(0.4, kNsTolMs));
+        CHECK_THAT(ms(r.completion), WithinAbs(15.0, kNsTolMs));
+        CHECK(disk.headCylinder() == 1);
+    }
+    SECTION("Shear's 36-sector track skew is 6 us short of its 0.8 ms head switch")
+    {
+        // 36 sectors = 36 * 6 / 272 = 0.7941176 ms < 0.8 ms: sector 0 of head 1 has just passed when
+        // the switch ends, and the head waits 0.7941176 - 0.8 + 6 = 5.9941176 ms. See the preset's notes.
+        DiskModel disk = modelOf("ibm-9lzx");
+        const ServiceResult r = disk.service(0, 544, false, 0ns);
+        CHECK(r.breakdown.headSwitches == 1);
+        CHECK_THAT(ms(r.breakdown.rotational), WithinAbs(5.9941176, 1e-6));
+        CHECK_THAT(ms(r.completion), WithinAbs(6 + 0.8 + 5.9941176 + 6, 1e-6));
+    }
+    SECTION("derived skews cover the switches in every zone")
+    {
+        // Presets without explicit skews get the smallest skew covering the switch: sector 0 of the
+        // next track is at least a switch, and less than a switch plus one sector, past the end of
+        // the previous track, for head switches and for cylinder switches, in every zone.
+        for (const char* id : { "st3500630ns", "nearline-7k2" }) {
+            const DiskModel disk = modelOf(id);
+            const DiskGeometry& g = disk.geometry();
+            for (int zone = 0; zone < int(g.zones().size()); ++zone) {
+                const DiskZone& z = g.zone(zone);
+                CAPTURE(id, zone);
+                const double sectorNs = disk.rotationNs() / z.sectorsPerTrack;
+                auto gapNs = [&](int c0, int h0, int c1, int h1) {
+                    const double gap = g.trackStartAngle(zone, c1, h1) - g.trackStartAngle(zone, c0, h0);
+                    return (gap - std::floor(gap)) * disk.rotationNs();
+                };
+                const int c = z.firstCylinder;
+                // 1 ns slack: a skew equal to the switch is met exactly, as the model's arrival slack allows.
+                CHECK(gapNs(c, 0, c, 1) >= disk.headSwitchNs() - 1.0);
+                CHECK(gapNs(c, 0, c, 1) < disk.headSwitchNs() + sectorNs);
+                CHECK(gapNs(c, g.heads() - 1, c + 1, 0) >= disk.cylinderSwitchNs() - 1.0);
+                CHECK(gapNs(c, g.heads() - 1, c + 1, 0) < disk.cylinderSwitchNs() + sectorNs);
+            }
+        }
+    }
+}
+
+TEST_CASE("DiskModel: random reads on ibm-9lzx average the mean seek plus half a rotation", "[disk]")
+{
+    // Second method: Shear's curve written out here, averaged over all cylinder pairs (x, y) uniform
+    // on 0..6529: P(d) = 2 (C - d) / C^2 for d > 0. That gives 6.368 ms; plus 3 ms (half of 6 ms).
+    const int cylinders = 6530;
+    const double b = 5.2 / (std::sqrt(400.0) - 1), a = 0.8 - b;
+    double meanSeekMs = 0;
+    for (int d = 1; d < cylinders; ++d) {
+        const double seekMs = d < 400 ? a + b * std::sqrt(double(d)) : 6.0 + 2.0 * (d - 400) / (cylinders - 1 - 400);
+        meanSeekMs += 2.0 * (cylinders - d) / (double(cylinders) * cylinders) * seekMs;
+    }
+    REQUIRE_THAT(meanSeekMs, WithinAbs(6.368, 0.001));
+    const double expectedMs = meanSeekMs + 3.0;
+
+    // One zone, so a uniform LBA is a uniform cylinder. 20000 reads: the standard error of the mean
+    // positioning (sd about 2.2 ms) is about 0.016 ms, so 1% is over five standard errors. One-sector
+    // reads: longer ones would sometimes cross a head switch, which on this disk costs a revolution.
+    DiskModel disk = modelOf("ibm-9lzx");
+    std::mt19937_64 rng(20240601);
+    std::uniform_int_distribution<std::uint64_t> lba(0, disk.totalSectors() - 1);
+    const int reads = 20000;
+    double positioningMs = 0;
+    std::chrono::nanoseconds now = 0ns;
+    for (int i = 0; i < reads; ++i) {
+        const ServiceResult r = disk.service(lba(rng), 1, false, now);
+        positioningMs += ms(r.breakdown.seek) + ms(r.breakdown.rotational);
+        now = r.completion;
+    }
+    CHECK_THAT(positioningMs / reads, WithinRel(expectedMs, 0.01));
+    CHECK(disk.counters().cacheMisses == std::uint64_t(reads));
+}
+
+TEST_CASE("DiskModel: sequential reads after the first hit the read-ahead cache", "[disk]")
+{
+    DiskModel disk = modelOf("ibm-9lzx");
+    // 8-sector reads, each issued 0.5 ms after the previous completes. After the first (a miss), the
+    // read-ahead fetches a sector every 22 us, ~23 per gap, ahead of the 8 each read takes.
+    ServiceResult r = disk.service(0, 8, false, 0ns);
+    CHECK(r.breakdown.cache == ServiceBreakdown::Cache::Miss);
+    for (std::uint64_t i = 1; i < 20; ++i) {
+        CAPTURE(i);
+        r = disk.service(8 * i, 8, false, r.completion + 500us);
+        CHECK(r.breakdown.cache == ServiceBreakdown::Cache::Hit);
+        // A hit costs only bus time: 8 x 512 B at 80 MB/s = 51.2 us.
+        CHECK_THAT(ms(r.completion - r.breakdown.start), WithinAbs(0.0512, kNsTolMs));
+    }
+    CHECK(disk.counters().cacheHits == 19);
+    CHECK(disk.counters().cacheMisses == 1);
+
+    SECTION("a write invalidates the segment it overlaps")
+    {
+        disk.service(16, 1, true, r.completion);
+        CHECK(disk.counters().invalidations == 1);
+        const ServiceResult again = disk.service(8, 8, false, disk.busyUntil());
+        CHECK(again.breakdown.cache == ServiceBreakdown::Cache::Miss);
+    }
+}
+
+TEST_CASE("DiskModel: back-to-back sequential reads stream at the media rate", "[disk]")
+{
+    // Issued as soon as the previous completes, 64 KiB reads catch the read-ahead in flight: no
+    // positioning, and 10 reads of 128 sectors on cheetah-15k (8 us a sector) take about 10.24 ms
+    // plus the first sector's wait (none at t = 0) and two head switches with their skews.
+    DiskModel disk = modelOf("cheetah-15k");
+    ServiceResult r = disk.service(0, 128, false, 0ns);
+    for (std::uint64_t i = 1; i < 10; ++i) {
+        r = disk.service(128 * i, 128, false, r.completion);
+        CHECK(r.breakdown.seek == 0ns);
+    }
+    // 1280 sectors: 2 full tracks + 280; 1280 x 8 us + 2 x (0.3 + 0.004) ms = 10.848 ms.
+    CHECK_THAT(ms(r.completion), WithinAbs(10.848, 0.001));
+}
+
+TEST_CASE("DiskModel: speed factor 2 halves rotation and seeks", "[disk]")
+{
+    DiskModel fast = modelOf("ibm-9lzx", DiskSpeed::uniform(2.0));
+    CHECK_THAT(fast.rotationNs(), WithinAbs(3e6, 1e-6));
+    CHECK_THAT(fast.seekNs(100, false) / 1e6, WithinAbs(3.2631579 / 2, 1e-6));
+    // The 100-cylinder full-track read of the test above, at twice the speed: 6 ms instead of 12.
+    const ServiceResult r = fast.service(100 * 2720, 272, false, 0ns);
+    CHECK_THAT(ms(r.completion), WithinAbs(6.0, kNsTolMs));
+
+    DiskModel fastSpindle = modelOf("ibm-9lzx", DiskSpeed { 2.0, 1.0 });
+    CHECK_THAT(fastSpindle.rotationNs(), WithinAbs(3e6, 1e-6));
+    CHECK_THAT(fastSpindle.seekNs(100, false) / 1e6, WithinAbs(3.2631579, 1e-6));
+}
+
+TEST_CASE("DiskModel: the ssd has a fixed latency and a bandwidth", "[disk]")
+{
+    DiskModel ssd = modelOf("ssd");
+    // Read 8 sectors: 90 us + 4096 B / 540 MB/s (7.585 us) = 97.585 us; write: 30 us + 8.533 us.
+    CHECK_THAT(ms(ssd.service(123456, 8, false, 0ns).completion), WithinAbs(0.097585, 1e-5));
+    ssd.reset();
+    CHECK_THAT(ms(ssd.service(7, 8, true, 0ns).completion), WithinAbs(0.038533, 1e-5));
+}
+
+TEST_CASE("DiskModel: write cache acknowledges after bus time and the mechanism follows", "[disk]")
+{
+    DiskModel disk = modelOf("nearline-7k2");
+    // 0.1 ms overhead + 4096 B at 600 MB/s (6.827 us).
+    const ServiceResult w = disk.service(1000000, 8, true, 0ns);
+    CHECK(w.breakdown.cache == ServiceBreakdown::Cache::WriteBack);
+    CHECK_THAT(ms(w.completion), WithinAbs(0.106827, 1e-5));
+    // The next write waits for the first to reach the platter.
+    const ServiceResult w2 = disk.service(50000000, 8, true, w.completion);
+    CHECK(w2.breakdown.destageWait > 0ns);
+    // What was written is readable from the cache.
+    const ServiceResult r = disk.service(50000000, 8, false, w2.completion);
+    CHECK(r.breakdown.cache == ServiceBreakdown::Cache::Hit);
+}
+
+TEST_CASE("DiskModel: the breakdown adds up to the service time", "[disk]")
+{
+    const auto id = GENERATE(as<const char*> {}, "ibm-9lzx", "st3500630ns", "cheetah-15k", "nearline-7k2", "ssd");
+    CAPTURE(id);
+    DiskModel disk = modelOf(id);
+    std::mt19937_64 rng(7);
+    std::uniform_int_distribution<std::uint64_t> lba(0, disk.totalSectors() - 1024);
+    std::uniform_int_distribution<std::uint32_t> size(1, 1024);
+    std::chrono::nanoseconds now = 0ns;
+    for (int i = 0; i < 2000; ++i) {
+        const bool sequential = i % 3 == 0;
+        const std::uint64_t at = sequential ? std::uint64_t(i) * 64 : lba(rng);
+        const ServiceResult r = disk.service(at, size(rng), i % 4 == 0, now);
+        const ServiceBreakdown& b = r.breakdown;
+        CHECK(b.start >= now);
+        CHECK(r.completion >= b.start);
+        if (b.cache != ServiceBreakdown::Cache::WriteBack) {
+            const auto sum = b.overhead + b.destageWait + b.seek + b.rotational + b.transfer + b.switches;
+            CHECK(std::abs((r.completion - b.start - sum).count()) <= 8);
+        }
+        now = r.completion + std::chrono::nanoseconds(std::int64_t(rng() % 2000000));
+    }
+}
