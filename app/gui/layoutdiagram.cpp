@@ -244,8 +244,13 @@ std::vector<LayoutDiagram::LegendItem> LayoutDiagram::legendItems() const
         items.push_back({ GridCell::Empty, tr("unused") });
     items.push_back({ -1, tr("first pattern") });
     if (m_highlight) {
-        items.push_back({ -2, tr("W: written by the request") });
-        items.push_back({ -3, tr("R: read by the request") });
+        int touched = NotTouched;
+        for (std::uint8_t t : m_touch)
+            touched |= t;
+        if (touched & TouchWrite)
+            items.push_back({ -2, tr("W: written by the request") });
+        if (touched & TouchRead)
+            items.push_back({ -3, tr("R: read by the request") });
     }
     return items;
 }

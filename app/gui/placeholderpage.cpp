@@ -2,6 +2,8 @@
 #include "placeholderpage.h"
 
 #include <QFrame>
+#include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -13,7 +15,7 @@ PlaceholderPage::PlaceholderPage(const QString& title, const QString& summary, c
     auto* panel = new QFrame;
     panel->setObjectName(QStringLiteral("placeholderPanel"));
     panel->setFrameShape(QFrame::StyledPanel);
-    panel->setMaximumWidth(720);
+    panel->setFixedWidth(720);
 
     auto* heading = new QLabel(title);
     QFont f = heading->font();
@@ -27,14 +29,26 @@ PlaceholderPage::PlaceholderPage(const QString& title, const QString& summary, c
     sf.setItalic(true);
     status->setFont(sf);
 
-    QString html = QStringLiteral("<p>") + summary.toHtmlEscaped() + QStringLiteral("</p><p>") + tr("It will hold:") + QStringLiteral("</p><ul>");
-    for (const QString& p : plans)
-        html += QStringLiteral("<li>") + p.toHtmlEscaped() + QStringLiteral("</li>");
-    html += QStringLiteral("</ul>");
-    auto* body = new QLabel(html);
+    auto* body = new QLabel(summary);
     body->setObjectName(QStringLiteral("placeholderText"));
     body->setWordWrap(true);
-    body->setTextFormat(Qt::RichText);
+    auto* holdsLabel = new QLabel(tr("It will hold:"));
+
+    // One wrapped label per item: QLabel's rich-text lists do not wrap reliably.
+    auto* list = new QGridLayout;
+    list->setHorizontalSpacing(8);
+    list->setVerticalSpacing(6);
+    list->setColumnStretch(1, 1);
+    for (const QString& plan : plans) {
+        const int row = list->rowCount();
+        auto* bullet = new QLabel(QStringLiteral("•"));
+        bullet->setAlignment(Qt::AlignRight | Qt::AlignTop);
+        auto* text = new QLabel(plan);
+        text->setObjectName(QStringLiteral("placeholderItem"));
+        text->setWordWrap(true);
+        list->addWidget(bullet, row, 0);
+        list->addWidget(text, row, 1);
+    }
 
     auto* inner = new QVBoxLayout(panel);
     inner->setContentsMargins(24, 20, 24, 20);
@@ -42,10 +56,18 @@ PlaceholderPage::PlaceholderPage(const QString& title, const QString& summary, c
     inner->addWidget(heading);
     inner->addWidget(status);
     inner->addWidget(body);
+    inner->addWidget(holdsLabel);
+    inner->addLayout(list);
 
     auto* outer = new QVBoxLayout(this);
     outer->addSpacing(40);
-    outer->addWidget(panel, 0, Qt::AlignHCenter | Qt::AlignTop);
+    // Centred by stretches, not by an alignment flag: an aligned item loses height-for-width and
+    // clips its wrapped labels.
+    auto* centre = new QHBoxLayout;
+    centre->addStretch(1);
+    centre->addWidget(panel);
+    centre->addStretch(1);
+    outer->addLayout(centre);
     outer->addStretch(1);
 }
 

@@ -42,7 +42,10 @@ TEST_CASE("MainWindow: every page opens", "[gui][mainwindow]")
     CHECK(window.currentPageName() == names.back());
 
     const auto placeholderText = [&](const QString& page) {
-        return window.page(page)->findChild<QLabel*>(QStringLiteral("placeholderText"))->text();
+        QString text = window.page(page)->findChild<QLabel*>(QStringLiteral("placeholderText"))->text();
+        for (const QLabel* item : window.page(page)->findChildren<QLabel*>(QStringLiteral("placeholderItem")))
+            text += u'\n' + item->text();
+        return text;
     };
     CHECK(placeholderText(QStringLiteral("Probe")).contains(QStringLiteral("Shear")));
     CHECK(placeholderText(QStringLiteral("Models")).contains(QStringLiteral("Minerva")));
