@@ -6,11 +6,11 @@
 namespace raidscope {
 
 namespace {
-double fractionOf(double rotations)
-{
-    const double f = rotations - std::floor(rotations);
-    return f >= 1.0 ? 0.0 : f;
-}
+    double fractionOf(double rotations)
+    {
+        const double f = rotations - std::floor(rotations);
+        return f >= 1.0 ? 0.0 : f;
+    }
 } // namespace
 
 DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec> zones)
@@ -33,8 +33,8 @@ DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec>
             // The zone's first track follows the previous zone's last track across a cylinder
             // boundary: it is shifted by this zone's cylinder skew, counted in this zone's sectors.
             const DiskZone& prev = m_zones.back();
-            const double lastTrack = trackStartAngle(int(m_zones.size()) - 1, prev.firstCylinder + prev.cylinders - 1,
-                                                     heads - 1);
+            const double lastTrack
+                = trackStartAngle(int(m_zones.size()) - 1, prev.firstCylinder + prev.cylinders - 1, heads - 1);
             z.firstTrackAngle = fractionOf(lastTrack + double(spec.cylinderSkewSectors) / spec.sectorsPerTrack);
         }
         m_zones.push_back(z);
@@ -75,8 +75,8 @@ PhysicalAddress DiskGeometry::locate(std::uint64_t lba) const
 std::uint64_t DiskGeometry::lbaOf(const PhysicalAddress& at) const
 {
     const DiskZone& z = m_zones[std::size_t(at.zone)];
-    const std::uint64_t track = std::uint64_t(at.cylinder - z.firstCylinder) * std::uint64_t(m_heads)
-        + std::uint64_t(at.head);
+    const std::uint64_t track
+        = std::uint64_t(at.cylinder - z.firstCylinder) * std::uint64_t(m_heads) + std::uint64_t(at.head);
     return z.firstLba + track * std::uint64_t(z.sectorsPerTrack) + std::uint64_t(at.sector);
 }
 

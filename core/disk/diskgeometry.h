@@ -12,7 +12,7 @@ struct ZoneSpec
 {
     int cylinders = 0;
     int sectorsPerTrack = 0;
-    int trackSkewSectors = 0;    ///< first sector of track h+1 is this far past that of track h (head switch)
+    int trackSkewSectors = 0; ///< first sector of track h+1 is this far past that of track h (head switch)
     int cylinderSkewSectors = 0; ///< first sector of cylinder c+1 is this far past the last track of c
 };
 

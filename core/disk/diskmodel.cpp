@@ -10,15 +10,12 @@
 namespace raidscope {
 
 namespace {
-constexpr double kNoLimit = std::numeric_limits<double>::infinity();
-// A sector whose start is this close behind the head counts as arriving now: float rounding of
-// a transfer that simply continues onto the next sector.
-constexpr double kArrivalSlackNs = 1.0;
+    constexpr double kNoLimit = std::numeric_limits<double>::infinity();
+    // A sector whose start is this close behind the head counts as arriving now: float rounding of
+    // a transfer that simply continues onto the next sector.
+    constexpr double kArrivalSlackNs = 1.0;
 
-std::chrono::nanoseconds toNs(double ns)
-{
-    return std::chrono::nanoseconds(std::llround(ns));
-}
+    std::chrono::nanoseconds toNs(double ns) { return std::chrono::nanoseconds(std::llround(ns)); }
 } // namespace
 
 DiskModel::DiskModel(const DiskParameters& parameters, DiskSpeed speed)
@@ -73,10 +70,7 @@ std::uint64_t DiskModel::totalSectors() const
     return isSolidState() ? m_params.logicalSectors : m_params.geometry.totalSectors();
 }
 
-std::uint64_t DiskModel::capacityBytes() const
-{
-    return totalSectors() * std::uint64_t(m_params.sectorBytes);
-}
+std::uint64_t DiskModel::capacityBytes() const { return totalSectors() * std::uint64_t(m_params.sectorBytes); }
 
 double DiskModel::seekNs(int distanceCylinders, bool isWrite) const
 {
@@ -86,10 +80,7 @@ double DiskModel::seekNs(int distanceCylinders, bool isWrite) const
     return ns > 0 ? ns + m_writeSettleNs : 0.0;
 }
 
-double DiskModel::busNs(std::uint64_t sectors) const
-{
-    return double(sectors) * m_busNsPerSector;
-}
+double DiskModel::busNs(std::uint64_t sectors) const { return double(sectors) * m_busNsPerSector; }
 
 double DiskModel::rotationalWaitNs(double timeNs, double angle) const
 {
@@ -281,8 +272,8 @@ ServiceResult DiskModel::service(std::uint64_t startLba, std::uint32_t sectors, 
                 // A sequential reader keeps the read-ahead going past its new end.
                 if (m_readAhead.lba >= m_readAheadLimit)
                     m_readAhead.timeNs = std::max(m_readAhead.timeNs, commandNs);
-                m_readAheadLimit = std::max(m_readAheadLimit,
-                                            std::min(total, end + std::uint64_t(m_params.cache.readAheadSectors)));
+                m_readAheadLimit
+                    = std::max(m_readAheadLimit, std::min(total, end + std::uint64_t(m_params.cache.readAheadSectors)));
             }
             r.completion = b.start + b.overhead + b.transfer;
             m_busyUntilNs = double(r.completion.count());
@@ -322,8 +313,8 @@ ServiceResult DiskModel::service(std::uint64_t startLba, std::uint32_t sectors, 
             s.lastUse = ++m_useClock;
             if (s.end - s.start > std::uint64_t(m_params.cache.segmentSectors))
                 s.start = s.end - std::uint64_t(m_params.cache.segmentSectors);
-            m_readAheadLimit = std::max(m_readAheadLimit,
-                                        std::min(total, end + std::uint64_t(m_params.cache.readAheadSectors)));
+            m_readAheadLimit
+                = std::max(m_readAheadLimit, std::min(total, end + std::uint64_t(m_params.cache.readAheadSectors)));
             m_at = m_readAhead.at;
             r.completion = b.start + b.overhead + b.rotational + b.switches + b.transfer;
             m_busyUntilNs = double(r.completion.count());

@@ -14,7 +14,7 @@ namespace raidscope {
 
 struct DiskPreset;
 
-/// Scales a disk's mechanics, for heterogeneous arrays (Shear §5 Fig. 18: fast/slow rotating,
+/// Scales a disk's mechanics, for heterogeneous arrays (Shear §5.1, Fig. 18: fast/slow rotating,
 /// fast/slow seeking disks). 2.0 is twice as fast: rotation (hence media rate) or seeks and
 /// head/cylinder switches take half the time. Skews stay in sectors, as on a real format.
 struct DiskSpeed
@@ -28,19 +28,19 @@ struct DiskSpeed
 struct ServiceBreakdown
 {
     enum class Cache : std::uint8_t {
-        None,      ///< no cache involved (a write-through write, a read on a disk without cache)
-        Miss,      ///< a read the cache did not hold: the mechanism served it
-        Hit,       ///< a read wholly in a cache segment: controller and bus time only
+        None, ///< no cache involved (a write-through write, a read on a disk without cache)
+        Miss, ///< a read the cache did not hold: the mechanism served it
+        Hit, ///< a read wholly in a cache segment: controller and bus time only
         ReadAhead, ///< a read the running read-ahead reached: it waited for the stream, no positioning
         WriteBack, ///< a write acknowledged from the write cache; the mechanism writes it afterwards
     };
-    std::chrono::nanoseconds start { 0 };      ///< when the disk began the operation (>= now)
-    std::chrono::nanoseconds overhead { 0 };   ///< command overhead (an SSD: plus its fixed access latency)
+    std::chrono::nanoseconds start { 0 }; ///< when the disk began the operation (>= now)
+    std::chrono::nanoseconds overhead { 0 }; ///< command overhead (an SSD: plus its fixed access latency)
     std::chrono::nanoseconds destageWait { 0 }; ///< waiting for the mechanism to finish a write-back
-    std::chrono::nanoseconds seek { 0 };       ///< positioning: seek, or a head switch on the same cylinder
+    std::chrono::nanoseconds seek { 0 }; ///< positioning: seek, or a head switch on the same cylinder
     std::chrono::nanoseconds rotational { 0 }; ///< waiting for sectors, at the start and after track switches
-    std::chrono::nanoseconds transfer { 0 };   ///< sectors passing under the head (media), or bus time
-    std::chrono::nanoseconds switches { 0 };   ///< head and cylinder switches while transferring
+    std::chrono::nanoseconds transfer { 0 }; ///< sectors passing under the head (media), or bus time
+    std::chrono::nanoseconds switches { 0 }; ///< head and cylinder switches while transferring
     int headSwitches = 0;
     int cylinderSwitches = 0;
     Cache cache = Cache::None;
@@ -59,12 +59,12 @@ struct DiskCounters
     std::uint64_t writes = 0;
     std::uint64_t sectorsRead = 0;
     std::uint64_t sectorsWritten = 0;
-    std::uint64_t cacheHits = 0;         ///< reads served wholly from a segment
-    std::uint64_t readAheadHits = 0;     ///< reads served by waiting for the running read-ahead
-    std::uint64_t cacheMisses = 0;       ///< reads the mechanism served from a seek
-    std::uint64_t readAheadSectors = 0;  ///< sectors prefetched (counted when a read-ahead stops or is checked)
-    std::uint64_t invalidations = 0;     ///< segments dropped because a write overlapped them
-    std::uint64_t writeBacks = 0;        ///< writes acknowledged from the write cache
+    std::uint64_t cacheHits = 0; ///< reads served wholly from a segment
+    std::uint64_t readAheadHits = 0; ///< reads served by waiting for the running read-ahead
+    std::uint64_t cacheMisses = 0; ///< reads the mechanism served from a seek
+    std::uint64_t readAheadSectors = 0; ///< sectors prefetched (counted when a read-ahead stops or is checked)
+    std::uint64_t invalidations = 0; ///< segments dropped because a write overlapped them
+    std::uint64_t writeBacks = 0; ///< writes acknowledged from the write cache
     std::uint64_t headSwitches = 0;
     std::uint64_t cylinderSwitches = 0;
 };
@@ -90,7 +90,8 @@ public:
 
     explicit DiskModel(const DiskParameters& parameters, DiskSpeed speed = {});
     /// nullopt and a reason when the preset's figures are missing or inconsistent.
-    static std::optional<DiskModel> fromPreset(const DiskPreset& preset, DiskSpeed speed = {}, QString* error = nullptr);
+    static std::optional<DiskModel> fromPreset(
+        const DiskPreset& preset, DiskSpeed speed = {}, QString* error = nullptr);
 
     /// Serves `sectors` (> 0) LBAs from startLba, arriving at `now`.
     ServiceResult service(std::uint64_t startLba, std::uint32_t sectors, bool isWrite, Ns now);
@@ -126,7 +127,7 @@ private:
     struct Segment
     {
         std::uint64_t start = 0; ///< first LBA held
-        std::uint64_t end = 0;   ///< one past the last LBA held (end == start: empty)
+        std::uint64_t end = 0; ///< one past the last LBA held (end == start: empty)
         std::uint64_t lastUse = 0;
     };
     // A transfer in progress: the head is on `at`'s track and free at `timeNs`.
@@ -172,9 +173,9 @@ private:
     double m_ssdReadNsPerSector = 0;
     double m_ssdWriteNsPerSector = 0;
 
-    PhysicalAddress m_at;          // the head's track (sector unused)
-    double m_busyUntilNs = 0;      // host-visible completion of the last operation
-    double m_mechanismFreeNs = 0;  // when the mechanism finishes (later than busy after a write-back)
+    PhysicalAddress m_at; // the head's track (sector unused)
+    double m_busyUntilNs = 0; // host-visible completion of the last operation
+    double m_mechanismFreeNs = 0; // when the mechanism finishes (later than busy after a write-back)
     std::vector<Segment> m_segments; // sized once in the constructor
     std::uint64_t m_useClock = 0;
     bool m_readAheadActive = false;

@@ -12,155 +12,154 @@ namespace raidscope {
 
 namespace {
 
-class Reader
-{
-public:
-    Reader(const QJsonObject& json, QString id)
-        : m_json(json)
-        , m_id(std::move(id))
+    class Reader
     {
-    }
+    public:
+        Reader(const QJsonObject& json, QString id)
+            : m_json(json)
+            , m_id(std::move(id))
+        { }
 
-    bool ok() const { return m_error.isEmpty(); }
-    const QString& error() const { return m_error; }
-    void fail(const QString& what)
-    {
-        if (m_error.isEmpty())
-            m_error = QStringLiteral("disk preset '%1': %2").arg(m_id, what);
-    }
-    bool has(const QJsonObject& o, const char* key) const { return o.contains(QLatin1String(key)); }
-    double number(const QJsonObject& o, const char* key, bool positive = true)
-    {
-        const QJsonValue v = o.value(QLatin1String(key));
-        if (!v.isDouble()) {
-            fail(QStringLiteral("'%1' must be a number").arg(QLatin1String(key)));
-            return 0;
+        bool ok() const { return m_error.isEmpty(); }
+        const QString& error() const { return m_error; }
+        void fail(const QString& what)
+        {
+            if (m_error.isEmpty())
+                m_error = QStringLiteral("disk preset '%1': %2").arg(m_id, what);
         }
-        const double d = v.toDouble();
-        if (positive ? !(d > 0) : !(d >= 0))
-            fail(QStringLiteral("'%1' must be %2, got %3")
-                     .arg(QLatin1String(key), positive ? QStringLiteral("> 0") : QStringLiteral(">= 0"))
-                     .arg(d));
-        return d;
-    }
-    double optionalNumber(const QJsonObject& o, const char* key, double fallback)
+        bool has(const QJsonObject& o, const char* key) const { return o.contains(QLatin1String(key)); }
+        double number(const QJsonObject& o, const char* key, bool positive = true)
+        {
+            const QJsonValue v = o.value(QLatin1String(key));
+            if (!v.isDouble()) {
+                fail(QStringLiteral("'%1' must be a number").arg(QLatin1String(key)));
+                return 0;
+            }
+            const double d = v.toDouble();
+            if (positive ? !(d > 0) : !(d >= 0))
+                fail(QStringLiteral("'%1' must be %2, got %3")
+                         .arg(QLatin1String(key), positive ? QStringLiteral("> 0") : QStringLiteral(">= 0"))
+                         .arg(d));
+            return d;
+        }
+        double optionalNumber(const QJsonObject& o, const char* key, double fallback)
+        {
+            return has(o, key) ? number(o, key, false) : fallback;
+        }
+        int integer(const QJsonObject& o, const char* key, bool positive = true)
+        {
+            const double d = number(o, key, positive);
+            if (d != std::floor(d) || d > 2e9)
+                fail(QStringLiteral("'%1' must be a whole number, got %2").arg(QLatin1String(key)).arg(d));
+            return int(d);
+        }
+        SeekFigures seek(const QJsonObject& o)
+        {
+            SeekFigures s;
+            s.shortBelowCylinders = integer(o, "shortBelowCylinders");
+            s.shortMinMs = number(o, "shortMinMs");
+            s.shortMaxMs = number(o, "shortMaxMs");
+            s.longMinMs = number(o, "longMinMs");
+            s.longMaxMs = number(o, "longMaxMs");
+            if (ok() && (s.shortBelowCylinders < 2 || s.shortMaxMs < s.shortMinMs || s.longMaxMs < s.longMinMs))
+                fail(QStringLiteral("seek figures must rise with distance and shortBelowCylinders must be >= 2"));
+            return s;
+        }
+        const QJsonObject& json() const { return m_json; }
+
+    private:
+        QJsonObject m_json;
+        QString m_id;
+        QString m_error;
+    };
+
+    // The smallest whole number of sectors whose passage covers a switch: what a drive's format uses
+    // so that a sequential transfer does not lose a revolution at a track boundary.
+    int skewCovering(double switchMs, double rotationMs, int sectorsPerTrack)
     {
-        return has(o, key) ? number(o, key, false) : fallback;
+        return int(std::ceil(switchMs / (rotationMs / sectorsPerTrack) - 1e-9));
     }
-    int integer(const QJsonObject& o, const char* key, bool positive = true)
+
+    void parseMechanical(Reader& r, DiskParameters& p)
     {
-        const double d = number(o, key, positive);
-        if (d != std::floor(d) || d > 2e9)
-            fail(QStringLiteral("'%1' must be a whole number, got %2").arg(QLatin1String(key)).arg(d));
-        return int(d);
-    }
-    SeekFigures seek(const QJsonObject& o)
-    {
-        SeekFigures s;
-        s.shortBelowCylinders = integer(o, "shortBelowCylinders");
-        s.shortMinMs = number(o, "shortMinMs");
-        s.shortMaxMs = number(o, "shortMaxMs");
-        s.longMinMs = number(o, "longMinMs");
-        s.longMaxMs = number(o, "longMaxMs");
-        if (ok() && (s.shortBelowCylinders < 2 || s.shortMaxMs < s.shortMinMs || s.longMaxMs < s.longMinMs))
-            fail(QStringLiteral("seek figures must rise with distance and shortBelowCylinders must be >= 2"));
-        return s;
-    }
-    const QJsonObject& json() const { return m_json; }
-
-private:
-    QJsonObject m_json;
-    QString m_id;
-    QString m_error;
-};
-
-// The smallest whole number of sectors whose passage covers a switch: what a drive's format uses
-// so that a sequential transfer does not lose a revolution at a track boundary.
-int skewCovering(double switchMs, double rotationMs, int sectorsPerTrack)
-{
-    return int(std::ceil(switchMs / (rotationMs / sectorsPerTrack) - 1e-9));
-}
-
-void parseMechanical(Reader& r, DiskParameters& p)
-{
-    const QJsonObject& o = r.json();
-    if (r.has(o, "rotationMs"))
-        p.rotationMs = r.number(o, "rotationMs");
-    else if (r.has(o, "rpm"))
-        p.rotationMs = 60000.0 / r.number(o, "rpm");
-    else
-        r.fail(QStringLiteral("needs 'rotationMs' or 'rpm'"));
-    p.headSwitchMs = r.number(o, "headSwitchMs", false);
-    p.cylinderSwitchMs = r.number(o, "cylinderSwitchMs", false);
-    p.writeSettleMs = r.optionalNumber(o, "writeSettleMs", 0);
-    const int heads = r.integer(o, "heads");
-    if (!r.ok())
-        return;
-
-    const QJsonArray zones = o.value(QStringLiteral("zones")).toArray();
-    if (zones.isEmpty())
-        return r.fail(QStringLiteral("'zones' must list at least one zone"));
-    std::vector<ZoneSpec> specs;
-    int cylinder = 0;
-    for (const QJsonValue& v : zones) {
-        const QJsonObject z = v.toObject();
-        ZoneSpec s;
-        s.cylinders = r.integer(z, "cylinders");
-        s.sectorsPerTrack = r.integer(z, "sectorsPerTrack");
+        const QJsonObject& o = r.json();
+        if (r.has(o, "rotationMs"))
+            p.rotationMs = r.number(o, "rotationMs");
+        else if (r.has(o, "rpm"))
+            p.rotationMs = 60000.0 / r.number(o, "rpm");
+        else
+            r.fail(QStringLiteral("needs 'rotationMs' or 'rpm'"));
+        p.headSwitchMs = r.number(o, "headSwitchMs", false);
+        p.cylinderSwitchMs = r.number(o, "cylinderSwitchMs", false);
+        p.writeSettleMs = r.optionalNumber(o, "writeSettleMs", 0);
+        const int heads = r.integer(o, "heads");
         if (!r.ok())
             return;
-        if (r.has(z, "firstCylinder") && r.integer(z, "firstCylinder", false) != cylinder)
-            return r.fail(QStringLiteral("zone firstCylinder %1, expected %2 (zones must be contiguous)")
-                              .arg(z.value(QStringLiteral("firstCylinder")).toInt())
-                              .arg(cylinder));
-        // A zone's own skew, else the disk's, else the smallest skew that covers the switch.
-        auto skew = [&](const char* key, double switchMs) {
-            if (r.has(z, key))
-                return r.integer(z, key, false);
-            if (r.has(o, key))
-                return r.integer(o, key, false);
-            return skewCovering(switchMs, p.rotationMs, s.sectorsPerTrack);
-        };
-        s.trackSkewSectors = skew("trackSkewSectors", p.headSwitchMs);
-        s.cylinderSkewSectors = skew("cylinderSkewSectors", p.cylinderSwitchMs);
-        cylinder += s.cylinders;
-        specs.push_back(s);
+
+        const QJsonArray zones = o.value(QStringLiteral("zones")).toArray();
+        if (zones.isEmpty())
+            return r.fail(QStringLiteral("'zones' must list at least one zone"));
+        std::vector<ZoneSpec> specs;
+        int cylinder = 0;
+        for (const QJsonValue& v : zones) {
+            const QJsonObject z = v.toObject();
+            ZoneSpec s;
+            s.cylinders = r.integer(z, "cylinders");
+            s.sectorsPerTrack = r.integer(z, "sectorsPerTrack");
+            if (!r.ok())
+                return;
+            if (r.has(z, "firstCylinder") && r.integer(z, "firstCylinder", false) != cylinder)
+                return r.fail(QStringLiteral("zone firstCylinder %1, expected %2 (zones must be contiguous)")
+                                  .arg(z.value(QStringLiteral("firstCylinder")).toInt())
+                                  .arg(cylinder));
+            // A zone's own skew, else the disk's, else the smallest skew that covers the switch.
+            auto skew = [&](const char* key, double switchMs) {
+                if (r.has(z, key))
+                    return r.integer(z, key, false);
+                if (r.has(o, key))
+                    return r.integer(o, key, false);
+                return skewCovering(switchMs, p.rotationMs, s.sectorsPerTrack);
+            };
+            s.trackSkewSectors = skew("trackSkewSectors", p.headSwitchMs);
+            s.cylinderSkewSectors = skew("cylinderSkewSectors", p.cylinderSwitchMs);
+            cylinder += s.cylinders;
+            specs.push_back(s);
+        }
+        if (!r.ok())
+            return;
+        p.geometry = DiskGeometry(heads, p.sectorBytes, specs);
+        if (p.geometry.cylinders() < 2)
+            return r.fail(QStringLiteral("needs at least 2 cylinders"));
+
+        p.readSeek = r.seek(o.value(QStringLiteral("seek")).toObject());
+        if (r.has(o, "writeSeek"))
+            p.writeSeek = r.seek(o.value(QStringLiteral("writeSeek")).toObject());
+        if (r.ok() && p.readSeek.shortBelowCylinders >= p.geometry.cylinders() - 1)
+            return r.fail(QStringLiteral("seek shortBelowCylinders must be below the full stroke (%1 cylinders)")
+                              .arg(p.geometry.cylinders() - 1));
+
+        if (r.has(o, "cache")) {
+            const QJsonObject c = o.value(QStringLiteral("cache")).toObject();
+            p.cache.segments = r.integer(c, "segments", false);
+            p.cache.segmentSectors = r.integer(c, "segmentSectors", false);
+            p.cache.readAheadSectors = r.integer(c, "readAheadSectors", false);
+            p.cache.writeCacheEnabled = c.value(QStringLiteral("writeCacheEnabled")).toBool(false);
+            if (r.ok() && p.cache.readAheadSectors > p.cache.segmentSectors)
+                r.fail(QStringLiteral("cache readAheadSectors must not exceed segmentSectors"));
+        }
+        if ((p.cache.segments > 0 || p.cache.writeCacheEnabled) && p.busMBps <= 0)
+            r.fail(QStringLiteral("a disk with a cache needs 'busMBps'"));
     }
-    if (!r.ok())
-        return;
-    p.geometry = DiskGeometry(heads, p.sectorBytes, specs);
-    if (p.geometry.cylinders() < 2)
-        return r.fail(QStringLiteral("needs at least 2 cylinders"));
 
-    p.readSeek = r.seek(o.value(QStringLiteral("seek")).toObject());
-    if (r.has(o, "writeSeek"))
-        p.writeSeek = r.seek(o.value(QStringLiteral("writeSeek")).toObject());
-    if (r.ok() && p.readSeek.shortBelowCylinders >= p.geometry.cylinders() - 1)
-        return r.fail(QStringLiteral("seek shortBelowCylinders must be below the full stroke (%1 cylinders)")
-                          .arg(p.geometry.cylinders() - 1));
-
-    if (r.has(o, "cache")) {
-        const QJsonObject c = o.value(QStringLiteral("cache")).toObject();
-        p.cache.segments = r.integer(c, "segments", false);
-        p.cache.segmentSectors = r.integer(c, "segmentSectors", false);
-        p.cache.readAheadSectors = r.integer(c, "readAheadSectors", false);
-        p.cache.writeCacheEnabled = c.value(QStringLiteral("writeCacheEnabled")).toBool(false);
-        if (r.ok() && p.cache.readAheadSectors > p.cache.segmentSectors)
-            r.fail(QStringLiteral("cache readAheadSectors must not exceed segmentSectors"));
+    void parseSolidState(Reader& r, DiskParameters& p)
+    {
+        const QJsonObject& o = r.json();
+        p.logicalSectors = std::uint64_t(r.number(o, "logicalSectors"));
+        p.readLatencyMs = r.number(o, "readLatencyUs", false) / 1000.0;
+        p.writeLatencyMs = r.number(o, "writeLatencyUs", false) / 1000.0;
+        p.readMBps = r.number(o, "readMBps");
+        p.writeMBps = r.number(o, "writeMBps");
     }
-    if ((p.cache.segments > 0 || p.cache.writeCacheEnabled) && p.busMBps <= 0)
-        r.fail(QStringLiteral("a disk with a cache needs 'busMBps'"));
-}
-
-void parseSolidState(Reader& r, DiskParameters& p)
-{
-    const QJsonObject& o = r.json();
-    p.logicalSectors = std::uint64_t(r.number(o, "logicalSectors"));
-    p.readLatencyMs = r.number(o, "readLatencyUs", false) / 1000.0;
-    p.writeLatencyMs = r.number(o, "writeLatencyUs", false) / 1000.0;
-    p.readMBps = r.number(o, "readMBps");
-    p.writeMBps = r.number(o, "writeMBps");
-}
 
 } // namespace
 
@@ -190,7 +189,9 @@ std::optional<DiskParameters> parseDiskParameters(const QJsonObject& json, QStri
             ? p.logicalSectors * std::uint64_t(p.sectorBytes)
             : p.geometry.capacityBytes();
         if (geometryBytes != p.capacityBytes)
-            r.fail(QStringLiteral("capacityBytes %1 differs from the geometry's %2").arg(p.capacityBytes).arg(geometryBytes));
+            r.fail(QStringLiteral("capacityBytes %1 differs from the geometry's %2")
+                       .arg(p.capacityBytes)
+                       .arg(geometryBytes));
     }
     if (!r.ok()) {
         if (error)

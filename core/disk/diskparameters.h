@@ -17,9 +17,9 @@ struct DiskPreset;
 /// The disk's segmented read-ahead cache (Shear §2.2: "a simple segmented cache").
 struct DiskCacheFigures
 {
-    int segments = 0;             ///< 0: no cache
-    int segmentSectors = 0;       ///< sectors one segment holds
-    int readAheadSectors = 0;     ///< sectors prefetched past the end of a read (within the segment)
+    int segments = 0; ///< 0: no cache
+    int segmentSectors = 0; ///< sectors one segment holds
+    int readAheadSectors = 0; ///< sectors prefetched past the end of a read (within the segment)
     bool writeCacheEnabled = false; ///< false: write-through
 };
 
@@ -33,7 +33,7 @@ struct DiskParameters
     std::uint64_t capacityBytes = 0; ///< as the preset declares it; equals the geometry's capacity
     int sectorBytes = 512;
     double commandOverheadMs = 0; ///< fixed controller/command time of every operation
-    double busMBps = 0;           ///< interface rate, for cache hits and write-back acknowledgements
+    double busMBps = 0; ///< interface rate, for cache hits and write-back acknowledgements
 
     // Mechanical disks.
     DiskGeometry geometry;

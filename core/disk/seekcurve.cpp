@@ -24,9 +24,6 @@ SeekCurve::SeekCurve(const SeekFigures& figures, int maxDistanceCylinders, doubl
     m_linearSlopeNs = (figures.longMaxMs - figures.longMinMs) / double(span) * nsPerMs;
 }
 
-double SeekCurve::sqrtOf(int d)
-{
-    return std::sqrt(double(d));
-}
+double SeekCurve::sqrtOf(int d) { return std::sqrt(double(d)); }
 
 } // namespace raidscope

@@ -7,10 +7,10 @@ namespace raidscope {
 struct SeekFigures
 {
     int shortBelowCylinders = 0; ///< distances below this use the square-root part
-    double shortMinMs = 0;       ///< seek time at distance 1 (track to track)
-    double shortMaxMs = 0;       ///< square-root part at distance shortBelowCylinders
-    double longMinMs = 0;        ///< linear part at distance shortBelowCylinders
-    double longMaxMs = 0;        ///< linear part at the full stroke (cylinders - 1)
+    double shortMinMs = 0; ///< seek time at distance 1 (track to track)
+    double shortMaxMs = 0; ///< square-root part at distance shortBelowCylinders
+    double longMinMs = 0; ///< linear part at distance shortBelowCylinders
+    double longMaxMs = 0; ///< linear part at the full stroke (cylinders - 1)
 };
 
 /// Ruemmler & Wilkes's two-function seek curve as Shear §2.2 gives it: for 0 < d < threshold,

@@ -28,15 +28,9 @@ DiskParameters parametersOf(const char* id)
     return *parameters;
 }
 
-DiskModel modelOf(const char* id, DiskSpeed speed = {})
-{
-    return DiskModel(parametersOf(id), speed);
-}
+DiskModel modelOf(const char* id, DiskSpeed speed = {}) { return DiskModel(parametersOf(id), speed); }
 
-double ms(std::chrono::nanoseconds ns)
-{
-    return double(ns.count()) / 1e6;
-}
+double ms(std::chrono::nanoseconds ns) { return double(ns.count()) / 1e6; }
 
 constexpr double kNsTolMs = 1e-5; // 10 ns: each part is rounded to whole nanoseconds
 
@@ -94,14 +88,16 @@ TEST_CASE("DiskModel: LBAs map to cylinder, head and sector with Shear's skews",
     const DiskGeometry g = modelOf("ibm-9lzx").geometry();
     // 272 sectors per track, 10 heads: 2720 sectors per cylinder. Sector 0 of track (c, h) starts
     // (c * 84 + (c * 9 + h) * 36) mod 272 sectors past that of track (0, 0).
-    struct Row { std::uint64_t lba; int cylinder, head, sector, angleSectors; };
+    struct Row
+    {
+        std::uint64_t lba;
+        int cylinder, head, sector, angleSectors;
+    };
     const auto row = GENERATE(values<Row>({
-        { 0, 0, 0, 0, 0 },
-        { 271, 0, 0, 271, 271 },
-        { 272, 0, 1, 0, 36 },           // one head switch: 36
-        { 2720, 1, 0, 0, 136 },         // 84 + 9 * 36 = 408 = 136 mod 272
-        { 3002, 1, 1, 10, 182 },        // 84 + 10 * 36 = 444 = 172 mod 272, + 10
-        { 1000000, 367, 6, 128, 208 },  // 367 * 84 + (367 * 9 + 6) * 36 = 149952 = 80 mod 272, + 128
+        { 0, 0, 0, 0, 0 }, { 271, 0, 0, 271, 271 }, { 272, 0, 1, 0, 36 }, // one head switch: 36
+        { 2720, 1, 0, 0, 136 }, // 84 + 9 * 36 = 408 = 136 mod 272
+        { 3002, 1, 1, 10, 182 }, // 84 + 10 * 36 = 444 = 172 mod 272, + 10
+        { 1000000, 367, 6, 128, 208 }, // 367 * 84 + (367 * 9 + 6) * 36 = 149952 = 80 mod 272, + 128
     }));
     CAPTURE(row.lba);
     const PhysicalAddress at = g.locate(row.lba);
