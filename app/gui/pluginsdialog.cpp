@@ -16,7 +16,7 @@ PluginsDialog::PluginsDialog(const LayoutRegistry& registry, QWidget* parent)
 {
     setObjectName(QStringLiteral("pluginsDialog"));
     setWindowTitle(tr("Layout plugins"));
-    resize(900, 480);
+    resize(1100, 520);
 
     auto* loaded = new QTreeWidget;
     loaded->setObjectName(QStringLiteral("loadedPlugins"));
