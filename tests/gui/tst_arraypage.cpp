@@ -217,3 +217,19 @@ TEST_CASE("RequestExplorer: a 128KiB write on RAID-5 of 4 disks with 16KiB chunk
         }
     CHECK(readCells == 1);
 }
+
+TEST_CASE("ArrayPage: the copies control appears for schemes that take copies", "[gui][arraypage]")
+{
+    if (!haveScheme("raid10"))
+        return;
+    ArrayPage page;
+    page.show();
+    REQUIRE(page.setSpecText(QStringLiteral("raid10 disks=4 chunk=16KiB copies=3")));
+    auto* copies = child<QSpinBox>(page, "copiesSpin");
+    CHECK(copies->isVisible());
+    CHECK(copies->value() == 3);
+    copies->setValue(2);
+    CHECK(page.currentSpec().contains(QStringLiteral("copies=2")));
+    REQUIRE(page.setSpecText(QStringLiteral("raid0 disks=4 chunk=16KiB")));
+    CHECK(copies->isHidden());
+}
