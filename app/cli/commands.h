@@ -15,6 +15,7 @@ int runPlugins(const QStringList& args);
 int runDisks(const QStringList& args);
 int runLayout(const QStringList& args);
 int runSimulate(const QStringList& args);
+int runTrace(const QStringList& args);
 
 /// Prints "raidscope-cli: <message>" on stderr and returns `status`.
 int fail(const QString& message, int status = Failed);

@@ -25,6 +25,7 @@ const Command kCommands[] = {
         raidscope::cli::runLayout },
     { "simulate", "simulate a workload on an array: --array SPEC --workload SPEC [--sweep outstanding=1,2,4] [--json]",
         raidscope::cli::runSimulate },
+    { "trace", "block I/O traces: summarize FILE... [--json] | replay FILE --array SPEC... | export FILE --fio OUT", raidscope::cli::runTrace },
 };
 
 void usage(FILE* to)

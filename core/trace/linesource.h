@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Internal to core/trace: block input and line splitting shared by the readers.
+
+#include <charconv>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace raidscope::trace {
+
+/// Bytes from a file or from memory, read in blocks.
+class ByteSource
+{
+public:
+    virtual ~ByteSource() = default;
+    /// Up to `n` bytes into `buffer`; 0 at the end; -1 on an I/O error.
+    virtual long long read(char* buffer, std::size_t n) = 0;
+    virtual std::uint64_t size() const = 0;
+    static std::unique_ptr<ByteSource> openFile(const std::string& path, std::string* error);
+    static std::unique_ptr<ByteSource> memory(std::span<const char> data);
+};
+
+/// Splits a ByteSource into lines without copying them: a line is a view into the block buffer,
+/// valid until the next call. "\r\n" and "\n" both end a line; a last line without "\n" counts.
+class LineSource
+{
+public:
+    static constexpr std::size_t kBlockBytes = 1 << 20;
+    static constexpr std::size_t kMaxLineBytes = 1 << 20; ///< longer lines are reported, not kept
+
+    explicit LineSource(std::unique_ptr<ByteSource> source);
+    enum class Result : std::uint8_t { Line, End, TooLong, IoError };
+    Result next(std::string_view& line);
+    std::uint64_t lineNumber() const { return m_lineNumber; }
+    std::uint64_t consumed() const { return m_consumed; }
+    std::uint64_t total() const { return m_source->size(); }
+
+private:
+    bool refill();
+    std::unique_ptr<ByteSource> m_source;
+    std::vector<char> m_buffer;
+    std::size_t m_begin = 0;
+    std::size_t m_end = 0;
+    bool m_eof = false;
+    bool m_ioError = false;
+    std::uint64_t m_lineNumber = 0;
+    std::uint64_t m_consumed = 0;
+};
+
+/// Fields of one line, split at a separator (or at runs of blanks when `sep` is ' ').
+/// Fixed capacity: no allocation per line.
+struct Fields
+{
+    static constexpr int kMax = 32;
+    std::string_view field[kMax];
+    int count = 0;
+    bool overflow = false;
+    void split(std::string_view line, char sep);
+};
+
+inline std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '"'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '"' || s.back() == '\r'))
+        s.remove_suffix(1);
+    return s;
+}
+
+/// A non-negative decimal integer; false on anything else or on overflow.
+inline bool parseU64(std::string_view s, std::uint64_t& out)
+{
+    if (s.empty() || s.size() > 20)
+        return false;
+    std::uint64_t v = 0;
+    for (char c : s) {
+        const unsigned d = unsigned(c) - unsigned('0');
+        if (d > 9)
+            return false;
+        if (v > (UINT64_MAX - d) / 10)
+            return false;
+        v = v * 10 + d;
+    }
+    out = v;
+    return true;
+}
+
+inline bool parseI64(std::string_view s, std::int64_t& out)
+{
+    bool neg = false;
+    if (!s.empty() && (s.front() == '-' || s.front() == '+')) {
+        neg = s.front() == '-';
+        s.remove_prefix(1);
+    }
+    std::uint64_t v = 0;
+    if (!parseU64(s, v) || v > std::uint64_t(INT64_MAX))
+        return false;
+    out = neg ? -std::int64_t(v) : std::int64_t(v);
+    return true;
+}
+
+/// A finite decimal number (no hex, no inf/nan).
+inline bool parseDouble(std::string_view s, double& out)
+{
+    if (s.empty())
+        return false;
+    if (s.front() == '+')
+        s.remove_prefix(1);
+    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out, std::chars_format::general);
+    return ec == std::errc() && p == s.data() + s.size() && out == out && out - out == 0;
+}
+
+/// Seconds (or another unit) as a decimal string -> integral nanoseconds, exactly for up to 9
+/// decimals, without going through double: "12.000001234" -> 12000001234.
+inline bool parseScaledNs(std::string_view s, std::int64_t nsPerUnit, std::int64_t& out)
+{
+    bool neg = false;
+    if (!s.empty() && s.front() == '-') {
+        neg = true;
+        s.remove_prefix(1);
+    }
+    const std::size_t dot = s.find('.');
+    std::string_view whole = s.substr(0, dot);
+    std::string_view frac = dot == std::string_view::npos ? std::string_view {} : s.substr(dot + 1);
+    std::uint64_t w = 0;
+    if (whole.empty() && frac.empty())
+        return false;
+    if (!whole.empty() && !parseU64(whole, w))
+        return false;
+    if (dot != std::string_view::npos && frac.empty() && whole.empty())
+        return false;
+    if (w > std::uint64_t(INT64_MAX / nsPerUnit))
+        return false;
+    std::int64_t ns = std::int64_t(w) * nsPerUnit;
+    std::int64_t scale = nsPerUnit;
+    for (char c : frac) {
+        const unsigned d = unsigned(c) - unsigned('0');
+        if (d > 9)
+            return false;
+        scale /= 10;
+        ns += std::int64_t(d) * scale; // digits beyond 1 ns resolution add 0
+    }
+    out = neg ? -ns : ns;
+    return true;
+}
+
+} // namespace raidscope::trace

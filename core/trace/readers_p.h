@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Internal to core/trace: the concrete readers, created by TraceReader::open().
+
+#include "linesource.h"
+#include "tracereader.h"
+
+#include <unordered_map>
+
+namespace raidscope::trace {
+
+/// A reader of a line-oriented text format: one record per line, errors carry the line number.
+class LineTraceReader : public TraceReader
+{
+public:
+    LineTraceReader(std::unique_ptr<ByteSource> source, QString fileName);
+    Status next(TraceRecord& record) final;
+    std::uint64_t bytesConsumed() const final { return m_lines.consumed(); }
+    std::uint64_t bytesTotal() const final { return m_lines.total(); }
+
+protected:
+    enum class Parsed : std::uint8_t { Record, Skip, Error };
+    /// Parses one line (without its end of line); on Error, has called fail().
+    virtual Parsed parseLine(std::string_view line, TraceRecord& record) = 0;
+    Parsed fail(int field, const char* fieldName, std::string_view value, const char* what);
+    Parsed failLine(const QString& what);
+    std::uint64_t lineNumber() const { return m_lines.lineNumber(); }
+    Fields m_fields;
+
+private:
+    LineSource m_lines;
+    QString m_fileName;
+    bool m_done = false;
+};
+
+std::unique_ptr<TraceReader> makeMsrReader(std::unique_ptr<ByteSource> s, const QString& name);
+std::unique_ptr<TraceReader> makeSpcReader(std::unique_ptr<ByteSource> s, const QString& name);
+std::unique_ptr<TraceReader> makeDiskSimReader(std::unique_ptr<ByteSource> s, const QString& name);
+std::unique_ptr<TraceReader> makeFioReader(std::unique_ptr<ByteSource> s, const QString& name, FioTimeUnit unit,
+                                           std::string_view head);
+std::unique_ptr<TraceReader> makeCsvReader(std::unique_ptr<ByteSource> s, const QString& name, const CsvMapping& m);
+std::unique_ptr<TraceReader> makeBlkparseReader(std::unique_ptr<ByteSource> s, const QString& name);
+std::unique_ptr<TraceReader> makeBlktraceReader(std::unique_ptr<ByteSource> s, const QString& name);
+/// Several readers as one: by time when `byTime` (per-CPU blktrace files), else one after another.
+std::unique_ptr<TraceReader> makeMultiReader(std::vector<std::unique_ptr<TraceReader>> readers, bool byTime);
+
+/// Pairs blktrace issue (D) and completion (C) events of the same device and sector into
+/// Completion records. Bounded: beyond kMaxOutstanding unmatched issues, the oldest are dropped.
+class IssuePairer
+{
+public:
+    static constexpr std::size_t kMaxOutstanding = 1 << 16;
+    void issue(std::uint32_t device, std::uint64_t sector, std::int64_t timeNs);
+    /// True and the issue time when a matching issue was outstanding.
+    bool complete(std::uint32_t device, std::uint64_t sector, std::int64_t& issueNs);
+    std::uint64_t dropped() const { return m_dropped; }
+
+private:
+    std::unordered_map<std::uint64_t, std::int64_t> m_pending;
+    std::uint64_t m_dropped = 0;
+};
+
+} // namespace raidscope::trace

@@ -1,0 +1,509 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The line-oriented readers: MSR Cambridge CSV, SPC/UMass ASCII, DiskSim ASCII, fio iolog, generic CSV.
+// Field meanings and units as in ../shared/traces/SOURCES.md.
+#include "readers_p.h"
+
+#include <QStringList>
+
+#include <array>
+
+namespace raidscope::trace {
+namespace {
+
+bool iequal(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if ((a[i] | 0x20) != (b[i] | 0x20))
+            return false;
+    return true;
+}
+
+// Bytes = units * bytesPerUnit without overflowing.
+bool scaled(std::uint64_t units, std::uint64_t perUnit, std::uint64_t& out)
+{
+    if (perUnit != 1 && units > UINT64_MAX / perUnit)
+        return false;
+    out = units * perUnit;
+    return true;
+}
+
+// ---- MSR Cambridge: Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime ----
+class MsrReader final : public LineTraceReader
+{
+public:
+    MsrReader(std::unique_ptr<ByteSource> s, const QString& name)
+        : LineTraceReader(std::move(s), name)
+    {
+        m_info.format = TraceFormat::MsrCsv;
+        m_info.detail = QStringLiteral("MSR Cambridge / SNIA CSV");
+        m_info.timeOrigin = QStringLiteral("Unix epoch");
+        m_info.hasResponseTimes = true;
+        m_info.notes << QStringLiteral("timestamps are Windows FILETIME (100 ns ticks), response times in 100 ns ticks");
+        m_info.notes << QStringLiteral("no issue/completion pairs: queue depth estimated by Little's law");
+    }
+
+protected:
+    Parsed parseLine(std::string_view line, TraceRecord& r) override
+    {
+        m_fields.split(line, ',');
+        if (m_fields.count != 7) {
+            if (lineNumber() == 1 && line.starts_with("Timestamp"))
+                return Parsed::Skip;
+            return failLine(QStringLiteral("%1 fields, expected 7 (Timestamp,Hostname,DiskNumber,Type,Offset,Size,"
+                                           "ResponseTime)")
+                                .arg(m_fields.overflow ? QStringLiteral("more than 32") : QString::number(m_fields.count)));
+        }
+        const auto& f = m_fields.field;
+        std::uint64_t ticks = 0, disk = 0, response = 0;
+        if (!parseU64(f[0], ticks)) {
+            if (lineNumber() == 1 && f[0] == "Timestamp")
+                return Parsed::Skip;
+            return fail(1, "Timestamp", f[0], "is not a number");
+        }
+        // FILETIME counts 100 ns ticks from 1601-01-01; 116444736000000000 ticks is 1970-01-01.
+        const __int128 ns = (__int128(ticks) - 116444736000000000LL) * 100;
+        if (ns > INT64_MAX || ns < INT64_MIN)
+            return fail(1, "Timestamp", f[0], "is out of range");
+        r.timeNs = std::int64_t(ns);
+        if (f[1].empty() || f[1].size() > 64)
+            return fail(2, "Hostname", f[1], "is not a host name");
+        if (!parseU64(f[2], disk))
+            return fail(3, "DiskNumber", f[2], "is not a number");
+        if (iequal(f[3], "Write"))
+            r.write = true;
+        else if (!iequal(f[3], "Read"))
+            return fail(4, "Type", f[3], "is neither Read nor Write");
+        if (!parseU64(f[4], r.offsetBytes))
+            return fail(5, "Offset", f[4], "is not a number");
+        if (!parseU64(f[5], r.sizeBytes))
+            return fail(6, "Size", f[5], "is not a number");
+        if (!parseU64(f[6], response) || response > std::uint64_t(INT64_MAX / 100))
+            return fail(7, "ResponseTime", f[6], "is not a number");
+        r.responseNs = std::int64_t(response) * 100;
+        // "hm/0": host and volume; built on the stack, no allocation per line.
+        std::array<char, 96> name;
+        std::size_t n = f[1].size();
+        std::memcpy(name.data(), f[1].data(), n);
+        name[n++] = '/';
+        std::memcpy(name.data() + n, f[2].data(), std::min<std::size_t>(f[2].size(), 24));
+        n += std::min<std::size_t>(f[2].size(), 24);
+        r.device = deviceIndex(std::string_view(name.data(), n));
+        return Parsed::Record;
+    }
+};
+
+// ---- SPC / UMass: ASU,LBA,Size,Opcode,Timestamp[,...] ----
+class SpcReader final : public LineTraceReader
+{
+public:
+    SpcReader(std::unique_ptr<ByteSource> s, const QString& name)
+        : LineTraceReader(std::move(s), name)
+    {
+        m_info.format = TraceFormat::Spc;
+        m_info.detail = QStringLiteral("SPC / UMass ASCII");
+        m_info.timeOrigin = QStringLiteral("trace start");
+        m_info.notes << QStringLiteral("no response times: queue depth, response percentiles and slow periods unknown");
+    }
+
+protected:
+    Parsed parseLine(std::string_view line, TraceRecord& r) override
+    {
+        m_fields.split(line, ',');
+        if (m_fields.count < 5)
+            return failLine(QStringLiteral("%1 fields, expected at least 5 (ASU,LBA,Size,Opcode,Timestamp)").arg(m_fields.count));
+        auto f = m_fields.field;
+        for (int i = 0; i < 5; ++i)
+            f[i] = trim(f[i]);
+        std::uint64_t lba = 0;
+        if (f[0].empty() || f[0].size() > 20 || !std::all_of(f[0].begin(), f[0].end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return fail(1, "ASU", f[0], "is not a number");
+        if (!parseU64(f[1], lba) || !scaled(lba, 512, r.offsetBytes))
+            return fail(2, "LBA", f[1], "is not a block number");
+        if (!parseU64(f[2], r.sizeBytes))
+            return fail(3, "Size", f[2], "is not a number");
+        if (iequal(f[3], "w"))
+            r.write = true;
+        else if (!iequal(f[3], "r"))
+            return fail(4, "Opcode", f[3], "is neither r nor w");
+        if (!parseScaledNs(f[4], 1000000000, r.timeNs))
+            return fail(5, "Timestamp", f[4], "is not a time in seconds");
+        r.device = deviceIndex(f[0]);
+        return Parsed::Record;
+    }
+};
+
+// ---- DiskSim / MQSim ASCII: arrival_time device_number start_lba size type ----
+class DiskSimReader final : public LineTraceReader
+{
+public:
+    DiskSimReader(std::unique_ptr<ByteSource> s, const QString& name)
+        : LineTraceReader(std::move(s), name)
+    {
+        m_info.format = TraceFormat::DiskSim;
+        m_info.detail = QStringLiteral("DiskSim ASCII");
+        m_info.timeOrigin = QStringLiteral("trace start");
+        m_info.notes << QStringLiteral("no response times: queue depth, response percentiles and slow periods unknown");
+    }
+
+protected:
+    Parsed parseLine(std::string_view line, TraceRecord& r) override
+    {
+        m_fields.split(line, ' ');
+        if (m_fields.count != 5)
+            return failLine(QStringLiteral("%1 fields, expected 5 (time device lba size flags)").arg(m_fields.count));
+        const auto& f = m_fields.field;
+        // MQSim writes integer nanoseconds, classic DiskSim float milliseconds: decided by the first record.
+        if (m_msTimes < 0) {
+            m_msTimes = f[0].find('.') != std::string_view::npos ? 1 : 0;
+            m_info.detail = m_msTimes ? QStringLiteral("DiskSim ASCII, times in milliseconds (decimal point)")
+                                      : QStringLiteral("DiskSim/MQSim ASCII, times in integer nanoseconds");
+        }
+        if (!parseScaledNs(f[0], m_msTimes ? 1000000 : 1, r.timeNs))
+            return fail(1, "time", f[0], "is not a time");
+        std::uint64_t device = 0, lba = 0, sectors = 0, flags = 0;
+        if (!parseU64(f[1], device))
+            return fail(2, "device", f[1], "is not a number");
+        if (!parseU64(f[2], lba) || !scaled(lba, 512, r.offsetBytes))
+            return fail(3, "lba", f[2], "is not a block number");
+        if (!parseU64(f[3], sectors) || !scaled(sectors, 512, r.sizeBytes))
+            return fail(4, "size", f[3], "is not a number of blocks");
+        if (!parseU64(f[4], flags))
+            return fail(5, "flags", f[4], "is not a number");
+        r.write = (flags & 1) == 0; // DiskSim: bit 0 set = read
+        r.device = deviceIndex(f[1]);
+        return Parsed::Record;
+    }
+
+private:
+    int m_msTimes = -1;
+};
+
+// ---- fio iolog v2 / v3 ----
+class FioReader final : public LineTraceReader
+{
+public:
+    FioReader(std::unique_ptr<ByteSource> s, const QString& name, FioTimeUnit unit, std::string_view head)
+        : LineTraceReader(std::move(s), name)
+        , m_unit(unit)
+    {
+        m_info.format = TraceFormat::FioLog;
+        m_info.timeOrigin = QStringLiteral("trace start");
+        m_info.notes << QStringLiteral("no response times: queue depth, response percentiles and slow periods unknown");
+        // fio's own writer (iolog.c) logs the file's "add" and "open" before any I/O; converters
+        // that write milliseconds usually do not.
+        if (m_unit == FioTimeUnit::Auto) {
+            m_unit = FioTimeUnit::Milliseconds;
+            std::size_t pos = 0;
+            for (int i = 0; i < 64 && pos < head.size(); ++i) {
+                const std::size_t nl = head.find('\n', pos);
+                std::string_view l = head.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+                pos = nl == std::string_view::npos ? head.size() : nl + 1;
+                Fields fl;
+                fl.split(l, ' ');
+                if (fl.count >= 3 && (fl.field[2] == "add" || fl.field[2] == "open")) {
+                    m_unit = FioTimeUnit::Microseconds;
+                    m_detected = QStringLiteral("detected: 'add'/'open' lines as fio's own writer logs them");
+                    break;
+                }
+                if (fl.count >= 3 && (fl.field[2] == "read" || fl.field[2] == "write")) {
+                    m_detected = QStringLiteral("detected: no 'add'/'open' lines, so not fio's own writer");
+                    break;
+                }
+            }
+            if (m_detected.isEmpty())
+                m_detected = QStringLiteral("assumed");
+        } else {
+            m_detected = QStringLiteral("as given");
+        }
+    }
+
+protected:
+    Parsed parseLine(std::string_view line, TraceRecord& r) override
+    {
+        if (m_version == 0) {
+            if (line == "fio version 2 iolog")
+                m_version = 2;
+            else if (line == "fio version 3 iolog")
+                m_version = 3;
+            else
+                return failLine(QStringLiteral("not a fio iolog header ('fio version 2 iolog' or 'fio version 3 iolog')"));
+            if (m_version == 2) {
+                m_info.detail = QStringLiteral("fio iolog v2");
+                m_info.hasTimestamps = false;
+                m_info.notes << QStringLiteral("v2 has no timestamps: arrival rate, timing and replay unavailable");
+            } else {
+                const bool us = m_unit == FioTimeUnit::Microseconds;
+                m_info.detail = QStringLiteral("fio iolog v3, timestamps in %1 (%2)")
+                                    .arg(us ? QStringLiteral("microseconds") : QStringLiteral("milliseconds"), m_detected);
+            }
+            return Parsed::Skip;
+        }
+        m_fields.split(line, ' ');
+        const int base = m_version == 3 ? 1 : 0;
+        if (m_fields.count < base + 2)
+            return failLine(QStringLiteral("%1 fields, expected %2 [timestamp] filename action [offset length]")
+                                .arg(m_fields.count)
+                                .arg(base + 2));
+        const auto& f = m_fields.field;
+        if (m_version == 3 && !parseScaledNs(f[0], m_unit == FioTimeUnit::Microseconds ? 1000 : 1000000, r.timeNs))
+            return fail(1, "timestamp", f[0], "is not a number");
+        const std::string_view action = f[base + 1];
+        if (action == "add" || action == "open" || action == "close" || action == "sync" || action == "datasync"
+            || action == "trim" || action == "wait")
+            return Parsed::Skip; // not reads or writes
+        if (action == "write")
+            r.write = true;
+        else if (action != "read")
+            return fail(base + 2, "action", action, "is not a fio iolog action");
+        if (m_fields.count != base + 4)
+            return failLine(QStringLiteral("a %1 needs an offset and a length").arg(QString::fromLatin1(action.data(), qsizetype(action.size()))));
+        if (!parseU64(f[base + 2], r.offsetBytes))
+            return fail(base + 3, "offset", f[base + 2], "is not a number");
+        if (!parseU64(f[base + 3], r.sizeBytes))
+            return fail(base + 4, "length", f[base + 3], "is not a number");
+        if (f[base].size() > 4096)
+            return fail(base + 1, "filename", f[base].substr(0, 40), "is too long");
+        r.device = deviceIndex(f[base]);
+        return Parsed::Record;
+    }
+
+private:
+    FioTimeUnit m_unit;
+    QString m_detected;
+    int m_version = 0;
+};
+
+// ---- generic CSV with a column mapping ----
+class CsvReader final : public LineTraceReader
+{
+public:
+    CsvReader(std::unique_ptr<ByteSource> s, const QString& name, const CsvMapping& m)
+        : LineTraceReader(std::move(s), name)
+        , m_map(m)
+    {
+        m_info.format = TraceFormat::Csv;
+        m_info.detail = QStringLiteral("CSV (%1 mapping)").arg(m.name);
+        m_info.timeOrigin = m.timeOrigin;
+        m_info.hasResponseTimes = m.responseColumn > 0;
+        m_info.hasTimestamps = m.timeColumn > 0;
+        m_info.hasDevices = m.deviceColumn > 0;
+        if (!m_info.hasResponseTimes)
+            m_info.notes << QStringLiteral("no response times: queue depth, response percentiles and slow periods unknown");
+        if (!m_info.hasTimestamps)
+            m_info.notes << QStringLiteral("no timestamps: arrival rate, timing and replay unavailable");
+    }
+
+protected:
+    Parsed parseLine(std::string_view line, TraceRecord& r) override
+    {
+        if (m_map.header && lineNumber() == 1)
+            return Parsed::Skip;
+        m_fields.split(line, m_map.separator);
+        if (m_fields.count < m_map.columns())
+            return failLine(QStringLiteral("%1 fields, expected at least %2").arg(m_fields.count).arg(m_map.columns()));
+        auto field = [&](int c) { return trim(m_fields.field[c - 1]); };
+        if (m_map.timeColumn && !parseScaledNs(field(m_map.timeColumn), m_map.timeNsPerUnit, r.timeNs))
+            return fail(m_map.timeColumn, "time", field(m_map.timeColumn), "is not a time");
+        std::uint64_t units = 0;
+        if (!parseU64(field(m_map.offsetColumn), units) || !scaled(units, m_map.offsetBytesPerUnit, r.offsetBytes))
+            return fail(m_map.offsetColumn, "offset", field(m_map.offsetColumn), "is not a number");
+        if (!parseU64(field(m_map.sizeColumn), units) || !scaled(units, m_map.sizeBytesPerUnit, r.sizeBytes))
+            return fail(m_map.sizeColumn, "size", field(m_map.sizeColumn), "is not a number");
+        const std::string_view op = field(m_map.opColumn);
+        if (m_map.op == CsvMapping::Op::Letter) {
+            const char c = op.empty() ? 0 : char(op.front() | 0x20);
+            if (c != 'r' && c != 'w')
+                return fail(m_map.opColumn, "op", op, "is neither R nor W");
+            r.write = c == 'w';
+        } else {
+            if (op != "0" && op != "1")
+                return fail(m_map.opColumn, "op", op, "is neither 0 nor 1");
+            r.write = (op == "1") == (m_map.op == CsvMapping::Op::ZeroRead);
+        }
+        if (m_map.responseColumn) {
+            if (!parseScaledNs(field(m_map.responseColumn), m_map.responseNsPerUnit, r.responseNs) || r.responseNs < 0)
+                return fail(m_map.responseColumn, "response", field(m_map.responseColumn), "is not a time");
+        }
+        if (m_map.deviceColumn) {
+            const std::string_view d = field(m_map.deviceColumn);
+            if (d.size() > 256)
+                return fail(m_map.deviceColumn, "device", d, "is too long");
+            r.device = deviceIndex(d);
+        } else {
+            r.device = deviceIndex("0");
+        }
+        return Parsed::Record;
+    }
+
+private:
+    CsvMapping m_map;
+};
+
+} // namespace
+
+std::unique_ptr<TraceReader> makeMsrReader(std::unique_ptr<ByteSource> s, const QString& name)
+{
+    return std::make_unique<MsrReader>(std::move(s), name);
+}
+std::unique_ptr<TraceReader> makeSpcReader(std::unique_ptr<ByteSource> s, const QString& name)
+{
+    return std::make_unique<SpcReader>(std::move(s), name);
+}
+std::unique_ptr<TraceReader> makeDiskSimReader(std::unique_ptr<ByteSource> s, const QString& name)
+{
+    return std::make_unique<DiskSimReader>(std::move(s), name);
+}
+std::unique_ptr<TraceReader> makeFioReader(std::unique_ptr<ByteSource> s, const QString& name, FioTimeUnit unit,
+                                           std::string_view head)
+{
+    return std::make_unique<FioReader>(std::move(s), name, unit, head);
+}
+std::unique_ptr<TraceReader> makeCsvReader(std::unique_ptr<ByteSource> s, const QString& name, const CsvMapping& m)
+{
+    return std::make_unique<CsvReader>(std::move(s), name, m);
+}
+
+} // namespace raidscope::trace
+
+namespace raidscope {
+
+int CsvMapping::columns() const
+{
+    return std::max({ timeColumn, deviceColumn, opColumn, offsetColumn, sizeColumn, responseColumn });
+}
+
+CsvMapping alibabaCsvMapping()
+{
+    CsvMapping m;
+    m.name = QStringLiteral("alibaba");
+    m.deviceColumn = 1;
+    m.opColumn = 2;
+    m.offsetColumn = 3;
+    m.sizeColumn = 4;
+    m.timeColumn = 5;
+    m.timeNsPerUnit = 1000;
+    m.timeOrigin = QStringLiteral("Unix epoch");
+    return m;
+}
+
+CsvMapping tencentCsvMapping()
+{
+    CsvMapping m;
+    m.name = QStringLiteral("tencent");
+    m.timeColumn = 1;
+    m.offsetColumn = 2;
+    m.sizeColumn = 3;
+    m.opColumn = 4;
+    m.deviceColumn = 5;
+    m.timeNsPerUnit = 1000000000;
+    m.offsetBytesPerUnit = 512;
+    m.sizeBytesPerUnit = 512;
+    m.op = CsvMapping::Op::ZeroRead;
+    m.timeOrigin = QStringLiteral("Unix epoch");
+    return m;
+}
+
+bool parseCsvMapping(const QString& text, CsvMapping* mapping, QString* error)
+{
+    if (text.compare(QStringLiteral("alibaba"), Qt::CaseInsensitive) == 0) {
+        *mapping = alibabaCsvMapping();
+        return true;
+    }
+    if (text.compare(QStringLiteral("tencent"), Qt::CaseInsensitive) == 0) {
+        *mapping = tencentCsvMapping();
+        return true;
+    }
+    CsvMapping m;
+    m.name = QStringLiteral("custom");
+    for (const QString& item : text.split(u',', Qt::SkipEmptyParts)) {
+        const QString key = item.section(u'=', 0, 0).trimmed();
+        const QString value = item.section(u'=', 1);
+        if (key == u"header") {
+            m.header = true;
+            continue;
+        }
+        if (key == u"sep") {
+            if (value.size() != 1 || value.front().unicode() > 127) {
+                *error = QStringLiteral("sep=%1: one ASCII character").arg(value);
+                return false;
+            }
+            m.separator = value == u"t" ? '\t' : char(value.front().unicode());
+            continue;
+        }
+        bool ok = false;
+        const int column = value.section(u':', 0, 0).toInt(&ok);
+        const QString unit = value.section(u':', 1);
+        if (!ok || column < 1 || column > 32) {
+            *error = QStringLiteral("%1: column must be a number from 1 to 32").arg(item);
+            return false;
+        }
+        auto timeUnit = [&](std::int64_t* ns) {
+            static const std::pair<const char16_t*, std::int64_t> units[] = { { u"s", 1000000000 }, { u"ms", 1000000 },
+                { u"us", 1000 }, { u"ns", 1 }, { u"filetime", 100 } };
+            for (const auto& [name, n] : units)
+                if (unit == QStringView(name)) {
+                    *ns = n;
+                    return true;
+                }
+            if (unit.isEmpty())
+                return true;
+            *error = QStringLiteral("%1: time unit must be s, ms, us, ns or filetime").arg(item);
+            return false;
+        };
+        auto sizeUnit = [&](std::uint64_t* bytes) {
+            if (unit.isEmpty() || unit == u"B")
+                *bytes = 1;
+            else if (unit == u"sector")
+                *bytes = 512;
+            else {
+                *error = QStringLiteral("%1: unit must be B or sector").arg(item);
+                return false;
+            }
+            return true;
+        };
+        if (key == u"time") {
+            m.timeColumn = column;
+            if (!timeUnit(&m.timeNsPerUnit))
+                return false;
+        } else if (key == u"response") {
+            m.responseColumn = column;
+            if (!timeUnit(&m.responseNsPerUnit))
+                return false;
+        } else if (key == u"offset") {
+            m.offsetColumn = column;
+            if (!sizeUnit(&m.offsetBytesPerUnit))
+                return false;
+        } else if (key == u"size") {
+            m.sizeColumn = column;
+            if (!sizeUnit(&m.sizeBytesPerUnit))
+                return false;
+        } else if (key == u"device") {
+            m.deviceColumn = column;
+        } else if (key == u"op") {
+            m.opColumn = column;
+            if (unit.isEmpty() || unit == u"RW")
+                m.op = CsvMapping::Op::Letter;
+            else if (unit == u"01")
+                m.op = CsvMapping::Op::ZeroRead;
+            else if (unit == u"10")
+                m.op = CsvMapping::Op::OneRead;
+            else {
+                *error = QStringLiteral("%1: op convention must be RW, 01 (0 = read) or 10 (1 = read)").arg(item);
+                return false;
+            }
+        } else {
+            *error = QStringLiteral("%1: unknown key (time, device, op, offset, size, response, header, sep)").arg(item);
+            return false;
+        }
+    }
+    if (!m.offsetColumn || !m.sizeColumn || !m.opColumn) {
+        *error = QStringLiteral("a CSV mapping needs at least offset=N, size=N and op=N");
+        return false;
+    }
+    *mapping = m;
+    return true;
+}
+
+} // namespace raidscope

@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "tracejob.h"
+
+#include "sim/arraysimulator.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace raidscope {
+
+namespace {
+
+QStringList baseNames(const QStringList& files)
+{
+    QStringList out;
+    for (const QString& f : files)
+        out << QFileInfo(f).fileName();
+    return out;
+}
+
+double fractionOf(const TraceReader& r)
+{
+    return r.bytesTotal() ? std::min(1.0, double(r.bytesConsumed()) / double(r.bytesTotal())) : 0.0;
+}
+
+} // namespace
+
+TraceSummaryResult summarizeTrace(const QStringList& files, const TraceJobOptions& options, std::stop_token stop,
+                                  const Report<TraceSummarySnapshot>& report, std::chrono::milliseconds reportInterval)
+{
+    TraceSummaryResult out { TraceSummary(options.summary), false, false, {} };
+    auto reader = TraceReader::open(files, options.reader, &out.error);
+    if (!reader)
+        return out;
+    TraceSummary& summary = out.summary;
+    summary.describe(reader->info(), baseNames(files));
+    TraceSummarizer feed(summary, *reader);
+    Throttle throttle(reportInterval);
+    TraceRecord record;
+    for (std::uint64_t n = 0;; ++n) {
+        const TraceReader::Status s = reader->next(record);
+        if (s == TraceReader::Status::Record) {
+            feed.add(record);
+        } else if (s == TraceReader::Status::End) {
+            break;
+        } else {
+            if (options.onError == TraceErrorPolicy::Stop || reader->error().fatal) {
+                out.error = reader->error().text();
+                return out;
+            }
+            summary.addSkipped(reader->error());
+        }
+        // Check the clock only every 4096 records: the loop must stay cheap.
+        if ((n & 4095) == 0) {
+            if (stop.stop_requested()) {
+                out.cancelled = true;
+                return out;
+            }
+            if (report && throttle.due())
+                report(std::make_shared<const TraceSummarySnapshot>(TraceSummarySnapshot { fractionOf(*reader),
+                    reader->bytesConsumed(), reader->bytesTotal(), summary.records,
+                    std::make_shared<const TraceSummary>(summary) }));
+        }
+    }
+    summary.format = reader->info(); // readers refine their detail while reading (units detected)
+    if (report)
+        report(std::make_shared<const TraceSummarySnapshot>(TraceSummarySnapshot { 1.0, reader->bytesConsumed(),
+            reader->bytesTotal(), summary.records, std::make_shared<const TraceSummary>(summary) }));
+    out.ok = true;
+    return out;
+}
+
+namespace {
+
+void mergeSim(SimResult& acc, const SimResult& w)
+{
+    if (acc.disks.empty()) {
+        const QString spec = acc.arraySpec;
+        acc = w;
+        acc.arraySpec = spec;
+        for (DiskResult& d : acc.disks)
+            d.meanQueueLength *= w.simulatedNs;
+        return;
+    }
+    acc.requests += w.requests;
+    acc.reads += w.reads;
+    acc.writes += w.writes;
+    acc.bytes += w.bytes;
+    acc.lostRequests += w.lostRequests;
+    acc.writeCacheHits += w.writeCacheHits;
+    acc.readCacheHits += w.readCacheHits;
+    acc.diskOps += w.diskOps;
+    acc.simulatedNs += w.simulatedNs;
+    acc.wallSeconds += w.wallSeconds;
+    acc.responseMs.merge(w.responseMs);
+    acc.responseNs.merge(w.responseNs);
+    for (std::size_t i = 0; i < acc.disks.size() && i < w.disks.size(); ++i) {
+        DiskResult& d = acc.disks[i];
+        const DiskResult& e = w.disks[i];
+        d.ops += e.ops;
+        d.sectors += e.sectors;
+        d.busyNs += e.busyNs;
+        d.maxQueueLength = std::max(d.maxQueueLength, e.maxQueueLength);
+        d.meanQueueLength += e.meanQueueLength * w.simulatedNs; // time-weighted, divided in finishSim()
+    }
+}
+
+void finishSim(SimResult& r)
+{
+    for (DiskResult& d : r.disks) {
+        d.utilization = r.simulatedNs > 0 ? std::min(1.0, d.busyNs / r.simulatedNs) : 0;
+        d.meanQueueLength = r.simulatedNs > 0 ? d.meanQueueLength / r.simulatedNs : 0;
+    }
+}
+
+} // namespace
+
+QJsonObject TraceReplayArray::toJson() const
+{
+    if (!error.isEmpty())
+        return QJsonObject { { QStringLiteral("array"), arraySpec }, { QStringLiteral("error"), error } };
+    QJsonObject o = result.toJson();
+    o[QStringLiteral("array")] = arraySpec;
+    o[QStringLiteral("windows")] = windows;
+    o[QStringLiteral("slowPeriods")] = slowPeriods;
+    return o;
+}
+
+QJsonObject TraceReplayResult::toJson() const
+{
+    QJsonArray a;
+    for (const TraceReplayArray& r : arrays)
+        a.append(r.toJson());
+    return QJsonObject { { QStringLiteral("records"), double(records) }, { QStringLiteral("arrays"), a } };
+}
+
+TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions& options, std::stop_token stop,
+                              const Report<TraceReplaySnapshot>& report)
+{
+    TraceReplayResult out;
+    std::vector<std::unique_ptr<ArraySimulator>> sims;
+    for (const QString& spec : options.arraySpecs) {
+        TraceReplayArray a;
+        a.arraySpec = spec;
+        auto sim = ArraySimulator::create(spec, &a.error);
+        if (sim)
+            a.arraySpec = sim->arraySpec();
+        a.result.arraySpec = a.arraySpec;
+        sims.push_back(std::move(sim));
+        out.arrays.push_back(a);
+    }
+    auto reader = TraceReader::open(files, options.read.reader, &out.error);
+    if (!reader)
+        return out;
+    if (!reader->info().hasTimestamps) {
+        out.error = QStringLiteral("%1 has no timestamps, so it cannot be replayed at its own timing").arg(reader->info().detail);
+        return out;
+    }
+    const std::int64_t windowNs = std::max<std::int64_t>(1000000, std::int64_t(options.windowSeconds * 1e9));
+    std::vector<std::pair<std::int64_t, ReplayRecord>> window;
+    std::vector<ReplayRecord> batch;
+    std::int64_t windowStart = 0;
+    bool started = false;
+    Throttle throttle(std::chrono::milliseconds(200));
+
+    auto flush = [&] {
+        if (window.empty())
+            return;
+        std::stable_sort(window.begin(), window.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        batch.clear();
+        for (auto& [t, rec] : window) {
+            rec.timeNs = double(std::max<std::int64_t>(0, t - windowStart));
+            batch.push_back(rec);
+        }
+        window.clear();
+        for (std::size_t i = 0; i < sims.size(); ++i) {
+            if (!sims[i] || stop.stop_requested())
+                continue;
+            const SimResult r = sims[i]->replay(batch, options.timeScale, stop);
+            TraceReplayArray& a = out.arrays[i];
+            mergeSim(a.result, r);
+            ++a.windows;
+            // Whitepaper Scenario 2 / the mail-server replay: count the periods of slow response.
+            if (r.responseMs.count() && r.responseMs.mean() > options.slowThresholdMs)
+                ++a.slowPeriods;
+        }
+    };
+
+    TraceRecord rec;
+    for (;;) {
+        const TraceReader::Status s = reader->next(rec);
+        if (s == TraceReader::Status::End)
+            break;
+        if (s == TraceReader::Status::Error) {
+            if (options.read.onError == TraceErrorPolicy::Stop || reader->error().fatal) {
+                out.error = reader->error().text();
+                return out;
+            }
+            continue;
+        }
+        if (rec.kind != TraceRecord::Kind::Request)
+            continue;
+        if (options.device >= 0 && rec.device != std::uint32_t(options.device))
+            continue;
+        if (!started) {
+            windowStart = rec.timeNs;
+            started = true;
+        }
+        if (rec.timeNs >= windowStart + windowNs) {
+            flush();
+            // Skip idle stretches: the next window starts at this record's window.
+            windowStart += (rec.timeNs - windowStart) / windowNs * windowNs;
+        }
+        window.emplace_back(rec.timeNs, ReplayRecord { 0, rec.offsetBytes, rec.sizeBytes, rec.write });
+        ++out.records;
+        if (stop.stop_requested()) {
+            out.cancelled = true;
+            return out;
+        }
+        if (report && (out.records & 1023) == 0 && throttle.due()) {
+            TraceReplaySnapshot snap { fractionOf(*reader), out.arrays };
+            for (TraceReplayArray& a : snap.partial)
+                finishSim(a.result);
+            report(std::make_shared<const TraceReplaySnapshot>(std::move(snap)));
+        }
+    }
+    flush();
+    if (stop.stop_requested()) {
+        out.cancelled = true;
+        return out;
+    }
+    for (TraceReplayArray& a : out.arrays)
+        finishSim(a.result);
+    out.ok = true;
+    return out;
+}
+
+bool exportFioLog(const QStringList& files, const TraceJobOptions& options, const QString& outPath,
+                  const QString& target, QString* error, std::uint64_t* written, std::stop_token stop)
+{
+    auto reader = TraceReader::open(files, options.reader, error);
+    if (!reader)
+        return false;
+    if (!reader->info().hasTimestamps) {
+        *error = QStringLiteral("%1 has no timestamps; fio iolog v3 needs them").arg(reader->info().detail);
+        return false;
+    }
+    std::FILE* f = std::fopen(QFile::encodeName(outPath).constData(), "w");
+    if (!f) {
+        *error = QStringLiteral("%1: cannot write").arg(outPath);
+        return false;
+    }
+    std::fputs("fio version 3 iolog\n", f);
+    std::vector<std::string> names; // per reader device, the fio file name
+    bool started = false;
+    std::int64_t first = 0, last = 0;
+    std::uint64_t n = 0;
+    TraceRecord rec;
+    auto fileName = [&](std::uint32_t device) -> const std::string& {
+        while (names.size() <= device) {
+            QString t = target;
+            t.replace(QStringLiteral("%d"), QString::number(names.size()));
+            names.push_back(t.toStdString());
+            std::fprintf(f, "%lld %s add\n%lld %s open\n", (long long)last, names.back().c_str(), (long long)last,
+                         names.back().c_str());
+        }
+        return names[device];
+    };
+    for (;;) {
+        const TraceReader::Status s = reader->next(rec);
+        if (s == TraceReader::Status::End)
+            break;
+        if (s == TraceReader::Status::Error) {
+            if (options.onError == TraceErrorPolicy::Stop || reader->error().fatal) {
+                *error = reader->error().text();
+                std::fclose(f);
+                return false;
+            }
+            continue;
+        }
+        if (rec.kind != TraceRecord::Kind::Request)
+            continue;
+        if (!started) {
+            first = rec.timeNs;
+            started = true;
+        }
+        // fio replays in file order: an out-of-order record is issued at the previous time.
+        last = std::max(last, (rec.timeNs - first) / 1000);
+        const std::uint32_t dev = target.contains(QStringLiteral("%d")) ? rec.device : 0;
+        const std::string& name = fileName(dev);
+        std::fprintf(f, "%lld %s %s %llu %llu\n", (long long)last, name.c_str(), rec.write ? "write" : "read",
+                     (unsigned long long)rec.offsetBytes, (unsigned long long)rec.sizeBytes);
+        ++n;
+        if ((n & 4095) == 0 && stop.stop_requested())
+            break;
+    }
+    for (const std::string& name : names)
+        std::fprintf(f, "%lld %s close\n", (long long)last, name.c_str());
+    const bool ok = std::fclose(f) == 0;
+    if (!ok)
+        *error = QStringLiteral("%1: write error").arg(outPath);
+    if (written)
+        *written = n;
+    return ok;
+}
+
+} // namespace raidscope

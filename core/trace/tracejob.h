@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "job.h"
+#include "sim/simresult.h"
+#include "tracereader.h"
+#include "tracesummary.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <stop_token>
+#include <vector>
+
+namespace raidscope {
+
+/// What to do with a malformed line: stop at the first (the default) or skip it and count it.
+enum class TraceErrorPolicy : std::uint8_t { Stop, Skip };
+
+/// A summarize job's settings.
+struct TraceJobOptions
+{
+    TraceReaderOptions reader;
+    TraceErrorPolicy onError = TraceErrorPolicy::Stop;
+    TraceSummaryOptions summary;
+};
+
+/// Progress of a summarize job: how far through the input, and the summary so far (may be null
+/// between snapshots that only move the progress bar).
+struct TraceSummarySnapshot
+{
+    double fraction = 0;
+    std::uint64_t bytesDone = 0;
+    std::uint64_t bytesTotal = 0;
+    std::uint64_t records = 0;
+    std::shared_ptr<const TraceSummary> partial;
+};
+
+/// The outcome of a summarize job. `summary` holds what was read even when it failed or was cancelled.
+struct TraceSummaryResult
+{
+    TraceSummary summary;
+    bool ok = false;
+    bool cancelled = false;
+    QString error; ///< the first malformed line under TraceErrorPolicy::Stop, or why the files could not be read
+};
+
+/// Reads `files` as one trace (per-CPU blktrace files merged by time, other files one after the
+/// other) and summarizes it. Runs on the caller's thread; check `stop` to cancel. Reports a
+/// snapshot with a copy of the partial summary at most every `reportInterval`.
+TraceSummaryResult summarizeTrace(const QStringList& files, const TraceJobOptions& options, std::stop_token stop = {},
+                                  const Report<TraceSummarySnapshot>& report = {},
+                                  std::chrono::milliseconds reportInterval = std::chrono::milliseconds(200));
+
+/// Replay settings: candidate arrays compared side by side (whitepaper, the mail-server replay).
+struct TraceReplayOptions
+{
+    TraceJobOptions read;
+    QStringList arraySpecs;
+    double timeScale = 1.0; ///< 0.5 replays twice as fast
+    /// The trace is replayed in windows of this much trace time; each window's mean response time
+    /// decides whether it is a slow period. ArraySimulator::replay() starts every run from idle
+    /// disks, so queues do not carry over from one window to the next.
+    double windowSeconds = 1.0;
+    double slowThresholdMs = 100;
+    /// Only the first `device` (by reader order) is replayed when the trace has several; -1: all,
+    /// onto one array, offsets as they are.
+    int device = -1;
+};
+
+/// One candidate array's replay.
+struct TraceReplayArray
+{
+    QString arraySpec;
+    QString error; ///< the spec was refused
+    SimResult result; ///< all windows merged
+    int windows = 0;
+    int slowPeriods = 0; ///< windows whose mean response time exceeds the threshold
+    QJsonObject toJson() const;
+};
+
+struct TraceReplaySnapshot
+{
+    double fraction = 0;
+    std::vector<TraceReplayArray> partial;
+};
+
+struct TraceReplayResult
+{
+    std::vector<TraceReplayArray> arrays;
+    std::uint64_t records = 0;
+    bool ok = false;
+    bool cancelled = false;
+    QString error;
+    QJsonObject toJson() const;
+};
+
+/// Replays a trace through each array at the trace's own timing (scaled), streaming: at most one
+/// window of records is held in memory.
+TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions& options, std::stop_token stop = {},
+                              const Report<TraceReplaySnapshot>& report = {});
+
+/// Writes the trace as a fio iolog v3 (timestamps in microseconds from the first record, as fio's
+/// own writer does) for `fio --read_iolog=FILE`. Every trace device maps to `target` (one device)
+/// unless `target` contains "%d", which is replaced by the device's index.
+bool exportFioLog(const QStringList& files, const TraceJobOptions& options, const QString& outPath,
+                  const QString& target, QString* error, std::uint64_t* written = nullptr, std::stop_token stop = {});
+
+} // namespace raidscope

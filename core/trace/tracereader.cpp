@@ -1,0 +1,485 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "tracereader.h"
+
+#include "readers_p.h"
+
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace raidscope {
+
+using namespace trace;
+
+QString traceFormatName(TraceFormat format)
+{
+    switch (format) {
+    case TraceFormat::Auto: return QStringLiteral("auto");
+    case TraceFormat::Blkparse: return QStringLiteral("blkparse");
+    case TraceFormat::Blktrace: return QStringLiteral("blktrace");
+    case TraceFormat::MsrCsv: return QStringLiteral("msr");
+    case TraceFormat::Spc: return QStringLiteral("spc");
+    case TraceFormat::DiskSim: return QStringLiteral("disksim");
+    case TraceFormat::FioLog: return QStringLiteral("fio");
+    case TraceFormat::Csv: return QStringLiteral("csv");
+    }
+    return {};
+}
+
+bool parseTraceFormat(const QString& name, TraceFormat* format)
+{
+    for (TraceFormat f : { TraceFormat::Auto, TraceFormat::Blkparse, TraceFormat::Blktrace, TraceFormat::MsrCsv,
+             TraceFormat::Spc, TraceFormat::DiskSim, TraceFormat::FioLog, TraceFormat::Csv }) {
+        if (name.compare(traceFormatName(f), Qt::CaseInsensitive) == 0) {
+            *format = f;
+            return true;
+        }
+    }
+    return false;
+}
+
+QString TraceError::text() const
+{
+    QString t = file + u':' + QString::number(line) + QStringLiteral(": ");
+    if (field > 0)
+        t += QStringLiteral("field %1 (%2): ").arg(field).arg(fieldName);
+    return t + message;
+}
+
+TraceReader::~TraceReader() = default;
+
+std::uint32_t TraceReader::deviceIndex(std::string_view name)
+{
+    if (!m_devices.empty() && m_devices[m_lastIndex] == name)
+        return m_lastIndex;
+    for (std::size_t i = 0; i < m_devices.size(); ++i) {
+        if (m_devices[i] == name) {
+            m_lastIndex = std::uint32_t(i);
+            return m_lastIndex;
+        }
+    }
+    m_devices.emplace_back(name);
+    m_lastIndex = std::uint32_t(m_devices.size() - 1);
+    return m_lastIndex;
+}
+
+namespace trace {
+
+namespace {
+
+class FileSource final : public ByteSource
+{
+public:
+    FileSource(int fd, std::uint64_t size)
+        : m_fd(fd)
+        , m_size(size)
+    {
+    }
+    ~FileSource() override { ::close(m_fd); }
+    long long read(char* buffer, std::size_t n) override
+    {
+        for (;;) {
+            const ssize_t got = ::read(m_fd, buffer, n);
+            if (got < 0 && errno == EINTR)
+                continue;
+            return got;
+        }
+    }
+    std::uint64_t size() const override { return m_size; }
+
+private:
+    int m_fd;
+    std::uint64_t m_size;
+};
+
+class MemorySource final : public ByteSource
+{
+public:
+    explicit MemorySource(std::span<const char> data)
+        : m_data(data)
+    {
+    }
+    long long read(char* buffer, std::size_t n) override
+    {
+        const std::size_t k = std::min(n, m_data.size() - m_pos);
+        std::memcpy(buffer, m_data.data() + m_pos, k);
+        m_pos += k;
+        return (long long)k;
+    }
+    std::uint64_t size() const override { return m_data.size(); }
+
+private:
+    std::span<const char> m_data;
+    std::size_t m_pos = 0;
+};
+
+} // namespace
+
+std::unique_ptr<ByteSource> ByteSource::openFile(const std::string& path, std::string* error)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        *error = std::strerror(errno);
+        return nullptr;
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+        *error = S_ISDIR(st.st_mode) ? "is a directory" : std::strerror(errno);
+        ::close(fd);
+        return nullptr;
+    }
+    ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    return std::make_unique<FileSource>(fd, std::uint64_t(st.st_size));
+}
+
+std::unique_ptr<ByteSource> ByteSource::memory(std::span<const char> data)
+{
+    return std::make_unique<MemorySource>(data);
+}
+
+LineSource::LineSource(std::unique_ptr<ByteSource> source)
+    : m_source(std::move(source))
+    , m_buffer(kBlockBytes + kMaxLineBytes)
+{
+}
+
+bool LineSource::refill()
+{
+    if (m_eof)
+        return false;
+    if (m_begin > 0) {
+        std::memmove(m_buffer.data(), m_buffer.data() + m_begin, m_end - m_begin);
+        m_end -= m_begin;
+        m_begin = 0;
+    }
+    const std::size_t room = std::min(kBlockBytes, m_buffer.size() - m_end);
+    if (room == 0)
+        return false;
+    const long long got = m_source->read(m_buffer.data() + m_end, room);
+    if (got < 0) {
+        m_ioError = true;
+        m_eof = true;
+        return false;
+    }
+    if (got == 0) {
+        m_eof = true;
+        return false;
+    }
+    m_end += std::size_t(got);
+    return true;
+}
+
+LineSource::Result LineSource::next(std::string_view& line)
+{
+    std::size_t scanned = m_begin;
+    for (;;) {
+        const char* base = m_buffer.data();
+        const void* nl = std::memchr(base + scanned, '\n', m_end - scanned);
+        if (nl) {
+            const std::size_t pos = std::size_t(static_cast<const char*>(nl) - base);
+            std::size_t len = pos - m_begin;
+            if (len > 0 && base[m_begin + len - 1] == '\r')
+                --len;
+            line = std::string_view(base + m_begin, len);
+            m_consumed += pos + 1 - m_begin;
+            m_begin = pos + 1;
+            ++m_lineNumber;
+            return Result::Line;
+        }
+        scanned = m_end;
+        const std::size_t pending = m_end - m_begin;
+        if (pending >= kMaxLineBytes) {
+            // Drop the rest of an overlong line, then report it.
+            ++m_lineNumber;
+            for (;;) {
+                m_consumed += m_end - m_begin;
+                m_begin = m_end = 0;
+                if (!refill())
+                    return m_ioError ? Result::IoError : Result::TooLong;
+                const void* p = std::memchr(m_buffer.data(), '\n', m_end);
+                if (p) {
+                    const std::size_t pos = std::size_t(static_cast<const char*>(p) - m_buffer.data());
+                    m_consumed += pos + 1;
+                    m_begin = pos + 1;
+                    return Result::TooLong;
+                }
+            }
+        }
+        scanned -= m_begin; // refill() moves the pending bytes to the front
+        if (!refill()) {
+            if (m_ioError)
+                return Result::IoError;
+            if (m_end == m_begin)
+                return Result::End;
+            std::size_t len = m_end - m_begin;
+            if (base[m_begin + len - 1] == '\r')
+                --len;
+            line = std::string_view(m_buffer.data() + m_begin, len);
+            m_consumed += m_end - m_begin;
+            m_begin = m_end;
+            ++m_lineNumber;
+            return Result::Line;
+        }
+    }
+}
+
+void Fields::split(std::string_view line, char sep)
+{
+    count = 0;
+    overflow = false;
+    if (sep == ' ') {
+        std::size_t i = 0;
+        const std::size_t n = line.size();
+        while (i < n) {
+            while (i < n && (line[i] == ' ' || line[i] == '\t'))
+                ++i;
+            if (i == n)
+                break;
+            const std::size_t b = i;
+            while (i < n && line[i] != ' ' && line[i] != '\t')
+                ++i;
+            if (count == kMax) {
+                overflow = true;
+                return;
+            }
+            field[count++] = line.substr(b, i - b);
+        }
+        return;
+    }
+    std::size_t b = 0;
+    for (;;) {
+        const std::size_t e = line.find(sep, b);
+        if (count == kMax) {
+            overflow = true;
+            return;
+        }
+        field[count++] = line.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b);
+        if (e == std::string_view::npos)
+            return;
+        b = e + 1;
+    }
+}
+
+LineTraceReader::LineTraceReader(std::unique_ptr<ByteSource> source, QString fileName)
+    : m_lines(std::move(source))
+    , m_fileName(std::move(fileName))
+{
+}
+
+TraceReader::Status LineTraceReader::next(TraceRecord& record)
+{
+    while (!m_done) {
+        std::string_view line;
+        switch (m_lines.next(line)) {
+        case LineSource::Result::End:
+            m_done = true;
+            return Status::End;
+        case LineSource::Result::IoError:
+            m_done = true;
+            failLine(QStringLiteral("read error"));
+            m_error.fatal = true;
+            return Status::Error;
+        case LineSource::Result::TooLong:
+            failLine(QStringLiteral("line longer than %1 bytes").arg(LineSource::kMaxLineBytes));
+            return Status::Error;
+        case LineSource::Result::Line:
+            break;
+        }
+        if (line.empty() || line.front() == '#')
+            continue;
+        record = TraceRecord {};
+        switch (parseLine(line, record)) {
+        case Parsed::Record: return Status::Record;
+        case Parsed::Skip: continue;
+        case Parsed::Error: return Status::Error;
+        }
+    }
+    return Status::End;
+}
+
+LineTraceReader::Parsed LineTraceReader::fail(int field, const char* fieldName, std::string_view value,
+                                              const char* what)
+{
+    m_error = TraceError {};
+    m_error.file = m_fileName;
+    m_error.line = m_lines.lineNumber();
+    m_error.field = field;
+    m_error.fieldName = QString::fromLatin1(fieldName);
+    const QString shown = QString::fromUtf8(value.data(), qsizetype(std::min<std::size_t>(value.size(), 40)));
+    m_error.message = QStringLiteral("'%1' %2").arg(shown, QString::fromLatin1(what));
+    return Parsed::Error;
+}
+
+LineTraceReader::Parsed LineTraceReader::failLine(const QString& what)
+{
+    m_error = TraceError {};
+    m_error.file = m_fileName;
+    m_error.line = m_lines.lineNumber();
+    m_error.message = what;
+    return Parsed::Error;
+}
+
+} // namespace trace
+
+namespace {
+
+bool isDigits(std::string_view s)
+{
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+bool isNumber(std::string_view s)
+{
+    double d = 0;
+    return trace::parseDouble(s, d);
+}
+
+bool iequals(std::string_view a, std::string_view b)
+{
+    return a.size() == b.size()
+        && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return (x | 0x20) == (y | 0x20); });
+}
+
+std::unique_ptr<TraceReader> makeReader(std::unique_ptr<ByteSource> source, std::string_view head, const QString& name,
+                                        const TraceReaderOptions& options, QString* error)
+{
+    TraceFormat format = options.format;
+    CsvMapping csv = options.csv;
+    if (format == TraceFormat::Auto) {
+        format = TraceReader::sniff(head, &csv);
+        if (format == TraceFormat::Auto) {
+            *error = QStringLiteral("%1: unknown trace format (give one with --format)").arg(name);
+            return nullptr;
+        }
+    }
+    switch (format) {
+    case TraceFormat::Blkparse: return makeBlkparseReader(std::move(source), name);
+    case TraceFormat::Blktrace: return makeBlktraceReader(std::move(source), name);
+    case TraceFormat::MsrCsv: return makeMsrReader(std::move(source), name);
+    case TraceFormat::Spc: return makeSpcReader(std::move(source), name);
+    case TraceFormat::DiskSim: return makeDiskSimReader(std::move(source), name);
+    case TraceFormat::FioLog: return makeFioReader(std::move(source), name, options.fioTimeUnit, head);
+    case TraceFormat::Csv:
+        if (csv.columns() == 0) {
+            *error = QStringLiteral("%1: CSV needs a column mapping (--columns, or a preset: alibaba, tencent)").arg(name);
+            return nullptr;
+        }
+        return makeCsvReader(std::move(source), name, csv);
+    case TraceFormat::Auto: break;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+TraceFormat TraceReader::sniff(std::string_view head, CsvMapping* csv)
+{
+    if (head.size() >= 4) {
+        const auto b = reinterpret_cast<const unsigned char*>(head.data());
+        const std::uint32_t le = b[0] | b[1] << 8 | b[2] << 16 | std::uint32_t(b[3]) << 24;
+        const std::uint32_t be = b[3] | b[2] << 8 | b[1] << 16 | std::uint32_t(b[0]) << 24;
+        if ((le & 0xffffff00u) == 0x65617400u || (be & 0xffffff00u) == 0x65617400u)
+            return TraceFormat::Blktrace;
+    }
+    // The first non-empty, non-comment line decides (the second when the first is a header).
+    std::string_view rest = head;
+    std::string_view lines[2];
+    int n = 0;
+    while (!rest.empty() && n < 2) {
+        const std::size_t nl = rest.find('\n');
+        std::string_view line = rest.substr(0, nl);
+        rest = nl == std::string_view::npos ? std::string_view {} : rest.substr(nl + 1);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (!line.empty() && line.front() != '#')
+            lines[n++] = line;
+    }
+    if (n == 0)
+        return TraceFormat::Auto;
+    std::string_view line = lines[0];
+    if (line.starts_with("fio version"))
+        return TraceFormat::FioLog;
+    if (line.starts_with("Timestamp,Hostname"))
+        return TraceFormat::MsrCsv;
+    trace::Fields f;
+    f.split(line, ' ');
+    if (f.count >= 7) {
+        const std::size_t comma = f.field[0].find(',');
+        if (comma != std::string_view::npos && isDigits(f.field[0].substr(0, comma))
+            && isDigits(f.field[0].substr(comma + 1)) && isDigits(f.field[1]) && isDigits(f.field[2])
+            && isNumber(f.field[3]) && isDigits(f.field[4]))
+            return TraceFormat::Blkparse;
+    }
+    if (f.count == 5 && std::all_of(f.field, f.field + 5, isNumber))
+        return TraceFormat::DiskSim;
+    f.split(line, ',');
+    for (int i = 0; i < f.count; ++i)
+        f.field[i] = trace::trim(f.field[i]);
+    if (f.count == 7 && (iequals(f.field[3], "Read") || iequals(f.field[3], "Write")) && isDigits(f.field[0]))
+        return TraceFormat::MsrCsv;
+    if (f.count >= 5 && isDigits(f.field[0]) && isDigits(f.field[1]) && isDigits(f.field[2])
+        && (iequals(f.field[3], "r") || iequals(f.field[3], "w")) && isNumber(f.field[4]))
+        return TraceFormat::Spc;
+    if (f.count == 5 && isDigits(f.field[0]) && (iequals(f.field[1], "R") || iequals(f.field[1], "W"))
+        && isDigits(f.field[2]) && isDigits(f.field[3]) && isDigits(f.field[4])) {
+        if (csv)
+            *csv = alibabaCsvMapping();
+        return TraceFormat::Csv;
+    }
+    if (f.count == 5 && isDigits(f.field[0]) && isDigits(f.field[1]) && isDigits(f.field[2])
+        && (f.field[3] == "0" || f.field[3] == "1") && isDigits(f.field[4])) {
+        if (csv)
+            *csv = tencentCsvMapping();
+        return TraceFormat::Csv;
+    }
+    return TraceFormat::Auto;
+}
+
+std::unique_ptr<TraceReader> TraceReader::open(const QString& path, const TraceReaderOptions& options, QString* error)
+{
+    std::string why;
+    const QString name = QFileInfo(path).fileName();
+    auto source = ByteSource::openFile(path.toStdString(), &why);
+    if (!source) {
+        *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(why));
+        return nullptr;
+    }
+    // Sniff on the first 64 KiB read through a second handle, so the reader starts at byte 0.
+    std::string head(64 * 1024, '\0');
+    {
+        auto probe = ByteSource::openFile(path.toStdString(), &why);
+        long long got = probe ? probe->read(head.data(), head.size()) : -1;
+        head.resize(got > 0 ? std::size_t(got) : 0);
+    }
+    return makeReader(std::move(source), head, name, options, error);
+}
+
+std::unique_ptr<TraceReader> TraceReader::open(const QStringList& paths, const TraceReaderOptions& options,
+                                               QString* error)
+{
+    if (paths.size() == 1)
+        return open(paths.front(), options, error);
+    std::vector<std::unique_ptr<TraceReader>> readers;
+    bool allBinary = true;
+    for (const QString& p : paths) {
+        auto r = open(p, options, error);
+        if (!r)
+            return nullptr;
+        allBinary = allBinary && r->info().format == TraceFormat::Blktrace;
+        readers.push_back(std::move(r));
+    }
+    return makeMultiReader(std::move(readers), allBinary);
+}
+
+std::unique_ptr<TraceReader> TraceReader::fromMemory(std::span<const char> data, const QString& name,
+                                                     const TraceReaderOptions& options, QString* error)
+{
+    const std::string_view head(data.data(), std::min<std::size_t>(data.size(), 64 * 1024));
+    return makeReader(ByteSource::memory(data), head, name, options, error);
+}
+
+} // namespace raidscope

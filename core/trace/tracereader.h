@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "tracerecord.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace raidscope {
+
+/// How a generic CSV's columns map to a TraceRecord. Columns count from 1; 0 means absent.
+/// Text form (parseCsvMapping): "time=5:us,device=1,op=2:RW,offset=3:B,size=4:B[,response=6:us][,header]
+/// [,sep=;]" with time units s, ms, us, ns, filetime (100 ns ticks); size units B or sector (512 B);
+/// op conventions RW (first letter R/W, case-insensitive) or 01 (0 read, 1 write) or 10 (1 read).
+struct CsvMapping
+{
+    QString name; ///< preset name, or "custom"
+    char separator = ',';
+    bool header = false; ///< skip the first line
+    int timeColumn = 0;
+    int deviceColumn = 0;
+    int opColumn = 0;
+    int offsetColumn = 0;
+    int sizeColumn = 0;
+    int responseColumn = 0;
+    std::int64_t timeNsPerUnit = 1000000000;
+    std::int64_t responseNsPerUnit = 1000;
+    std::uint64_t offsetBytesPerUnit = 1;
+    std::uint64_t sizeBytesPerUnit = 1;
+    enum class Op : std::uint8_t { Letter, ZeroRead, OneRead } op = Op::Letter;
+    QString timeOrigin = QStringLiteral("trace start");
+    int columns() const;
+};
+
+/// Alibaba block traces 2020: device_id,opcode,offset,length,timestamp (bytes, microseconds since
+/// the Unix epoch), no header.
+CsvMapping alibabaCsvMapping();
+/// Tencent CBS 2018: Timestamp,Offset,Size,IOType,VolumeID (Unix seconds, 512-byte sectors, 0 read
+/// 1 write), no header.
+CsvMapping tencentCsvMapping();
+/// A preset by name ("alibaba", "tencent") or a mapping in the text form above.
+bool parseCsvMapping(const QString& text, CsvMapping* mapping, QString* error);
+
+/// The unit of fio iolog v3 timestamps: fio's own writer logs microseconds, other tools milliseconds.
+enum class FioTimeUnit : std::uint8_t { Auto, Microseconds, Milliseconds };
+
+/// What to read and how.
+struct TraceReaderOptions
+{
+    TraceFormat format = TraceFormat::Auto;
+    CsvMapping csv; ///< used when the format is Csv (sniffing picks a preset)
+    FioTimeUnit fioTimeUnit = FioTimeUnit::Auto;
+};
+
+/// A malformed input: where and why. text() reads "hm_0.csv:17: field 5 (Offset): 'abc' is not a number".
+struct TraceError
+{
+    QString file;
+    std::uint64_t line = 0; ///< 1-based; for binary formats the record number
+    int field = 0; ///< 1-based, 0 when the whole line is wrong
+    QString fieldName;
+    QString message;
+    bool fatal = false; ///< the reader cannot go on (I/O error, unreadable binary stream)
+    QString text() const;
+};
+
+/// What a format records and what it lacks; stated in the summary, never invented.
+struct TraceFormatInfo
+{
+    TraceFormat format = TraceFormat::Auto;
+    QString detail; ///< e.g. "fio iolog v3, timestamps in microseconds (detected: ...)"
+    QString timeOrigin; ///< "Unix epoch" or "trace start"
+    bool hasResponseTimes = false;
+    bool hasIssueCompletePairs = false;
+    bool hasDevices = true;
+    bool hasTimestamps = true;
+    QStringList notes; ///< what the format lacks or how a field was interpreted
+};
+
+/// A streaming reader of one trace: reads its input in blocks, parses without allocating per
+/// line, and hands out one record at a time. Not thread-safe; one reader per thread.
+class TraceReader
+{
+public:
+    enum class Status : std::uint8_t { Record, End, Error };
+    virtual ~TraceReader();
+
+    /// The next record, the end, or an error (error()). After a non-fatal error, next() goes on
+    /// with the following line (skip-and-count); after a fatal one it returns End.
+    virtual Status next(TraceRecord& record) = 0;
+    const TraceError& error() const { return m_error; }
+    const TraceFormatInfo& info() const { return m_info; }
+    /// The name of a device index seen in a record ("hm/0", "8,16", "3").
+    const std::string& deviceName(std::uint32_t index) const { return m_devices[index]; }
+    std::size_t deviceCount() const { return m_devices.size(); }
+    /// Progress: bytes consumed so far and the input's total (0 when unknown).
+    virtual std::uint64_t bytesConsumed() const = 0;
+    virtual std::uint64_t bytesTotal() const = 0;
+
+    /// Opens a file with the format given or sniffed; nullptr and `*error` when it cannot.
+    static std::unique_ptr<TraceReader> open(const QString& path, const TraceReaderOptions& options, QString* error);
+    /// Several files read as one trace: per-CPU binary blktrace files are merged by time; other
+    /// formats are read one after the other.
+    static std::unique_ptr<TraceReader> open(const QStringList& paths, const TraceReaderOptions& options,
+                                             QString* error);
+    /// Reads from memory (tests, fuzzing); `data` must outlive the reader. `name` is used in errors.
+    static std::unique_ptr<TraceReader> fromMemory(std::span<const char> data, const QString& name,
+                                                   const TraceReaderOptions& options, QString* error);
+    /// The format the first bytes of a trace look like; Auto when none fits. `csv` receives a preset
+    /// when a known cloud CSV is recognised.
+    static TraceFormat sniff(std::string_view head, CsvMapping* csv = nullptr);
+
+protected:
+    std::uint32_t deviceIndex(std::string_view name);
+    TraceError m_error;
+    TraceFormatInfo m_info;
+
+private:
+    std::vector<std::string> m_devices;
+    std::string_view m_lastDevice;
+    std::uint32_t m_lastIndex = 0;
+};
+
+} // namespace raidscope

@@ -1,0 +1,534 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "tracesummary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace raidscope {
+
+namespace {
+
+std::int64_t floorDiv(__int128 a, std::int64_t b)
+{
+    __int128 q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0)))
+        --q;
+    return std::int64_t(q);
+}
+
+} // namespace
+
+void TraceTimeBucket::add(const TraceTimeBucket& o)
+{
+    ios += o.ios;
+    reads += o.reads;
+    bytes += o.bytes;
+    responses += o.responses;
+    responseSumNs += o.responseSumNs;
+    pairBusyNs += o.pairBusyNs;
+    littleBusyNs += o.littleBusyNs;
+}
+
+TraceTimeline::TraceTimeline(int maxBuckets)
+    : m_max(std::max(2, maxBuckets))
+    , m_buckets(std::size_t(m_max))
+{
+}
+
+void TraceTimeline::reshape(__int128 lowNs, __int128 highNs, std::int64_t minWidth)
+{
+    std::int64_t w = std::max(m_width, minWidth);
+    // The narrowest grid (1 ms times a power of two) on which [low, high] fits in m_max buckets.
+    while (floorDiv(highNs, w) - floorDiv(lowNs, w) >= m_max && w < (std::int64_t(1) << 61))
+        w *= 2;
+    const std::int64_t origin = floorDiv(lowNs, w) * w;
+    std::vector<TraceTimeBucket> next(static_cast<std::size_t>(m_max));
+    int lo = m_max, hi = -1;
+    if (!empty()) {
+        for (int i = m_lo; i <= m_hi; ++i) {
+            if (m_buckets[std::size_t(i)].empty())
+                continue;
+            const __int128 start = __int128(m_origin) + __int128(i) * m_width;
+            const std::int64_t j = std::clamp<std::int64_t>(floorDiv(start - origin, w), 0, m_max - 1);
+            next[std::size_t(j)].add(m_buckets[std::size_t(i)]);
+            lo = std::min(lo, int(j));
+            hi = std::max(hi, int(j));
+        }
+    }
+    m_buckets.swap(next);
+    m_width = w;
+    m_origin = origin;
+    m_lo = lo;
+    m_hi = hi;
+}
+
+TraceTimeBucket& TraceTimeline::at(std::int64_t t)
+{
+    if (empty()) {
+        m_origin = floorDiv(t, m_width) * m_width;
+        m_lo = m_max;
+        m_hi = -1;
+    }
+    __int128 rel = __int128(t) - m_origin;
+    std::int64_t i = floorDiv(rel, m_width);
+    if (i < 0 || i >= m_max) {
+        __int128 low = t, high = t;
+        if (!empty()) {
+            low = std::min<__int128>(low, __int128(m_origin) + __int128(m_lo) * m_width);
+            high = std::max<__int128>(high, __int128(m_origin) + __int128(m_hi) * m_width);
+        }
+        reshape(low, high, m_width);
+        i = floorDiv(__int128(t) - m_origin, m_width);
+    }
+    m_lo = std::min(m_lo, int(i));
+    m_hi = std::max(m_hi, int(i));
+    return m_buckets[std::size_t(i)];
+}
+
+void TraceTimeline::addBusy(std::int64_t beginNs, std::int64_t endNs)
+{
+    if (endNs <= beginNs) {
+        at(beginNs);
+        return;
+    }
+    at(endNs - 1); // make room for both ends first: at() may widen the grid
+    at(beginNs);
+    std::int64_t t = beginNs;
+    while (t < endNs) {
+        const std::int64_t i = floorDiv(__int128(t) - m_origin, m_width);
+        const std::int64_t bucketEnd = m_origin + (i + 1) * m_width;
+        const std::int64_t e = std::min(endNs, bucketEnd);
+        m_buckets[std::size_t(i)].pairBusyNs += double(e - t);
+        m_lo = std::min(m_lo, int(i));
+        m_hi = std::max(m_hi, int(i));
+        t = e;
+    }
+}
+
+void TraceTimeline::merge(const TraceTimeline& o)
+{
+    if (o.empty())
+        return;
+    const __int128 oLow = __int128(o.m_origin) + __int128(o.m_lo) * o.m_width;
+    const __int128 oHigh = __int128(o.m_origin) + __int128(o.m_hi) * o.m_width;
+    __int128 low = oLow, high = oHigh;
+    if (!empty()) {
+        low = std::min<__int128>(low, __int128(m_origin) + __int128(m_lo) * m_width);
+        high = std::max<__int128>(high, __int128(m_origin) + __int128(m_hi) * m_width);
+    } else {
+        m_width = o.m_width;
+    }
+    reshape(low, high, o.m_width);
+    for (int i = o.m_lo; i <= o.m_hi; ++i) {
+        const TraceTimeBucket& b = o.m_buckets[std::size_t(i)];
+        if (b.empty())
+            continue;
+        const __int128 start = __int128(o.m_origin) + __int128(i) * o.m_width;
+        const std::int64_t j = floorDiv(start - m_origin, m_width);
+        m_buckets[std::size_t(j)].add(b);
+        m_lo = std::min(m_lo, int(j));
+        m_hi = std::max(m_hi, int(j));
+    }
+}
+
+std::int64_t TraceTimeline::startNs() const
+{
+    return empty() ? 0 : m_origin + std::int64_t(m_lo) * m_width;
+}
+
+std::vector<TraceTimeBucket> TraceTimeline::buckets() const
+{
+    if (empty())
+        return {};
+    return { m_buckets.begin() + m_lo, m_buckets.begin() + m_hi + 1 };
+}
+
+void RegionHistogram::widen()
+{
+    const std::size_t n = m_counts.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t c = m_counts[i];
+        m_counts[i] = 0;
+        m_counts[i / 2] += c;
+    }
+    ++m_shift;
+}
+
+void RegionHistogram::merge(const RegionHistogram& o)
+{
+    while (m_shift < o.m_shift)
+        widen();
+    const int extra = m_shift - o.m_shift;
+    for (std::size_t i = 0; i < o.m_counts.size(); ++i)
+        if (o.m_counts[i])
+            m_counts[i >> extra] += o.m_counts[i];
+}
+
+std::vector<std::uint64_t> RegionHistogram::usedCounts() const
+{
+    std::size_t n = m_counts.size();
+    while (n > 0 && m_counts[n - 1] == 0)
+        --n;
+    return { m_counts.begin(), m_counts.begin() + std::ptrdiff_t(n) };
+}
+
+TraceSummary::TraceSummary(const TraceSummaryOptions& o)
+    : options(o)
+    , timeline(o.maxTimeBuckets)
+{
+}
+
+std::uint32_t TraceSummary::deviceSlot(std::string_view name)
+{
+    const std::string key(name);
+    const auto it = m_deviceIndex.find(key);
+    if (it != m_deviceIndex.end())
+        return it->second;
+    TraceDeviceSummary d { .name = key, .regions = RegionHistogram(options.maxRegionsPerDevice) };
+    devices.push_back(std::move(d));
+    const auto slot = std::uint32_t(devices.size() - 1);
+    m_deviceIndex.emplace(key, slot);
+    return slot;
+}
+
+void TraceSummary::addSize(std::uint64_t bytes, std::uint64_t count)
+{
+    if (bytes % 512 == 0 && bytes / 512 < m_sectorSizes.size()) {
+        m_sectorSizes[bytes / 512] += count;
+        return;
+    }
+    auto it = m_otherSizes.find(bytes);
+    if (it != m_otherSizes.end()) {
+        it->second += count;
+        return;
+    }
+    if (m_otherSizes.size() >= kMaxDistinctSizes) {
+        // Bounded memory: a pathological trace with ever new sizes gets 1/64-precision sizes.
+        sizesRounded = true;
+        bytes = std::uint64_t(LogHistogram::bucketLow(LogHistogram::bucketOf(bytes)));
+    }
+    m_otherSizes[bytes] += count;
+}
+
+std::map<std::uint64_t, std::uint64_t> TraceSummary::sizeHistogram() const
+{
+    std::map<std::uint64_t, std::uint64_t> out = m_otherSizes;
+    for (std::size_t k = 0; k < m_sectorSizes.size(); ++k)
+        if (m_sectorSizes[k])
+            out[k * 512] += m_sectorSizes[k];
+    return out;
+}
+
+void TraceSummary::add(const TraceRecord& r, std::uint32_t slot)
+{
+    if (r.kind == TraceRecord::Kind::Completion) {
+        ++completions;
+        responseMs.add(double(r.responseNs) * 1e-6);
+        responseNs.add(std::uint64_t(r.responseNs));
+        TraceTimeBucket& b = timeline.at(r.timeNs);
+        ++b.responses;
+        b.responseSumNs += double(r.responseNs);
+        const std::int64_t end = r.responseNs > INT64_MAX - r.timeNs ? INT64_MAX : r.timeNs + r.responseNs;
+        timeline.addBusy(r.timeNs, end);
+        return;
+    }
+    if (r.kind != TraceRecord::Kind::Request)
+        return;
+    if (records == 0) {
+        firstNs = lastNs = latestSeenNs = r.timeNs;
+    } else {
+        if (r.timeNs < latestSeenNs)
+            ++outOfOrder;
+        latestSeenNs = std::max(latestSeenNs, r.timeNs);
+        firstNs = std::min(firstNs, r.timeNs);
+        lastNs = std::max(lastNs, r.timeNs);
+    }
+    ++records;
+    if (r.write) {
+        ++writes;
+        bytesWritten += r.sizeBytes;
+    } else {
+        ++reads;
+        bytesRead += r.sizeBytes;
+    }
+    if (r.sizeBytes == 0)
+        ++zeroSize;
+    addSize(r.sizeBytes, 1);
+
+    TraceDeviceSummary& d = devices[slot];
+    // Minerva §2.1: a run is a set of spatially sequential requests; a new run starts whenever a
+    // request does not begin where the previous request of the same stream (device) ended.
+    if (d.ios == 0) {
+        d.firstOffsetBytes = r.offsetBytes;
+        d.runs = 1;
+    } else if (r.offsetBytes != d.lastEndBytes) {
+        ++d.runs;
+    }
+    const std::uint64_t end = r.offsetBytes + std::min(r.sizeBytes, UINT64_MAX - r.offsetBytes);
+    d.lastEndBytes = end;
+    d.maxEndBytes = std::max(d.maxEndBytes, end);
+    ++d.ios;
+    d.bytes += r.sizeBytes;
+    if (!r.write) {
+        ++d.reads;
+        d.bytesRead += r.sizeBytes;
+    }
+    d.regions.add(r.offsetBytes);
+
+    if (format.hasTimestamps) {
+        TraceTimeBucket& b = timeline.at(r.timeNs);
+        ++b.ios;
+        b.bytes += r.sizeBytes;
+        b.reads += r.write ? 0 : 1;
+        if (r.responseNs >= 0) {
+            ++b.responses;
+            b.responseSumNs += double(r.responseNs);
+            b.littleBusyNs += double(r.responseNs);
+        }
+    }
+    if (r.responseNs >= 0) {
+        responseMs.add(double(r.responseNs) * 1e-6);
+        responseNs.add(std::uint64_t(r.responseNs));
+    }
+}
+
+void TraceSummary::merge(const TraceSummary& o)
+{
+    if (o.records > 0) {
+        if (records == 0) {
+            firstNs = o.firstNs;
+            lastNs = o.lastNs;
+            latestSeenNs = o.latestSeenNs;
+        } else {
+            firstNs = std::min(firstNs, o.firstNs);
+            lastNs = std::max(lastNs, o.lastNs);
+            latestSeenNs = std::max(latestSeenNs, o.latestSeenNs);
+        }
+    }
+    records += o.records;
+    reads += o.reads;
+    writes += o.writes;
+    bytesRead += o.bytesRead;
+    bytesWritten += o.bytesWritten;
+    completions += o.completions;
+    zeroSize += o.zeroSize;
+    outOfOrder += o.outOfOrder;
+    skipped += o.skipped;
+    for (const QString& m : o.skippedMessages)
+        if (skippedMessages.size() < kMaxMessages)
+            skippedMessages << m;
+    for (std::size_t k = 0; k < m_sectorSizes.size(); ++k)
+        m_sectorSizes[k] += o.m_sectorSizes[k];
+    for (const auto& [bytes, count] : o.m_otherSizes)
+        addSize(bytes, count);
+    sizesRounded = sizesRounded || o.sizesRounded;
+    for (const TraceDeviceSummary& od : o.devices) {
+        TraceDeviceSummary& d = devices[deviceSlot(od.name)];
+        if (od.ios == 0)
+            continue;
+        if (d.ios == 0) {
+            d.firstOffsetBytes = od.firstOffsetBytes;
+            d.runs = od.runs;
+        } else {
+            // The later part's first request continues our last run if it starts where it ended.
+            d.runs += od.runs - (od.firstOffsetBytes == d.lastEndBytes ? 1 : 0);
+        }
+        d.lastEndBytes = od.lastEndBytes;
+        d.maxEndBytes = std::max(d.maxEndBytes, od.maxEndBytes);
+        d.ios += od.ios;
+        d.reads += od.reads;
+        d.bytes += od.bytes;
+        d.bytesRead += od.bytesRead;
+        d.regions.merge(od.regions);
+    }
+    responseMs.merge(o.responseMs);
+    responseNs.merge(o.responseNs);
+    timeline.merge(o.timeline);
+    if (files.isEmpty())
+        format = o.format;
+    for (const QString& f : o.files)
+        if (!files.contains(f))
+            files << f;
+}
+
+void TraceSummary::describe(const TraceFormatInfo& info, const QStringList& names)
+{
+    format = info;
+    files = names;
+}
+
+void TraceSummary::addSkipped(const TraceError& error)
+{
+    ++skipped;
+    if (skippedMessages.size() < kMaxMessages)
+        skippedMessages << error.text();
+}
+
+QString TraceSummary::queueDepthMethod() const
+{
+    if (hasIssueCompletePairs())
+        return QStringLiteral("issue-complete");
+    if (hasResponseTimes() && format.hasTimestamps)
+        return QStringLiteral("littles-law");
+    return QStringLiteral("none");
+}
+
+double TraceSummary::queueDepth(const TraceTimeBucket& b) const
+{
+    const double w = double(timeline.widthNs());
+    return hasIssueCompletePairs() ? b.pairBusyNs / w : b.littleBusyNs / w;
+}
+
+std::vector<std::pair<std::uint64_t, double>> TraceSummary::cumulativeSizes() const
+{
+    std::vector<std::pair<std::uint64_t, double>> out;
+    std::uint64_t sum = 0;
+    for (const auto& [bytes, count] : sizeHistogram()) {
+        sum += count;
+        out.emplace_back(bytes, records ? 100.0 * double(sum) / double(records) : 0);
+    }
+    return out;
+}
+
+std::uint64_t TraceSummary::totalRuns() const
+{
+    std::uint64_t n = 0;
+    for (const auto& d : devices)
+        n += d.runs;
+    return n;
+}
+
+double TraceSummary::runCount() const
+{
+    const std::uint64_t runs = totalRuns();
+    return runs ? double(records) / double(runs) : 0;
+}
+
+int TraceSummary::busiestDevice() const
+{
+    int best = -1;
+    for (std::size_t i = 0; i < devices.size(); ++i)
+        if (best < 0 || devices[i].ios > devices[std::size_t(best)].ios)
+            best = int(i);
+    return best;
+}
+
+double TraceSummary::busiestDeviceShare() const
+{
+    const int b = busiestDevice();
+    return b >= 0 && records ? double(devices[std::size_t(b)].ios) / double(records) : 0;
+}
+
+TraceSummary::RegionRef TraceSummary::busiestRegion() const
+{
+    RegionRef best;
+    std::uint64_t bestCount = 0;
+    for (std::size_t d = 0; d < devices.size(); ++d) {
+        const auto& c = devices[d].regions.counts();
+        for (std::size_t i = 0; i < c.size(); ++i) {
+            if (c[i] > bestCount) {
+                bestCount = c[i];
+                best.device = int(d);
+                best.regionBytes = devices[d].regions.regionBytes();
+                best.offsetBytes = std::uint64_t(i) * best.regionBytes;
+            }
+        }
+    }
+    best.share = records ? double(bestCount) / double(records) : 0;
+    return best;
+}
+
+std::vector<LorenzPoint> TraceSummary::lorenz(std::vector<std::uint64_t> counts, int maxPoints)
+{
+    std::vector<LorenzPoint> out;
+    if (counts.empty())
+        return out;
+    std::sort(counts.begin(), counts.end());
+    const double total = double(std::accumulate(counts.begin(), counts.end(), std::uint64_t(0)));
+    const std::size_t n = counts.size();
+    const std::size_t points = std::min<std::size_t>(n, std::size_t(std::max(2, maxPoints) - 1));
+    out.push_back({ 0, 0 });
+    std::size_t k = 0;
+    double cum = 0;
+    for (std::size_t p = 1; p <= points; ++p) {
+        const std::size_t upTo = n * p / points;
+        for (; k < upTo; ++k)
+            cum += double(counts[k]);
+        out.push_back({ double(upTo) / double(n), total > 0 ? cum / total : 0 });
+    }
+    return out;
+}
+
+double TraceSummary::gini(const std::vector<LorenzPoint>& c)
+{
+    // 1 - 2 * area under the Lorenz curve (trapezoids).
+    double area = 0;
+    for (std::size_t i = 1; i < c.size(); ++i)
+        area += (c[i].items - c[i - 1].items) * (c[i].share + c[i - 1].share) / 2;
+    return c.size() < 2 ? 0 : 1 - 2 * area;
+}
+
+std::vector<LorenzPoint> TraceSummary::deviceLorenz() const
+{
+    std::vector<std::uint64_t> counts;
+    for (const auto& d : devices)
+        counts.push_back(d.ios);
+    return lorenz(std::move(counts));
+}
+
+std::vector<LorenzPoint> TraceSummary::regionLorenz() const
+{
+    std::vector<std::uint64_t> counts;
+    for (const auto& d : devices) {
+        const auto used = d.regions.usedCounts();
+        counts.insert(counts.end(), used.begin(), used.end());
+    }
+    return lorenz(std::move(counts));
+}
+
+double TraceSummary::responsePercentileMs(double q) const
+{
+    if (!hasResponseTimes())
+        return 0;
+    return std::clamp(responseNs.quantile(q) * 1e-6, responseMs.min(), responseMs.max());
+}
+
+std::vector<SlowPeriod> TraceSummary::slowPeriods() const
+{
+    std::vector<SlowPeriod> out;
+    const std::int64_t w = timeline.widthNs();
+    std::int64_t t = timeline.startNs();
+    bool open = false;
+    double sum = 0;
+    std::uint64_t responses = 0;
+    for (const TraceTimeBucket& b : timeline.buckets()) {
+        const bool slow = b.responses > 0 && b.responseSumNs / double(b.responses) * 1e-6 > options.slowThresholdMs;
+        if (slow) {
+            if (!open) {
+                out.push_back({ t, t, 0, 0 });
+                sum = 0;
+                responses = 0;
+                open = true;
+            }
+            SlowPeriod& p = out.back();
+            p.endNs = t + w;
+            p.ios += b.ios;
+            sum += b.responseSumNs;
+            responses += b.responses;
+            p.meanResponseMs = sum / double(responses) * 1e-6;
+        } else {
+            open = false;
+        }
+        t += w;
+    }
+    return out;
+}
+
+void TraceSummarizer::grow(std::uint32_t device)
+{
+    while (m_slots.size() <= device)
+        m_slots.push_back(m_summary.deviceSlot(m_reader.deviceName(std::uint32_t(m_slots.size()))));
+}
+
+} // namespace raidscope

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "stats/loghistogram.h"
+#include "stats/runningstats.h"
+#include "tracereader.h"
+#include "tracerecord.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace raidscope {
+
+/// Settings of a summary; two summaries merge only if these agree.
+struct TraceSummaryOptions
+{
+    /// A time bucket whose mean response time exceeds this is slow (whitepaper Scenario 2).
+    double slowThresholdMs = 100;
+    /// At most this many time buckets: the bucket widens (doubles) when the trace outgrows them.
+    int maxTimeBuckets = 1024;
+    /// At most this many LBA regions per device: regions widen (double) as offsets grow.
+    int maxRegionsPerDevice = 256;
+};
+
+/// One time bucket: arrivals and response times in [startNs, startNs + widthNs).
+struct TraceTimeBucket
+{
+    std::uint64_t ios = 0;
+    std::uint64_t reads = 0;
+    std::uint64_t bytes = 0;
+    std::uint64_t responses = 0; ///< response times attributed here (at their arrival or issue)
+    double responseSumNs = 0;
+    double pairBusyNs = 0; ///< integral of requests outstanding between issue and completion (exact)
+    double littleBusyNs = 0; ///< sum of response times of arrivals here (Little's law: L = lambda W)
+    bool empty() const { return ios == 0 && responses == 0 && pairBusyNs == 0; }
+    void add(const TraceTimeBucket& o);
+};
+
+/// A bounded, mergeable series of time buckets; every bucket starts at a multiple of its width
+/// (1 ms times a power of two), so two series widen to a common grid and add up exactly.
+class TraceTimeline
+{
+public:
+    static constexpr std::int64_t kBaseWidthNs = 1000000;
+    explicit TraceTimeline(int maxBuckets = 1024);
+    /// The bucket holding time t (may widen or move the window first).
+    TraceTimeBucket& at(std::int64_t t);
+    /// Adds the overlap of [begin, end) with every bucket to pairBusyNs.
+    void addBusy(std::int64_t beginNs, std::int64_t endNs);
+    void merge(const TraceTimeline& o);
+    std::int64_t widthNs() const { return m_width; }
+    /// The non-empty span: the start of the first non-empty bucket and the buckets from it to the last non-empty.
+    std::int64_t startNs() const;
+    std::vector<TraceTimeBucket> buckets() const;
+    bool empty() const { return m_lo > m_hi; }
+
+private:
+    void reshape(__int128 lowNs, __int128 highNs, std::int64_t minWidth);
+    int m_max;
+    std::int64_t m_width = kBaseWidthNs;
+    std::int64_t m_origin = 0; ///< start of m_buckets[0], a multiple of m_width
+    std::vector<TraceTimeBucket> m_buckets;
+    int m_lo = 1; ///< first and last used index; m_lo > m_hi when empty
+    int m_hi = 0;
+};
+
+/// I/O counts over a device's address space in at most N regions of 1 MiB times a power of two.
+class RegionHistogram
+{
+public:
+    static constexpr int kBaseShift = 20;
+    explicit RegionHistogram(int regions = 256)
+        : m_counts(std::size_t(regions), 0)
+    {
+    }
+    void add(std::uint64_t offsetBytes)
+    {
+        std::uint64_t i = offsetBytes >> (kBaseShift + m_shift);
+        while (i >= m_counts.size()) {
+            widen();
+            i = offsetBytes >> (kBaseShift + m_shift);
+        }
+        ++m_counts[std::size_t(i)];
+    }
+    void merge(const RegionHistogram& o);
+    std::uint64_t regionBytes() const { return std::uint64_t(1) << (kBaseShift + m_shift); }
+    const std::vector<std::uint64_t>& counts() const { return m_counts; }
+    /// The counts from region 0 to the highest region used.
+    std::vector<std::uint64_t> usedCounts() const;
+
+private:
+    void widen();
+    std::vector<std::uint64_t> m_counts;
+    int m_shift = 0;
+};
+
+/// What one device (volume, disk, ASU) saw.
+struct TraceDeviceSummary
+{
+    std::string name;
+    std::uint64_t ios = 0;
+    std::uint64_t reads = 0;
+    std::uint64_t bytes = 0;
+    std::uint64_t bytesRead = 0;
+    /// Minerva §2.1: requests arrive in runs of spatially sequential requests; a request continues
+    /// the run when it starts where the device's previous request ended. runCount = ios / runs.
+    std::uint64_t runs = 0;
+    std::uint64_t firstOffsetBytes = 0; ///< start of the first request (to join runs when merging)
+    std::uint64_t lastEndBytes = 0; ///< end of the last request
+    std::uint64_t maxEndBytes = 0;
+    RegionHistogram regions;
+    double runCount() const { return runs ? double(ios) / double(runs) : 0; }
+};
+
+/// A point of a Lorenz curve: the least busy `items` fraction of devices/regions gets `share` of the I/Os.
+struct LorenzPoint
+{
+    double items = 0;
+    double share = 0;
+};
+
+/// A maximal run of time buckets whose mean response time exceeds the threshold.
+struct SlowPeriod
+{
+    std::int64_t startNs = 0;
+    std::int64_t endNs = 0;
+    double meanResponseMs = 0;
+    std::uint64_t ios = 0;
+};
+
+/// A SWAT-like summary of a trace (whitepaper "SWAT"; Illustration 8; Scenarios 2 and 3): memory is
+/// bounded whatever the trace length, and the summaries of consecutive parts of a trace merge
+/// into the summary of the whole. A value type: copy it across threads.
+class TraceSummary
+{
+public:
+    explicit TraceSummary(const TraceSummaryOptions& options = {});
+
+    /// Adds one record. `device` is a slot from deviceSlot().
+    void add(const TraceRecord& record, std::uint32_t device);
+    /// The slot of a device by name, created on first use.
+    std::uint32_t deviceSlot(std::string_view name);
+    /// Adds the summary of the part of the trace that follows this one.
+    void merge(const TraceSummary& later);
+    /// Takes the format, detail and notes of a reader (done by the summarize job).
+    void describe(const TraceFormatInfo& info, const QStringList& files);
+    /// Counts a line skipped because it was malformed (keeps the first few messages).
+    void addSkipped(const TraceError& error);
+
+    // --- what was read
+    TraceFormatInfo format;
+    QStringList files;
+    TraceSummaryOptions options;
+    std::uint64_t records = 0; ///< requests (not device-level completion records)
+    std::uint64_t reads = 0;
+    std::uint64_t writes = 0;
+    std::uint64_t bytesRead = 0;
+    std::uint64_t bytesWritten = 0;
+    std::uint64_t completions = 0; ///< issue/completion pairs seen
+    std::uint64_t zeroSize = 0;
+    std::uint64_t outOfOrder = 0; ///< requests that arrived before an earlier record's time
+    std::uint64_t skipped = 0;
+    QStringList skippedMessages; ///< the first kMaxMessages
+    static constexpr int kMaxMessages = 20;
+    std::int64_t firstNs = 0; ///< earliest and latest arrival
+    std::int64_t lastNs = 0;
+    std::int64_t latestSeenNs = 0; ///< for out-of-order detection
+
+    // --- distributions
+    /// Transfer sizes, one entry per distinct size (Illustration 8). Past kMaxDistinctSizes distinct
+    /// sizes, new ones are rounded down to 1/64 precision and sizesRounded is set.
+    std::map<std::uint64_t, std::uint64_t> sizeHistogram() const;
+    static constexpr std::size_t kMaxDistinctSizes = 65536;
+    bool sizesRounded = false;
+    std::vector<TraceDeviceSummary> devices;
+    RunningStats responseMs; ///< from Completion records or per-request response times
+    LogHistogram responseNs;
+    TraceTimeline timeline;
+
+    // --- derived
+    bool hasResponseTimes() const { return responseMs.count() > 0; }
+    bool hasIssueCompletePairs() const { return completions > 0; }
+    /// "issue-complete", "littles-law" or "none".
+    QString queueDepthMethod() const;
+    double durationSeconds() const { return records ? double(lastNs - firstNs) * 1e-9 : 0; }
+    /// Cumulative percentage of requests at or below each distinct size, in ascending size order.
+    std::vector<std::pair<std::uint64_t, double>> cumulativeSizes() const;
+    std::uint64_t totalRuns() const;
+    /// Minerva §2.1 run count over all devices: requests per sequential run.
+    double runCount() const;
+    /// The device with the most I/Os and its share of all I/Os (whitepaper "Skew").
+    int busiestDevice() const;
+    double busiestDeviceShare() const;
+    struct RegionRef
+    {
+        int device = -1;
+        std::uint64_t offsetBytes = 0;
+        std::uint64_t regionBytes = 0;
+        double share = 0;
+    };
+    RegionRef busiestRegion() const;
+    std::vector<LorenzPoint> deviceLorenz() const;
+    std::vector<LorenzPoint> regionLorenz() const;
+    static std::vector<LorenzPoint> lorenz(std::vector<std::uint64_t> counts, int maxPoints = 101);
+    static double gini(const std::vector<LorenzPoint>& curve);
+    double responsePercentileMs(double q) const;
+    /// Maximal runs of time buckets whose mean response time exceeds options.slowThresholdMs.
+    std::vector<SlowPeriod> slowPeriods() const;
+    /// Mean requests outstanding in each timeline bucket (issue/completion pairs, else Little's law).
+    double queueDepth(const TraceTimeBucket& b) const;
+
+    /// DESIGN.md's summary object: format, records, reads, writes, bytesRead, bytesWritten,
+    /// sizeHistogram [{bytes, count, cumulativePercent}], devices [{device, ios, bytes, ...}], plus
+    /// mix, skew, sequentiality, responseTime, timeline (arrivals, queue depth), slowPeriods, notes.
+    QJsonObject toJson() const;
+    /// The same as CSV tables, each after a "# name" line.
+    QString toCsv() const;
+
+private:
+    std::unordered_map<std::string, std::uint32_t> m_deviceIndex;
+    std::array<std::uint64_t, 8193> m_sectorSizes {}; ///< fast path: sizes of k*512 bytes, k <= 8192
+    std::map<std::uint64_t, std::uint64_t> m_otherSizes; ///< every other size
+    void addSize(std::uint64_t bytes, std::uint64_t count);
+};
+
+/// Feeds records from one reader into a summary, mapping the reader's devices to summary slots.
+class TraceSummarizer
+{
+public:
+    TraceSummarizer(TraceSummary& summary, const TraceReader& reader)
+        : m_summary(summary)
+        , m_reader(reader)
+    {
+    }
+    void add(const TraceRecord& r)
+    {
+        if (r.device >= m_slots.size())
+            grow(r.device);
+        m_summary.add(r, m_slots[r.device]);
+    }
+
+private:
+    void grow(std::uint32_t device);
+    TraceSummary& m_summary;
+    const TraceReader& m_reader;
+    std::vector<std::uint32_t> m_slots;
+};
+
+} // namespace raidscope
