@@ -29,148 +29,141 @@ namespace raidscope {
 
 namespace {
 
-namespace fs = std::filesystem;
+    namespace fs = std::filesystem;
 
-QString errnoText(int error)
-{
-    return QString::fromLocal8Bit(std::strerror(error));
-}
+    QString errnoText(int error) { return QString::fromLocal8Bit(std::strerror(error)); }
 
-double monotonicNs()
-{
-    timespec ts {};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return double(ts.tv_sec) * 1e9 + double(ts.tv_nsec);
-}
+    double monotonicNs()
+    {
+        timespec ts {};
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return double(ts.tv_sec) * 1e9 + double(ts.tv_nsec);
+    }
 
-std::string readLine(const fs::path& file)
-{
-    std::ifstream in(file);
-    std::string line;
-    std::getline(in, line);
-    return line;
-}
+    std::string readLine(const fs::path& file)
+    {
+        std::ifstream in(file);
+        std::string line;
+        std::getline(in, line);
+        return line;
+    }
 
-/// "8:1" of a sysfs device directory, from its `dev` file.
-std::string devNumber(const fs::path& sysDir)
-{
-    return readLine(sysDir / "dev");
-}
+    /// "8:1" of a sysfs device directory, from its `dev` file.
+    std::string devNumber(const fs::path& sysDir) { return readLine(sysDir / "dev"); }
 
-/// /proc/self/mountinfo escapes spaces and friends as \ooo.
-std::string unescapeMountField(const std::string& s)
-{
-    std::string out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '\\' && i + 3 < s.size()) {
-            const std::string oct = s.substr(i + 1, 3);
-            if (oct.size() == 3 && std::all_of(oct.begin(), oct.end(), [](char c) { return c >= '0' && c <= '7'; })) {
-                out += char(std::stoi(oct, nullptr, 8));
-                i += 3;
-                continue;
+    /// /proc/self/mountinfo escapes spaces and friends as \ooo.
+    std::string unescapeMountField(const std::string& s)
+    {
+        std::string out;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            if (s[i] == '\\' && i + 3 < s.size()) {
+                const std::string oct = s.substr(i + 1, 3);
+                if (oct.size() == 3
+                    && std::all_of(oct.begin(), oct.end(), [](char c) { return c >= '0' && c <= '7'; })) {
+                    out += char(std::stoi(oct, nullptr, 8));
+                    i += 3;
+                    continue;
+                }
             }
+            out += s[i];
         }
-        out += s[i];
+        return out;
     }
-    return out;
-}
 
-struct Mount
-{
-    std::string devNumber; ///< "major:minor" as mountinfo reports it
-    dev_t sourceRdev = 0; ///< the mount source's device number when the source is a block device
-    std::string mountPoint;
-};
+    struct Mount
+    {
+        std::string devNumber; ///< "major:minor" as mountinfo reports it
+        dev_t sourceRdev = 0; ///< the mount source's device number when the source is a block device
+        std::string mountPoint;
+    };
 
-std::vector<Mount> readMounts()
-{
-    std::vector<Mount> mounts;
-    std::ifstream in("/proc/self/mountinfo");
-    std::string line;
-    while (std::getline(in, line)) {
-        std::istringstream fields(line);
-        std::string id, parent, number, root, point;
-        fields >> id >> parent >> number >> root >> point;
-        Mount m { number, 0, unescapeMountField(point) };
-        // After the optional fields and " - ": filesystem type, mount source.
-        const auto dash = line.find(" - ");
-        if (dash != std::string::npos) {
-            std::istringstream tail(line.substr(dash + 3));
-            std::string type, source;
-            tail >> type >> source;
-            struct stat st {};
-            if (!source.empty() && source[0] == '/' && ::stat(unescapeMountField(source).c_str(), &st) == 0
-                && S_ISBLK(st.st_mode))
-                m.sourceRdev = st.st_rdev;
+    std::vector<Mount> readMounts()
+    {
+        std::vector<Mount> mounts;
+        std::ifstream in("/proc/self/mountinfo");
+        std::string line;
+        while (std::getline(in, line)) {
+            std::istringstream fields(line);
+            std::string id, parent, number, root, point;
+            fields >> id >> parent >> number >> root >> point;
+            Mount m { number, 0, unescapeMountField(point) };
+            // After the optional fields and " - ": filesystem type, mount source.
+            const auto dash = line.find(" - ");
+            if (dash != std::string::npos) {
+                std::istringstream tail(line.substr(dash + 3));
+                std::string type, source;
+                tail >> type >> source;
+                struct stat st
+                {
+                };
+                if (!source.empty() && source[0] == '/' && ::stat(unescapeMountField(source).c_str(), &st) == 0
+                    && S_ISBLK(st.st_mode))
+                    m.sourceRdev = st.st_rdev;
+            }
+            mounts.push_back(std::move(m));
         }
-        mounts.push_back(std::move(m));
+        return mounts;
     }
-    return mounts;
-}
 
-/// Where the device with this sysfs directory is mounted, or empty.
-std::string mountPointOf(const fs::path& sysDir, const std::vector<Mount>& mounts)
-{
-    const std::string number = devNumber(sysDir);
-    if (number.empty())
+    /// Where the device with this sysfs directory is mounted, or empty.
+    std::string mountPointOf(const fs::path& sysDir, const std::vector<Mount>& mounts)
+    {
+        const std::string number = devNumber(sysDir);
+        if (number.empty())
+            return {};
+        unsigned major = 0, minor = 0;
+        std::sscanf(number.c_str(), "%u:%u", &major, &minor);
+        const dev_t rdev = makedev(major, minor);
+        for (const Mount& m : mounts)
+            if (m.devNumber == number || (m.sourceRdev != 0 && m.sourceRdev == rdev))
+                return m.mountPoint;
         return {};
-    unsigned major = 0, minor = 0;
-    std::sscanf(number.c_str(), "%u:%u", &major, &minor);
-    const dev_t rdev = makedev(major, minor);
-    for (const Mount& m : mounts)
-        if (m.devNumber == number || (m.sourceRdev != 0 && m.sourceRdev == rdev))
-            return m.mountPoint;
-    return {};
-}
-
-QString name(const fs::path& sysDir)
-{
-    return QString::fromStdString(sysDir.filename().string());
-}
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-/// The holders (md, dm, LVM) of a device, and whether any of them, or their holders, is mounted.
-QString holderUse(const fs::path& sysDir, const std::vector<Mount>& mounts, int depth = 0)
-{
-    std::error_code ec;
-    const fs::path holders = sysDir / "holders";
-    if (depth > 8 || !fs::is_directory(holders, ec))
-        return {};
-    for (const auto& entry : fs::directory_iterator(holders, ec)) {
-        const fs::path holder = fs::canonical(entry.path(), ec);
-        if (ec)
-            continue;
-        QString text = QStringLiteral("held by %1 (an md, dm or LVM device)").arg(name(holder));
-        const std::string point = mountPointOf(holder, mounts);
-        if (!point.empty())
-            text += QStringLiteral(", which is mounted on %1").arg(q(point));
-        else if (const QString above = holderUse(holder, mounts, depth + 1); !above.isEmpty())
-            text += QStringLiteral(", which is ") + above;
-        return text;
     }
-    return {};
-}
 
-bool isPartition(const fs::path& sysDir)
-{
-    std::error_code ec;
-    return fs::exists(sysDir / "partition", ec);
-}
+    QString name(const fs::path& sysDir) { return QString::fromStdString(sysDir.filename().string()); }
+
+    QString q(const std::string& s) { return QString::fromStdString(s); }
+
+    /// The holders (md, dm, LVM) of a device, and whether any of them, or their holders, is mounted.
+    QString holderUse(const fs::path& sysDir, const std::vector<Mount>& mounts, int depth = 0)
+    {
+        std::error_code ec;
+        const fs::path holders = sysDir / "holders";
+        if (depth > 8 || !fs::is_directory(holders, ec))
+            return {};
+        for (const auto& entry : fs::directory_iterator(holders, ec)) {
+            const fs::path holder = fs::canonical(entry.path(), ec);
+            if (ec)
+                continue;
+            QString text = QStringLiteral("held by %1 (an md, dm or LVM device)").arg(name(holder));
+            const std::string point = mountPointOf(holder, mounts);
+            if (!point.empty())
+                text += QStringLiteral(", which is mounted on %1").arg(q(point));
+            else if (const QString above = holderUse(holder, mounts, depth + 1); !above.isEmpty())
+                text += QStringLiteral(", which is ") + above;
+            return text;
+        }
+        return {};
+    }
+
+    bool isPartition(const fs::path& sysDir)
+    {
+        std::error_code ec;
+        return fs::exists(sysDir / "partition", ec);
+    }
 
 } // namespace
 
 QString blockDeviceInUse(const QString& path)
 {
-    struct stat st {};
+    struct stat st
+    {
+    };
     if (::stat(path.toLocal8Bit().constData(), &st) != 0 || !S_ISBLK(st.st_mode))
         return {};
     std::error_code ec;
-    const fs::path self
-        = fs::canonical(fs::path("/sys/dev/block") / (std::to_string(major(st.st_rdev)) + ':' + std::to_string(minor(st.st_rdev))), ec);
+    const fs::path self = fs::canonical(
+        fs::path("/sys/dev/block") / (std::to_string(major(st.st_rdev)) + ':' + std::to_string(minor(st.st_rdev))), ec);
     const std::vector<Mount> mounts = readMounts();
     const auto mountedOn = [&](dev_t rdev, const std::string& number) -> std::string {
         for (const Mount& m : mounts)
@@ -214,7 +207,9 @@ std::unique_ptr<DeviceTarget> openDeviceTarget(const QString& path, const Device
         return nullptr;
     };
     const QByteArray local = path.toLocal8Bit();
-    struct stat st {};
+    struct stat st
+    {
+    };
     if (::stat(local.constData(), &st) != 0)
         return refuse(QStringLiteral("%1: cannot open: %2").arg(path, errnoText(errno)));
     const bool blockDevice = S_ISBLK(st.st_mode);
@@ -242,7 +237,8 @@ std::unique_ptr<DeviceTarget> openDeviceTarget(const QString& path, const Device
                                          "refusing to probe a device in use (force overrides)")
                               .arg(path, errnoText(EBUSY)));
         if (target->m_fd < 0)
-            return refuse(QStringLiteral("%1: cannot open for %2: %3").arg(path, QString::fromLatin1(mode), errnoText(errno)));
+            return refuse(
+                QStringLiteral("%1: cannot open for %2: %3").arg(path, QString::fromLatin1(mode), errnoText(errno)));
         int logical = 0;
         std::uint64_t bytes = 0;
         if (::ioctl(target->m_fd, BLKSSZGET, &logical) != 0 || logical <= 0)
@@ -266,10 +262,13 @@ std::unique_ptr<DeviceTarget> openDeviceTarget(const QString& path, const Device
             target->m_fd = ::open(local.constData(), access | O_CLOEXEC);
         }
         if (target->m_fd < 0)
-            return refuse(QStringLiteral("%1: cannot open for %2: %3").arg(path, QString::fromLatin1(mode), errnoText(errno)));
+            return refuse(
+                QStringLiteral("%1: cannot open for %2: %3").arg(path, QString::fromLatin1(mode), errnoText(errno)));
         // Direct I/O alignment of this file (Linux 6.1+); 4 KiB, a multiple of any common sector, else.
         target->m_blockBytes = 4096;
-        struct statx sx {};
+        struct statx sx
+        {
+        };
         if (::statx(target->m_fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &sx) == 0 && (sx.stx_mask & STATX_DIOALIGN)
             && sx.stx_dio_offset_align > 0) {
             target->m_blockBytes = std::max<std::uint32_t>(sx.stx_dio_offset_align, 512);
@@ -296,10 +295,7 @@ DeviceTarget::~DeviceTarget()
         ::close(m_fd);
 }
 
-QString DeviceTarget::fail(const QString& what) const
-{
-    return m_path + QStringLiteral(": ") + what;
-}
+QString DeviceTarget::fail(const QString& what) const { return m_path + QStringLiteral(": ") + what; }
 
 bool DeviceTarget::ensureRing(unsigned entries, QString* error)
 {
@@ -328,17 +324,17 @@ QString DeviceTarget::describe() const
 {
     QString text = QStringLiteral("%1 (%2, %3, %4 B blocks, %5, %6)")
                        .arg(m_path, m_blockDevice ? QStringLiteral("block device") : QStringLiteral("file"),
-                            formatBytesHuman(m_capacityBytes))
+                           formatBytesHuman(m_capacityBytes))
                        .arg(m_blockBytes)
                        .arg(m_direct ? QStringLiteral("O_DIRECT") : QStringLiteral("buffered"),
-                            m_writable ? QStringLiteral("safe writes allowed") : QStringLiteral("read-only"));
+                           m_writable ? QStringLiteral("safe writes allowed") : QStringLiteral("read-only"));
     if (!m_note.isEmpty())
         text += QStringLiteral(" [") + m_note + QStringLiteral("]");
     return text;
 }
 
-std::optional<BatchTiming> DeviceTarget::run(std::span<const ProbeIo> requests, int outstanding, std::stop_token stop,
-                                             QString* error)
+std::optional<BatchTiming> DeviceTarget::run(
+    std::span<const ProbeIo> requests, int outstanding, std::stop_token stop, QString* error)
 {
     const auto failWith = [&](const QString& why) -> std::optional<BatchTiming> {
         if (error)
@@ -477,11 +473,12 @@ std::optional<BatchTiming> DeviceTarget::run(std::span<const ProbeIo> requests, 
             const int res = cqe->res;
             if (res < 0 || std::uint32_t(res) != r.sizeBytes) {
                 if (ioError.isEmpty())
-                    ioError = QStringLiteral("%1 at offset %2 (%3 bytes) failed: %4")
-                                  .arg(sl.writeBack ? QStringLiteral("write-back") : QStringLiteral("read"))
-                                  .arg(r.offsetBytes)
-                                  .arg(r.sizeBytes)
-                                  .arg(res < 0 ? errnoText(-res) : QStringLiteral("short transfer of %1 bytes").arg(res));
+                    ioError
+                        = QStringLiteral("%1 at offset %2 (%3 bytes) failed: %4")
+                              .arg(sl.writeBack ? QStringLiteral("write-back") : QStringLiteral("read"))
+                              .arg(r.offsetBytes)
+                              .arg(r.sizeBytes)
+                              .arg(res < 0 ? errnoText(-res) : QStringLiteral("short transfer of %1 bytes").arg(res));
                 sl.busy = false; // a failed or short read is never written back
                 --inFlight;
             } else if (r.write && !sl.writeBack) {

@@ -16,7 +16,8 @@ namespace raidscope {
 struct DeviceOptions
 {
     bool allowWrites = false; ///< open read-write and accept safe writes (--allow-writes)
-    bool force = false; ///< probe even a mounted or busy device; use buffered I/O on a file whose filesystem rejects O_DIRECT
+    bool force
+        = false; ///< probe even a mounted or busy device; use buffered I/O on a file whose filesystem rejects O_DIRECT
 };
 
 /// A real block device or regular file as an IoTarget (DESIGN.md "IoTarget"): O_DIRECT, buffers
@@ -38,8 +39,8 @@ public:
     /// Every request must be block-aligned, inside [0, capacityBytes()) and, for a write, allowed;
     /// the whole batch is checked before anything is issued. `outstanding` is clamped to 1..4096.
     /// Also fills BatchTiming::latencyNs. Errors are one line naming the device.
-    std::optional<BatchTiming> run(std::span<const ProbeIo> requests, int outstanding, std::stop_token stop,
-                                   QString* error) override;
+    std::optional<BatchTiming> run(
+        std::span<const ProbeIo> requests, int outstanding, std::stop_token stop, QString* error) override;
 
     const QString& path() const { return m_path; }
     bool isBlockDevice() const { return m_blockDevice; }

@@ -13,189 +13,189 @@ namespace raidscope {
 
 namespace {
 
-double squaredDistance(const double* a, const double* b, int dims)
-{
-    double d = 0;
-    for (int j = 0; j < dims; ++j) {
-        const double t = a[j] - b[j];
-        d += t * t;
-    }
-    return d;
-}
-
-/// Nearest center of a point and its squared distance; ties go to the lower index.
-std::pair<int, double> nearest(const double* x, const std::vector<double>& centers, int k, int dims)
-{
-    int best = 0;
-    double bestD = std::numeric_limits<double>::infinity();
-    for (int c = 0; c < k; ++c) {
-        const double d = squaredDistance(x, centers.data() + std::size_t(c * dims), dims);
-        if (d < bestD) {
-            bestD = d;
-            best = c;
+    double squaredDistance(const double* a, const double* b, int dims)
+    {
+        double d = 0;
+        for (int j = 0; j < dims; ++j) {
+            const double t = a[j] - b[j];
+            d += t * t;
         }
+        return d;
     }
-    return { best, bestD };
-}
 
-/// k-means++ seeding (Arthur & Vassilvitskii 2007): the first center uniformly, each next one with
-/// probability proportional to the squared distance to the nearest center chosen so far. Stops early
-/// (fewer than k centers) when every point coincides with a chosen center.
-std::vector<double> seedPlusPlus(const PointsView& points, int k, Rng& rng)
-{
-    const std::size_t n = points.count();
-    const int dims = points.dims;
-    std::vector<double> centers;
-    centers.reserve(std::size_t(k * dims));
-    const std::size_t first = std::size_t(rng.below(n));
-    centers.insert(centers.end(), points.row(first), points.row(first) + dims);
-    std::vector<double> d2(n);
-    for (std::size_t i = 0; i < n; ++i)
-        d2[i] = squaredDistance(points.row(i), centers.data(), dims);
-    for (int c = 1; c < k; ++c) {
-        const double total = std::accumulate(d2.begin(), d2.end(), 0.0);
-        if (!(total > 0))
-            break;
-        double target = rng.uniform() * total;
-        std::size_t pick = n;
-        for (std::size_t i = 0; i < n; ++i) {
-            if (d2[i] <= 0)
-                continue;
-            pick = i; // the last point with weight, should rounding leave target above the sum
-            target -= d2[i];
-            if (target < 0)
+    /// Nearest center of a point and its squared distance; ties go to the lower index.
+    std::pair<int, double> nearest(const double* x, const std::vector<double>& centers, int k, int dims)
+    {
+        int best = 0;
+        double bestD = std::numeric_limits<double>::infinity();
+        for (int c = 0; c < k; ++c) {
+            const double d = squaredDistance(x, centers.data() + std::size_t(c * dims), dims);
+            if (d < bestD) {
+                bestD = d;
+                best = c;
+            }
+        }
+        return { best, bestD };
+    }
+
+    /// k-means++ seeding (Arthur & Vassilvitskii 2007): the first center uniformly, each next one with
+    /// probability proportional to the squared distance to the nearest center chosen so far. Stops early
+    /// (fewer than k centers) when every point coincides with a chosen center.
+    std::vector<double> seedPlusPlus(const PointsView& points, int k, Rng& rng)
+    {
+        const std::size_t n = points.count();
+        const int dims = points.dims;
+        std::vector<double> centers;
+        centers.reserve(std::size_t(k * dims));
+        const std::size_t first = std::size_t(rng.below(n));
+        centers.insert(centers.end(), points.row(first), points.row(first) + dims);
+        std::vector<double> d2(n);
+        for (std::size_t i = 0; i < n; ++i)
+            d2[i] = squaredDistance(points.row(i), centers.data(), dims);
+        for (int c = 1; c < k; ++c) {
+            const double total = std::accumulate(d2.begin(), d2.end(), 0.0);
+            if (!(total > 0))
+                break;
+            double target = rng.uniform() * total;
+            std::size_t pick = n;
+            for (std::size_t i = 0; i < n; ++i) {
+                if (d2[i] <= 0)
+                    continue;
+                pick = i; // the last point with weight, should rounding leave target above the sum
+                target -= d2[i];
+                if (target < 0)
+                    break;
+            }
+            const std::size_t at = centers.size();
+            centers.insert(centers.end(), points.row(pick), points.row(pick) + dims);
+            for (std::size_t i = 0; i < n; ++i)
+                d2[i] = std::min(d2[i], squaredDistance(points.row(i), centers.data() + at, dims));
+        }
+        return centers;
+    }
+
+    /// Lloyd's iterations from the given centers (their count is k). An emptied cluster takes over the
+    /// point farthest from its center, so every cluster keeps at least one point while the points are
+    /// distinct enough to allow it.
+    KMeansResult lloyd(const PointsView& points, std::vector<double> centers, int maxIterations)
+    {
+        const std::size_t n = points.count();
+        const int dims = points.dims;
+        const int k = int(centers.size()) / dims;
+        KMeansResult r;
+        r.k = k;
+        r.dims = dims;
+        r.labels.assign(n, -1);
+        r.sizes.assign(std::size_t(k), 0);
+        std::vector<double> dist(n, 0);
+        for (int iter = 0; iter < std::max(1, maxIterations); ++iter) {
+            bool changed = false;
+            std::fill(r.sizes.begin(), r.sizes.end(), 0);
+            for (std::size_t i = 0; i < n; ++i) {
+                const auto [c, d] = nearest(points.row(i), centers, k, dims);
+                changed = changed || c != r.labels[i];
+                r.labels[i] = c;
+                dist[i] = d;
+                ++r.sizes[std::size_t(c)];
+            }
+            for (int c = 0; c < k; ++c) {
+                if (r.sizes[std::size_t(c)] > 0)
+                    continue;
+                std::size_t far = n;
+                for (std::size_t i = 0; i < n; ++i)
+                    if (dist[i] > 0 && r.sizes[std::size_t(r.labels[i])] > 1 && (far == n || dist[i] > dist[far]))
+                        far = i;
+                if (far == n)
+                    continue; // nothing to take; cannot happen with at least k distinct points
+                --r.sizes[std::size_t(r.labels[far])];
+                r.labels[far] = c;
+                r.sizes[std::size_t(c)] = 1;
+                dist[far] = 0;
+                std::copy(points.row(far), points.row(far) + dims, centers.begin() + c * dims);
+                changed = true;
+            }
+            r.iterations = iter + 1;
+            if (!changed && iter > 0)
+                break;
+            std::vector<double> sums(std::size_t(k * dims), 0.0);
+            for (std::size_t i = 0; i < n; ++i)
+                for (int j = 0; j < dims; ++j)
+                    sums[std::size_t(r.labels[i] * dims + j)] += points.row(i)[j];
+            for (int c = 0; c < k; ++c)
+                if (r.sizes[std::size_t(c)] > 0)
+                    for (int j = 0; j < dims; ++j)
+                        centers[std::size_t(c * dims + j)] = sums[std::size_t(c * dims + j)] / r.sizes[std::size_t(c)];
+            if (!changed)
                 break;
         }
-        const std::size_t at = centers.size();
-        centers.insert(centers.end(), points.row(pick), points.row(pick) + dims);
+        r.sse = 0;
         for (std::size_t i = 0; i < n; ++i)
-            d2[i] = std::min(d2[i], squaredDistance(points.row(i), centers.data() + at, dims));
+            r.sse += squaredDistance(points.row(i), centers.data() + std::size_t(r.labels[i] * dims), dims);
+        r.centers = std::move(centers);
+        return r;
     }
-    return centers;
-}
 
-/// Lloyd's iterations from the given centers (their count is k). An emptied cluster takes over the
-/// point farthest from its center, so every cluster keeps at least one point while the points are
-/// distinct enough to allow it.
-KMeansResult lloyd(const PointsView& points, std::vector<double> centers, int maxIterations)
-{
-    const std::size_t n = points.count();
-    const int dims = points.dims;
-    const int k = int(centers.size()) / dims;
-    KMeansResult r;
-    r.k = k;
-    r.dims = dims;
-    r.labels.assign(n, -1);
-    r.sizes.assign(std::size_t(k), 0);
-    std::vector<double> dist(n, 0);
-    for (int iter = 0; iter < std::max(1, maxIterations); ++iter) {
-        bool changed = false;
-        std::fill(r.sizes.begin(), r.sizes.end(), 0);
-        for (std::size_t i = 0; i < n; ++i) {
-            const auto [c, d] = nearest(points.row(i), centers, k, dims);
-            changed = changed || c != r.labels[i];
-            r.labels[i] = c;
-            dist[i] = d;
-            ++r.sizes[std::size_t(c)];
+    /// Renumbers clusters in increasing lexicographic order of their centers.
+    void sortClusters(KMeansResult& r)
+    {
+        std::vector<int> order(std::size_t(r.k));
+        std::iota(order.begin(), order.end(), 0);
+        const int dims = r.dims;
+        std::sort(order.begin(), order.end(), [&](int a, int b) {
+            return std::lexicographical_compare(r.centers.begin() + a * dims, r.centers.begin() + (a + 1) * dims,
+                r.centers.begin() + b * dims, r.centers.begin() + (b + 1) * dims);
+        });
+        std::vector<int> newIndex(std::size_t(r.k));
+        std::vector<double> centers(r.centers.size());
+        std::vector<int> sizes(r.sizes.size());
+        for (int i = 0; i < r.k; ++i) {
+            newIndex[std::size_t(order[std::size_t(i)])] = i;
+            std::copy_n(r.centers.begin() + order[std::size_t(i)] * dims, dims, centers.begin() + i * dims);
+            sizes[std::size_t(i)] = r.sizes[std::size_t(order[std::size_t(i)])];
         }
-        for (int c = 0; c < k; ++c) {
-            if (r.sizes[std::size_t(c)] > 0)
-                continue;
-            std::size_t far = n;
-            for (std::size_t i = 0; i < n; ++i)
-                if (dist[i] > 0 && r.sizes[std::size_t(r.labels[i])] > 1 && (far == n || dist[i] > dist[far]))
-                    far = i;
-            if (far == n)
-                continue; // nothing to take; cannot happen with at least k distinct points
-            --r.sizes[std::size_t(r.labels[far])];
-            r.labels[far] = c;
-            r.sizes[std::size_t(c)] = 1;
-            dist[far] = 0;
-            std::copy(points.row(far), points.row(far) + dims, centers.begin() + c * dims);
-            changed = true;
+        for (int& label : r.labels)
+            label = newIndex[std::size_t(label)];
+        r.centers = std::move(centers);
+        r.sizes = std::move(sizes);
+    }
+
+    PointsView sanitized(const PointsView& points)
+    {
+        PointsView p = points;
+        p.dims = std::max(1, p.dims);
+        p.values = p.values.first(p.count() * std::size_t(p.dims)); // drop a trailing partial row
+        return p;
+    }
+
+    KMeansResult kmeansImpl(const PointsView& points, int k, const KMeansOptions& options, Rng& rng)
+    {
+        KMeansResult best;
+        best.dims = points.dims;
+        if (points.count() == 0)
+            return best;
+        k = std::max(1, k);
+        double bestSse = std::numeric_limits<double>::infinity();
+        for (int start = 0; start < std::max(1, options.restarts); ++start) {
+            KMeansResult r = lloyd(points, seedPlusPlus(points, k, rng), options.maxIterations);
+            if (r.sse < bestSse) {
+                bestSse = r.sse;
+                best = std::move(r);
+            }
         }
-        r.iterations = iter + 1;
-        if (!changed && iter > 0)
-            break;
-        std::vector<double> sums(std::size_t(k * dims), 0.0);
-        for (std::size_t i = 0; i < n; ++i)
-            for (int j = 0; j < dims; ++j)
-                sums[std::size_t(r.labels[i] * dims + j)] += points.row(i)[j];
-        for (int c = 0; c < k; ++c)
-            if (r.sizes[std::size_t(c)] > 0)
-                for (int j = 0; j < dims; ++j)
-                    centers[std::size_t(c * dims + j)] = sums[std::size_t(c * dims + j)] / r.sizes[std::size_t(c)];
-        if (!changed)
-            break;
-    }
-    r.sse = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        r.sse += squaredDistance(points.row(i), centers.data() + std::size_t(r.labels[i] * dims), dims);
-    r.centers = std::move(centers);
-    return r;
-}
-
-/// Renumbers clusters in increasing lexicographic order of their centers.
-void sortClusters(KMeansResult& r)
-{
-    std::vector<int> order(std::size_t(r.k));
-    std::iota(order.begin(), order.end(), 0);
-    const int dims = r.dims;
-    std::sort(order.begin(), order.end(), [&](int a, int b) {
-        return std::lexicographical_compare(r.centers.begin() + a * dims, r.centers.begin() + (a + 1) * dims,
-                                            r.centers.begin() + b * dims, r.centers.begin() + (b + 1) * dims);
-    });
-    std::vector<int> newIndex(std::size_t(r.k));
-    std::vector<double> centers(r.centers.size());
-    std::vector<int> sizes(r.sizes.size());
-    for (int i = 0; i < r.k; ++i) {
-        newIndex[std::size_t(order[std::size_t(i)])] = i;
-        std::copy_n(r.centers.begin() + order[std::size_t(i)] * dims, dims, centers.begin() + i * dims);
-        sizes[std::size_t(i)] = r.sizes[std::size_t(order[std::size_t(i)])];
-    }
-    for (int& label : r.labels)
-        label = newIndex[std::size_t(label)];
-    r.centers = std::move(centers);
-    r.sizes = std::move(sizes);
-}
-
-PointsView sanitized(const PointsView& points)
-{
-    PointsView p = points;
-    p.dims = std::max(1, p.dims);
-    p.values = p.values.first(p.count() * std::size_t(p.dims)); // drop a trailing partial row
-    return p;
-}
-
-KMeansResult kmeansImpl(const PointsView& points, int k, const KMeansOptions& options, Rng& rng)
-{
-    KMeansResult best;
-    best.dims = points.dims;
-    if (points.count() == 0)
+        sortClusters(best);
         return best;
-    k = std::max(1, k);
-    double bestSse = std::numeric_limits<double>::infinity();
-    for (int start = 0; start < std::max(1, options.restarts); ++start) {
-        KMeansResult r = lloyd(points, seedPlusPlus(points, k, rng), options.maxIterations);
-        if (r.sse < bestSse) {
-            bestSse = r.sse;
-            best = std::move(r);
-        }
     }
-    sortClusters(best);
-    return best;
-}
 
-/// Points of one cluster, copied out, for Improve-Structure's local 2-means.
-std::vector<double> clusterRows(const PointsView& points, const KMeansResult& model, int cluster)
-{
-    std::vector<double> rows;
-    rows.reserve(std::size_t(model.sizes[std::size_t(cluster)] * points.dims));
-    for (std::size_t i = 0; i < points.count(); ++i)
-        if (model.labels[i] == cluster)
-            rows.insert(rows.end(), points.row(i), points.row(i) + points.dims);
-    return rows;
-}
+    /// Points of one cluster, copied out, for Improve-Structure's local 2-means.
+    std::vector<double> clusterRows(const PointsView& points, const KMeansResult& model, int cluster)
+    {
+        std::vector<double> rows;
+        rows.reserve(std::size_t(model.sizes[std::size_t(cluster)] * points.dims));
+        for (std::size_t i = 0; i < points.count(); ++i)
+            if (model.labels[i] == cluster)
+                rows.insert(rows.end(), points.row(i), points.row(i) + points.dims);
+        return rows;
+    }
 
 } // namespace
 
@@ -307,7 +307,7 @@ KMeansResult xmeans(const PointsView& pointsIn, const XMeansOptions& options)
         for (int c = 0; c < model.k; ++c)
             if (!isSplit[std::size_t(c)])
                 centers.insert(centers.end(), model.centers.begin() + c * points.dims,
-                               model.centers.begin() + (c + 1) * points.dims);
+                    model.centers.begin() + (c + 1) * points.dims);
 
         // Improve-Params over all points from the new centers.
         model = lloyd(points, std::move(centers), options.kmeans.maxIterations);

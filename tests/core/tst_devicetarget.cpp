@@ -88,7 +88,7 @@ CommandResult runCommand(const QString& program, const QStringList& arguments)
     if (!p.waitForFinished(60000))
         return {};
     return { p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
-             QString::fromLocal8Bit(p.readAllStandardOutput() + p.readAllStandardError()).trimmed() };
+        QString::fromLocal8Bit(p.readAllStandardOutput() + p.readAllStandardError()).trimmed() };
 }
 
 QString findTool(const QString& name)
@@ -161,7 +161,8 @@ TEST_CASE("DeviceTarget: reads on a file are all timed", "[core][probe][deviceta
         const auto requests = randomRequests(target->capacityBytes(), 256, 0.0, 1);
         const auto before = std::chrono::steady_clock::now();
         const auto timing = target->run(requests, 16, {}, &error);
-        const double wallNs = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - before).count();
+        const double wallNs
+            = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - before).count();
         INFO(error.toStdString());
         REQUIRE(timing);
         REQUIRE(timing->completionNs.size() == requests.size());
@@ -294,7 +295,7 @@ TEST_CASE("DeviceTarget: bad paths come back as one line naming them", "[core][p
 }
 
 TEST_CASE("DeviceTarget: a loop device is read, safely written, and refused while mounted or held",
-          "[core][probe][devicetarget][loop]")
+    "[core][probe][devicetarget][loop]")
 {
     TestFile file;
     const QByteArray before = checksum(file.path);
