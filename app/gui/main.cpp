@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // raidscope [--array SPEC] [--page NAME] [--request KIND:OFFSET:SIZE] [--plugin-dir DIR]
+//           [--workload SPEC] [--sweep LIST] [--run | --run-sweep] [--save-results FILE]
 #include "arraypage.h"
 #include "layout/layoutregistry.h"
 #include "mainwindow.h"
+#include "simulatepage.h"
+#include "workloadeditor.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -42,7 +45,17 @@ int main(int argc, char** argv)
         QStringLiteral("Show this request in the Array page's explorer, e.g. write:0:128KiB."), QStringLiteral("KIND:OFFSET:SIZE"));
     const QCommandLineOption pluginDir(QStringLiteral("plugin-dir"),
         QStringLiteral("Search this folder for layout plugins first (may be repeated)."), QStringLiteral("DIR"));
-    parser.addOptions({ array, page, request, pluginDir });
+    const QCommandLineOption workload(QStringLiteral("workload"),
+        QStringLiteral("Put this workload on the Simulate page, e.g. 'random size=4KiB outstanding=16 count=20000'."),
+        QStringLiteral("SPEC"));
+    const QCommandLineOption sweepList(QStringLiteral("sweep"),
+        QStringLiteral("Outstanding I/Os for the Simulate page's sweep, e.g. 1,2,4,8,16,32,64 (implies --run-sweep)."),
+        QStringLiteral("LIST"));
+    const QCommandLineOption runOnce(QStringLiteral("run"), QStringLiteral("Start a single simulation run at once."));
+    const QCommandLineOption runSweep(QStringLiteral("run-sweep"), QStringLiteral("Start the outstanding-I/O sweep at once."));
+    const QCommandLineOption saveResults(QStringLiteral("save-results"),
+        QStringLiteral("When the run or sweep finishes, save its results as JSON to FILE."), QStringLiteral("FILE"));
+    parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults });
     parser.process(app);
     for (const QString& dir : parser.values(pluginDir))
         raidscope::LayoutRegistry::addSearchDir(dir);
@@ -62,6 +75,28 @@ int main(int argc, char** argv)
     if (parser.isSet(page) && !window.setCurrentPage(parser.value(page)))
         warn(QStringLiteral("--page %1: no such page (pages: %2)")
                  .arg(parser.value(page), raidscope::gui::MainWindow::pageNames().join(QStringLiteral(", "))));
+
+    // The Simulate page: a finished sweep on screen without a click (for demos and screenshots).
+    raidscope::gui::SimulatePage* simulate = window.simulatePage();
+    if (parser.isSet(workload) && !simulate->setWorkloadSpecText(parser.value(workload)))
+        warn(QStringLiteral("--workload: ") + simulate->workloadEditor()->errorText());
+    if (parser.isSet(sweepList))
+        simulate->setSweepText(parser.value(sweepList));
+    const bool startSweep = parser.isSet(runSweep) || parser.isSet(sweepList);
+    if ((startSweep || parser.isSet(runOnce)) && !parser.isSet(page))
+        window.setCurrentPage(QStringLiteral("Simulate"));
+    if (parser.isSet(saveResults)) {
+        const QString path = parser.value(saveResults);
+        QObject::connect(simulate, &raidscope::gui::SimulatePage::jobFinished, simulate, [simulate, path] {
+            QString error;
+            if (!simulate->saveResultsJson(path, &error))
+                warn(QStringLiteral("--save-results %1: %2").arg(path, error));
+        });
+    }
     window.show();
+    if (startSweep && !simulate->sweep())
+        warn(QStringLiteral("--run-sweep: ") + simulate->statusText());
+    else if (!startSweep && parser.isSet(runOnce) && !simulate->run())
+        warn(QStringLiteral("--run: ") + simulate->statusText());
     return app.exec();
 }

@@ -8,6 +8,8 @@
 #include "layoutdiagram.h"
 #include "placeholderpage.h"
 #include "pluginsdialog.h"
+#include "simulatepage.h"
+#include "workloadeditor.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -52,13 +54,6 @@ QWidget* placeholder(const QString& name)
               << PlaceholderPage::tr("Live plots while the probe runs: pattern size, chunk boundaries, and the pairwise-layout heatmap")
               << PlaceholderPage::tr("The verdict: scheme, layout, disks, chunk and pattern size, with confidence, findings "
                                      "and the I/Os spent against Shear's fixed schedule");
-    } else if (name == u"Simulate") {
-        summary = PlaceholderPage::tr("Run workloads through a simulated array of modelled disks.");
-        plans << PlaceholderPage::tr("Disk-model simulation: zones, seek curve, rotation, head switch and disk cache "
-                                     "(IBM 9LZX preset), under the layout chosen on the Array page")
-              << PlaceholderPage::tr("Controller cache, RAID write paths, degraded and rebuild modes")
-              << PlaceholderPage::tr("Saturation curves: throughput and response time against load")
-              << PlaceholderPage::tr("Per-disk utilization and operation counts");
     } else if (name == u"Traces") {
         summary = PlaceholderPage::tr("Bring your own I/O: block traces from a real system.");
         plans << PlaceholderPage::tr("Import block traces (one reader per format)")
@@ -103,9 +98,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_pageActions->setExclusive(true);
 
     m_arrayPage = new ArrayPage;
+    m_simulatePage = new SimulatePage;
     addPage(QStringLiteral("Array"), m_arrayPage);
     for (const QString& name : pageNames().mid(1))
-        addPage(name, placeholder(name));
+        addPage(name, name == u"Simulate" ? static_cast<QWidget*>(m_simulatePage) : placeholder(name));
 
     auto* central = new QWidget;
     auto* box = new QHBoxLayout(central);
@@ -127,6 +123,21 @@ MainWindow::MainWindow(QWidget* parent)
         updateTitle();
     });
     connect(m_arrayPage, &ArrayPage::specChanged, this, &MainWindow::updateTitle);
+    // One array on both pages: a spec accepted on either is handed to the other.
+    connect(m_arrayPage, &ArrayPage::specChanged, this, [this](const QString& spec) {
+        if (m_syncingSpecs || spec.isEmpty() || spec == m_simulatePage->arraySpec())
+            return;
+        ++m_syncingSpecs;
+        m_simulatePage->setArraySpecText(spec);
+        --m_syncingSpecs;
+    });
+    connect(m_simulatePage, &SimulatePage::arraySpecChanged, this, [this](const QString& spec) {
+        if (m_syncingSpecs || spec.isEmpty() || spec == m_arrayPage->currentSpec())
+            return;
+        ++m_syncingSpecs;
+        m_arrayPage->setSpecText(spec);
+        --m_syncingSpecs;
+    });
 
     createMenus();
     m_nav->setCurrentRow(0);
@@ -170,6 +181,8 @@ void MainWindow::createMenus()
     file->addAction(tr("&Open Spec..."), QKeySequence::Open, this, &MainWindow::openSpecFile);
     file->addAction(tr("&Copy Array Spec"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, &MainWindow::copySpec);
     file->addAction(tr("&Save Diagram as PNG..."), QKeySequence::Save, this, &MainWindow::saveDiagram);
+    file->addAction(tr("Save Simulation &Results as JSON..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
+        m_simulatePage, &SimulatePage::saveResultsAs);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setMenuRole(QAction::QuitRole);
@@ -221,6 +234,12 @@ void MainWindow::restoreSettings()
     const QString spec = s.value(QStringLiteral("array/spec")).toString();
     if (spec.isEmpty() || !m_arrayPage->setSpecText(spec)) // a plugin may have gone since: fall back to the demo
         m_arrayPage->setSpecText(demoSpec());
+    const QString workload = s.value(QStringLiteral("simulate/workload")).toString();
+    if (!workload.isEmpty())
+        m_simulatePage->setWorkloadSpecText(workload);
+    const QString sweep = s.value(QStringLiteral("simulate/sweep")).toString();
+    if (!sweep.isEmpty())
+        m_simulatePage->setSweepText(sweep);
     setCurrentPage(s.value(QStringLiteral("window/page"), QStringLiteral("Array")).toString());
 }
 
@@ -232,6 +251,8 @@ void MainWindow::saveSettings() const
     s.setValue(QStringLiteral("window/page"), currentPageName());
     if (!m_arrayPage->currentSpec().isEmpty())
         s.setValue(QStringLiteral("array/spec"), m_arrayPage->currentSpec());
+    s.setValue(QStringLiteral("simulate/workload"), m_simulatePage->workloadEditor()->specText());
+    s.setValue(QStringLiteral("simulate/sweep"), m_simulatePage->sweepText());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

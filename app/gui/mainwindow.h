@@ -10,6 +10,7 @@ class QStackedWidget;
 namespace raidscope::gui {
 
 class ArrayPage;
+class SimulatePage;
 
 /// The workbench window: only assembles the pages (a navigation list and a stack), the menus
 /// and the saved settings. Each page does its own work.
@@ -29,6 +30,7 @@ public:
     QString currentPageName() const;
     QWidget* page(const QString& name) const;
     ArrayPage* arrayPage() const { return m_arrayPage; }
+    SimulatePage* simulatePage() const { return m_simulatePage; }
 
     /// Restores geometry, state, page and array from QSettings and saves them again on close.
     void restoreSettings();
@@ -53,6 +55,8 @@ private:
     QListWidget* m_nav = nullptr;
     QStackedWidget* m_stack = nullptr;
     ArrayPage* m_arrayPage = nullptr;
+    SimulatePage* m_simulatePage = nullptr;
+    int m_syncingSpecs = 0; // > 0 while one page's array spec is handed to the other
     QActionGroup* m_pageActions = nullptr;
     QMenu* m_viewMenu = nullptr;
     bool m_persist = false;
