@@ -190,6 +190,10 @@ public:
     {
         m_info.format = TraceFormat::FioLog;
         m_info.timeOrigin = QStringLiteral("trace start");
+        if (head.starts_with("fio version 2 iolog")) {
+            m_info.hasTimestamps = false; // known before reading, so jobs can refuse to replay
+            m_info.detail = QStringLiteral("fio iolog v2");
+        }
         m_info.notes << QStringLiteral("no response times: queue depth, response percentiles and slow periods unknown");
         // fio's own writer (iolog.c) logs the file's "add" and "open" before any I/O; converters
         // that write milliseconds usually do not.

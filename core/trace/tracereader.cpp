@@ -344,11 +344,27 @@ bool iequals(std::string_view a, std::string_view b)
         && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return (x | 0x20) == (y | 0x20); });
 }
 
+// An empty input: a trace with no records rather than an unknown format.
+class EmptyReader final : public TraceReader
+{
+public:
+    EmptyReader()
+    {
+        m_info.detail = QStringLiteral("empty file");
+        m_info.timeOrigin = QStringLiteral("trace start");
+    }
+    Status next(TraceRecord&) override { return Status::End; }
+    std::uint64_t bytesConsumed() const override { return 0; }
+    std::uint64_t bytesTotal() const override { return 0; }
+};
+
 std::unique_ptr<TraceReader> makeReader(std::unique_ptr<ByteSource> source, std::string_view head, const QString& name,
                                         const TraceReaderOptions& options, QString* error)
 {
     TraceFormat format = options.format;
     CsvMapping csv = options.csv;
+    if (format == TraceFormat::Auto && head.empty())
+        return std::make_unique<EmptyReader>();
     if (format == TraceFormat::Auto) {
         format = TraceReader::sniff(head, &csv);
         if (format == TraceFormat::Auto) {
