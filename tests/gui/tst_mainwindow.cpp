@@ -2,6 +2,7 @@
 #include "arraypage.h"
 #include "layout/layoutregistry.h"
 #include "mainwindow.h"
+#include "simulatepage.h"
 
 #include <catch2/catch.hpp>
 
@@ -32,7 +33,7 @@ TEST_CASE("MainWindow: every page opens", "[gui][mainwindow]")
         CHECK(window.currentPageName() == name);
         CHECK(stack->currentWidget() == window.page(name));
         CHECK(stack->currentWidget()->isVisible());
-        if (name != u"Array") { // the pages not built yet say so, and what they will hold
+        if (name != u"Array" && name != u"Simulate") { // the pages not built yet say so, and what they will hold
             const auto* status = window.page(name)->findChild<QLabel*>(QStringLiteral("placeholderStatus"));
             REQUIRE(status);
             CHECK(status->text().contains(QStringLiteral("not built yet")));
@@ -81,4 +82,19 @@ TEST_CASE("MainWindow: the diagram saves as a PNG", "[gui][mainwindow]")
     const QImage image(path);
     CHECK(image.width() > 100);
     CHECK(image.height() > 100);
+}
+
+TEST_CASE("MainWindow: the Array and Simulate pages share one array", "[gui][mainwindow][simulate]")
+{
+    if (!raidscope::LayoutRegistry::instance().find(QStringLiteral("raid0")))
+        return;
+    MainWindow window;
+    auto* simulate = qobject_cast<raidscope::gui::SimulatePage*>(window.page(QStringLiteral("Simulate")));
+    REQUIRE(simulate);
+    REQUIRE(window.simulatePage() == simulate);
+    REQUIRE(window.arrayPage()->setSpecText(QStringLiteral("raid0 disks=5 chunk=32KiB")));
+    CHECK(simulate->arraySpec() == window.arrayPage()->currentSpec());
+    REQUIRE(simulate->setArraySpecText(QStringLiteral("raid0 disks=6 chunk=32KiB cache=16MiB")));
+    CHECK(window.arrayPage()->currentSpec() == simulate->arraySpec());
+    CHECK(window.arrayPage()->currentSpec().contains(QStringLiteral("cache=16MiB")));
 }

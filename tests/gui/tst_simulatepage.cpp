@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The plot views are QCustomPlots and <qcustomplot.h> uses foreach, which the tests' QT_NO_FOREACH
+// forbids; undefining it works only before every Qt include (STYLE.md §2), so it comes first.
+#undef QT_NO_FOREACH
+#include "arraysimoptions.h"
+#include "arrayspeceditor.h"
+#include "jobrunner.h"
+#include "layout/layoutregistry.h"
+#include "responsetimeplot.h"
+#include "saturationplot.h"
+#include "simresultsview.h"
+#include "simulatepage.h"
+#include "utilizationplot.h"
+#include "workloadeditor.h"
+
+#include <catch2/catch.hpp>
+
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace raidscope;
+using raidscope::gui::SimulatePage;
+using raidscope::gui::WorkloadEditor;
+using Catch::Matchers::WithinAbs;
+
+namespace {
+
+template<typename T>
+T* child(const QWidget& parent, const char* name)
+{
+    auto* w = parent.findChild<T*>(QString::fromLatin1(name));
+    INFO("widget " << name);
+    REQUIRE(w);
+    return w;
+}
+
+bool haveScheme(const char* id)
+{
+    if (LayoutRegistry::instance().find(QString::fromLatin1(id)))
+        return true;
+    WARN(id << " plugin not installed: skipping this part");
+    return false;
+}
+
+std::vector<double> barValues(const QCPBars* bars)
+{
+    std::vector<double> out;
+    for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
+        out.push_back(it->value);
+    return out;
+}
+
+std::vector<double> barKeys(const QCPBars* bars)
+{
+    std::vector<double> out;
+    for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
+        out.push_back(it->key);
+    return out;
+}
+
+std::vector<double> graphKeys(const QCPGraph* g)
+{
+    std::vector<double> out;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+        out.push_back(it->key);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("SimulatePage: a sweep fills the plots with one point per outstanding value", "[gui][simulate]")
+{
+    if (!haveScheme("raid5"))
+        return;
+    SimulatePage page;
+    page.resize(1400, 900);
+    page.show();
+    REQUIRE(page.setArraySpecText(QStringLiteral("raid5 disks=4 chunk=64KiB")));
+    REQUIRE(page.setWorkloadSpecText(QStringLiteral("random size=4KiB outstanding=1 count=400 seed=3")));
+    page.setSweepText(QStringLiteral("1,2,4,8"));
+    QSignalSpy finished(&page, &SimulatePage::jobFinished);
+    QElapsedTimer timer;
+    timer.start();
+    REQUIRE(page.sweep());
+    CHECK(page.isRunning());
+    CHECK(child<QPushButton>(page, "cancelButton")->isEnabled());
+    REQUIRE(finished.wait(20000));
+    QTest::qWait(2 * gui::LivePlot::kReplotIntervalMs); // the last scheduled replot
+    const qint64 elapsedMs = timer.elapsed();
+    CHECK_FALSE(page.isRunning());
+    CHECK_FALSE(child<QPushButton>(page, "cancelButton")->isEnabled());
+
+    REQUIRE(page.results().size() == 4);
+    const auto& points = page.saturationPlot()->points();
+    REQUIRE(points.size() == 4);
+    CHECK(points[0].outstanding == 1);
+    CHECK(points[3].outstanding == 8);
+    CHECK(graphKeys(page.saturationPlot()->iopsGraph()) == std::vector<double> { 1, 2, 4, 8 });
+    CHECK(graphKeys(page.saturationPlot()->meanGraph()) == std::vector<double> { 1, 2, 4, 8 });
+    CHECK(graphKeys(page.saturationPlot()->p90Graph()) == std::vector<double> { 1, 2, 4, 8 });
+    // Four disks serve more random reads with more of them in flight (whitepaper Illustration 4),
+    // and each request waits longer.
+    CHECK(points[3].iops > 2 * points[0].iops);
+    CHECK(points[3].meanMs > points[0].meanMs);
+    for (const auto& p : points)
+        CHECK(p.p90Ms >= p.meanMs * 0.5);
+    CHECK(page.resultsView()->pointsTable()->rowCount() == 4);
+    CHECK(page.resultsView()->pointsTable()->item(3, 0)->text() == u"8");
+
+    // The distribution and disks show the last point: 400 requests, the CDF ends at 100 %.
+    const auto& bins = page.responseTimePlot()->bins();
+    REQUIRE_FALSE(bins.empty());
+    CHECK_THAT(bins.back().cumulative, WithinAbs(1.0, 1e-12));
+    double sum = 0;
+    for (const auto& b : bins)
+        sum += b.fraction;
+    CHECK_THAT(sum, WithinAbs(1.0, 1e-9));
+    CHECK(barValues(page.utilizationPlot()->bars()).size() == 4);
+    CHECK(page.resultsView()->disksTable()->rowCount() == 4);
+    CHECK(page.utilizationPlot()->subtitle().contains(QStringLiteral("8 outstanding")));
+
+    // At most one draw per replot interval (plus the first and the last).
+    CHECK(page.saturationPlot()->replotCount() >= 1);
+    CHECK(page.saturationPlot()->replotCount() <= elapsedMs / gui::LivePlot::kReplotIntervalMs + 2);
+
+    SECTION("the results save as JSON, one object per run")
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sweep.json"));
+        QString error;
+        REQUIRE(page.saveResultsJson(path, &error));
+        QFile f(path);
+        REQUIRE(f.open(QIODevice::ReadOnly));
+        const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        CHECK(o.value(QStringLiteral("kind")).toString() == u"sweep");
+        CHECK(o.value(QStringLiteral("array")).toString().startsWith(QStringLiteral("raid5")));
+        const QJsonArray sweep = o.value(QStringLiteral("sweep")).toArray();
+        REQUIRE(sweep.size() == 4);
+        CHECK(sweep.at(2).toObject().value(QStringLiteral("outstanding")).toInt() == 4);
+        CHECK(sweep.at(2).toObject().value(QStringLiteral("requests")).toInt() == 400);
+        CHECK(sweep.at(0).toObject().contains(QStringLiteral("percentilesMs")));
+    }
+
+    SECTION("picking a run in the table shows it in the other views")
+    {
+        page.resultsView()->pointsTable()->setCurrentCell(0, 0);
+        CHECK(page.utilizationPlot()->subtitle().contains(QStringLiteral("1 outstanding")));
+        CHECK(page.resultsView()->summaryText().contains(QStringLiteral("1 outstanding")));
+    }
+}
+
+TEST_CASE("SimulatePage: a bad workload spec shows an error and nothing starts", "[gui][simulate]")
+{
+    SimulatePage page;
+    page.show();
+    QSignalSpy running(&page, &SimulatePage::runningChanged);
+    CHECK_FALSE(page.setWorkloadSpecText(QStringLiteral("random outstanding=0 count=100")));
+    const QString error = page.workloadEditor()->errorText();
+    CHECK(error.contains(QStringLiteral("outstanding=0")));
+    CHECK(child<QLabel>(page, "workloadError")->isVisible());
+    CHECK_FALSE(child<QPushButton>(page, "runButton")->isEnabled());
+    CHECK_FALSE(child<QPushButton>(page, "sweepButton")->isEnabled());
+    CHECK_FALSE(page.run());
+    CHECK_FALSE(page.sweep());
+    CHECK_FALSE(page.isRunning());
+    CHECK(page.statusText().contains(QStringLiteral("workload spec has an error")));
+    CHECK(page.runner()->startedJobs() == 0);
+    CHECK(running.isEmpty());
+
+    SECTION("fixing it enables Run again")
+    {
+        REQUIRE(page.setWorkloadSpecText(QStringLiteral("random outstanding=2 count=100")));
+        CHECK(page.workloadEditor()->errorText().isEmpty());
+        CHECK(child<QPushButton>(page, "runButton")->isEnabled());
+    }
+    SECTION("a bad sweep list disables Sweep")
+    {
+        REQUIRE(page.setWorkloadSpecText(QStringLiteral("random outstanding=2 count=100")));
+        page.setSweepText(QStringLiteral("1,2,x"));
+        CHECK_FALSE(child<QPushButton>(page, "sweepButton")->isEnabled());
+        CHECK_FALSE(page.sweep());
+        CHECK(page.statusText().contains(QStringLiteral("'x'")));
+        CHECK(page.runner()->startedJobs() == 0);
+    }
+}
+
+TEST_CASE("SimulatePage: Cancel stops a long sweep promptly", "[gui][simulate]")
+{
+    if (!haveScheme("raid5"))
+        return;
+    SimulatePage page;
+    page.show();
+    REQUIRE(page.setArraySpecText(QStringLiteral("raid5 disks=8")));
+    REQUIRE(page.setWorkloadSpecText(QStringLiteral("random outstanding=4 count=2000000000")));
+    QSignalSpy finished(&page, &SimulatePage::jobFinished);
+    REQUIRE(page.sweep());
+    // The first in-run progress report: the partial result is on the views while it runs.
+    REQUIRE(QTest::qWaitFor([&] { return page.statusText().startsWith(QStringLiteral("Sweep:")); }, 5000));
+    REQUIRE(QTest::qWaitFor([&] { return !page.utilizationPlot()->utilizationPercent().empty(); }, 5000));
+    CHECK(page.resultsView()->summaryText().contains(QStringLiteral("running")));
+    QElapsedTimer timer;
+    timer.start();
+    child<QPushButton>(page, "cancelButton")->click();
+    CHECK(timer.elapsed() < 500);
+    CHECK_FALSE(page.isRunning());
+    CHECK(page.statusText().startsWith(QStringLiteral("Cancelled")));
+    CHECK(page.results().empty());
+    QTest::qWait(150);
+    CHECK(finished.isEmpty());
+    CHECK(child<QPushButton>(page, "runButton")->isEnabled());
+}
+
+TEST_CASE("SimulatePage: one busy disk of eight is an array 12.5 % busy (whitepaper Scenario 1)", "[gui][simulate]")
+{
+    if (!haveScheme("raid0"))
+        return;
+    SimulatePage page;
+    page.show();
+    // By hand: a region of 1 MiB is chunk 0 of a RAID-0 with 1 MiB chunks, which lives on disk 0.
+    // One request outstanding and no controller overhead: the next request reaches disk 0 the moment
+    // the last one completes, so disk 0 is busy all the time (100 %) and disks 1-7 never (0 %); the
+    // array's mean is 100 % / 8 = 12.5 %, what iostat's "100 % busy" hid in Illustration 5.
+    REQUIRE(page.setArraySpecText(QStringLiteral("raid0 disks=8 chunk=1MiB")));
+    REQUIRE(page.setWorkloadSpecText(QStringLiteral("random size=4KiB outstanding=1 region=1MiB count=2000 seed=5")));
+    QSignalSpy finished(&page, &SimulatePage::jobFinished);
+    REQUIRE(page.run());
+    REQUIRE(finished.wait(20000));
+
+    const auto* plot = page.utilizationPlot();
+    REQUIRE(barKeys(plot->bars()) == std::vector<double> { 0, 1, 2, 3, 4, 5, 6, 7 });
+    const std::vector<double> bars = barValues(plot->bars());
+    CHECK_THAT(bars[0], WithinAbs(100.0, 0.5));
+    for (std::size_t d = 1; d < 8; ++d)
+        CHECK(bars[d] == 0.0);
+    CHECK_THAT(plot->meanPercent(), WithinAbs(12.5, 0.1));
+    const auto* mean = plot->meanLine();
+    REQUIRE(mean->data()->size() == 2);
+    CHECK_THAT(mean->data()->at(0)->value, WithinAbs(12.5, 0.1));
+    CHECK_THAT(mean->data()->at(1)->value, WithinAbs(12.5, 0.1));
+    CHECK(barValues(plot->failedBars()).empty());
+    // A single run is also the one point of the load curve.
+    REQUIRE(page.saturationPlot()->points().size() == 1);
+    CHECK(page.saturationPlot()->points()[0].outstanding == 1);
+}
+
+TEST_CASE("SimulatePage: controller and disk options are written into the array spec", "[gui][simulate]")
+{
+    if (!haveScheme("raid5"))
+        return;
+    SimulatePage page;
+    page.show();
+    REQUIRE(page.setArraySpecText(QStringLiteral("raid5 disks=4 chunk=64KiB")));
+    auto* failed = child<QLineEdit>(page, "failedEdit");
+    failed->setText(QStringLiteral("2"));
+    Q_EMIT failed->editingFinished();
+    CHECK(page.arraySpec().contains(QStringLiteral("failed=2")));
+
+    auto* slow = child<QComboBox>(page, "slowDiskCombo");
+    slow->setCurrentIndex(2); // disk 1
+    Q_EMIT slow->activated(2);
+    CHECK(page.arraySpec().contains(QStringLiteral("speed=1:0.5")));
+
+    auto* parity = child<QComboBox>(page, "parityWriteCombo");
+    parity->setCurrentIndex(parity->findData(QStringLiteral("md")));
+    Q_EMIT parity->activated(parity->currentIndex());
+    CHECK(page.arraySpec().contains(QStringLiteral("paritywrite=md")));
+
+    SECTION("typed keys show in the controls")
+    {
+        REQUIRE(page.setArraySpecText(QStringLiteral("raid5 disks=4 cache=16MiB scheduler=sstf")));
+        CHECK(child<QComboBox>(page, "writeCacheCombo")->currentText() == u"16MiB");
+        CHECK(child<QComboBox>(page, "schedulerCombo")->currentData().toString() == u"sstf");
+        CHECK(child<QComboBox>(page, "slowDiskCombo")->currentIndex() == 0);
+        CHECK(failed->text().isEmpty());
+    }
+    SECTION("a failed disk is marked on the utilization plot")
+    {
+        REQUIRE(page.setWorkloadSpecText(QStringLiteral("random outstanding=4 count=300")));
+        QSignalSpy finished(&page, &SimulatePage::jobFinished);
+        REQUIRE(page.run());
+        REQUIRE(finished.wait(20000));
+        CHECK(barKeys(page.utilizationPlot()->failedBars()) == std::vector<double> { 2 });
+        CHECK(barKeys(page.utilizationPlot()->bars()) == std::vector<double> { 0, 1, 3 });
+    }
+    SECTION("more failed disks than RAID-5 survives: an error, and Run is off")
+    {
+        failed->setText(QStringLiteral("1,2"));
+        Q_EMIT failed->editingFinished();
+        CHECK(page.simOptions()->simError().contains(QStringLiteral("exceed")));
+        CHECK_FALSE(child<QPushButton>(page, "runButton")->isEnabled());
+        CHECK_FALSE(page.run());
+    }
+}
+
+TEST_CASE("WorkloadEditor: controls and the spec line follow each other", "[gui][simulate]")
+{
+    WorkloadEditor editor;
+    REQUIRE(editor.setSpecText(QStringLiteral("random read=0.7 size=8KiB outstanding=4 count=500 runcount=3")));
+    CHECK(child<QSpinBox>(editor, "readPercentSpin")->value() == 70);
+    CHECK(child<QComboBox>(editor, "sizeCombo")->currentText() == u"8KiB");
+    CHECK(child<QSpinBox>(editor, "outstandingSpin")->value() == 4);
+    child<QSpinBox>(editor, "outstandingSpin")->setValue(32);
+    CHECK(editor.specText().contains(QStringLiteral("outstanding=32")));
+    CHECK(editor.specText().contains(QStringLiteral("runcount=3"))); // keys without a control stay
+    REQUIRE(editor.spec());
+    CHECK(editor.spec()->outstanding == 32);
+
+    auto* mode = child<QComboBox>(editor, "loadModeCombo");
+    mode->setCurrentIndex(1); // open loop
+    CHECK_FALSE(editor.specText().contains(QStringLiteral("outstanding=")));
+    REQUIRE(editor.spec());
+    CHECK(editor.spec()->openLoop());
+
+    CHECK(WorkloadEditor::withKey(QStringLiteral("random hot=20:80 seed=1"), QStringLiteral("hot"), QString())
+        == u"random seed=1");
+    CHECK(WorkloadEditor::withKey(QStringLiteral("sequential"), QStringLiteral("region"), QStringLiteral("1MiB"))
+        == u"sequential region=1MiB");
+}
