@@ -56,14 +56,22 @@ std::uint32_t TraceReader::deviceIndex(std::string_view name)
 {
     if (!m_devices.empty() && m_devices[m_lastIndex] == name)
         return m_lastIndex;
-    for (std::size_t i = 0; i < m_devices.size(); ++i) {
-        if (m_devices[i] == name) {
-            m_lastIndex = std::uint32_t(i);
-            return m_lastIndex;
-        }
+    // A small direct-mapped cache in front of the hash map: traces interleave a few devices.
+    std::uint32_t h = 2166136261u;
+    for (char c : name)
+        h = (h ^ std::uint8_t(c)) * 16777619u;
+    std::uint32_t& cached = m_cache[h & (m_cache.size() - 1)];
+    if (cached < m_devices.size() && m_devices[cached] == name)
+        return m_lastIndex = cached;
+    const auto it = m_index.find(name);
+    if (it != m_index.end()) {
+        m_lastIndex = it->second;
+        cached = m_lastIndex;
+        return m_lastIndex;
     }
     m_devices.emplace_back(name);
     m_lastIndex = std::uint32_t(m_devices.size() - 1);
+    m_index.emplace(m_devices.back(), m_lastIndex);
     return m_lastIndex;
 }
 

@@ -6,11 +6,13 @@
 #include <QString>
 #include <QStringList>
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace raidscope {
@@ -123,9 +125,19 @@ protected:
     TraceFormatInfo m_info;
 
 private:
+    struct Hash
+    {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view> {}(s); }
+    };
     std::vector<std::string> m_devices;
-    std::string_view m_lastDevice;
+    std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> m_index;
     std::uint32_t m_lastIndex = 0;
+    std::array<std::uint32_t, 64> m_cache = [] {
+        std::array<std::uint32_t, 64> a {};
+        a.fill(UINT32_MAX);
+        return a;
+    }();
 };
 
 } // namespace raidscope

@@ -70,8 +70,11 @@ TraceTimeBucket& TraceTimeline::at(std::int64_t t)
         m_lo = m_max;
         m_hi = -1;
     }
-    __int128 rel = __int128(t) - m_origin;
-    std::int64_t i = floorDiv(rel, m_width);
+    std::int64_t rel = 0;
+    std::int64_t i = -1;
+    // Fast path without 128-bit division: t at or after the origin.
+    if (!__builtin_sub_overflow(t, m_origin, &rel) && rel >= 0)
+        i = rel / m_width;
     if (i < 0 || i >= m_max) {
         __int128 low = t, high = t;
         if (!empty()) {
