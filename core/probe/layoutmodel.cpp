@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "layoutmodel.h"
+
+#include "layout/layoutregistry.h"
+#include "layout/requestplan.h"
+#include "units.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+namespace raidscope {
+namespace {
+
+// Loads on disks after adding `demand` reads that may go to any disk in `choices`, on top of `loads`:
+// water-filling, the lowest makespan a perfectly balancing controller reaches.
+double waterFill(std::map<int, double> loads, const std::vector<int>& choices, double demand)
+{
+    std::vector<double> levels;
+    for (int d : choices)
+        levels.push_back(loads[d]);
+    std::sort(levels.begin(), levels.end());
+    double remaining = demand;
+    double level = levels.front();
+    std::size_t i = 0;
+    while (true) {
+        while (i < levels.size() && levels[i] <= level)
+            ++i;
+        const double next = i < levels.size() ? levels[i] : 1e300;
+        const double room = double(i) * (next - level);
+        if (room >= remaining) {
+            level += remaining / double(i);
+            break;
+        }
+        remaining -= room;
+        level = next;
+    }
+    double makespan = level;
+    for (const auto& [d, l] : loads)
+        makespan = std::max(makespan, l);
+    return makespan;
+}
+
+} // namespace
+
+QString Candidate::spec() const
+{
+    QString s = scheme;
+    if (!variant.isEmpty())
+        s += QStringLiteral(" layout=") + variant;
+    s += QStringLiteral(" disks=%1").arg(disks);
+    if (copies > 0)
+        s += QStringLiteral(" copies=%1").arg(copies);
+    s += QStringLiteral(" chunk=") + formatBytes(chunkBytes);
+    if (failedDisk >= 0)
+        s += QStringLiteral(" failed=%1").arg(failedDisk);
+    if (mdParityWrites)
+        s += QStringLiteral(" paritywrite=md");
+    return s;
+}
+
+double Candidate::pairCost(std::uint64_t a, std::uint64_t b) const
+{
+    const ChunkReads& ra = reads[std::size_t(a)];
+    const ChunkReads& rb = reads[std::size_t(b)];
+    std::map<int, double> loads;
+    for (const auto& [d, l] : ra.fixed)
+        loads[d] += l;
+    for (const auto& [d, l] : rb.fixed)
+        loads[d] += l;
+    const bool aSplit = !ra.choices.empty();
+    const bool bSplit = !rb.choices.empty();
+    if (aSplit && bSplit) {
+        if (a == b)
+            return waterFill(loads, ra.choices, 2.0);
+        // Two balanced demands: the makespan of the best split is the largest of demand / disks
+        // over the subsets {a}, {b}, {a, b} (Hall's condition for a fractional assignment).
+        std::vector<int> both = ra.choices;
+        both.insert(both.end(), rb.choices.begin(), rb.choices.end());
+        std::sort(both.begin(), both.end());
+        both.erase(std::unique(both.begin(), both.end()), both.end());
+        return std::max({ 1.0 / double(ra.choices.size()), 1.0 / double(rb.choices.size()), 2.0 / double(both.size()) });
+    }
+    if (aSplit)
+        return waterFill(loads, ra.choices, 1.0);
+    if (bSplit)
+        return waterFill(loads, rb.choices, 1.0);
+    double makespan = 0;
+    for (const auto& [d, l] : loads)
+        makespan = std::max(makespan, l);
+    return makespan;
+}
+
+namespace {
+
+std::shared_ptr<const Layout> createLayout(const Candidate& c, const LayoutRegistry& registry, std::uint64_t blockBytes,
+                                           QString* error)
+{
+    // A small member keeps layout creation cheap; the map does not depend on the size.
+    const std::uint64_t memberBytes = std::max<std::uint64_t>(c.chunkBytes * 4096, 64ull << 20);
+    QString text = c.scheme;
+    if (!c.variant.isEmpty())
+        text += QStringLiteral(" layout=") + c.variant;
+    text += QStringLiteral(" disks=%1 chunk=%2 block=%3 size=%4")
+                .arg(c.disks)
+                .arg(formatBytes(c.chunkBytes), formatBytes(blockBytes), formatBytes(memberBytes));
+    if (c.copies > 0)
+        text += QStringLiteral(" copies=%1").arg(c.copies);
+    return registry.create(text, error);
+}
+
+} // namespace
+
+double Candidate::singleCost(std::uint64_t a) const
+{
+    const ChunkReads& r = reads[std::size_t(a)];
+    if (!r.choices.empty())
+        return 1.0 / double(r.choices.size());
+    double makespan = 0;
+    for (const auto& [d, l] : r.fixed)
+        makespan = std::max(makespan, l);
+    return makespan;
+}
+
+bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t blockBytes, QString* error)
+{
+    std::shared_ptr<const Layout> layout = c.layout ? c.layout : createLayout(c, registry, blockBytes, error);
+    if (!layout)
+        return false;
+    c.layout = layout;
+    c.patternBlocks = layout->patternBlocks();
+    const std::uint64_t chunkBlocks = layout->params().chunkBlocks();
+    const std::uint64_t K = c.patternBlocks / chunkBlocks;
+    PlanOptions options;
+    if (c.failedDisk >= 0) {
+        options.failed.assign(std::size_t(c.disks), false);
+        options.failed[std::size_t(c.failedDisk)] = true;
+    }
+    options.alwaysReconstructWrite = c.mdParityWrites;
+
+    c.reads.assign(std::size_t(K), {});
+    BlockPlaces places;
+    for (std::uint64_t k = 0; k < K; ++k) {
+        layout->places(k * chunkBlocks, places);
+        Candidate::ChunkReads& r = c.reads[std::size_t(k)];
+        if (places.data.disk != c.failedDisk)
+            r.choices.push_back(places.data.disk);
+        for (const DiskBlock& copy : places.copies)
+            if (copy.disk != c.failedDisk)
+                r.choices.push_back(copy.disk);
+        if (!r.choices.empty())
+            continue;
+        // A degraded parity read: every survivor of the row is read once.
+        const RequestPlan plan = planRequest(*layout, k * chunkBlocks * blockBytes, blockBytes, false, nullptr, options);
+        std::map<int, double> loads;
+        for (const DiskOp& op : plan.ops)
+            loads[op.disk] += 1.0;
+        r.fixed.assign(loads.begin(), loads.end());
+    }
+
+    // Shear §2.3.4: random reads against random writes. Throughput is set by the busiest disk:
+    // average the disk operations of a one-block request over a whole rotation of the layout.
+    const std::uint64_t period = std::max<std::uint64_t>(K, std::uint64_t(layout->dataDisks()) * std::uint64_t(c.disks));
+    std::vector<double> readLoad(std::size_t(c.disks)), writeLoad(std::size_t(c.disks));
+    for (std::uint64_t k = 0; k < period; ++k) {
+        const std::uint64_t offset = k * chunkBlocks * blockBytes;
+        const RequestPlan read = planRequest(*layout, offset, blockBytes, false, nullptr, options);
+        layout->places(k * chunkBlocks, places);
+        const bool balanced = !places.copies.empty() && c.failedDisk < 0;
+        if (balanced) {
+            const double share = 1.0 / double(places.copies.size() + 1);
+            readLoad[std::size_t(places.data.disk)] += share;
+            for (const DiskBlock& copy : places.copies)
+                readLoad[std::size_t(copy.disk)] += share;
+        } else {
+            for (const DiskOp& op : read.ops)
+                readLoad[std::size_t(op.disk)] += double(op.blocks);
+        }
+        const RequestPlan write = planRequest(*layout, offset, blockBytes, true, nullptr, options);
+        for (const DiskOp& op : write.ops)
+            writeLoad[std::size_t(op.disk)] += double(op.blocks);
+    }
+    const double maxRead = *std::max_element(readLoad.begin(), readLoad.end());
+    const double maxWrite = *std::max_element(writeLoad.begin(), writeLoad.end());
+    c.readWriteRatio = maxRead > 0 ? maxWrite / maxRead : 1;
+    return true;
+}
+
+std::vector<Candidate> enumerateCandidates(const LayoutRegistry& registry, std::uint64_t chunkBytes,
+                                           std::uint64_t blockBytes, std::uint64_t patternBlocks, int maxDisks,
+                                           bool withDegraded)
+{
+    std::vector<Candidate> out;
+    for (const SchemeInfo& s : registry.schemes()) {
+        QStringList variants;
+        for (const VariantInfo& v : s.variants)
+            variants << v.id;
+        if (variants.isEmpty())
+            variants << QString();
+        const ParameterInfo* copiesParam = s.findParameter(QStringLiteral("copies"));
+        for (const QString& variant : variants) {
+            for (int disks = s.minDisks; disks <= std::min(s.maxDisks, maxDisks); ++disks) {
+                std::vector<int> copyChoices { 0 };
+                if (copiesParam) {
+                    copyChoices.clear();
+                    for (int k = std::max(2, copiesParam->min); k <= disks; ++k)
+                        if (s.id != u"raid1" || k == disks)
+                            copyChoices.push_back(k);
+                }
+                for (int copies : copyChoices) {
+                    Candidate c;
+                    c.scheme = s.id;
+                    c.variant = variant;
+                    c.disks = disks;
+                    c.copies = copies;
+                    c.chunkBytes = chunkBytes;
+                    c.layout = createLayout(c, registry, blockBytes, nullptr);
+                    if (!c.layout || (patternBlocks != 0 && c.layout->patternBlocks() != patternBlocks))
+                        continue;
+                    if (!buildCandidate(c, registry, blockBytes))
+                        continue;
+                    const bool parity = c.layout->redundancy() == Redundancy::SingleParity
+                        || c.layout->redundancy() == Redundancy::DoubleParity;
+                    out.push_back(c);
+                    if (parity && c.layout->dataDisks() > 3) { // md's writes differ only from 5 disks up
+                        Candidate md = c;
+                        md.mdParityWrites = true;
+                        if (buildCandidate(md, registry, blockBytes))
+                            out.push_back(md);
+                    }
+                    if (withDegraded && c.layout->faultTolerance() > 0) {
+                        for (int f = 0; f < disks; ++f) {
+                            Candidate d = c;
+                            d.failedDisk = f;
+                            if (buildCandidate(d, registry, blockBytes))
+                                out.push_back(d);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace raidscope

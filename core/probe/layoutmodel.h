@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "layout/layout.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace raidscope {
+
+class LayoutRegistry;
+
+/// What an installed layout predicts a Shear probe will see (Shear §2.3, §3): a candidate answer
+/// (scheme, variant, disks, copies, chunk; optionally one failed member and md's parity writes).
+struct Candidate
+{
+    QString scheme;
+    QString variant;
+    int disks = 0;
+    int copies = 0;            ///< 0 when the scheme takes no `copies`
+    std::uint64_t chunkBytes = 0;
+    int failedDisk = -1;       ///< degraded-mode candidate: this member has failed
+    bool mdParityWrites = false; ///< Linux md's reconstruct-always parity writes (Shear §4)
+    std::shared_ptr<const Layout> layout;
+
+    std::uint64_t patternBlocks = 0;
+    double readWriteRatio = 1; ///< random read throughput / random write throughput (Shear §2.3.4)
+
+    /// The array spec that builds this candidate (`failed=` and `paritywrite=md` included).
+    QString spec() const;
+    /// Data chunks in the pattern (the unit the pairwise step addresses).
+    std::uint64_t patternChunks() const { return patternBlocks / layout->params().chunkBlocks(); }
+
+    /// Time, in units of one disk serving N random reads, for N random reads of pattern chunk `a`
+    /// plus N of chunk `b` (a == b: 2N of one chunk). Mirrored reads may go to any surviving copy and
+    /// balance (so the time is the makespan of the best split); a degraded parity read loads every
+    /// survivor of its row.
+    double pairCost(std::uint64_t a, std::uint64_t b) const;
+    /// Time for N random reads of pattern chunk `a` alone, in the same unit.
+    double singleCost(std::uint64_t a) const;
+
+    // Per pattern chunk: the disks that can serve a read (a balanced choice), or fixed loads.
+    struct ChunkReads
+    {
+        std::vector<int> choices;           ///< any one of these serves it (size >= 1), or empty:
+        std::vector<std::pair<int, double>> fixed; ///< every read loads these disks by these amounts
+    };
+    std::vector<ChunkReads> reads;
+};
+
+/// Builds the predictions of one candidate; false when the layout cannot be made.
+bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t blockBytes, QString* error = nullptr);
+
+/// Every layout the installed plugins can make with this chunk and block, up to `maxDisks` members,
+/// whose pattern is `patternBlocks` (0: any), healthy and (when `withDegraded`) with each member failed.
+std::vector<Candidate> enumerateCandidates(const LayoutRegistry& registry, std::uint64_t chunkBytes,
+                                           std::uint64_t blockBytes, std::uint64_t patternBlocks, int maxDisks,
+                                           bool withDegraded);
+
+} // namespace raidscope

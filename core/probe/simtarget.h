@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "iotarget.h"
+#include "sim/workload.h"
+
+#include <memory>
+
+namespace raidscope {
+
+class ArraySimulator;
+
+/// An IoTarget over the array simulator: every batch starts from idle disks, as after a pause on a
+/// real array. `paceMs` slows each batch down in wall-clock time so a trainer can watch a probe.
+class SimTarget final : public IoTarget
+{
+public:
+    explicit SimTarget(std::unique_ptr<ArraySimulator> simulator);
+    ~SimTarget() override;
+    /// nullptr and the spec's error when the array spec is impossible.
+    static std::unique_ptr<SimTarget> create(const QString& arraySpec, QString* error);
+
+    std::uint64_t capacityBytes() const override;
+    std::uint32_t blockBytes() const override;
+    bool writable() const override { return true; }
+    QString describe() const override;
+    std::optional<BatchTiming> run(std::span<const ProbeIo> requests, int outstanding, std::stop_token stop,
+                                   QString* error) override;
+
+    void setPaceMs(double paceMs) { m_paceMs = paceMs; }
+    const ArraySimulator& simulator() const { return *m_simulator; }
+
+private:
+    std::unique_ptr<ArraySimulator> m_simulator;
+    std::vector<IoRequest> m_requests;
+    double m_paceMs = 0;
+};
+
+} // namespace raidscope
