@@ -19,34 +19,34 @@
 namespace raidscope::gui {
 namespace {
 
-QLabel* label(const QString& text, QWidget* buddy)
-{
-    auto* l = new QLabel(text);
-    l->setBuddy(buddy);
-    return l;
-}
+    QLabel* label(const QString& text, QWidget* buddy)
+    {
+        auto* l = new QLabel(text);
+        l->setBuddy(buddy);
+        return l;
+    }
 
-QComboBox* sizeCombo(const QString& name, const QString& none)
-{
-    auto* c = new QComboBox;
-    c->setObjectName(name);
-    c->setEditable(true);
-    c->setInsertPolicy(QComboBox::NoInsert);
-    c->addItem(none);
-    for (const char* s : { "1MiB", "16MiB", "64MiB", "256MiB", "1GiB" })
-        c->addItem(QString::fromLatin1(s));
-    c->setMinimumContentsLength(8);
-    return c;
-}
+    QComboBox* sizeCombo(const QString& name, const QString& none)
+    {
+        auto* c = new QComboBox;
+        c->setObjectName(name);
+        c->setEditable(true);
+        c->setInsertPolicy(QComboBox::NoInsert);
+        c->addItem(none);
+        for (const char* s : { "1MiB", "16MiB", "64MiB", "256MiB", "1GiB" })
+            c->addItem(QString::fromLatin1(s));
+        c->setMinimumContentsLength(8);
+        return c;
+    }
 
-QComboBox* choiceCombo(const QString& name, const std::initializer_list<std::pair<const char*, QString>>& items)
-{
-    auto* c = new QComboBox;
-    c->setObjectName(name);
-    for (const auto& [id, text] : items)
-        c->addItem(text, QString::fromLatin1(id));
-    return c;
-}
+    QComboBox* choiceCombo(const QString& name, const std::initializer_list<std::pair<const char*, QString>>& items)
+    {
+        auto* c = new QComboBox;
+        c->setObjectName(name);
+        for (const auto& [id, text] : items)
+            c->addItem(text, QString::fromLatin1(id));
+        return c;
+    }
 
 } // namespace
 
@@ -60,8 +60,8 @@ ArraySimOptions::ArraySimOptions(ArraySpecEditor* editor, QWidget* parent)
     m_preset->setObjectName(QStringLiteral("presetCombo"));
     for (const DiskPreset& p : diskPresets()) {
         m_preset->addItem(p.id, p.id);
-        m_preset->setItemData(m_preset->count() - 1,
-            QStringLiteral("%1\n%2").arg(p.name, p.description), Qt::ToolTipRole);
+        m_preset->setItemData(
+            m_preset->count() - 1, QStringLiteral("%1\n%2").arg(p.name, p.description), Qt::ToolTipRole);
     }
     m_preset->setToolTip(tr("The disk model of every member (disk=PRESET)"));
 
@@ -85,7 +85,8 @@ ArraySimOptions::ArraySimOptions(ArraySpecEditor* editor, QWidget* parent)
     m_failed->setObjectName(QStringLiteral("failedEdit"));
     m_failed->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9, ]*")), m_failed));
     m_failed->setPlaceholderText(tr("none (e.g. 3 or 1,4)"));
-    m_failed->setToolTip(tr("Failed member disks, e.g. 3 or 1,4 (failed=); reads of their data are rebuilt from the survivors"));
+    m_failed->setToolTip(
+        tr("Failed member disks, e.g. 3 or 1,4 (failed=); reads of their data are rebuilt from the survivors"));
     m_slowDisk = new QComboBox;
     m_slowDisk->setObjectName(QStringLiteral("slowDiskCombo"));
     m_slowDisk->setToolTip(tr("A member slower (or faster) than the others: speed=DISK:FACTOR"));
@@ -208,7 +209,8 @@ void ArraySimOptions::setPreset(const QString& id)
 void ArraySimOptions::writeSpeed()
 {
     const int disk = m_slowDisk->currentIndex() - 1;
-    setKey(QStringLiteral("speed"), disk < 0 ? QString() : QStringLiteral("%1:%2").arg(disk).arg(m_slowFactor->value()));
+    setKey(
+        QStringLiteral("speed"), disk < 0 ? QString() : QStringLiteral("%1:%2").arg(disk).arg(m_slowFactor->value()));
 }
 
 // The spec was accepted: show its simulation keys in the controls without feeding them back.
@@ -261,7 +263,8 @@ void ArraySimOptions::onLayoutChanged()
     }
 
     const auto layout = m_editor->layout();
-    const bool parity = layout && (layout->redundancy() == Redundancy::SingleParity || layout->redundancy() == Redundancy::DoubleParity);
+    const bool parity = layout
+        && (layout->redundancy() == Redundancy::SingleParity || layout->redundancy() == Redundancy::DoubleParity);
     const bool mirror = layout && layout->redundancy() == Redundancy::Mirror;
     m_parityWrite->setEnabled(parity);
     m_mirrorRead->setEnabled(mirror);
@@ -278,7 +281,8 @@ void ArraySimOptions::check()
     const auto& resolved = m_editor->resolved();
     const auto layout = m_editor->layout();
     QString error;
-    if (resolved && layout && !parseSimConfig(resolved->spec, resolved->params.disks, layout->faultTolerance(), &error)) {
+    if (resolved && layout
+        && !parseSimConfig(resolved->spec, resolved->params.disks, layout->faultTolerance(), &error)) {
         m_simError = error.isEmpty() ? tr("the simulation keys are not valid") : error;
         m_error->setText(tr("⚠ %1").arg(m_simError));
         m_error->show();

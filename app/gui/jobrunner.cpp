@@ -5,13 +5,9 @@ namespace raidscope::gui {
 
 JobRunner::JobRunner(QObject* parent)
     : QObject(parent)
-{
-}
+{ }
 
-JobRunner::~JobRunner()
-{
-    cancel();
-}
+JobRunner::~JobRunner() { cancel(); }
 
 void JobRunner::cancel()
 {
@@ -22,7 +18,7 @@ void JobRunner::cancel()
 void JobRunner::stopWorker()
 {
     ++m_generation; // whatever the old job has queued is now stale
-    m_worker = {};  // std::jthread: request_stop() and join() the old thread
+    m_worker = {}; // std::jthread: request_stop() and join() the old thread
 }
 
 void JobRunner::setRunning(bool running)

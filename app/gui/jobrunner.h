@@ -27,7 +27,7 @@ public:
     /// `report(std::shared_ptr<const Snapshot>)` as often as it likes (core throttles). On the GUI
     /// thread: `onSnapshot(const Snapshot&)` per report, then `onDone(Result)` unless cancelled.
     /// Supersedes (cancels and joins) the job running now.
-    template<typename Work, typename OnSnapshot, typename OnDone>
+    template <typename Work, typename OnSnapshot, typename OnDone>
     void start(Work work, OnSnapshot onSnapshot, OnDone onDone)
     {
         stopWorker();

@@ -38,10 +38,7 @@ LivePlot::LivePlot(QWidget* parent)
     connect(&m_replotTimer, &QTimer::timeout, this, &LivePlot::replotNow);
 }
 
-void LivePlot::setTitle(const QString& title)
-{
-    m_title->setText(title);
-}
+void LivePlot::setTitle(const QString& title) { m_title->setText(title); }
 
 void LivePlot::setSubtitle(const QString& text)
 {
@@ -49,10 +46,7 @@ void LivePlot::setSubtitle(const QString& text)
     scheduleReplot();
 }
 
-QString LivePlot::subtitle() const
-{
-    return m_subtitle->text();
-}
+QString LivePlot::subtitle() const { return m_subtitle->text(); }
 
 void LivePlot::setEmptyNote(const QString& text)
 {

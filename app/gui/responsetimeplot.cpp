@@ -77,8 +77,9 @@ std::vector<ResponseTimePlot::Bin> ResponseTimePlot::binsOf(const SimResult& res
     std::uint64_t below = 0;
     for (const auto& [index, count] : counts) {
         below += count;
-        out.push_back({ std::pow(10.0, double(index) / kBinsPerDecade), std::pow(10.0, double(index + 1) / kBinsPerDecade),
-            double(count) / double(total), double(below) / double(total) });
+        out.push_back(
+            { std::pow(10.0, double(index) / kBinsPerDecade), std::pow(10.0, double(index + 1) / kBinsPerDecade),
+                double(count) / double(total), double(below) / double(total) });
     }
     return out;
 }
@@ -108,10 +109,9 @@ void ResponseTimePlot::setResult(const SimResult& result)
         }
         x << b.lowMs;
         y << b.fraction * 100;
-        if (cx.isEmpty()) {
-            cx << b.lowMs;
-            cy << 0;
-        }
+        // The CDF rises across a bin and stays flat over empty bins between.
+        cx << b.lowMs;
+        cy << (b.cumulative - b.fraction) * 100;
         cx << b.highMs;
         cy << b.cumulative * 100;
     }
@@ -159,7 +159,8 @@ void ResponseTimePlot::rescale()
     // Percentile labels: right of their line in the left part of the plot, left of it further right.
     for (QCPItemText* label : m_markLabels) {
         const double ms = label->position->coords().x();
-        const double at = (std::log(ms) - std::log(xAxis->range().lower)) / (std::log(xAxis->range().upper) - std::log(xAxis->range().lower));
+        const double at = (std::log(ms) - std::log(xAxis->range().lower))
+            / (std::log(xAxis->range().upper) - std::log(xAxis->range().lower));
         label->setPositionAlignment((at > 0.6 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
     }
 }

@@ -26,7 +26,7 @@ public:
     {
         double lowMs = 0;
         double highMs = 0;
-        double fraction = 0;   ///< of all requests
+        double fraction = 0; ///< of all requests
         double cumulative = 0; ///< requests at or below highMs
     };
     /// The histogram of `result`, gathered into log-spaced bins (every non-empty bin, in order).

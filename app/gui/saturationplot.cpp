@@ -38,7 +38,8 @@ SaturationPlot::SaturationPlot(QWidget* parent)
     m_p90->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, orange, Qt::white, 8));
     m_highlight = addGraph(xAxis, yAxis);
     m_highlight->setLineStyle(QCPGraph::lsNone);
-    m_highlight->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0x20, 0x20, 0x20), 2), Qt::NoBrush, 17));
+    m_highlight->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0x20, 0x20, 0x20), 2), Qt::NoBrush, 17));
     m_highlight->removeFromLegend();
 
     placeLegendAbove();
@@ -58,8 +59,8 @@ void SaturationPlot::addResult(const SimResult& result)
     if (result.outstanding <= 0 || result.requests == 0)
         return;
     const Point p { result.outstanding, result.iops(), result.responseMs.mean(), result.percentileMs(0.9) };
-    auto it = std::lower_bound(m_points.begin(), m_points.end(), p.outstanding,
-        [](const Point& a, int o) { return a.outstanding < o; });
+    auto it = std::lower_bound(
+        m_points.begin(), m_points.end(), p.outstanding, [](const Point& a, int o) { return a.outstanding < o; });
     if (it != m_points.end() && it->outstanding == p.outstanding)
         *it = p;
     else
@@ -100,14 +101,14 @@ void SaturationPlot::rebuild()
         label->position->setAxes(xAxis, yAxis);
         label->position->setCoords(p.outstanding, p.iops);
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-        label->setPadding(QMargins(0, 0, 0, 8));
+        label->setPadding(QMargins(0, 0, 0, 12)); // clear of the marker and the highlight ring
         label->setText(QString::number(qRound(p.iops)));
         label->setColor(m_iops->pen().color());
         label->setClipToAxisRect(false);
         m_labels.push_back(label);
     }
-    setEmptyNote(m_points.empty() ? tr("Sweep to see how throughput and response time grow with outstanding I/Os")
-                                  : QString());
+    setEmptyNote(
+        m_points.empty() ? tr("Sweep to see how throughput and response time grow with outstanding I/Os") : QString());
     scheduleReplot();
 }
 

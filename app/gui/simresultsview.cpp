@@ -14,41 +14,38 @@
 namespace raidscope::gui {
 namespace {
 
-QTableWidget* makeTable(const QString& name, const QStringList& headers)
-{
-    auto* t = new QTableWidget(0, int(headers.size()));
-    t->setObjectName(name);
-    t->setHorizontalHeaderLabels(headers);
-    t->verticalHeader()->setVisible(false);
-    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    t->setSelectionMode(QAbstractItemView::SingleSelection);
-    t->setAlternatingRowColors(true);
-    t->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    t->horizontalHeader()->setHighlightSections(false);
-    return t;
-}
+    QTableWidget* makeTable(const QString& name, const QStringList& headers)
+    {
+        auto* t = new QTableWidget(0, int(headers.size()));
+        t->setObjectName(name);
+        t->setHorizontalHeaderLabels(headers);
+        t->verticalHeader()->setVisible(false);
+        t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+        t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        t->setSelectionBehavior(QAbstractItemView::SelectRows);
+        t->setSelectionMode(QAbstractItemView::SingleSelection);
+        t->setAlternatingRowColors(true);
+        t->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+        t->horizontalHeader()->setHighlightSections(false);
+        return t;
+    }
 
-QTableWidgetItem* cell(const QString& text)
-{
-    auto* item = new QTableWidgetItem(text);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
-}
+    QTableWidgetItem* cell(const QString& text)
+    {
+        auto* item = new QTableWidgetItem(text);
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        return item;
+    }
 
-QString fixed(double v, int decimals)
-{
-    return QString::number(v, 'f', decimals);
-}
+    QString fixed(double v, int decimals) { return QString::number(v, 'f', decimals); }
 
-double busiest(const SimResult& r)
-{
-    double u = 0;
-    for (const DiskResult& d : r.disks)
-        u = std::max(u, d.utilization);
-    return u;
-}
+    double busiest(const SimResult& r)
+    {
+        double u = 0;
+        for (const DiskResult& d : r.disks)
+            u = std::max(u, d.utilization);
+        return u;
+    }
 
 } // namespace
 
@@ -160,9 +157,6 @@ void SimResultsView::showResult(const SimResult& r, bool partial)
     }
 }
 
-QString SimResultsView::summaryText() const
-{
-    return m_summary->text();
-}
+QString SimResultsView::summaryText() const { return m_summary->text(); }
 
 } // namespace raidscope::gui

@@ -153,10 +153,7 @@ SimulatePage::~SimulatePage()
     m_runner->cancel(); // before the views go: nothing may arrive for them after this
 }
 
-QString SimulatePage::defaultSweepText()
-{
-    return QStringLiteral("1,2,4,8,16,32,64");
-}
+QString SimulatePage::defaultSweepText() { return QStringLiteral("1,2,4,8,16,32,64"); }
 
 std::optional<std::vector<int>> SimulatePage::parseSweepList(const QString& text, QString* error)
 {
@@ -179,40 +176,19 @@ std::optional<std::vector<int>> SimulatePage::parseSweepList(const QString& text
     return out;
 }
 
-bool SimulatePage::setArraySpecText(const QString& text)
-{
-    return m_arrayEditor->setSpecText(text);
-}
+bool SimulatePage::setArraySpecText(const QString& text) { return m_arrayEditor->setSpecText(text); }
 
-QString SimulatePage::arraySpec() const
-{
-    return m_arrayEditor->canonicalSpec();
-}
+QString SimulatePage::arraySpec() const { return m_arrayEditor->canonicalSpec(); }
 
-bool SimulatePage::setWorkloadSpecText(const QString& text)
-{
-    return m_workloadEditor->setSpecText(text);
-}
+bool SimulatePage::setWorkloadSpecText(const QString& text) { return m_workloadEditor->setSpecText(text); }
 
-void SimulatePage::setSweepText(const QString& text)
-{
-    m_sweepEdit->setText(text);
-}
+void SimulatePage::setSweepText(const QString& text) { m_sweepEdit->setText(text); }
 
-QString SimulatePage::sweepText() const
-{
-    return m_sweepEdit->text();
-}
+QString SimulatePage::sweepText() const { return m_sweepEdit->text(); }
 
-bool SimulatePage::isRunning() const
-{
-    return m_runner->isRunning();
-}
+bool SimulatePage::isRunning() const { return m_runner->isRunning(); }
 
-QString SimulatePage::statusText() const
-{
-    return m_status->text();
-}
+QString SimulatePage::statusText() const { return m_status->text(); }
 
 bool SimulatePage::run()
 {
@@ -260,7 +236,8 @@ bool SimulatePage::start(const std::vector<int>& outstanding, bool isSweep)
     m_utilization->clear();
     m_resultsView->clear();
     m_progress->setValue(0);
-    const QString what = isSweep ? tr("Sweeping %n outstanding value(s)…", nullptr, int(outstanding.size())) : tr("Running…");
+    const QString what
+        = isSweep ? tr("Sweeping %n outstanding value(s)…", nullptr, int(outstanding.size())) : tr("Running…");
     setStatus(what);
     for (LivePlot* plot : std::initializer_list<LivePlot*> { m_saturation, m_responseTime, m_utilization })
         plot->setSubtitle(QString());
@@ -285,7 +262,8 @@ bool SimulatePage::start(const std::vector<int>& outstanding, bool isSweep)
                 if (stop.stop_requested())
                     break;
                 done.push_back(r);
-                report(std::make_shared<const Progress>(Progress { double(i + 1) / n, int(i), int(n), true, std::move(r) }));
+                report(std::make_shared<const Progress>(
+                    Progress { double(i + 1) / n, int(i), int(n), true, std::move(r) }));
             }
             return done;
         },
@@ -324,8 +302,9 @@ void SimulatePage::onDone(std::vector<SimResult> results)
     m_results = std::move(results);
     m_progress->setValue(1000);
     const double seconds = double(QDateTime::currentMSecsSinceEpoch() - m_jobStartMs) / 1000;
-    setStatus(m_jobIsSweep ? tr("Sweep finished: %n run(s) in %1 s", nullptr, int(m_results.size())).arg(seconds, 0, 'f', 1)
-                           : tr("Run finished in %1 s").arg(seconds, 0, 'f', 1));
+    setStatus(m_jobIsSweep
+            ? tr("Sweep finished: %n run(s) in %1 s", nullptr, int(m_results.size())).arg(seconds, 0, 'f', 1)
+            : tr("Run finished in %1 s").arg(seconds, 0, 'f', 1));
     if (m_followLive && !m_results.empty())
         showRun(int(m_results.size()) - 1);
     updateControls();
@@ -421,11 +400,12 @@ bool SimulatePage::saveResultsJson(const QString& path, QString* error) const
 void SimulatePage::saveResultsAs()
 {
     if (m_results.empty()) {
-        QMessageBox::information(this, tr("Save Simulation Results"), tr("There are no results yet: Run or Sweep first."));
+        QMessageBox::information(
+            this, tr("Save Simulation Results"), tr("There are no results yet: Run or Sweep first."));
         return;
     }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Simulation Results"),
-        QStringLiteral("raidscope-simulation.json"), tr("JSON files (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save Simulation Results"), QStringLiteral("raidscope-simulation.json"), tr("JSON files (*.json)"));
     if (path.isEmpty())
         return;
     QString error;

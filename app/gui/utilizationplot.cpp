@@ -31,16 +31,15 @@ UtilizationPlot::UtilizationPlot(QWidget* parent)
     m_failed = new QCPBars(xAxis, yAxis);
     m_failed->setName(tr("failed disk (no I/O)"));
     m_failed->setWidth(0.7);
-    m_failed->setPen(QPen(QColor(0xb0, 0x00, 0x20), 1.5));
-    m_failed->setBrush(QBrush(QColor(0xb0, 0x00, 0x20), Qt::BDiagPattern));
+    // A light dashed, hatched outline: out of service, not busy.
+    m_failed->setPen(QPen(QColor(0xb0, 0x00, 0x20, 170), 1.2, Qt::DashLine));
+    m_failed->setBrush(QBrush(QColor(0xb0, 0x00, 0x20, 70), Qt::BDiagPattern));
     m_failed->removeFromLegend();
 
     m_mean = addGraph(xAxis, yAxis);
     m_mean->setPen(QPen(QColor(0xd6, 0x27, 0x28), 2.5, Qt::DashLine));
     m_mean->setName(tr("array mean"));
     m_meanLabel = new QCPItemText(this);
-    // Below the line at its right end: bar labels sit above the bars, often just above the mean.
-    m_meanLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
     m_meanLabel->setColor(QColor(0xd6, 0x27, 0x28));
     QFont bold = font();
     bold.setBold(true);
@@ -119,6 +118,10 @@ void UtilizationPlot::setResult(const SimResult& result)
         m_meanLabel->position->setAxes(xAxis, yAxis);
         m_meanLabel->position->setCoords(right, m_meanPercent);
         m_meanLabel->setText(tr("array %1 % busy").arg(number(m_meanPercent, 3)));
+        // At the line's right end, on the side away from the last bar's own label: above the line
+        // when that bar is below it (Scenario 1), below the line when the bar reaches over it.
+        const bool lastBarBelow = m_percent.back() < m_meanPercent - 1;
+        m_meanLabel->setPositionAlignment(Qt::AlignRight | (lastBarBelow ? Qt::AlignBottom : Qt::AlignTop));
         m_meanLabel->setVisible(true);
     }
     setEmptyNote(result.disks.empty() ? tr("Run or Sweep to see how busy each disk is") : QString());

@@ -18,23 +18,24 @@
 namespace raidscope::gui {
 namespace {
 
-QStringList tokensOf(const QString& text)
-{
-    static const QRegularExpression space(QStringLiteral("\\s+"));
-    return text.trimmed().split(space, Qt::SkipEmptyParts);
-}
+    QStringList tokensOf(const QString& text)
+    {
+        static const QRegularExpression space(QStringLiteral("\\s+"));
+        return text.trimmed().split(space, Qt::SkipEmptyParts);
+    }
 
-QLabel* label(const QString& text, QWidget* buddy)
-{
-    auto* l = new QLabel(text);
-    l->setBuddy(buddy);
-    return l;
-}
+    QLabel* label(const QString& text, QWidget* buddy)
+    {
+        auto* l = new QLabel(text);
+        l->setBuddy(buddy);
+        return l;
+    }
 
-QColor errorColor(const QWidget* w)
-{
-    return w->palette().color(QPalette::Window).lightnessF() < 0.5 ? QColor(0xff, 0x6b, 0x6b) : QColor(0xb0, 0x00, 0x20);
-}
+    QColor errorColor(const QWidget* w)
+    {
+        return w->palette().color(QPalette::Window).lightnessF() < 0.5 ? QColor(0xff, 0x6b, 0x6b)
+                                                                       : QColor(0xb0, 0x00, 0x20);
+    }
 
 } // namespace
 
@@ -68,7 +69,8 @@ WorkloadEditor::WorkloadEditor(QWidget* parent)
     m_loadMode->setObjectName(QStringLiteral("loadModeCombo"));
     m_loadMode->addItem(tr("Outstanding"), QStringLiteral("outstanding"));
     m_loadMode->addItem(tr("Rate (open loop)"), QStringLiteral("rate"));
-    m_loadMode->setToolTip(tr("Closed loop: keep N requests in flight (N threads); open loop: Poisson arrivals at a rate"));
+    m_loadMode->setToolTip(
+        tr("Closed loop: keep N requests in flight (N threads); open loop: Poisson arrivals at a rate"));
     m_outstanding = new QSpinBox;
     m_outstanding->setObjectName(QStringLiteral("outstandingSpin"));
     m_outstanding->setRange(1, 65536);
@@ -195,7 +197,8 @@ WorkloadEditor::WorkloadEditor(QWidget* parent)
         if (m_syncing)
             return;
         const bool open = m_loadMode->currentData().toString() == u"rate";
-        QString text = withKey(m_line->text(), open ? QStringLiteral("outstanding") : QStringLiteral("rate"), QString());
+        QString text
+            = withKey(m_line->text(), open ? QStringLiteral("outstanding") : QStringLiteral("rate"), QString());
         text = open ? withKey(text, QStringLiteral("rate"), QString::number(m_rate->value()))
                     : withKey(text, QStringLiteral("outstanding"), QString::number(m_outstanding->value()));
         apply(text);
@@ -204,8 +207,10 @@ WorkloadEditor::WorkloadEditor(QWidget* parent)
         [this](int v) { setKey(QStringLiteral("outstanding"), QString::number(v)); });
     connect(m_rate, &QDoubleSpinBox::valueChanged, this,
         [this](double v) { setKey(QStringLiteral("rate"), QString::number(v)); });
-    connect(m_count, &QSpinBox::valueChanged, this, [this](int v) { setKey(QStringLiteral("count"), QString::number(v)); });
-    connect(m_seed, &QSpinBox::valueChanged, this, [this](int v) { setKey(QStringLiteral("seed"), QString::number(v)); });
+    connect(
+        m_count, &QSpinBox::valueChanged, this, [this](int v) { setKey(QStringLiteral("count"), QString::number(v)); });
+    connect(
+        m_seed, &QSpinBox::valueChanged, this, [this](int v) { setKey(QStringLiteral("seed"), QString::number(v)); });
 
     setSpecText(defaultSpec());
 }
@@ -253,15 +258,9 @@ bool WorkloadEditor::setSpecText(const QString& text)
     return apply(text);
 }
 
-QString WorkloadEditor::specText() const
-{
-    return m_line->text();
-}
+QString WorkloadEditor::specText() const { return m_line->text(); }
 
-QString WorkloadEditor::errorText() const
-{
-    return m_error->isHidden() ? QString() : m_error->text();
-}
+QString WorkloadEditor::errorText() const { return m_error->isHidden() ? QString() : m_error->text(); }
 
 bool WorkloadEditor::apply(const QString& text)
 {

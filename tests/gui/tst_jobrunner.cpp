@@ -27,8 +27,7 @@ struct Tick
 };
 
 // Spins (without running the event loop) until `done` or the time is up.
-template<typename F>
-bool spinUntil(F done, std::chrono::milliseconds limit = 5000ms)
+template <typename F> bool spinUntil(F done, std::chrono::milliseconds limit = 5000ms)
 {
     const auto end = std::chrono::steady_clock::now() + limit;
     while (!done()) {
@@ -117,11 +116,13 @@ TEST_CASE("JobRunner: a superseded job's snapshots and result never arrive", "[g
 TEST_CASE("JobRunner: cancel() stops a long simulation promptly and nothing arrives after it", "[gui][jobrunner]")
 {
     QString error;
-    std::shared_ptr<raidscope::ArraySimulator> sim = raidscope::ArraySimulator::create(QStringLiteral("raid5 disks=8"), &error);
+    std::shared_ptr<raidscope::ArraySimulator> sim
+        = raidscope::ArraySimulator::create(QStringLiteral("raid5 disks=8"), &error);
     INFO(error.toStdString());
     REQUIRE(sim);
     QString workloadError;
-    const auto spec = raidscope::parseWorkloadSpec(QStringLiteral("random outstanding=16 count=2000000000"), &workloadError);
+    const auto spec
+        = raidscope::parseWorkloadSpec(QStringLiteral("random outstanding=16 count=2000000000"), &workloadError);
     REQUIRE(spec);
 
     JobRunner runner;

@@ -31,14 +31,13 @@
 #include <QTest>
 
 using namespace raidscope;
+using Catch::Matchers::WithinAbs;
 using raidscope::gui::SimulatePage;
 using raidscope::gui::WorkloadEditor;
-using Catch::Matchers::WithinAbs;
 
 namespace {
 
-template<typename T>
-T* child(const QWidget& parent, const char* name)
+template <typename T> T* child(const QWidget& parent, const char* name)
 {
     auto* w = parent.findChild<T*>(QString::fromLatin1(name));
     INFO("widget " << name);
