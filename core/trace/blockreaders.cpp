@@ -122,7 +122,7 @@ public:
     BlktraceReader(std::unique_ptr<ByteSource> s, const QString& name)
         : m_source(std::move(s))
         , m_name(name)
-        , m_buffer(1 << 20)
+        , m_buffer(std::size_t(std::min<std::uint64_t>(1 << 20, m_source->size() + kHeaderBytes)))
     {
         m_info.format = TraceFormat::Blktrace;
         m_info.detail = QStringLiteral("binary blktrace (requests = QUEUE events; ISSUE->COMPLETE pairs give response "

@@ -172,7 +172,7 @@ TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions
         std::stable_sort(window.begin(), window.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
         batch.clear();
         for (auto& [t, rec] : window) {
-            rec.timeNs = double(std::max<std::int64_t>(0, t - windowStart));
+            rec.timeNs = double(std::max<__int128>(0, __int128(t) - windowStart));
             batch.push_back(rec);
         }
         window.clear();
@@ -209,10 +209,10 @@ TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions
             windowStart = rec.timeNs;
             started = true;
         }
-        if (rec.timeNs >= windowStart + windowNs) {
+        if (__int128(rec.timeNs) >= __int128(windowStart) + windowNs) {
             flush();
             // Skip idle stretches: the next window starts at this record's window.
-            windowStart += (rec.timeNs - windowStart) / windowNs * windowNs;
+            windowStart += std::int64_t((__int128(rec.timeNs) - windowStart) / windowNs * windowNs);
         }
         window.emplace_back(rec.timeNs, ReplayRecord { 0, rec.offsetBytes, rec.sizeBytes, rec.write });
         ++out.records;
@@ -288,7 +288,7 @@ bool exportFioLog(const QStringList& files, const TraceJobOptions& options, cons
             started = true;
         }
         // fio replays in file order: an out-of-order record is issued at the previous time.
-        last = std::max(last, (rec.timeNs - first) / 1000);
+        last = std::max(last, std::int64_t(std::clamp<__int128>((__int128(rec.timeNs) - first) / 1000, 0, INT64_MAX)));
         const std::uint32_t dev = target.contains(QStringLiteral("%d")) ? rec.device : 0;
         const std::string& name = fileName(dev);
         std::fprintf(f, "%lld %s %s %llu %llu\n", (long long)last, name.c_str(), rec.write ? "write" : "read",

@@ -151,7 +151,8 @@ std::unique_ptr<ByteSource> ByteSource::memory(std::span<const char> data)
 
 LineSource::LineSource(std::unique_ptr<ByteSource> source)
     : m_source(std::move(source))
-    , m_buffer(kBlockBytes + kMaxLineBytes)
+    // A small input gets a small buffer (it grows if the input turns out longer than its size said).
+    , m_buffer(std::size_t(std::min<std::uint64_t>(kBlockBytes + kMaxLineBytes, m_source->size() + 64)))
 {
 }
 
@@ -164,6 +165,8 @@ bool LineSource::refill()
         m_end -= m_begin;
         m_begin = 0;
     }
+    if (m_end == m_buffer.size() && m_buffer.size() < kBlockBytes + kMaxLineBytes)
+        m_buffer.resize(std::min(kBlockBytes + kMaxLineBytes, 2 * m_buffer.size()));
     const std::size_t room = std::min(kBlockBytes, m_buffer.size() - m_end);
     if (room == 0)
         return false;
@@ -224,7 +227,7 @@ LineSource::Result LineSource::next(std::string_view& line)
             if (m_end == m_begin)
                 return Result::End;
             std::size_t len = m_end - m_begin;
-            if (base[m_begin + len - 1] == '\r')
+            if (m_buffer[m_begin + len - 1] == '\r')
                 --len;
             line = std::string_view(m_buffer.data() + m_begin, len);
             m_consumed += m_end - m_begin;

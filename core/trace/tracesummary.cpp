@@ -65,6 +65,7 @@ void TraceTimeline::reshape(__int128 lowNs, __int128 highNs, std::int64_t minWid
 
 TraceTimeBucket& TraceTimeline::at(std::int64_t t)
 {
+    t = std::clamp(t, -kLimitNs, kLimitNs);
     if (empty()) {
         m_origin = floorDiv(t, m_width) * m_width;
         m_lo = m_max;
@@ -91,6 +92,8 @@ TraceTimeBucket& TraceTimeline::at(std::int64_t t)
 
 void TraceTimeline::addBusy(std::int64_t beginNs, std::int64_t endNs)
 {
+    beginNs = std::clamp(beginNs, -kLimitNs, kLimitNs);
+    endNs = std::clamp(endNs, -kLimitNs, kLimitNs);
     if (endNs <= beginNs) {
         at(beginNs);
         return;
@@ -501,7 +504,7 @@ std::vector<SlowPeriod> TraceSummary::slowPeriods() const
 {
     std::vector<SlowPeriod> out;
     const std::int64_t w = timeline.widthNs();
-    std::int64_t t = timeline.startNs();
+    std::int64_t t = timeline.startNs(); // within +-2^62 and the grid: t + w cannot overflow
     bool open = false;
     double sum = 0;
     std::uint64_t responses = 0;

@@ -53,6 +53,8 @@ class TraceTimeline
 public:
     static constexpr std::int64_t kBaseWidthNs = 1000000;
     explicit TraceTimeline(int maxBuckets = 1024);
+    /// Times are clamped to +-kLimitNs (146 years around the clock origin) so bucket arithmetic cannot overflow.
+    static constexpr std::int64_t kLimitNs = std::int64_t(1) << 62;
     /// The bucket holding time t (may widen or move the window first).
     TraceTimeBucket& at(std::int64_t t);
     /// Adds the overlap of [begin, end) with every bucket to pairBusyNs.
@@ -192,7 +194,9 @@ public:
     bool hasIssueCompletePairs() const { return completions > 0; }
     /// "issue-complete", "littles-law" or "none".
     QString queueDepthMethod() const;
-    double durationSeconds() const { return records ? double(lastNs - firstNs) * 1e-9 : 0; }
+    double durationSeconds() const { return records ? secondsBetween(firstNs, lastNs) : 0; }
+    /// b - a in seconds without overflowing (times can span the whole int64 range).
+    static double secondsBetween(std::int64_t a, std::int64_t b) { return double(__int128(b) - a) * 1e-9; }
     /// Cumulative percentage of requests at or below each distinct size, in ascending size order.
     std::vector<std::pair<std::uint64_t, double>> cumulativeSizes() const;
     std::uint64_t totalRuns() const;

@@ -117,7 +117,7 @@ QJsonObject TraceSummary::toJson() const
 
     const double widthS = double(timeline.widthNs()) * 1e-9;
     QJsonArray t, iops, mbps, qd, rt;
-    double at = double(timeline.startNs() - firstNs) * 1e-9;
+    double at = secondsBetween(firstNs, timeline.startNs());
     const bool hasQd = queueDepthMethod() != u"none";
     for (const TraceTimeBucket& b : timeline.buckets()) {
         t.append(at);
@@ -141,8 +141,8 @@ QJsonObject TraceSummary::toJson() const
     QJsonArray periods;
     const auto slow = slowPeriods();
     for (const SlowPeriod& p : slow)
-        periods.append(QJsonObject { { QStringLiteral("startSeconds"), double(p.startNs - firstNs) * 1e-9 },
-            { QStringLiteral("endSeconds"), double(p.endNs - firstNs) * 1e-9 },
+        periods.append(QJsonObject { { QStringLiteral("startSeconds"), secondsBetween(firstNs, p.startNs) },
+            { QStringLiteral("endSeconds"), secondsBetween(firstNs, p.endNs) },
             { QStringLiteral("meanResponseMs"), p.meanResponseMs }, { QStringLiteral("ios"), u(p.ios) } });
     o[QStringLiteral("slowPeriods")] = QJsonObject { { QStringLiteral("thresholdMs"), options.slowThresholdMs },
         { QStringLiteral("bucketSeconds"), widthS },
@@ -194,7 +194,7 @@ QString TraceSummary::toCsv() const
     }
     s += QStringLiteral("\n# timeline\nstartSeconds,ios,reads,bytes,meanResponseMs,queueDepth\n");
     const double widthS = double(timeline.widthNs()) * 1e-9;
-    double at = double(timeline.startNs() - firstNs) * 1e-9;
+    double at = secondsBetween(firstNs, timeline.startNs());
     for (const TraceTimeBucket& b : timeline.buckets()) {
         s += QStringLiteral("%1,%2,%3,%4,%5,%6\n")
                  .arg(at, 0, 'g', 12)

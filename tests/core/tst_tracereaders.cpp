@@ -2,6 +2,7 @@
 // Trace readers on hand-made fixtures (tests/data/traces): one edge case each, one malformed line per reader.
 #include "trace/tracejob.h"
 #include "trace/tracereader.h"
+#include "trace/tracesummary.h"
 
 #include <catch2/catch.hpp>
 
@@ -9,6 +10,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 
+#include <cmath>
 #include <cstring>
 
 using namespace raidscope;
@@ -387,4 +389,30 @@ TEST_CASE("trace: an overlong line is an error, not a crash")
     CHECK(r->error().line == 2);
     CHECK(r->next(rec) == TraceReader::Status::Record);
     CHECK(r->next(rec) == TraceReader::Status::End);
+}
+
+TEST_CASE("trace: timestamps at the ends of the int64 range (found by fuzz_msr and fuzz_blktrace)")
+{
+    // The earliest and latest FILETIMEs whose Unix-epoch nanoseconds fit int64 (1677 and 2262): their
+    // difference, and the last one plus its response time, overflow int64.
+    const std::string data = "24211015631452300,hm,0,Read,0,512,1\n128166372000100000,hm,0,Read,512,512,1\n"
+                             "208678456368547000,hm,0,Write,0,512,92233720368547758\n";
+    QString error;
+    auto r = TraceReader::fromMemory(data, QStringLiteral("ends.csv"), {}, &error);
+    REQUIRE(r);
+    TraceSummary s;
+    TraceSummarizer feed(s, *r);
+    TraceRecord rec;
+    int records = 0;
+    for (auto st = r->next(rec); st != TraceReader::Status::End; st = r->next(rec))
+        if (st == TraceReader::Status::Record) {
+            feed.add(rec);
+            ++records;
+        }
+    CHECK(records == 3);
+    CHECK(s.durationSeconds() > 0);
+    CHECK(std::isfinite(s.durationSeconds()));
+    CHECK(int(s.timeline.buckets().size()) <= s.options.maxTimeBuckets);
+    CHECK(s.toJson()[QStringLiteral("records")].toInt() == 3);
+    (void)s.slowPeriods();
 }
