@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // raidscope [--array SPEC] [--page NAME] [--request KIND:OFFSET:SIZE] [--plugin-dir DIR]
 //           [--workload SPEC] [--sweep LIST] [--run | --run-sweep] [--save-results FILE]
+//           [--probe-sim SPEC | --probe-device PATH] [--probe-pace MS] [--probe-all-pairs]
+//           [--run-probe]
 #include "arraypage.h"
 #include "layout/layoutregistry.h"
 #include "mainwindow.h"
+#include "probepage.h"
 #include "simulatepage.h"
 #include "workloadeditor.h"
 
@@ -55,7 +58,19 @@ int main(int argc, char** argv)
     const QCommandLineOption runSweep(QStringLiteral("run-sweep"), QStringLiteral("Start the outstanding-I/O sweep at once."));
     const QCommandLineOption saveResults(QStringLiteral("save-results"),
         QStringLiteral("When the run or sweep finishes, save its results as JSON to FILE."), QStringLiteral("FILE"));
-    parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults });
+    const QCommandLineOption probeSim(QStringLiteral("probe-sim"),
+        QStringLiteral("Probe this simulated array on the Probe page, e.g. 'raid5 layout=la disks=6 chunk=8KiB'."),
+        QStringLiteral("SPEC"));
+    const QCommandLineOption probeDevice(QStringLiteral("probe-device"),
+        QStringLiteral("Probe this block device or file on the Probe page (read-only)."), QStringLiteral("PATH"));
+    const QCommandLineOption probePace(QStringLiteral("probe-pace"),
+        QStringLiteral("Pause this long after each batch of a simulated probe (0..500 ms), to watch it."),
+        QStringLiteral("MS"));
+    const QCommandLineOption probeAllPairs(QStringLiteral("probe-all-pairs"),
+        QStringLiteral("Test every pair of chunks, as Shear did, for the whole pairwise map."));
+    const QCommandLineOption runProbe(QStringLiteral("run-probe"), QStringLiteral("Start the probe at once."));
+    parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults, probeSim,
+        probeDevice, probePace, probeAllPairs, runProbe });
     parser.process(app);
     for (const QString& dir : parser.values(pluginDir))
         raidscope::LayoutRegistry::addSearchDir(dir);
@@ -93,7 +108,20 @@ int main(int argc, char** argv)
                 warn(QStringLiteral("--save-results %1: %2").arg(path, error));
         });
     }
+    // The Probe page: a probe running or finished on screen without a click.
+    raidscope::gui::ProbePage* probe = window.probePage();
+    if (parser.isSet(probeSim) && !probe->setSimSpec(parser.value(probeSim)))
+        warn(QStringLiteral("--probe-sim: the spec was not accepted (the Probe page shows why)"));
+    if (parser.isSet(probeDevice))
+        probe->setDevicePath(parser.value(probeDevice));
+    probe->setAllPairs(parser.isSet(probeAllPairs));
+    if (parser.isSet(probePace))
+        probe->setPaceMs(parser.value(probePace).toInt());
+    if ((parser.isSet(runProbe) || parser.isSet(probeSim) || parser.isSet(probeDevice)) && !parser.isSet(page))
+        window.setCurrentPage(QStringLiteral("Probe"));
     window.show();
+    if (parser.isSet(runProbe) && !probe->run())
+        warn(QStringLiteral("--run-probe: ") + probe->statusText());
     if (startSweep && !simulate->sweep())
         warn(QStringLiteral("--run-sweep: ") + simulate->statusText());
     else if (!startSweep && parser.isSet(runOnce) && !simulate->run())

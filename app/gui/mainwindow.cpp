@@ -8,6 +8,7 @@
 #include "layoutdiagram.h"
 #include "placeholderpage.h"
 #include "pluginsdialog.h"
+#include "probepage.h"
 #include "simulatepage.h"
 #include "workloadeditor.h"
 
@@ -46,15 +47,7 @@ QWidget* placeholder(const QString& name)
 {
     QString summary;
     QStringList plans;
-    if (name == u"Probe") {
-        summary = PlaceholderPage::tr("Probe an array as Shear does (Denehy et al., \"Deconstructing Storage Arrays\") and "
-                                      "say how it is laid out, on a simulated array or a real block device.");
-        plans << PlaceholderPage::tr("The Shear method step by step: pattern size, chunk size and boundaries, pairwise chunk "
-                                     "layout, redundancy and RAID level; misconfiguration, heterogeneity and degraded-mode checks")
-              << PlaceholderPage::tr("Live plots while the probe runs: pattern size, chunk boundaries, and the pairwise-layout heatmap")
-              << PlaceholderPage::tr("The verdict: scheme, layout, disks, chunk and pattern size, with confidence, findings "
-                                     "and the I/Os spent against Shear's fixed schedule");
-    } else if (name == u"Traces") {
+    if (name == u"Traces") {
         summary = PlaceholderPage::tr("Bring your own I/O: block traces from a real system.");
         plans << PlaceholderPage::tr("Import block traces (one reader per format)")
               << PlaceholderPage::tr("Summarize them: transfer-size distribution, read/write mix, skew, queue depth, slow periods, "
@@ -99,9 +92,14 @@ MainWindow::MainWindow(QWidget* parent)
 
     m_arrayPage = new ArrayPage;
     m_simulatePage = new SimulatePage;
+    m_probePage = new ProbePage;
     addPage(QStringLiteral("Array"), m_arrayPage);
-    for (const QString& name : pageNames().mid(1))
-        addPage(name, name == u"Simulate" ? static_cast<QWidget*>(m_simulatePage) : placeholder(name));
+    for (const QString& name : pageNames().mid(1)) {
+        QWidget* page = name == u"Simulate" ? static_cast<QWidget*>(m_simulatePage)
+            : name == u"Probe"              ? static_cast<QWidget*>(m_probePage)
+                                            : placeholder(name);
+        addPage(name, page);
+    }
 
     auto* central = new QWidget;
     auto* box = new QHBoxLayout(central);
@@ -183,6 +181,7 @@ void MainWindow::createMenus()
     file->addAction(tr("&Save Diagram as PNG..."), QKeySequence::Save, this, &MainWindow::saveDiagram);
     file->addAction(tr("Save Simulation &Results as JSON..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
         m_simulatePage, &SimulatePage::saveResultsAs);
+    file->addAction(tr("Save &Probe Result as JSON..."), m_probePage, &ProbePage::saveResultAs);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setMenuRole(QAction::QuitRole);

@@ -10,6 +10,7 @@ class QStackedWidget;
 namespace raidscope::gui {
 
 class ArrayPage;
+class ProbePage;
 class SimulatePage;
 
 /// The workbench window: only assembles the pages (a navigation list and a stack), the menus
@@ -31,6 +32,7 @@ public:
     QWidget* page(const QString& name) const;
     ArrayPage* arrayPage() const { return m_arrayPage; }
     SimulatePage* simulatePage() const { return m_simulatePage; }
+    ProbePage* probePage() const { return m_probePage; }
 
     /// Restores geometry, state, page and array from QSettings and saves them again on close.
     void restoreSettings();
@@ -56,6 +58,7 @@ private:
     QStackedWidget* m_stack = nullptr;
     ArrayPage* m_arrayPage = nullptr;
     SimulatePage* m_simulatePage = nullptr;
+    ProbePage* m_probePage = nullptr;
     int m_syncingSpecs = 0; // > 0 while one page's array spec is handed to the other
     QActionGroup* m_pageActions = nullptr;
     QMenu* m_viewMenu = nullptr;

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "boundaryplot.h"
+
+#include "probe/shearprobe.h"
+
+#include <algorithm>
+
+namespace raidscope::gui {
+
+BoundaryPlot::BoundaryPlot(QWidget* parent)
+    : LivePlot(parent)
+{
+    setObjectName(QStringLiteral("boundaryPlot"));
+    setTitle(tr("2. Chunk boundaries"));
+    styleAxis(xAxis, tr("Boundary offset c within the pattern (KiB)"));
+    styleAxis(yAxis, tr("Time for N reads at c-1 and N at c (ms)"));
+
+    const QColor blue(0x1f, 0x5f, 0xbf);
+    const QColor red(0xc6, 0x28, 0x28);
+    m_times = addGraph();
+    m_times->setName(tr("time per offset"));
+    m_times->setPen(QPen(blue, 1.5));
+    m_times->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, blue, blue, 6));
+    m_boundaries = addGraph();
+    m_boundaries->setName(tr("disk boundary (fast: two disks)"));
+    m_boundaries->setLineStyle(QCPGraph::lsNone);
+    m_boundaries->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, QPen(red, 1.5), red, 12));
+
+    placeLegendAbove();
+    clear();
+}
+
+void BoundaryPlot::clear()
+{
+    m_points.clear();
+    m_received = 0;
+    m_patternKiB = 0;
+    setSubtitle(QString());
+    rebuild();
+}
+
+void BoundaryPlot::append(const std::vector<BoundaryPoint>& points, std::uint32_t blockBytes)
+{
+    if (points.empty())
+        return;
+    for (const BoundaryPoint& p : points)
+        m_points.push_back({ double(p.offsetBlocks) * blockBytes / 1024.0, p.timeMs, p.boundary });
+    m_received += int(points.size());
+    rebuild();
+}
+
+void BoundaryPlot::setResult(const ProbeResult& r)
+{
+    m_points.clear();
+    for (const BoundaryPoint& p : r.boundaries)
+        m_points.push_back({ double(p.offsetBlocks) * r.blockBytes / 1024.0, p.timeMs, p.boundary });
+    m_patternKiB = double(r.patternBlocks) * r.blockBytes / 1024.0;
+    if (r.chunkBlocks && !r.boundaries.empty()) {
+        QString runs;
+        if (!r.chunkRunsBlocks.empty()) {
+            QStringList sizes;
+            for (std::uint64_t b : r.chunkRunsBlocks)
+                sizes << number(double(b) * r.blockBytes / 1024.0);
+            runs = tr(" · runs between boundaries: %1 KiB").arg(sizes.join(QStringLiteral(", ")));
+        }
+        setSubtitle(tr("chunk %1 KiB%2").arg(number(double(r.chunkBlocks) * r.blockBytes / 1024.0), runs));
+    }
+    rebuild();
+}
+
+int BoundaryPlot::plottedPoints() const { return m_times->dataCount(); }
+
+int BoundaryPlot::boundaryPoints() const { return m_boundaries->dataCount(); }
+
+void BoundaryPlot::rebuild()
+{
+    m_times->data()->clear();
+    m_boundaries->data()->clear();
+    for (QCPItemStraightLine* line : m_lines)
+        removeItem(line);
+    m_lines.clear();
+    for (const Point& p : m_points) {
+        m_times->addData(p.kib, p.ms);
+        if (!p.boundary)
+            continue;
+        m_boundaries->addData(p.kib, p.ms);
+        auto* line = new QCPItemStraightLine(this);
+        line->setPen(QPen(QColor(0xc6, 0x28, 0x28, 110), 1, Qt::DashLine));
+        line->point1->setCoords(p.kib, 0);
+        line->point2->setCoords(p.kib, 1);
+        m_lines.push_back(line);
+    }
+    setEmptyNote(m_points.empty() ? tr("Waits for the pattern size: then every offset c in the pattern") : QString());
+    scheduleReplot();
+}
+
+void BoundaryPlot::rescale()
+{
+    if (m_points.empty()) {
+        xAxis->setRange(0, 64);
+        yAxis->setRange(0, 100);
+        return;
+    }
+    double xhi = m_patternKiB, yhi = 0;
+    for (const Point& p : m_points) {
+        xhi = std::max(xhi, p.kib);
+        yhi = std::max(yhi, p.ms);
+    }
+    const double pad = std::max(xhi * 0.03, 0.5);
+    xAxis->setRange(-pad, xhi + pad);
+    yAxis->setRange(0, yhi * 1.12);
+}
+
+} // namespace raidscope::gui

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "probepage.h"
+
+#include "boundaryplot.h"
+#include "jobrunner.h"
+#include "pacedtarget.h"
+#include "pairheatmap.h"
+#include "patternsizeplot.h"
+#include "probe/devicetarget.h"
+#include "probe/simtarget.h"
+#include "probetargetbox.h"
+#include "probeverdictview.h"
+#include "redundancyplot.h"
+
+#include <QCheckBox>
+#include <QDateTime>
+#include <QFile>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStyle>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace raidscope::gui {
+
+ProbePage::ProbePage(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("probePage"));
+    m_runner = new JobRunner(this);
+
+    m_target = new ProbeTargetBox;
+    auto* targetGroup = new QGroupBox(tr("Target"));
+    auto* targetLayout = new QVBoxLayout(targetGroup);
+    targetLayout->setContentsMargins(8, 4, 8, 6);
+    targetLayout->addWidget(m_target);
+
+    // The run bar.
+    m_runButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run Probe"));
+    m_runButton->setObjectName(QStringLiteral("runProbeButton"));
+    m_runButton->setToolTip(tr("Probe the target as Shear does: pattern size, boundaries, pairwise layout, "
+                               "redundancy, then identification"));
+    m_cancelButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"));
+    m_cancelButton->setObjectName(QStringLiteral("cancelProbeButton"));
+    m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("probeProgress"));
+    m_progress->setRange(0, 1000); // 0..1000 for a smooth bar (heaptrack)
+    m_progress->setMinimumWidth(320);
+    m_progress->setFormat(tr("ready"));
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("probeStatus"));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true);
+    m_saveButton = new QPushButton(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("Save &JSON…"));
+    m_saveButton->setObjectName(QStringLiteral("saveProbeButton"));
+    m_saveButton->setToolTip(tr("Save the probe's result as JSON (the CLI's probe --json object)"));
+    m_allPairs = new QCheckBox(tr("Every chunk &pair (as Shear)"));
+    m_allPairs->setObjectName(QStringLiteral("allPairsCheck"));
+    m_allPairs->setToolTip(tr("Time all K(K-1)/2 pairs of the pattern's chunks, as Shear did, for the whole map; "
+                              "otherwise only the pairs that tell the candidate layouts apart"));
+    auto* runBar = new QHBoxLayout;
+    runBar->setSpacing(8);
+    runBar->addWidget(m_runButton);
+    runBar->addWidget(m_cancelButton);
+    runBar->addWidget(m_allPairs);
+    runBar->addWidget(m_progress);
+    runBar->addWidget(m_status, 1);
+    runBar->addWidget(m_saveButton);
+
+    // The plots, 2 x 2, in the order of Shear's steps; the verdict to their right.
+    m_patternPlot = new PatternSizePlot;
+    m_boundaryPlot = new BoundaryPlot;
+    m_heatmap = new PairHeatmap;
+    m_redundancyPlot = new RedundancyPlot;
+    auto* plots = new QWidget;
+    auto* grid = new QGridLayout(plots);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(4);
+    grid->addWidget(m_patternPlot, 0, 0);
+    grid->addWidget(m_boundaryPlot, 0, 1);
+    grid->addWidget(m_heatmap, 1, 0);
+    grid->addWidget(m_redundancyPlot, 1, 1);
+
+    m_verdict = new ProbeVerdictView;
+    auto* verdictScroll = new QScrollArea;
+    verdictScroll->setWidget(m_verdict);
+    verdictScroll->setWidgetResizable(true);
+    verdictScroll->setFrameShape(QFrame::NoFrame);
+    verdictScroll->setMinimumWidth(300);
+    auto* views = new QSplitter(Qt::Horizontal);
+    views->setObjectName(QStringLiteral("probeViews"));
+    views->addWidget(plots);
+    views->addWidget(verdictScroll);
+    views->setChildrenCollapsible(false);
+    views->setStretchFactor(0, 3);
+    views->setStretchFactor(1, 1);
+    views->setSizes({ 1000, 380 });
+
+    auto* box = new QVBoxLayout(this);
+    box->setSpacing(6);
+    box->addWidget(targetGroup);
+    box->addLayout(runBar);
+    box->addWidget(views, 1);
+
+    connect(m_runButton, &QPushButton::clicked, this, &ProbePage::run);
+    connect(m_cancelButton, &QPushButton::clicked, this, &ProbePage::cancel);
+    connect(m_saveButton, &QPushButton::clicked, this, &ProbePage::saveResultAs);
+    connect(m_target, &ProbeTargetBox::targetChanged, this, &ProbePage::updateControls);
+    connect(m_target, &ProbeTargetBox::paceChanged, this, [this](int ms) {
+        if (m_paced)
+            m_paced->setPaceMs(ms);
+    });
+    connect(m_runner, &JobRunner::runningChanged, this, [this](bool running) {
+        updateControls();
+        Q_EMIT runningChanged(running);
+    });
+
+    clearViews();
+    setStatus(tr("Choose a simulated array or a device, then Run."));
+    updateControls();
+}
+
+ProbePage::~ProbePage()
+{
+    m_runner->cancel(); // before the views go: nothing may arrive for them after this
+}
+
+bool ProbePage::setSimSpec(const QString& spec) { return m_target->setSimSpec(spec); }
+
+void ProbePage::setDevicePath(const QString& path) { m_target->setDevicePath(path); }
+
+void ProbePage::setPaceMs(int ms) { m_target->setPaceMs(std::clamp(ms, 0, 500)); }
+
+void ProbePage::setAllPairs(bool all) { m_allPairs->setChecked(all); }
+
+bool ProbePage::isRunning() const { return m_runner->isRunning(); }
+
+QString ProbePage::statusText() const { return m_status->text(); }
+
+QString ProbePage::stepText() const { return m_step; }
+
+void ProbePage::clearViews()
+{
+    m_patternPlot->clear();
+    m_boundaryPlot->clear();
+    m_heatmap->clear();
+    m_redundancyPlot->clear();
+    m_verdict->clear(tr("No probe yet: choose a target and Run."));
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("ready"));
+    m_step.clear();
+}
+
+bool ProbePage::run()
+{
+    std::unique_ptr<IoTarget> target;
+    QString error;
+    std::shared_ptr<PacedTarget> paced;
+    QString what;
+    if (m_target->isSimulated()) {
+        const QString spec = m_target->simSpec();
+        if (spec.isEmpty()) {
+            setStatus(tr("Cannot start: the array spec has an error (%1)").arg(m_target->simError()), true);
+            return false;
+        }
+        std::unique_ptr<SimTarget> sim = SimTarget::create(spec, &error);
+        if (!sim) {
+            setStatus(tr("Cannot start: %1").arg(error), true);
+            return false;
+        }
+        paced = std::make_shared<PacedTarget>(std::move(sim));
+        paced->setPaceMs(m_target->paceMs());
+        what = spec;
+    } else {
+        const QString path = m_target->devicePath();
+        if (path.isEmpty()) {
+            setStatus(tr("Cannot start: give the path of a block device or file"), true);
+            return false;
+        }
+        DeviceOptions options;
+        options.allowWrites = m_target->allowWrites();
+        target = openDeviceTarget(path, options, &error);
+        if (!target) {
+            setStatus(tr("Cannot start: %1").arg(error.isEmpty() ? tr("%1 cannot be opened").arg(path) : error), true);
+            m_verdict->clear(tr("The device was not opened."));
+            m_verdict->showError(error);
+            return false;
+        }
+        what = target->describe();
+    }
+    std::shared_ptr<IoTarget> io = paced ? std::static_pointer_cast<IoTarget>(paced) : std::shared_ptr<IoTarget>(std::move(target));
+
+    clearViews();
+    m_result.reset();
+    m_paced = paced;
+    m_jobTarget = what;
+    m_snapshots = 0;
+    m_blockBytes = std::max<std::uint32_t>(4096, io->blockBytes()); // the probe's block (shearprobe.cpp)
+    m_jobStartMs = QDateTime::currentMSecsSinceEpoch();
+    ProbeConfig config;
+    config.measureRedundancy = io->writable();
+    config.fullPairwise = m_allPairs->isChecked();
+    m_redundancyPlot->setNoWritesReason(io->writable()
+            ? QString()
+            : tr("Read-only target: no write test, so the redundancy (none, mirror, parity) is not measured"));
+    m_verdict->showRunning(tr("starting"));
+    setStatus(tr("Probing %1").arg(what));
+
+    m_runner->start(
+        [io, config](std::stop_token stop, auto report) { return runShearProbe(*io, config, stop, report); },
+        [this](const ProbeSnapshot& s) { onSnapshot(s); },
+        [this](ProbeResult r) { onDone(std::move(r)); });
+    updateControls();
+    return true;
+}
+
+void ProbePage::setStep(const QString& step, double fraction)
+{
+    m_step = step;
+    m_progress->setValue(qRound(fraction * 1000));
+    m_progress->setFormat(step.isEmpty() ? QStringLiteral("%p %") : tr("%1 · %p %").arg(step));
+}
+
+// GUI thread: cheap appends; the plots draw on their own timers (at most ~25 times a second).
+void ProbePage::onSnapshot(const ProbeSnapshot& s)
+{
+    ++m_snapshots;
+    setStep(s.step, s.fraction);
+    if (s.patternChunks)
+        m_heatmap->setChunks(s.patternChunks);
+    m_patternPlot->append(s.pattern, m_blockBytes);
+    m_boundaryPlot->append(s.boundaries, m_blockBytes);
+    m_heatmap->append(s.pairs);
+    m_redundancyPlot->append(s.writes, s.readMBps);
+    m_verdict->setIoCounts(s.ios);
+    if (!s.verdict)
+        m_verdict->showRunning(s.step);
+    Q_EMIT snapshotShown();
+}
+
+void ProbePage::onDone(ProbeResult r)
+{
+    m_paced.reset();
+    const double seconds = double(QDateTime::currentMSecsSinceEpoch() - m_jobStartMs) / 1000;
+    // The final series replace the live ones: the slow cluster and the boundaries as decided.
+    m_patternPlot->setResult(r);
+    m_boundaryPlot->setResult(r);
+    m_heatmap->setResult(r);
+    m_redundancyPlot->setResult(r);
+    m_verdict->setResult(r);
+    if (!r.error.isEmpty()) {
+        setStep(tr("failed"), 1.0);
+        setStatus(tr("The probe failed: %1").arg(r.error), true);
+    } else {
+        setStep(tr("done"), 1.0);
+        const QString verdict = r.verdict.identified ? tr("identified %1").arg(r.verdict.spec)
+                                                     : tr("not identified");
+        setStatus(tr("Finished in %1 s: %2 with %3 I/Os (Shear's schedule: %4)")
+                      .arg(QString::number(seconds, 'f', 1), verdict)
+                      .arg(r.ios.total())
+                      .arg(r.shearScheduleIos));
+    }
+    m_result = std::move(r);
+    updateControls();
+    Q_EMIT probeFinished();
+}
+
+void ProbePage::cancel()
+{
+    if (!m_runner->isRunning())
+        return;
+    m_runner->cancel(); // joins the worker: the probe sees its stop token within one batch
+    m_paced.reset();
+    setStep(tr("cancelled"), double(m_progress->value()) / 1000);
+    m_verdict->clear(tr("Cancelled: no verdict."));
+    setStatus(tr("Cancelled after %n snapshot(s); the points so far stay on the plots", nullptr, m_snapshots));
+    updateControls();
+}
+
+void ProbePage::updateControls()
+{
+    const bool running = m_runner->isRunning();
+    const bool ready = m_target->isSimulated() ? m_target->simError().isEmpty() : !m_target->devicePath().isEmpty();
+    m_runButton->setEnabled(!running && ready);
+    m_cancelButton->setEnabled(running);
+    m_saveButton->setEnabled(!running && m_result.has_value());
+    m_allPairs->setEnabled(!running);
+    m_target->setRunning(running);
+}
+
+void ProbePage::setStatus(const QString& text, bool error)
+{
+    m_status->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
+    m_status->setText(text);
+}
+
+QJsonObject ProbePage::resultJson() const
+{
+    if (!m_result)
+        return {};
+    QJsonObject o = m_result->toJson();
+    o.insert(QStringLiteral("probedTarget"), m_jobTarget);
+    return o;
+}
+
+bool ProbePage::saveResultJson(const QString& path, QString* error) const
+{
+    if (!m_result) {
+        if (error)
+            *error = tr("no finished probe");
+        return false;
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        if (error)
+            *error = f.errorString();
+        return false;
+    }
+    f.write(QJsonDocument(resultJson()).toJson(QJsonDocument::Indented));
+    if (!f.flush()) {
+        if (error)
+            *error = f.errorString();
+        return false;
+    }
+    return true;
+}
+
+void ProbePage::saveResultAs()
+{
+    if (!m_result) {
+        QMessageBox::information(this, tr("Save Probe Result"), tr("There is no result yet: Run a probe first."));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save Probe Result"), QStringLiteral("raidscope-probe.json"), tr("JSON files (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (saveResultJson(path, &error))
+        setStatus(tr("Saved %1").arg(path));
+    else
+        QMessageBox::warning(this, tr("Save Probe Result"), tr("Cannot write %1: %2").arg(path, error));
+}
+
+} // namespace raidscope::gui

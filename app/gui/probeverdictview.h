@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QJsonObject>
+#include <QWidget>
+
+namespace raidscope {
+struct IoCounts;
+struct ProbeResult;
+}
+
+class QLabel;
+
+namespace raidscope::gui {
+
+class LayoutDiagram;
+
+/// What the probe found, in plain words: the I/Os each step spent against Shear's fixed schedule,
+/// the verdict (scheme, variant, disks, chunk, pattern, confidence, runner-up, equivalents), the
+/// findings, and the identified layout drawn as on the Array page (Shear Fig. 1).
+class ProbeVerdictView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ProbeVerdictView(QWidget* parent = nullptr);
+
+    /// Nothing to show yet: the headline says `message`.
+    void clear(const QString& message);
+    /// While the probe runs: the step it is on.
+    void showRunning(const QString& step);
+    /// Per-step I/Os so far; with `shearSchedule` (ProbeResult::shearSchedule), Shear's beside them.
+    void setIoCounts(const IoCounts& ios, const QJsonObject& shearSchedule = {});
+    void setResult(const ProbeResult& result);
+    void showError(const QString& error);
+
+    QString headlineText() const;
+    /// The scheme line of the verdict, e.g. "RAID-5 (raid5)"; empty before a verdict.
+    QString schemeText() const;
+    QString findingsText() const;
+    QString ioText() const;
+    LayoutDiagram* diagram() const { return m_diagram; }
+
+    /// "RAID-5 left-asymmetric" from "raid5" and "left-asymmetric", with the plugins' names.
+    static QString schemeName(const QString& scheme, const QString& variant = {});
+
+private:
+    void setHeadline(const QString& text, const QString& color);
+
+    QLabel* m_headline = nullptr;
+    QLabel* m_ios = nullptr;
+    QLabel* m_details = nullptr;
+    QLabel* m_findings = nullptr;
+    QLabel* m_diagramCaption = nullptr;
+    LayoutDiagram* m_diagram = nullptr;
+    QString m_scheme;
+};
+
+} // namespace raidscope::gui
