@@ -15,6 +15,9 @@ int runPlugins(const QStringList& args);
 int runDisks(const QStringList& args);
 int runLayout(const QStringList& args);
 int runSimulate(const QStringList& args);
+/// Exit 0 when identified, 3 when the array matches no known layout (or the evidence is too weak).
+int runProbe(const QStringList& args);
+int runProbeEval(const QStringList& args);
 int runTrace(const QStringList& args);
 
 /// Prints "raidscope-cli: <message>" on stderr and returns `status`.

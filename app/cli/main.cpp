@@ -25,6 +25,10 @@ const Command kCommands[] = {
         raidscope::cli::runLayout },
     { "simulate", "simulate a workload on an array: --array SPEC --workload SPEC [--sweep outstanding=1,2,4] [--json]",
         raidscope::cli::runSimulate },
+    { "probe", "identify an array by timing random I/O (Shear): --sim SPEC | DEVICE_OR_FILE [--allow-writes] [--json]",
+        raidscope::cli::runProbe },
+    { "probe-eval", "probe random simulated arrays and report exact identification and I/Os against Shear's schedule",
+        raidscope::cli::runProbeEval },
     { "trace", "block I/O traces: summarize FILE... [--json] | replay FILE --array SPEC... | export FILE --fio OUT", raidscope::cli::runTrace },
 };
 

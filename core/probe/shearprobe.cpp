@@ -25,7 +25,8 @@ struct Stopped
 constexpr double kPairSigma = 0.08;  // spread of an observed pair ratio around its prediction
 constexpr double kRatioSigma = 0.12; // of log(read/write ratio): writes cost more than reads on a disk
 constexpr double kReject = 0.22;
-constexpr double kLevelSigma = 0.15; // of log(one chunk's read time / the serial time)     // a pair this far off its prediction rules a candidate out
+constexpr double kLevelSigma = 0.15; // of log(one chunk's read time / the serial time)
+constexpr double kLevelReject = 0.35; // further off than this (1.4x) rules a candidate out     // a pair this far off its prediction rules a candidate out
 
 double median(std::vector<double> v)
 {
@@ -67,12 +68,23 @@ public:
             step(QStringLiteral("redundancy"), 0.05);
             redundancy();
             step(QStringLiteral("pattern size"), 0.15);
-            patternSize();
-            if (m_result.patternBlocks > 0) {
+            patternSizes();
+            // A pattern size is a hypothesis: when no layout fits the pairs measured under it, the
+            // scan goes on from there (RAID-5 left-asymmetric has sizes that nearly repeat).
+            for (int attempt = 0; attempt < 3; ++attempt) {
+                if (attempt > 0)
+                    step(QStringLiteral("pattern size"), 0.15 + 0.1 * attempt);
+                scanPattern();
+                if (m_result.patternBlocks == 0)
+                    break;
                 step(QStringLiteral("boundaries"), 0.45);
                 boundaries();
                 step(QStringLiteral("pairwise layout"), 0.6);
                 pairwise();
+                if (anyCandidateFits())
+                    break;
+                m_rejected.insert(m_result.patternBlocks);
+                resetHypothesis();
             }
             step(QStringLiteral("identification"), 0.9);
             identify();
@@ -199,10 +211,27 @@ private:
                 break;
             previous = writeRate;
         }
-        const double readRate = steadyRatePerMs(randomBlocks(4 * m_n, false), m_ios.redundancy, outstanding);
-        m_result.readMBps = readRate * m_blockBytes / 1e3;
+        m_writeCount = count;
+        m_writeRate = writeRate;
+        measureReadRate(8 * m_n);
+    }
+
+    void measureReadRate(int count)
+    {
+        const double readRate = steadyRatePerMs(randomBlocks(count, false), m_ios.redundancy, 2 * m_n);
+        m_readRate = m_readRate > 0 ? 0.5 * (m_readRate + readRate) : readRate;
+        m_result.readMBps = m_readRate * m_blockBytes / 1e3;
         m_pending.readMBps = m_result.readMBps;
-        m_result.readWriteRatio = writeRate > 0 ? readRate / writeRate : 0;
+        m_result.readWriteRatio = m_writeRate > 0 ? m_readRate / m_writeRate : 0;
+    }
+
+    // More of the same: longer batches average the rates down when two answers are close.
+    void refineRedundancy()
+    {
+        const int count = std::max(m_writeCount, 8 * m_n) * 2;
+        const double writeRate = steadyRatePerMs(randomBlocks(count, true), m_ios.redundancy, 2 * m_n);
+        m_writeRate = 0.5 * (m_writeRate + writeRate);
+        measureReadRate(count);
     }
 
     // Disks working in parallel on random reads: the steady read rate times one read's service time.
@@ -227,7 +256,7 @@ private:
     // Shear §2.3.1: N random reads at multiples of an assumed pattern size p all land on one disk
     // (set) when p is a multiple of the real pattern; the slowest cluster's gcd is the pattern.
     // Rather than every p, only the sizes some installed layout could have are tried, smallest first.
-    void patternSize()
+    void patternSizes()
     {
         // Pattern lengths in chunks, and the copies a read can choose from, of the layouts whose
         // read/write ratio fits.
@@ -240,25 +269,32 @@ private:
             std::set<int> readers;
             for (const auto& r : c.reads)
                 readers.insert(r.choices.begin(), r.choices.end());
-            if (parallel > 0 && std::abs(std::log(parallel / double(readers.size()))) > std::log(1.45))
+            if (parallel > 0 && std::abs(std::log(parallel / double(readers.size()))) > std::log(1.7))
                 continue;
             chunksToCopies[c.patternChunks()].insert(int(c.reads.front().choices.size()));
         }
-        std::map<std::uint64_t, std::set<int>> sizes; // assumed pattern (blocks) -> copies when slow
+        std::map<std::uint64_t, std::set<int>>& sizes = m_sizes; // assumed pattern (blocks) -> copies when slow
         const std::uint64_t maxChunkBlocks = std::max<std::uint64_t>(1, m_config.maxChunkBytes / m_blockBytes);
-        const std::uint64_t limit = m_capacityBlocks / std::uint64_t(4 * m_n);
+        const std::uint64_t limit = m_limit = m_capacityBlocks / std::uint64_t(4 * m_n);
         for (std::uint64_t chunk = 1; chunk <= maxChunkBlocks; chunk *= 2)
             for (const auto& [m, copies] : chunksToCopies)
                 if (chunk * m <= limit && chunk * m > 1)
                     sizes[chunk * m].insert(copies.begin(), copies.end());
-        m_patternTimes.clear();
+    }
+
+    void scanPattern()
+    {
         // Smallest first. A size p is the pattern when N reads at its multiples are as slow as one
         // disk (set) can be for some layout with that pattern (serial time / copies), and its
         // multiples 2p and 3p are as slow again; a size that only happens to crowd a few disks
         // gets slower at its multiples instead.
         double lo = 1e300, hi = 0;
         std::uint64_t mirrorLevel = 0; // the smallest size confirmed at a k-copy level, k > 1
-        for (const auto& [p, copies] : sizes) {
+        const std::uint64_t limit = m_limit;
+        for (const auto& [p, copies] : m_sizes) {
+            if (p <= m_scanned || m_rejected.count(p))
+                continue;
+            m_scanned = p;
             const double ms = testPattern(p);
             lo = std::min(lo, ms);
             hi = std::max(hi, ms);
@@ -279,13 +315,36 @@ private:
                     mirrorLevel = p; // a mirror's level; a one-disk level may still come
                 }
             }
-            // Every size reads alike (a mirror of whole disks): no pattern to find.
-            if (m_patternTimes.size() >= 12 && hi < 1.3 * std::min(lo, m_spreadMs) && looksLikeWholeDiskMirror())
-                break;
+            if (m_patternTimes.size() >= 600)
+                break; // a bound on the scan; the gcd of the slowest sizes decides below
         }
         if (!m_result.patternBlocks)
             m_result.patternBlocks = mirrorLevel;
         decidePattern();
+        if (m_rejected.count(m_result.patternBlocks))
+            m_result.patternBlocks = 0;
+    }
+
+    bool anyCandidateFits() const
+    {
+        if (m_groupRatio > 1.5)
+            return false;
+        return std::any_of(m_candidates.begin(), m_candidates.end(),
+                           [&](const Candidate& c) { return maxPairError(c) <= 0.3 && std::abs(levelError(c)) < kLevelReject; });
+    }
+
+    void resetHypothesis()
+    {
+        m_result.patternBlocks = 0;
+        m_result.chunkBlocks = 0;
+        m_result.chunkRunsBlocks.clear();
+        m_result.boundaries.clear();
+        m_result.pairs.clear();
+        m_boundary.clear();
+        m_pairs.clear();
+        m_single.clear();
+        m_candidates.clear();
+        m_groupRatio = 0;
     }
 
     // N reads at multiples of p from a random phase. A multiple of the pattern is slow from every
@@ -302,14 +361,13 @@ private:
             addRandomInstances(ios, p, m_rng.below(p), m_n);
             return timeBatch(ios, m_ios.patternSize);
         };
-        double ms = once();
-        if (ms > 1.35 * m_spreadMs) {
-            // Two more phases and the median: a size slow from one phase only is not the pattern,
-            // and a real pattern whose phase hit a failed disk (reads spread to every survivor)
-            // is still slow from the other two.
-            std::vector<double> three { ms, once(), once() };
-            ms = median(three);
-        }
+        // Two phases, and a third when they disagree, then the median: a size slow from one phase
+        // only is not the pattern, and a real pattern whose phase hit a failed disk (its reads
+        // spread to every survivor) or a fast one is still slow from the other two.
+        std::vector<double> phases { once(), once() };
+        if (std::abs(std::log(phases[0] / phases[1])) > std::log(1.3))
+            phases.push_back(once());
+        double ms = median(phases);
         m_patternTimes.emplace_back(p, ms);
         m_result.pattern.push_back({ p, ms, false });
         m_pending.pattern.push_back({ p, ms, false });
@@ -335,18 +393,18 @@ private:
         const int slowest = clusters.k - 1;
         const double lo = *std::min_element(logs.begin(), logs.end());
         const double hi = *std::max_element(logs.begin(), logs.end());
-        if (clusters.k < 2 || std::exp(hi - lo) < 1.3) {
-            m_result.patternBlocks = 0; // one regime only: every read can go to every disk
-            return;
-        }
+        if (m_result.patternBlocks == 0 && (clusters.k < 2 || std::exp(hi - lo) < 1.3))
+            return; // one regime only: every read can go to every disk
         std::uint64_t g = 0;
         for (std::size_t i = 0; i < m_patternTimes.size(); ++i) {
-            if (clusters.labels[i] != slowest || logs[i] < hi - std::log(1.25))
+            if (clusters.labels[i] != slowest || logs[i] < hi - std::log(1.25) || m_rejected.count(m_patternTimes[i].first))
                 continue;
             g = std::gcd(g, m_patternTimes[i].first);
         }
         if (m_result.patternBlocks == 0)
             m_result.patternBlocks = g;
+        if (m_result.patternBlocks == 0)
+            return;
         double slowMs = 0;
         int slowCount = 0;
         for (std::size_t i = 0; i < m_patternTimes.size(); ++i) {
@@ -456,6 +514,8 @@ private:
 
     bool consistent(const Candidate& c) const
     {
+        if (std::abs(levelError(c)) > kLevelReject)
+            return false;
         for (const auto& [key, ms] : m_pairs)
             if (std::abs(observedExcess(key.first, key.second, ms) - predictedExcess(c, key.first, key.second)) > kReject)
                 return false;
@@ -468,9 +528,9 @@ private:
         const std::uint64_t K = m_result.patternBlocks / m_result.chunkBlocks;
         m_candidates = enumerateCandidates(m_registry, chunkBytes, m_blockBytes, m_result.patternBlocks, m_config.maxDisks, true);
         std::erase_if(m_candidates, [&](const Candidate& c) { return !ratioFits(c.readWriteRatio, std::log(1.8)); });
-        single(0);
-        if (K > 1)
-            single(K / 2);
+        // Reads of single chunks across the pattern: the level every candidate must match.
+        for (std::uint64_t i = 0; i < std::min<std::uint64_t>(K, 6); ++i)
+            single(i * K / std::min<std::uint64_t>(K, 6));
 
         if (m_config.fullPairwise || K <= 4) {
             for (std::uint64_t a = 0; a < K; ++a)
@@ -556,7 +616,7 @@ private:
         }
         if (!testPairs)
             return;
-        int budget = singleCopy ? 200 : 24;
+        int budget = singleCopy ? 40 : 24;
         for (std::size_t i = 0; i < reps.size() && budget > 0; ++i)
             for (std::size_t j = i + 1; j < reps.size() && budget > 0; ++j, --budget)
                 testPair(reps[i], reps[j]);
@@ -577,21 +637,28 @@ private:
         }
         // How slow reads of one chunk are against N reads one at a time: 1 for one disk, 1/k when
         // k copies share the reads. Tells raid5 from a 4-copy raid10 with the same ratio and pairs.
-        if (!m_single.empty() && m_result.serialMs > 0) {
-            std::vector<double> observed, predicted;
-            for (const auto& [a, ms] : m_single) {
-                observed.push_back(ms);
-                predicted.push_back(c.singleCost(a));
-            }
-            const double d = std::log(median(observed) / m_result.serialMs / median(predicted)) / kLevelSigma;
-            s += d * d;
-        }
+        const double level = levelError(c) / kLevelSigma;
+        s += level * level;
         // Prefer the healthy explanation when a failed member explains nothing more.
         if (c.failedDisk >= 0)
             s += 10.0;
         if (c.mdParityWrites)
             s += 3.0;
         return s;
+    }
+
+    // log(observed / predicted) of how slow reads of one chunk are against N reads one at a time:
+    // 1 for one disk, 1/k when k copies share the reads. Tells raid5 from a 4-copy raid10 with the
+    // same ratio and pairs, and a near-pattern (two disks) from the pattern (one).
+    double levelError(const Candidate& c) const
+    {
+        if (m_single.empty() || m_result.serialMs <= 0)
+            return 0;
+        // The median over chunks, so one slower or faster disk (Shear Fig. 18) does not decide it.
+        std::vector<double> logs;
+        for (const auto& [a, ms] : m_single)
+            logs.push_back(std::log(ms / m_result.serialMs / c.singleCost(a)));
+        return median(logs);
     }
 
     double maxPairError(const Candidate& c) const
@@ -620,6 +687,15 @@ private:
                               .arg(m_result.readWriteRatio, 0, 'f', 2);
             return;
         }
+        // n and n+1 copies differ by a few percent at large n: measure longer until decided.
+        for (int round = 0; round < 3; ++round) {
+            const double r = m_result.readWriteRatio;
+            const double gap = std::abs(std::log(r / double(std::lround(r))));
+            const double nextGap = std::abs(std::log(r / (std::lround(r) + (r > std::lround(r) ? 1 : -1))));
+            if (nextGap - gap > 0.06)
+                break;
+            refineRedundancy();
+        }
         const int disks = int(std::lround(m_result.readWriteRatio));
         const double off = std::abs(std::log(m_result.readWriteRatio / std::max(1, disks)));
         if (disks < 2 || off > 0.2 || !m_registry.find(QStringLiteral("raid1"))) {
@@ -633,9 +709,13 @@ private:
         v.copies = disks;
         v.spec = QStringLiteral("raid1 disks=%1").arg(disks);
         v.equivalents << QStringLiteral("raid10 disks=%1 copies=%1 (any layout, any chunk)").arg(disks);
-        // Neighbouring copy counts are the alternatives; the ratio's spread decides between them.
-        const double here = std::log(m_result.readWriteRatio / disks) / kRatioSigma;
-        const double next = std::log(m_result.readWriteRatio / (disks + (m_result.readWriteRatio > disks ? 1 : -1))) / kRatioSigma;
+        if (disks == 2)
+            v.equivalents << QStringLiteral("chained disks=2 (any chunk)");
+        // Neighbouring copy counts are the alternatives. A mirror's writes cost what its reads do
+        // (no read-modify-write), so its ratio is measured to a few percent.
+        constexpr double mirrorSigma = 0.03;
+        const double here = std::log(m_result.readWriteRatio / disks) / mirrorSigma;
+        const double next = std::log(m_result.readWriteRatio / (disks + (m_result.readWriteRatio > disks ? 1 : -1))) / mirrorSigma;
         v.confidence = 1.0 / (1.0 + std::exp(-0.5 * (next * next - here * here)));
         v.runnerUp = QStringLiteral("raid1 disks=%1").arg(disks + (m_result.readWriteRatio > disks ? 1 : -1));
         v.runnerUpConfidence = 1 - v.confidence;
@@ -714,7 +794,7 @@ private:
             v.runnerUp = runnerUp->spec();
             v.runnerUpConfidence = runner / total;
         }
-        const double worst = maxPairError(best);
+        const double worst = std::max(maxPairError(best), std::abs(levelError(best)) > kLevelReject ? 1.0 : 0.0);
         if (m_groupRatio > 1.5 && worst <= 0.3) {
             v.identified = false;
             v.findings << QStringLiteral("matches no known layout: one chunk from each disk of %1, read together, "
@@ -802,7 +882,10 @@ private:
         const std::uint64_t n = std::uint64_t(m_n);
         const std::uint64_t p = m_result.patternBlocks;
         const std::uint64_t k = m_result.chunkBlocks ? p / m_result.chunkBlocks : 0;
-        const std::uint64_t pattern = 2 * std::max<std::uint64_t>(p, 1) * n;
+        std::uint64_t largest = 2 * p;
+        for (const auto& [tested, ms] : m_patternTimes)
+            largest = std::max(largest, tested);
+        const std::uint64_t pattern = std::max<std::uint64_t>(largest, 1) * n; // every size from 1 block
         const std::uint64_t boundaries = p * 2 * n;
         const std::uint64_t pairs = k * k * 2 * n;
         m_result.shearScheduleIos = pattern + boundaries + pairs + m_ios.redundancy;
@@ -827,8 +910,14 @@ private:
     ProbeResult m_result;
     ProbeSnapshot m_pending;
     std::vector<std::pair<std::uint64_t, double>> m_patternTimes;
+    std::map<std::uint64_t, std::set<int>> m_sizes; // assumed pattern sizes to try -> copies when slow
+    std::set<std::uint64_t> m_rejected;            // pattern sizes no layout fitted
+    std::uint64_t m_scanned = 0;                   // sizes up to this one are tried
+    std::uint64_t m_limit = 0;
     double m_slowMs = 0;
     double m_spreadMs = 0;
+    double m_readRate = 0, m_writeRate = 0; // requests per ms in steady state
+    int m_writeCount = 0;
     double m_groupRatio = 0; // one chunk per disk read at once, against one disk's time
     std::map<std::uint64_t, double> m_boundary;
     std::map<std::pair<std::uint64_t, std::uint64_t>, double> m_pairs;

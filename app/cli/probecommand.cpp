@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cliargs.h"
+#include "commands.h"
+
+#include "layout/layoutregistry.h"
+#include "probe/devicetarget.h"
+#include "probe/shearprobe.h"
+#include "probe/simtarget.h"
+#include "units.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace raidscope::cli {
+namespace {
+
+enum ProbeExit : int { NoMatch = 3 };
+
+void progress(const ProbeSnapshot& s)
+{
+    static Throttle throttle(std::chrono::milliseconds(1000));
+    if (isatty(STDERR_FILENO) && (throttle.due() || s.fraction >= 1))
+        std::fprintf(stderr, "\r[%3d%%] %-16s %8llu I/Os", int(s.fraction * 100), s.step.toUtf8().constData(),
+                     static_cast<unsigned long long>(s.ios.total()));
+}
+
+QString verdictText(const ProbeResult& r)
+{
+    const ProbeVerdict& v = r.verdict;
+    QString t = QStringLiteral("target:     %1\n").arg(r.target);
+    if (!v.spec.isEmpty())
+        t += QStringLiteral("verdict:    %1%2 (confidence %3)\n")
+                 .arg(v.spec, v.identified ? QString() : QStringLiteral("  [not decided]"))
+                 .arg(v.confidence, 0, 'f', 3);
+    else
+        t += QStringLiteral("verdict:    no layout identified\n");
+    if (!v.equivalents.isEmpty())
+        t += QStringLiteral("same as:    %1\n").arg(v.equivalents.join(QStringLiteral("; ")));
+    if (!v.runnerUp.isEmpty())
+        t += QStringLiteral("runner-up:  %1 (%2)\n").arg(v.runnerUp).arg(v.runnerUpConfidence, 0, 'f', 3);
+    t += QStringLiteral("measured:   pattern %1, chunk %2, read/write ratio %3\n")
+             .arg(r.patternBlocks ? formatBytes(r.patternBlocks * r.blockBytes) : QStringLiteral("none"),
+                 r.chunkBlocks ? formatBytes(r.chunkBlocks * r.blockBytes) : QStringLiteral("-"))
+             .arg(r.readWriteRatio > 0 ? QString::number(r.readWriteRatio, 'f', 2) : QStringLiteral("not measured"));
+    for (const QString& f : v.findings)
+        t += QStringLiteral("finding:    %1\n").arg(f);
+    const IoCounts& io = r.ios;
+    t += QStringLiteral("I/Os:       %1 (warm-up %2, calibration %3, redundancy %4, pattern %5, boundaries %6, "
+                        "pairwise %7, disks %8); Shear's fixed schedule: %9\n")
+             .arg(io.total())
+             .arg(io.warmup)
+             .arg(io.calibration)
+             .arg(io.redundancy)
+             .arg(io.patternSize)
+             .arg(io.boundaries)
+             .arg(io.pairwise)
+             .arg(io.disks)
+             .arg(r.shearScheduleIos);
+    return t;
+}
+
+} // namespace
+
+int runProbe(const QStringList& args)
+{
+    QString error;
+    const auto a = CliArgs::parse(args, { QStringLiteral("sim"), QStringLiteral("reads"), QStringLiteral("seed") },
+                                  { QStringLiteral("json"), QStringLiteral("allow-writes"), QStringLiteral("force"),
+                                      QStringLiteral("full-pairwise") },
+                                  &error);
+    if (!a)
+        return fail(QStringLiteral("probe: ") + error, Usage);
+    const bool sim = a->has(QStringLiteral("sim"));
+    if (sim == !a->positional().isEmpty() || a->positional().size() > 1)
+        return fail(QStringLiteral("probe: give either --sim SPEC or one DEVICE_OR_FILE"), Usage);
+
+    ProbeConfig config;
+    bool ok = true;
+    if (a->has(QStringLiteral("reads"))) {
+        config.readsPerTest = a->value(QStringLiteral("reads")).toInt(&ok);
+        if (!ok || config.readsPerTest < 4 || config.readsPerTest > 4096)
+            return fail(QStringLiteral("probe: --reads must be a whole number from 4 to 4096"), Usage);
+    }
+    if (a->has(QStringLiteral("seed"))) {
+        config.seed = a->value(QStringLiteral("seed")).toULongLong(&ok);
+        if (!ok)
+            return fail(QStringLiteral("probe: --seed must be a whole number"), Usage);
+    }
+    config.fullPairwise = a->flag(QStringLiteral("full-pairwise"));
+
+    std::unique_ptr<IoTarget> target;
+    if (sim) {
+        target = SimTarget::create(a->value(QStringLiteral("sim")), &error);
+        if (!target)
+            return fail(QStringLiteral("--sim: ") + error);
+    } else {
+        DeviceOptions options;
+        options.allowWrites = a->flag(QStringLiteral("allow-writes"));
+        options.force = a->flag(QStringLiteral("force"));
+        target = openDeviceTarget(a->positional().front(), options, &error);
+        if (!target)
+            return fail(error);
+        if (!options.allowWrites)
+            std::fprintf(stderr, "raidscope-cli: read-only probe: redundancy (the read/write ratio) is not measured; "
+                                 "--allow-writes rewrites the bytes it reads\n");
+    }
+    const ProbeResult r = runShearProbe(*target, config, {}, [](auto s) { progress(*s); });
+    if (isatty(STDERR_FILENO))
+        std::fputc('\n', stderr);
+    if (!r.error.isEmpty())
+        return fail(QStringLiteral("probe: ") + r.error);
+    out(a->flag(QStringLiteral("json")) ? QString::fromUtf8(QJsonDocument(r.toJson()).toJson(QJsonDocument::Indented))
+                                        : verdictText(r));
+    return r.verdict.identified ? int(Ok) : int(NoMatch);
+}
+
+} // namespace raidscope::cli
