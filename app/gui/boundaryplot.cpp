@@ -22,7 +22,7 @@ BoundaryPlot::BoundaryPlot(QWidget* parent)
     m_times->setPen(QPen(blue, 1.5));
     m_times->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, blue, blue, 6));
     m_boundaries = addGraph();
-    m_boundaries->setName(tr("disk boundary (fast: two disks)"));
+    m_boundaries->setName(tr("boundary (two disks: fast)"));
     m_boundaries->setLineStyle(QCPGraph::lsNone);
     m_boundaries->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, QPen(red, 1.5), red, 12));
 
@@ -90,7 +90,7 @@ void BoundaryPlot::rebuild()
         line->point2->setCoords(p.kib, 1);
         m_lines.push_back(line);
     }
-    setEmptyNote(m_points.empty() ? tr("Waits for the pattern size: then every offset c in the pattern") : QString());
+    setEmptyNote(m_points.empty() ? tr("Waits for the pattern size") : QString());
     scheduleReplot();
 }
 

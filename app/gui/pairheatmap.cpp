@@ -49,7 +49,7 @@ PairHeatmap::PairHeatmap(QWidget* parent)
 
     // The legend: what the colours mean, as a line under the title.
     auto* key = new QCPTextElement(this,
-        tr("light: same disk (slow)   dark: separate disks   blue-grey: pair not measured"), font());
+        tr("light: same disk · dark: apart · blue-grey: not measured"), font());
     key->setTextColor(QColor(0x44, 0x44, 0x44));
     plotLayout()->insertRow(1);
     plotLayout()->addElement(1, 0, key);
@@ -68,7 +68,7 @@ void PairHeatmap::clear()
     m_map->data()->fill(std::numeric_limits<double>::quiet_NaN());
     m_map->setVisible(false);
     setSubtitle(QString());
-    setEmptyNote(tr("Waits for the pattern and chunk size: then pairs of chunks read together"));
+    setEmptyNote(tr("Waits for the pattern and chunk size"));
     scheduleReplot();
 }
 
@@ -142,7 +142,7 @@ void PairHeatmap::setResult(const ProbeResult& r)
     } else {
         m_chunks = 0;
         m_map->setVisible(false);
-        setEmptyNote(tr("No pattern, so no pairs of chunks to compare"));
+        setEmptyNote(tr("No pattern: no chunk pairs to compare"));
         setSubtitle(QString());
     }
     scheduleReplot();

@@ -30,7 +30,7 @@ PatternSizePlot::PatternSizePlot(QWidget* parent)
     m_all->setPen(QPen(QColor(0x1f, 0x5f, 0xbf, 150), 1.5));
     m_all->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, blue, blue, 7));
     m_slow = addGraph();
-    m_slow->setName(tr("slowest cluster (one disk)"));
+    m_slow->setName(tr("slowest cluster"));
     m_slow->setLineStyle(QCPGraph::lsNone);
     m_slow->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(red, 2.5), QColor(0xc6, 0x28, 0x28, 90), 13));
 
@@ -104,6 +104,8 @@ void PatternSizePlot::rebuild(bool final)
         if (slow)
             m_slow->addData(p.kib, p.ms);
     }
+    // Live, the red ring is this plot's guess; the probe's own clustering replaces it at the end.
+    m_slow->setName(final ? tr("slowest cluster") : tr("slowest cluster (estimate)"));
     m_patternLine->setVisible(final && m_patternKiB > 0);
     m_patternLabel->setVisible(final && m_patternKiB > 0);
     if (m_patternKiB > 0) {
@@ -112,7 +114,7 @@ void PatternSizePlot::rebuild(bool final)
         m_patternLabel->position->setCoords(m_patternKiB, 0.02);
         m_patternLabel->setText(tr("pattern = %1 KiB").arg(number(m_patternKiB)));
     }
-    setEmptyNote(m_points.empty() ? tr("Run a probe: N reads at multiples of each assumed pattern size") : QString());
+    setEmptyNote(m_points.empty() ? tr("Run a probe to see the pattern size") : QString());
     scheduleReplot();
 }
 

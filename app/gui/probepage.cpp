@@ -96,15 +96,16 @@ ProbePage::ProbePage(QWidget* parent)
     verdictScroll->setWidget(m_verdict);
     verdictScroll->setWidgetResizable(true);
     verdictScroll->setFrameShape(QFrame::NoFrame);
-    verdictScroll->setMinimumWidth(300);
+    verdictScroll->setMinimumWidth(320);
     auto* views = new QSplitter(Qt::Horizontal);
     views->setObjectName(QStringLiteral("probeViews"));
     views->addWidget(plots);
     views->addWidget(verdictScroll);
     views->setChildrenCollapsible(false);
-    views->setStretchFactor(0, 3);
+    views->setStretchFactor(0, 2);
     views->setStretchFactor(1, 1);
-    views->setSizes({ 1000, 380 });
+    // The verdict needs less room than the plots; a wide layout diagram scrolls.
+    views->setSizes({ 880, 580 });
 
     auto* box = new QVBoxLayout(this);
     box->setSpacing(6);
@@ -212,7 +213,7 @@ bool ProbePage::run()
     config.fullPairwise = m_allPairs->isChecked();
     m_redundancyPlot->setNoWritesReason(io->writable()
             ? QString()
-            : tr("Read-only target: no write test, so the redundancy (none, mirror, parity) is not measured"));
+            : tr("Read-only target: no write test,\nso redundancy is not measured"));
     m_verdict->showRunning(tr("starting"));
     setStatus(tr("Probing %1").arg(what));
 

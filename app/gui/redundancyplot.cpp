@@ -73,14 +73,14 @@ QString RedundancyPlot::ratioMeaning(double ratio)
     if (ratio <= 0)
         return QString();
     if (ratio < 1.4)
-        return tr("no redundancy (writes as fast as reads)");
+        return tr("no redundancy");
     if (ratio < 2.5)
-        return tr("two copies (a mirror: each write goes to both)");
+        return tr("two copies (mirror)");
     if (ratio < 3.3)
-        return tr("three copies, or parity with full-stripe help");
+        return tr("three copies?");
     if (ratio < 6)
-        return tr("parity (a small write reads and writes data and parity)");
-    return tr("double parity or whole-stripe writes");
+        return tr("parity (read-modify-write)");
+    return tr("double parity or whole-stripe");
 }
 
 void RedundancyPlot::append(const std::vector<WritePoint>& writes, double readMBps)
@@ -116,9 +116,9 @@ void RedundancyPlot::rebuild()
         m_writes->addData(n, mbps);
     m_ratioLabel->setVisible(m_ratio > 0);
     if (m_ratio > 0)
-        m_ratioLabel->setText(tr("read/write = %1\n%2").arg(number(m_ratio), ratioMeaning(m_ratio)));
+        m_ratioLabel->setText(tr("read/write %1:\n%2").arg(number(m_ratio), ratioMeaning(m_ratio)));
     if (m_points.empty() && m_readMBps <= 0)
-        setEmptyNote(m_noWrites.isEmpty() ? tr("Random reads, then random writes in growing numbers") : m_noWrites);
+        setEmptyNote(m_noWrites.isEmpty() ? tr("Random reads against growing random writes") : m_noWrites);
     else
         setEmptyNote(QString());
     setSubtitle(m_readMBps > 0 ? tr("random reads %1 MB/s").arg(number(m_readMBps)) : QString());
