@@ -135,7 +135,7 @@ void PairHeatmap::setResult(const ProbeResult& r)
     if (needed > 0) {
         resize(needed);
         const std::uint64_t all = needed * (needed - 1) / 2;
-        setSubtitle(tr("K = %1 chunks · %2 of %3 pairs measured (Shear measures all)")
+        setSubtitle(tr("K = %1 chunks · %2 of %3 pairs measured")
                         .arg(needed)
                         .arg(m_pairs.size())
                         .arg(all));

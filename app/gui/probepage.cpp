@@ -105,7 +105,7 @@ ProbePage::ProbePage(QWidget* parent)
     views->setStretchFactor(0, 2);
     views->setStretchFactor(1, 1);
     // The verdict needs less room than the plots; a wide layout diagram scrolls.
-    views->setSizes({ 880, 580 });
+    views->setSizes({ 860, 600 });
 
     auto* box = new QVBoxLayout(this);
     box->setSpacing(6);
