@@ -444,7 +444,7 @@ private:
         std::uint64_t chunk = p;
         for (std::uint64_t b : found)
             chunk = std::gcd(chunk, b);
-        if (p / chunk <= 8)
+        if (p / chunk <= 16)
             for (std::uint64_t c = chunk; c <= p; c += chunk)
                 if (!m_boundary.count(c))
                     testAt(c);
@@ -454,7 +454,7 @@ private:
         if (found.back() != p)
             found.push_back(p);
         for (std::size_t i = 1; i < found.size(); ++i)
-            if (p / m_result.chunkBlocks <= 8)
+            if (p / m_result.chunkBlocks <= 16)
                 m_result.chunkRunsBlocks.push_back(found[i] - found[i - 1]);
     }
 

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "layout/layoutregistry.h"
+#include "probe/layoutmodel.h"
+#include "probe/shearprobe.h"
+#include "probe/simtarget.h"
+
+#include <catch2/catch.hpp>
+
+using namespace raidscope;
+using Catch::Matchers::WithinAbs;
+
+namespace {
+
+ProbeResult probe(const char* spec, std::uint64_t seed = 1)
+{
+    QString error;
+    auto target = SimTarget::create(QString::fromUtf8(spec), &error);
+    INFO(spec << ": " << error.toStdString());
+    REQUIRE(target);
+    ProbeConfig config;
+    config.seed = seed;
+    return runShearProbe(*target, config);
+}
+
+void requireVerdict(const ProbeResult& r, const char* scheme, const char* variant, int disks, std::uint64_t chunkBytes)
+{
+    const ProbeVerdict& v = r.verdict;
+    INFO("verdict: " << v.spec.toStdString() << " findings: " << v.findings.join(QStringLiteral("; ")).toStdString());
+    CHECK(v.identified);
+    CHECK(v.scheme == QString::fromUtf8(scheme));
+    CHECK(v.variant == QString::fromUtf8(variant));
+    CHECK(v.disks == disks);
+    CHECK(v.chunkBytes == chunkBytes);
+}
+
+} // namespace
+
+TEST_CASE("Candidate: pair costs follow the disks the reads can use", "[probe][model]")
+{
+    // Worked by hand. raid0 on 4 disks: chunks 0 and 4 share disk 0 (2N reads on one disk: cost 2),
+    // chunks 0 and 1 do not (cost 1). Chained declustering on 4 disks: chunk 0 on disks {0,1},
+    // chunk 1 on {1,2}: 2N reads over 3 disks, cost 2/3; chunk 0 and 2 ({2,3}): 2N over 4, cost 1/2.
+    const LayoutRegistry& registry = LayoutRegistry::instance();
+    Candidate raid0;
+    raid0.scheme = QStringLiteral("raid0");
+    raid0.disks = 4;
+    raid0.chunkBytes = 16384;
+    REQUIRE(buildCandidate(raid0, registry, 4096));
+    CHECK(raid0.patternChunks() == 4);
+    CHECK(raid0.pairCost(0, 0) == 2.0);
+    CHECK(raid0.pairCost(0, 1) == 1.0);
+    CHECK_THAT(raid0.readWriteRatio, WithinAbs(1.0, 1e-9));
+
+    Candidate chained;
+    chained.scheme = QStringLiteral("chained");
+    chained.disks = 4;
+    chained.chunkBytes = 16384;
+    REQUIRE(buildCandidate(chained, registry, 4096));
+    CHECK_THAT(chained.pairCost(0, 1), WithinAbs(2.0 / 3.0, 1e-9));
+    CHECK_THAT(chained.pairCost(0, 2), WithinAbs(0.5, 1e-9));
+    CHECK_THAT(chained.pairCost(0, 0), WithinAbs(1.0, 1e-9));
+    CHECK_THAT(chained.readWriteRatio, WithinAbs(2.0, 1e-9)); // reads over 4 disks, writes on 2 of them
+
+    // RAID-5 on 5 disks: a small write is read-modify-write, 4 operations; reads use all 5 disks.
+    Candidate raid5;
+    raid5.scheme = QStringLiteral("raid5");
+    raid5.variant = QStringLiteral("left-symmetric");
+    raid5.disks = 5;
+    raid5.chunkBytes = 16384;
+    REQUIRE(buildCandidate(raid5, registry, 4096));
+    CHECK_THAT(raid5.readWriteRatio, WithinAbs(4.0, 1e-9));
+    // Degraded: disk 0 failed; a read of its chunk loads the 4 survivors once each (cost 1), and
+    // with any other chunk one survivor carries 2 (cost 2).
+    Candidate degraded = raid5;
+    degraded.failedDisk = 0;
+    REQUIRE(buildCandidate(degraded, registry, 4096));
+    CHECK(degraded.singleCost(0) == 1.0);
+    CHECK(degraded.pairCost(0, 1) == 2.0);
+}
+
+TEST_CASE("Shear probe: every configuration of Shear section 3 identified exactly", "[probe][shear]")
+{
+    // Shear §3: 6 disks, 8 KiB chunks; Fig. 5: RAID-0 4x16K, 8x8K, 16x4K and ZIG-ZAG 6x8K.
+    requireVerdict(probe("raid0 disks=6 chunk=8KiB"), "raid0", "", 6, 8192);
+    requireVerdict(probe("raid5 layout=ls disks=6 chunk=8KiB"), "raid5", "left-symmetric", 6, 8192);
+    requireVerdict(probe("raid5 layout=la disks=6 chunk=8KiB"), "raid5", "left-asymmetric", 6, 8192);
+    requireVerdict(probe("raid5 layout=rs disks=6 chunk=8KiB"), "raid5", "right-symmetric", 6, 8192);
+    requireVerdict(probe("raid5 layout=ra disks=6 chunk=8KiB"), "raid5", "right-asymmetric", 6, 8192);
+    requireVerdict(probe("raid6 layout=continuous disks=6 chunk=8KiB"), "raid6", "continuous", 6, 8192);
+    requireVerdict(probe("raid0 disks=4 chunk=16KiB"), "raid0", "", 4, 16384);
+    requireVerdict(probe("raid0 disks=8 chunk=8KiB"), "raid0", "", 8, 8192);
+    requireVerdict(probe("raid0 disks=16 chunk=4KiB"), "raid0", "", 16, 4096);
+    const ProbeResult zigzag = probe("zigzag disks=6 chunk=8KiB");
+    requireVerdict(zigzag, "zigzag", "", 6, 8192);
+    // Fig. 5's last graph: the first and last chunks of each stripe look twice as large.
+    CHECK(zigzag.chunkRunsBlocks == std::vector<std::uint64_t> { 2, 2, 2, 2, 2, 4, 2, 2, 2, 2, 2 });
+
+    // Shear's "RAID-1" is three striped mirror pairs: md raid10 near, 2 copies; pattern 24 KiB.
+    const ProbeResult mirrored = probe("raid10 disks=6 chunk=8KiB");
+    requireVerdict(mirrored, "raid10", "near", 6, 8192);
+    CHECK(mirrored.verdict.patternBytes == 24 * 1024);
+    // Chained declustering: 48 KiB pattern, three regimes in the pairwise layout (Shear Fig. 13);
+    // md's raid10 far and offset layouts with 2 copies read the same way and are named with it.
+    const ProbeResult chained = probe("chained disks=6 chunk=8KiB");
+    requireVerdict(chained, "chained", "", 6, 8192);
+    CHECK(chained.verdict.patternBytes == 48 * 1024);
+    CHECK(chained.verdict.equivalents.contains(QStringLiteral("raid10 layout=offset disks=6 copies=2 chunk=8KiB")));
+}
+
+TEST_CASE("Shear probe: a slow disk, a failed disk and a misconfiguration are found", "[probe][shear]")
+{
+    // Shear Fig. 18: one disk half as fast.
+    const ProbeResult slow = probe("raid0 disks=6 chunk=8KiB speed=2:0.5");
+    requireVerdict(slow, "raid0", "", 6, 8192);
+    CHECK(slow.verdict.findings.join(u'\n').contains(QStringLiteral("disk 2 is slower")));
+    // Shear Fig. 19: ten disks, the fifth removed.
+    const ProbeResult failed = probe("raid5 disks=10 chunk=8KiB failed=4");
+    requireVerdict(failed, "raid5", "left-symmetric", 10, 8192);
+    CHECK(failed.verdict.failedDisk == 4);
+    // Shear Fig. 17: two members are partitions of one physical disk.
+    const ProbeResult shared = probe("raid0 disks=4 chunk=16KiB shared=1:2");
+    CHECK_FALSE(shared.verdict.identified);
+    CHECK(shared.verdict.findings.join(u'\n').contains(QStringLiteral("matches no known layout")));
+}
+
+TEST_CASE("Shear probe: fewer I/Os than Shear's fixed schedule, and every I/O counted", "[probe][shear]")
+{
+    const ProbeResult r = probe("raid5 layout=la disks=8 chunk=64KiB");
+    requireVerdict(r, "raid5", "left-asymmetric", 8, 65536);
+    const IoCounts& io = r.ios;
+    CHECK(io.total() == io.warmup + io.calibration + io.redundancy + io.patternSize + io.boundaries + io.pairwise + io.disks);
+    // Shear's schedule on this array: pattern 8*7 chunks of 16 blocks = 896 blocks; every assumed
+    // size to twice that, every offset, every chunk pair (56^2), 32 reads each (pairs: 64).
+    CHECK(r.shearScheduleIos >= 2 * 896 * 32 + 896 * 64 + 56 * 56 * 64);
+    CHECK(io.total() * 10 <= r.shearScheduleIos);
+}
