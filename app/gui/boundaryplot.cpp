@@ -101,7 +101,8 @@ void BoundaryPlot::rescale()
         yAxis->setRange(0, 100);
         return;
     }
-    double xhi = m_patternKiB, yhi = 0;
+    // The offsets tested, not the whole pattern: an adaptive probe may test only the first few.
+    double xhi = 0, yhi = 0;
     for (const Point& p : m_points) {
         xhi = std::max(xhi, p.kib);
         yhi = std::max(yhi, p.ms);

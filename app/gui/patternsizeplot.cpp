@@ -133,6 +133,10 @@ void PatternSizePlot::rescale()
     }
     xAxis->setRange(xlo / 1.5, std::max(xhi * 1.5, xlo * 4));
     yAxis->setRange(0, yhi * 1.12);
+    // The pattern's label on the side of its line that has room.
+    const bool rightHalf = m_patternKiB > 0
+        && std::log(m_patternKiB / xAxis->range().lower) > 0.5 * std::log(xAxis->range().upper / xAxis->range().lower);
+    m_patternLabel->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
 }
 
 } // namespace raidscope::gui

@@ -101,14 +101,19 @@ ProbeVerdictView::ProbeVerdictView(QWidget* parent)
     clear(tr("No probe yet: choose a target and Run."));
 }
 
+QString ProbeVerdictView::variantName(const QString& scheme, const QString& variant)
+{
+    const SchemeInfo* info = LayoutRegistry::instance().find(scheme);
+    const VariantInfo* v = info ? info->findVariant(variant) : nullptr;
+    return v && !v->name.isEmpty() ? v->name : variant;
+}
+
 QString ProbeVerdictView::schemeName(const QString& scheme, const QString& variant)
 {
     const SchemeInfo* info = LayoutRegistry::instance().find(scheme);
     QString name = info && !info->name.isEmpty() ? info->name : scheme;
-    if (!variant.isEmpty()) {
-        const VariantInfo* v = info ? info->findVariant(variant) : nullptr;
-        name += u' ' + (v && !v->name.isEmpty() ? v->name : variant);
-    }
+    if (!variant.isEmpty())
+        name += u' ' + variantName(scheme, variant);
     return name;
 }
 
@@ -195,7 +200,7 @@ void ProbeVerdictView::setResult(const ProbeResult& r)
     if (!v.scheme.isEmpty()) {
         html += row(tr("Scheme"), m_scheme.toHtmlEscaped());
         if (!v.variant.isEmpty())
-            html += row(tr("Variant"), schemeName(v.scheme, v.variant).section(u' ', 1).toHtmlEscaped());
+            html += row(tr("Variant"), variantName(v.scheme, v.variant).toHtmlEscaped());
         html += row(tr("Disks"), v.copies > 1 ? tr("%1 (%2 copies of each block)").arg(v.disks).arg(v.copies)
                                               : QString::number(v.disks));
         if (v.chunkBytes)

@@ -42,6 +42,8 @@ public:
 
     /// "RAID-5 left-asymmetric" from "raid5" and "left-asymmetric", with the plugins' names.
     static QString schemeName(const QString& scheme, const QString& variant = {});
+    /// The plugin's name of a variant ("left-asymmetric"), or the id.
+    static QString variantName(const QString& scheme, const QString& variant);
 
 private:
     void setHeadline(const QString& text, const QString& color);
