@@ -26,7 +26,7 @@ constexpr double kPairSigma = 0.08;  // spread of an observed pair ratio around 
 constexpr double kRatioSigma = 0.12; // of log(read/write ratio): writes cost more than reads on a disk
 constexpr double kReject = 0.22;
 constexpr double kLevelSigma = 0.15; // of log(one chunk's read time / the serial time)
-constexpr double kLevelReject = 0.35; // further off than this (1.4x) rules a candidate out     // a pair this far off its prediction rules a candidate out
+constexpr double kLevelReject = 0.25; // further off than this (1.28x) rules a candidate out     // a pair this far off its prediction rules a candidate out
 
 double median(std::vector<double> v)
 {
@@ -71,7 +71,7 @@ public:
             patternSizes();
             // A pattern size is a hypothesis: when no layout fits the pairs measured under it, the
             // scan goes on from there (RAID-5 left-asymmetric has sizes that nearly repeat).
-            for (int attempt = 0; attempt < 3; ++attempt) {
+            for (int attempt = 0; attempt < 5; ++attempt) {
                 if (attempt > 0)
                     step(QStringLiteral("pattern size"), 0.15 + 0.1 * attempt);
                 scanPattern();
@@ -307,7 +307,14 @@ private:
             if (level && !(level > 1 && mirrorLevel)) {
                 const double twice = 2 * p <= limit ? testPattern(2 * p) : ms;
                 const double thrice = 3 * p <= limit ? testPattern(3 * p) : ms;
-                if (std::max(twice, thrice) < 1.25 * ms && std::min(twice, thrice) > 0.8 * ms) {
+                // One disk from every phase tried: RAID-5 left-asymmetric's near-patterns ((D-1)
+                // chunks) put most reads of some phases on one disk, but split others over two.
+                auto everyPhase = [&](std::uint64_t q) {
+                    const auto it = m_patternMin.find(q);
+                    return it == m_patternMin.end() || it->second > 0.75 * m_result.serialMs;
+                };
+                const bool oneDisk = everyPhase(p) && everyPhase(2 * p) && everyPhase(3 * p);
+                if (std::max(twice, thrice) < 1.25 * ms && std::min(twice, thrice) > 0.8 * ms && (level > 1 || oneDisk)) {
                     if (level == 1) { // one disk: nothing can be slower, this is the pattern
                         m_result.patternBlocks = p;
                         break;
@@ -368,6 +375,7 @@ private:
         if (std::abs(std::log(phases[0] / phases[1])) > std::log(1.3))
             phases.push_back(once());
         double ms = median(phases);
+        m_patternMin[p] = *std::min_element(phases.begin(), phases.end());
         m_patternTimes.emplace_back(p, ms);
         m_result.pattern.push_back({ p, ms, false });
         m_pending.pattern.push_back({ p, ms, false });
@@ -912,6 +920,7 @@ private:
     std::vector<std::pair<std::uint64_t, double>> m_patternTimes;
     std::map<std::uint64_t, std::set<int>> m_sizes; // assumed pattern sizes to try -> copies when slow
     std::set<std::uint64_t> m_rejected;            // pattern sizes no layout fitted
+    std::map<std::uint64_t, double> m_patternMin;  // fastest phase of each size tried
     std::uint64_t m_scanned = 0;                   // sizes up to this one are tried
     std::uint64_t m_limit = 0;
     double m_slowMs = 0;
