@@ -14,3 +14,5 @@ set -x
 "$cli" layout --array "raid5 layout=left-asymmetric disks=4 chunk=16KiB"
 "$cli" layout --array "chained disks=6 chunk=8KiB"
 "$cli" layout --array "raid6 disks=6 chunk=8KiB" --blocks 0:8
+"$cli" simulate --array "raid5 disks=8 chunk=64KiB" --workload "random read=1 size=4KiB count=20000" --sweep outstanding=1,4,16,64
+"$cli" probe --sim "raid5 layout=left-asymmetric disks=6 chunk=8KiB" || true

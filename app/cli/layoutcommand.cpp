@@ -146,7 +146,7 @@ int runLayout(const QStringList& args)
         for (const DiskBlock& c : places.copies)
             extra << QStringLiteral("copy %1:%2").arg(c.disk).arg(c.block);
         for (const ParityPlace& pp : places.parity)
-            extra << QStringLiteral("%1 %2:%3").arg(pp.kind == ParityPlace::P ? u'P' : u'Q').arg(pp.at.disk).arg(pp.at.block);
+            extra << QStringLiteral("%1 %2:%3").arg(pp.kind == ParityPlace::P ? QChar(u'P') : QChar(u'Q')).arg(pp.at.disk).arg(pp.at.block);
         text += QStringLiteral("%1 %2 %3  %4\n").arg(lba, 10).arg(places.data.disk, 5).arg(places.data.block, 12).arg(extra.join(QStringLiteral(", ")));
     }
     out(text);

@@ -23,3 +23,35 @@ if(NOT cli_err MATCHES "unknown scheme 'raid9' \\(known: .*raid0")
 endif()
 run_cli(2 layout --array "raid0 disks=4" --bogus)
 run_cli(2 frobnicate)
+
+# Text listing: raid6 left-symmetric on 6 disks, stripe 0 has P on disk 5 and Q on disk 0 (md),
+# and block 0 on disk 1 (dd = (pd + 2 + 0) % 6).
+run_cli(0 layout --array "raid6 disks=6 chunk=8KiB" --blocks 0:1)
+if(NOT cli_out MATCHES "0     1            0  P 5:0, Q 0:0")
+    message(FATAL_ERROR "raid6 block 0 listing is wrong:\n${cli_out}")
+endif()
+
+# simulate: JSON keys of DESIGN.md, one entry per disk.
+run_cli(0 simulate --array "raid5 disks=4 chunk=16KiB" --workload "random count=500" --json)
+string(JSON requests GET "${cli_out}" requests)
+string(JSON ndisks LENGTH "${cli_out}" disks)
+string(JSON p99 GET "${cli_out}" percentilesMs 99)
+if(NOT requests EQUAL 500 OR NOT ndisks EQUAL 4 OR p99 STREQUAL "")
+    message(FATAL_ERROR "simulate --json: requests ${requests}, disks ${ndisks}, p99 ${p99}")
+endif()
+run_cli(1 simulate --array "raid5 disks=4" --workload "random depth=4")
+if(NOT cli_err MATCHES "unknown workload key 'depth'")
+    message(FATAL_ERROR "bad workload error: ${cli_err}")
+endif()
+
+# probe: exit 0 and the verdict when identified, 3 when the array matches no known layout.
+run_cli(0 probe --sim "raid0 disks=4 chunk=16KiB" --json)
+string(JSON scheme GET "${cli_out}" verdict scheme)
+string(JSON chunk GET "${cli_out}" verdict chunkBytes)
+string(JSON total GET "${cli_out}" ios total)
+if(NOT scheme STREQUAL "raid0" OR NOT chunk EQUAL 16384 OR total LESS 1)
+    message(FATAL_ERROR "probe raid0: ${scheme} ${chunk} ${total}")
+endif()
+run_cli(3 probe --sim "raid0 disks=4 chunk=16KiB shared=1:2")
+run_cli(1 probe /nonexistent/device)
+run_cli(2 probe)
