@@ -23,7 +23,7 @@ struct Stopped
 };
 
 constexpr double kPairSigma = 0.08;  // spread of an observed pair ratio around its prediction
-constexpr double kRatioSigma = 0.12; // of log(read/write ratio): writes cost more than reads on a disk
+constexpr double kRatioSigma = 0.08; // of log(read/write ratio): writes cost more than reads on a disk
 constexpr double kReject = 0.22;
 constexpr double kLevelSigma = 0.15; // of log(one chunk's read time / the serial time)
 constexpr double kLevelReject = 0.25; // further off than this (1.28x) rules a candidate out     // a pair this far off its prediction rules a candidate out
