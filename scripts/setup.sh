@@ -7,7 +7,7 @@ RAIDSCOPE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD_DIR=${BUILD_DIR:-$RAIDSCOPE_ROOT/build}
 BUILD_TYPE=${BUILD_TYPE:-RelWithDebInfo}
 
-raidscope_packages=(cmake ninja-build g++ qt6-base-dev libqcustomplot-dev libeigen3-dev catch2
+raidscope_packages=(cmake ninja-build g++ pkg-config qt6-base-dev libqcustomplot-dev libeigen3-dev catch2
     liburing-dev libbenchmark-dev xvfb xauth)
 
 raidscope_install_deps() {
