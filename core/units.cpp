@@ -26,6 +26,24 @@ bool splitNumber(const QString& text, QString& number, QString& suffix)
     return !number.isEmpty();
 }
 
+// "12KiB" -> ("12", "KiB"); a one-line error when there is no number or no unit.
+bool splitWithUnit(const QString& text, const char* what, const char* example, const char* unitList, QString& number,
+                   QString& suffix, QString* error)
+{
+    if (!splitNumber(text.trimmed(), number, suffix)) {
+        if (error)
+            *error = QStringLiteral("'%1' is not a %2 (expected a number and a unit, e.g. %3)")
+                         .arg(text, QLatin1String(what), QLatin1String(example));
+        return false;
+    }
+    if (suffix.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("%1 '%2' has no unit (use %3)").arg(QLatin1String(what), text, QLatin1String(unitList));
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 std::optional<std::uint64_t> parseBytes(const QString& text, QString* error)
@@ -34,17 +52,8 @@ std::optional<std::uint64_t> parseBytes(const QString& text, QString* error)
         { "GiB", 1ull << 30 }, { "TiB", 1ull << 40 }, { "K", 1ull << 10 }, { "M", 1ull << 20 }, { "G", 1ull << 30 },
         { "T", 1ull << 40 } } };
     QString number, suffix;
-    const QString t = text.trimmed();
-    if (!splitNumber(t, number, suffix)) {
-        if (error)
-            *error = QStringLiteral("'%1' is not a size (expected a number and a unit, e.g. 64KiB)").arg(text);
+    if (!splitWithUnit(text, "size", "64KiB", "B, KiB, MiB or GiB, e.g. 64KiB", number, suffix, error))
         return std::nullopt;
-    }
-    if (suffix.isEmpty()) {
-        if (error)
-            *error = QStringLiteral("size '%1' has no unit (use B, KiB, MiB or GiB, e.g. %1KiB)").arg(text);
-        return std::nullopt;
-    }
     for (const Unit& u : units) {
         if (suffix != QLatin1String(u.name))
             continue;
@@ -77,17 +86,8 @@ std::optional<std::int64_t> parseDurationNs(const QString& text, QString* error)
     static constexpr std::array<Unit, 4> units { { { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
         { "s", 1000000000 } } };
     QString number, suffix;
-    const QString t = text.trimmed();
-    if (!splitNumber(t, number, suffix)) {
-        if (error)
-            *error = QStringLiteral("'%1' is not a duration (expected a number and a unit, e.g. 2ms)").arg(text);
+    if (!splitWithUnit(text, "duration", "2ms", "ns, us, ms or s", number, suffix, error))
         return std::nullopt;
-    }
-    if (suffix.isEmpty()) {
-        if (error)
-            *error = QStringLiteral("duration '%1' has no unit (use ns, us, ms or s)").arg(text);
-        return std::nullopt;
-    }
     for (const Unit& u : units) {
         if (suffix != QLatin1String(u.name))
             continue;
