@@ -162,6 +162,7 @@ bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t 
     // average the disk operations of a one-block request over a whole rotation of the layout.
     const std::uint64_t period = std::max<std::uint64_t>(K, std::uint64_t(layout->dataDisks()) * std::uint64_t(c.disks));
     std::vector<double> readLoad(std::size_t(c.disks)), writeLoad(std::size_t(c.disks));
+    c.writesRead = false;
     for (std::uint64_t k = 0; k < period; ++k) {
         const std::uint64_t offset = k * chunkBlocks * blockBytes;
         const RequestPlan read = planRequest(*layout, offset, blockBytes, false, nullptr, options);
@@ -177,8 +178,10 @@ bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t 
                 readLoad[std::size_t(op.disk)] += double(op.blocks);
         }
         const RequestPlan write = planRequest(*layout, offset, blockBytes, true, nullptr, options);
-        for (const DiskOp& op : write.ops)
+        for (const DiskOp& op : write.ops) {
             writeLoad[std::size_t(op.disk)] += double(op.blocks);
+            c.writesRead |= op.kind == DiskOp::Read;
+        }
     }
     const double maxRead = *std::max_element(readLoad.begin(), readLoad.end());
     const double maxWrite = *std::max_element(writeLoad.begin(), writeLoad.end());

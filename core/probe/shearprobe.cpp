@@ -640,10 +640,9 @@ private:
             s += d * d;
         }
         if (m_result.readWriteRatio > 0) {
-            // Mirrored writes cost what reads do, so a mirror's ratio is measured tighter than a
-            // parity array's (whose read-modify-write writes land a rotation after their reads).
-            const bool parity = c.layout->redundancy() == Redundancy::SingleParity || c.layout->redundancy() == Redundancy::DoubleParity;
-            const double d = std::log(m_result.readWriteRatio / c.readWriteRatio) / (parity ? kRatioSigma : 0.04);
+            // Writes that only write cost about what reads do, so such a ratio is measured tighter
+            // than one of read-modify-writes (whose writes land a rotation after their reads).
+            const double d = std::log(m_result.readWriteRatio / c.readWriteRatio) / (c.writesRead ? kRatioSigma : 0.06);
             s += d * d;
         }
         // How slow reads of one chunk are against N reads one at a time: 1 for one disk, 1/k when

@@ -131,15 +131,19 @@ public:
         return std::move(m_completions);
     }
 
-    SimResult runReplay(std::span<const ReplayRecord> records, double timeScale)
+    SimResult runReplay(const ReplaySource& source, double timeScale)
     {
-        m_records = records;
+        m_source = &source;
         m_timeScale = timeScale;
-        m_target = records.size();
-        m_result.workloadSpec = QStringLiteral("replay of %1 records, time x%2").arg(records.size()).arg(timeScale);
-        if (!records.empty())
-            schedule(std::int64_t(records.front().timeNs * timeScale), Arrival, 0);
-        return loop();
+        m_target = ~0ull; // unknown until the source runs dry
+        m_result.workloadSpec = QStringLiteral("replay, time x%1").arg(timeScale);
+        if (source.next(m_nextRecord))
+            schedule(std::int64_t(m_nextRecord.timeNs * timeScale), Arrival, 0);
+        else
+            m_target = 0;
+        SimResult r = loop();
+        r.workloadSpec = QStringLiteral("replay of %1 records, time x%2").arg(m_issued).arg(timeScale);
+        return r;
     }
 
 private:
@@ -478,6 +482,8 @@ private:
         m_lastHostNs = m_now;
         if (!m_completions.empty())
             m_completions[r.sequence] = double(m_now);
+        if (m_source && m_source->completed)
+            m_source->completed(double(r.arrivalNs), double(responseNs));
         if (m_closedLoop && m_issued < m_target)
             m_pendingIssues += 1; // issued after this event, so a request's slot is not reused under us
     }
@@ -497,7 +503,7 @@ private:
                 schedule(m_now + std::int64_t(m_generator->nextGapNs()), Arrival, 0);
             return;
         }
-        const ReplayRecord& rec = m_records[m_issued];
+        const ReplayRecord rec = m_nextRecord;
         IoRequest io { rec.offsetBytes, rec.sizeBytes, rec.write };
         // Records beyond the array wrap into it, block-aligned; a request never runs past its end.
         const std::uint64_t block = m_layout.params().blockBytes;
@@ -505,8 +511,10 @@ private:
         if (io.offsetBytes + io.sizeBytes > m_arrayBytes)
             io.offsetBytes = (io.offsetBytes % (m_arrayBytes - io.sizeBytes + 1)) / block * block;
         issue(io);
-        if (m_issued < m_target)
-            schedule(std::max(m_now, std::int64_t(m_records[m_issued].timeNs * m_timeScale)), Arrival, 0);
+        if (m_source->next(m_nextRecord))
+            schedule(std::max(m_now, std::int64_t(m_nextRecord.timeNs * m_timeScale)), Arrival, 0);
+        else
+            m_target = m_issued;
     }
 
     SimResult loop()
@@ -542,7 +550,10 @@ private:
         return finish(wallStart);
     }
 
-    double fraction() const { return m_target ? double(m_result.requests) / double(m_target) : 1.0; }
+    double fraction() const
+    {
+        return m_target == ~0ull ? 0.0 : m_target ? double(m_result.requests) / double(m_target) : 1.0;
+    }
 
     SimResult finish(std::chrono::steady_clock::time_point wallStart)
     {
@@ -574,7 +585,8 @@ private:
     bool m_closedLoop = false;
 
     WorkloadGenerator* m_generator = nullptr;
-    std::span<const ReplayRecord> m_records;
+    const ReplaySource* m_source = nullptr;
+    ReplayRecord m_nextRecord;
     std::span<const IoRequest> m_batch;
     std::vector<double> m_completions;
     double m_timeScale = 1;
@@ -671,8 +683,22 @@ std::vector<double> ArraySimulator::runBatch(std::span<const IoRequest> requests
 SimResult ArraySimulator::replay(std::span<const ReplayRecord> records, double timeScale, std::stop_token stop,
                                  const Report<SimSnapshot>& report)
 {
+    std::size_t next = 0;
+    const ReplaySource source { [&](ReplayRecord& r) {
+                                   if (next == records.size())
+                                       return false;
+                                   r = records[next++];
+                                   return true;
+                               },
+        {} };
+    return replay(source, timeScale, std::move(stop), report);
+}
+
+SimResult ArraySimulator::replay(const ReplaySource& source, double timeScale, std::stop_token stop,
+                                 const Report<SimSnapshot>& report)
+{
     Engine engine(*this, std::move(stop), report);
-    return engine.runReplay(records, timeScale);
+    return engine.runReplay(source, timeScale);
 }
 
 std::vector<SimResult> runOutstandingSweep(ArraySimulator& simulator, const WorkloadSpec& spec,

@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <stop_token>
@@ -27,6 +28,14 @@ struct ReplayRecord
     std::uint64_t offsetBytes = 0;
     std::uint64_t sizeBytes = 0;
     bool write = false;
+};
+
+/// Records pulled one at a time, so a trace of any length replays in bounded memory, and a callback
+/// per completed request (its arrival and response time), e.g. to find slow periods.
+struct ReplaySource
+{
+    std::function<bool(ReplayRecord&)> next;                        ///< false when there are no more
+    std::function<void(double arrivalNs, double responseNs)> completed; ///< optional
 };
 
 /// Progress of a run: the fraction done and the statistics so far.
@@ -62,6 +71,10 @@ public:
     std::vector<double> runBatch(std::span<const IoRequest> requests, int outstanding, std::stop_token stop = {});
     /// Replays records at their own times scaled by `timeScale` (0.5: twice as fast).
     SimResult replay(std::span<const ReplayRecord> records, double timeScale = 1.0, std::stop_token stop = {},
+                     const Report<SimSnapshot>& report = {});
+    /// The same, pulling records from `source` as simulated time reaches them; queues carry over
+    /// for the whole trace. Records should come in time order; a late one is issued at once.
+    SimResult replay(const ReplaySource& source, double timeScale = 1.0, std::stop_token stop = {},
                      const Report<SimSnapshot>& report = {});
 
 private:

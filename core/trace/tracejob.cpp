@@ -7,6 +7,7 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <map>
 #include <cstdio>
 
 namespace raidscope {
@@ -141,93 +142,85 @@ TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions
                               const Report<TraceReplaySnapshot>& report)
 {
     TraceReplayResult out;
-    std::vector<std::unique_ptr<ArraySimulator>> sims;
     for (const QString& spec : options.arraySpecs) {
         TraceReplayArray a;
         a.arraySpec = spec;
-        auto sim = ArraySimulator::create(spec, &a.error);
-        if (sim)
-            a.arraySpec = sim->arraySpec();
-        a.result.arraySpec = a.arraySpec;
-        sims.push_back(std::move(sim));
+        a.result.arraySpec = spec;
         out.arrays.push_back(a);
     }
-    auto reader = TraceReader::open(files, options.read.reader, &out.error);
-    if (!reader)
-        return out;
-    if (!reader->info().hasTimestamps) {
-        out.error = QStringLiteral("%1 has no timestamps, so it cannot be replayed at its own timing").arg(reader->info().detail);
-        return out;
-    }
     const std::int64_t windowNs = std::max<std::int64_t>(1000000, std::int64_t(options.windowSeconds * 1e9));
-    std::vector<std::pair<std::int64_t, ReplayRecord>> window;
-    std::vector<ReplayRecord> batch;
-    std::int64_t windowStart = 0;
-    bool started = false;
     Throttle throttle(std::chrono::milliseconds(200));
-
-    auto flush = [&] {
-        if (window.empty())
-            return;
-        std::stable_sort(window.begin(), window.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        batch.clear();
-        for (auto& [t, rec] : window) {
-            rec.timeNs = double(std::max<__int128>(0, __int128(t) - windowStart));
-            batch.push_back(rec);
-        }
-        window.clear();
-        for (std::size_t i = 0; i < sims.size(); ++i) {
-            if (!sims[i] || stop.stop_requested())
-                continue;
-            const SimResult r = sims[i]->replay(batch, options.timeScale, stop);
-            TraceReplayArray& a = out.arrays[i];
-            mergeSim(a.result, r);
-            ++a.windows;
-            // Whitepaper Scenario 2 / the mail-server replay: count the periods of slow response.
-            if (r.responseMs.count() && r.responseMs.mean() > options.slowThresholdMs)
-                ++a.slowPeriods;
-        }
-    };
-
-    TraceRecord rec;
-    for (;;) {
-        const TraceReader::Status s = reader->next(rec);
-        if (s == TraceReader::Status::End)
-            break;
-        if (s == TraceReader::Status::Error) {
-            if (options.read.onError == TraceErrorPolicy::Stop || reader->error().fatal) {
-                out.error = reader->error().text();
-                return out;
-            }
+    // Each candidate replays the whole trace once, pulling records as simulated time reaches them,
+    // so queues carry over from start to end (the whitepaper's mail-server replay).
+    for (std::size_t i = 0; i < out.arrays.size() && !stop.stop_requested(); ++i) {
+        TraceReplayArray& a = out.arrays[i];
+        auto sim = ArraySimulator::create(a.arraySpec, &a.error);
+        if (!sim)
             continue;
-        }
-        if (rec.kind != TraceRecord::Kind::Request)
-            continue;
-        if (options.device >= 0 && rec.device != std::uint32_t(options.device))
-            continue;
-        if (!started) {
-            windowStart = rec.timeNs;
-            started = true;
-        }
-        if (__int128(rec.timeNs) >= __int128(windowStart) + windowNs) {
-            flush();
-            // Skip idle stretches: the next window starts at this record's window.
-            windowStart += std::int64_t((__int128(rec.timeNs) - windowStart) / windowNs * windowNs);
-        }
-        window.emplace_back(rec.timeNs, ReplayRecord { 0, rec.offsetBytes, rec.sizeBytes, rec.write });
-        ++out.records;
-        if (stop.stop_requested()) {
-            out.cancelled = true;
+        a.arraySpec = sim->arraySpec();
+        a.result.arraySpec = a.arraySpec;
+        auto reader = TraceReader::open(files, options.read.reader, &out.error);
+        if (!reader)
+            return out;
+        if (!reader->info().hasTimestamps) {
+            out.error = QStringLiteral("%1 has no timestamps, so it cannot be replayed at its own timing").arg(reader->info().detail);
             return out;
         }
-        if (report && (out.records & 1023) == 0 && throttle.due()) {
-            TraceReplaySnapshot snap { fractionOf(*reader), out.arrays };
-            for (TraceReplayArray& a : snap.partial)
-                finishSim(a.result);
-            report(std::make_shared<const TraceReplaySnapshot>(std::move(snap)));
-        }
+        bool started = false;
+        std::int64_t first = 0;
+        std::uint64_t records = 0;
+        // Per window of arrival time: sum and count of response times (whitepaper Scenario 2).
+        std::map<std::int64_t, std::pair<double, std::uint64_t>> windows;
+        TraceRecord rec;
+        const ReplaySource source {
+            [&](ReplayRecord& r) {
+                for (;;) {
+                    const TraceReader::Status s = reader->next(rec);
+                    if (s == TraceReader::Status::End)
+                        return false;
+                    if (s == TraceReader::Status::Error) {
+                        if (options.read.onError == TraceErrorPolicy::Stop || reader->error().fatal) {
+                            out.error = reader->error().text();
+                            return false;
+                        }
+                        continue;
+                    }
+                    if (rec.kind != TraceRecord::Kind::Request)
+                        continue;
+                    if (options.device >= 0 && rec.device != std::uint32_t(options.device))
+                        continue;
+                    if (!started) {
+                        first = rec.timeNs;
+                        started = true;
+                    }
+                    r = ReplayRecord { double(std::max<__int128>(0, __int128(rec.timeNs) - first)), rec.offsetBytes,
+                        rec.sizeBytes, rec.write };
+                    ++records;
+                    if (report && (records & 1023) == 0 && throttle.due()) {
+                        TraceReplaySnapshot snap { (double(i) + fractionOf(*reader)) / double(out.arrays.size()), out.arrays };
+                        for (TraceReplayArray& p : snap.partial)
+                            finishSim(p.result);
+                        report(std::make_shared<const TraceReplaySnapshot>(std::move(snap)));
+                    }
+                    return !stop.stop_requested();
+                }
+            },
+            [&](double arrivalNs, double responseNs) {
+                auto& w = windows[std::int64_t(arrivalNs / options.timeScale) / windowNs];
+                w.first += responseNs * 1e-6;
+                ++w.second;
+            }
+        };
+        const SimResult r = sim->replay(source, options.timeScale, stop);
+        if (!out.error.isEmpty())
+            return out;
+        out.records = std::max(out.records, records);
+        mergeSim(a.result, r);
+        a.windows = int(windows.size());
+        for (const auto& [index, w] : windows)
+            if (w.first / double(w.second) > options.slowThresholdMs)
+                ++a.slowPeriods;
     }
-    flush();
     if (stop.stop_requested()) {
         out.cancelled = true;
         return out;

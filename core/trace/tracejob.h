@@ -59,9 +59,8 @@ struct TraceReplayOptions
     TraceJobOptions read;
     QStringList arraySpecs;
     double timeScale = 1.0; ///< 0.5 replays twice as fast
-    /// The trace is replayed in windows of this much trace time; each window's mean response time
-    /// decides whether it is a slow period. ArraySimulator::replay() starts every run from idle
-    /// disks, so queues do not carry over from one window to the next.
+    /// Slow periods are windows of this much trace time whose requests' mean response time exceeds
+    /// slowThresholdMs. The replay itself is continuous: queues carry over the whole trace.
     double windowSeconds = 1.0;
     double slowThresholdMs = 100;
     /// Only the first `device` (by reader order) is replayed when the trace has several; -1: all,
