@@ -219,18 +219,21 @@ private:
     void measureReadRate(int count)
     {
         const double readRate = steadyRatePerMs(randomBlocks(count, false), m_ios.redundancy, 2 * m_n);
-        m_readRate = m_readRate > 0 ? 0.5 * (m_readRate + readRate) : readRate;
+        m_readRate = (m_readRate * m_readCount + readRate * count) / (m_readCount + count);
+        m_readCount += count;
         m_result.readMBps = m_readRate * m_blockBytes / 1e3;
         m_pending.readMBps = m_result.readMBps;
         m_result.readWriteRatio = m_writeRate > 0 ? m_readRate / m_writeRate : 0;
     }
 
     // More of the same: longer batches average the rates down when two answers are close.
-    void refineRedundancy()
+    void refineRedundancy(int round)
     {
-        const int count = std::max(m_writeCount, 8 * m_n) * 2;
+        // Rates of n and n+1 disks differ by 1/n: at 16 disks that takes thousands of requests.
+        const int count = 64 * m_n * (round + 1);
         const double writeRate = steadyRatePerMs(randomBlocks(count, true), m_ios.redundancy, 2 * m_n);
-        m_writeRate = 0.5 * (m_writeRate + writeRate);
+        m_writeRate = (m_writeRate * m_writeCount + writeRate * count) / (m_writeCount + count); // weighed by requests
+        m_writeCount += count;
         measureReadRate(count);
     }
 
@@ -704,7 +707,7 @@ private:
             const double nextGap = std::abs(std::log(r / (std::lround(r) + (r > std::lround(r) ? 1 : -1))));
             if (nextGap - gap > 0.06)
                 break;
-            refineRedundancy();
+            refineRedundancy(round);
         }
         const int disks = int(std::lround(m_result.readWriteRatio));
         const double off = std::abs(std::log(m_result.readWriteRatio / std::max(1, disks)));
@@ -928,7 +931,7 @@ private:
     double m_slowMs = 0;
     double m_spreadMs = 0;
     double m_readRate = 0, m_writeRate = 0; // requests per ms in steady state
-    int m_writeCount = 0;
+    int m_writeCount = 0, m_readCount = 0; // requests behind the rates
     double m_groupRatio = 0; // one chunk per disk read at once, against one disk's time
     std::map<std::uint64_t, double> m_boundary;
     std::map<std::pair<std::uint64_t, std::uint64_t>, double> m_pairs;
