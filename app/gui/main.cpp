@@ -3,11 +3,15 @@
 //           [--workload SPEC] [--sweep LIST] [--run | --run-sweep] [--save-results FILE]
 //           [--probe-sim SPEC | --probe-device PATH] [--probe-pace MS] [--probe-all-pairs]
 //           [--run-probe]
+//           [--trace FILE ...] [--trace-format F] [--trace-columns MAP] [--trace-on-error stop|skip]
+//           [--replay-array SPEC ...] [--replay-scale X] [--run-replay]
 #include "arraypage.h"
 #include "layout/layoutregistry.h"
 #include "mainwindow.h"
 #include "probepage.h"
 #include "simulatepage.h"
+#include "tracereplayview.h"
+#include "tracespage.h"
 #include "workloadeditor.h"
 
 #include <QApplication>
@@ -69,8 +73,25 @@ int main(int argc, char** argv)
     const QCommandLineOption probeAllPairs(QStringLiteral("probe-all-pairs"),
         QStringLiteral("Test every pair of chunks, as Shear did, for the whole pairwise map."));
     const QCommandLineOption runProbe(QStringLiteral("run-probe"), QStringLiteral("Start the probe at once."));
+    const QCommandLineOption trace(QStringLiteral("trace"),
+        QStringLiteral("Open this trace on the Traces page (repeat for a trace in several files)."), QStringLiteral("FILE"));
+    const QCommandLineOption traceFormat(QStringLiteral("trace-format"),
+        QStringLiteral("Read traces as this format: auto blkparse blktrace msr spc disksim fio csv."), QStringLiteral("F"));
+    const QCommandLineOption traceColumns(QStringLiteral("trace-columns"),
+        QStringLiteral("Read traces as CSV with this mapping: alibaba, tencent or time=1:us,device=2,..."),
+        QStringLiteral("MAP"));
+    const QCommandLineOption traceOnError(QStringLiteral("trace-on-error"),
+        QStringLiteral("Malformed trace lines: stop (at the first) or skip (and count)."), QStringLiteral("stop|skip"));
+    const QCommandLineOption replayArray(QStringLiteral("replay-array"),
+        QStringLiteral("A candidate array for the trace replay (repeat; replaces the default 16/32/64 KiB RAID-5)."),
+        QStringLiteral("SPEC"));
+    const QCommandLineOption replayScale(QStringLiteral("replay-scale"),
+        QStringLiteral("Time scale of the trace replay (0.5 replays twice as fast)."), QStringLiteral("X"));
+    const QCommandLineOption runReplay(QStringLiteral("run-replay"),
+        QStringLiteral("Start the trace replay at once and show its comparison."));
     parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults, probeSim,
-        probeDevice, probePace, probeAllPairs, runProbe });
+        probeDevice, probePace, probeAllPairs, runProbe, trace, traceFormat, traceColumns, traceOnError, replayArray,
+        replayScale, runReplay });
     parser.process(app);
     for (const QString& dir : parser.values(pluginDir))
         raidscope::LayoutRegistry::addSearchDir(dir);
@@ -119,7 +140,40 @@ int main(int argc, char** argv)
         probe->setPaceMs(parser.value(probePace).toInt());
     if ((parser.isSet(runProbe) || parser.isSet(probeSim) || parser.isSet(probeDevice)) && !parser.isSet(page))
         window.setCurrentPage(QStringLiteral("Probe"));
+    // The Traces page: a trace summarized (and replayed) on screen without a click.
+    raidscope::gui::TracesPage* traces = window.tracesPage();
+    if (parser.isSet(traceFormat)) {
+        raidscope::TraceFormat f {};
+        if (raidscope::parseTraceFormat(parser.value(traceFormat), &f))
+            traces->setFormat(f);
+        else
+            warn(QStringLiteral("--trace-format %1: unknown format").arg(parser.value(traceFormat)));
+    }
+    if (parser.isSet(traceColumns) && !traces->setCsvMappingText(parser.value(traceColumns)))
+        warn(QStringLiteral("--trace-columns: ") + traces->statusText());
+    if (parser.isSet(traceOnError))
+        traces->setErrorPolicy(parser.value(traceOnError) == u"skip" ? raidscope::TraceErrorPolicy::Skip
+                                                                       : raidscope::TraceErrorPolicy::Stop);
+    if (parser.isSet(replayArray)) {
+        traces->replayView()->setCandidates({});
+        for (const QString& spec : parser.values(replayArray)) {
+            QString error;
+            if (!traces->replayView()->addCandidate(spec, &error))
+                warn(QStringLiteral("--replay-array %1: %2").arg(spec, error));
+        }
+    }
+    if (parser.isSet(replayScale))
+        traces->replayView()->setTimeScale(parser.value(replayScale).toDouble());
+    if (parser.isSet(trace) && !traces->openFiles(parser.values(trace)))
+        warn(QStringLiteral("--trace: ") + traces->statusText());
+    if ((parser.isSet(trace) || parser.isSet(runReplay)) && !parser.isSet(page))
+        window.setCurrentPage(QStringLiteral("Traces"));
     window.show();
+    if (parser.isSet(runReplay)) {
+        traces->showReplay(true);
+        if (!traces->replayView()->run())
+            warn(QStringLiteral("--run-replay: ") + traces->replayView()->statusText());
+    }
     if (parser.isSet(runProbe) && !probe->run())
         warn(QStringLiteral("--run-probe: ") + probe->statusText());
     if (startSweep && !simulate->sweep())

@@ -10,6 +10,7 @@
 #include "pluginsdialog.h"
 #include "probepage.h"
 #include "simulatepage.h"
+#include "tracespage.h"
 #include "workloadeditor.h"
 
 #include <QAction>
@@ -47,13 +48,7 @@ QWidget* placeholder(const QString& name)
 {
     QString summary;
     QStringList plans;
-    if (name == u"Traces") {
-        summary = PlaceholderPage::tr("Bring your own I/O: block traces from a real system.");
-        plans << PlaceholderPage::tr("Import block traces (one reader per format)")
-              << PlaceholderPage::tr("Summarize them: transfer-size distribution, read/write mix, skew, queue depth, slow periods, "
-                                     "per-device load")
-              << PlaceholderPage::tr("Replay a trace through a simulated array");
-    } else if (name == u"Advisor") {
+    if (name == u"Advisor") {
         summary = PlaceholderPage::tr("Choose a stripe size before you buy or rebuild an array.");
         plans << PlaceholderPage::tr("Stripe-size advice for a workload or a trace: productive against positioning service time")
               << PlaceholderPage::tr("Host volume-manager stripe rules")
@@ -93,10 +88,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_arrayPage = new ArrayPage;
     m_simulatePage = new SimulatePage;
     m_probePage = new ProbePage;
+    m_tracesPage = new TracesPage;
     addPage(QStringLiteral("Array"), m_arrayPage);
     for (const QString& name : pageNames().mid(1)) {
         QWidget* page = name == u"Simulate" ? static_cast<QWidget*>(m_simulatePage)
             : name == u"Probe"              ? static_cast<QWidget*>(m_probePage)
+            : name == u"Traces"             ? static_cast<QWidget*>(m_tracesPage)
                                             : placeholder(name);
         addPage(name, page);
     }
@@ -182,6 +179,10 @@ void MainWindow::createMenus()
     file->addAction(tr("Save Simulation &Results as JSON..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
         m_simulatePage, &SimulatePage::saveResultsAs);
     file->addAction(tr("Save &Probe Result as JSON..."), m_probePage, &ProbePage::saveResultAs);
+    file->addAction(tr("Open &Traces..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, [this] {
+        setCurrentPage(QStringLiteral("Traces"));
+        m_tracesPage->openFilesDialog();
+    });
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setMenuRole(QAction::QuitRole);

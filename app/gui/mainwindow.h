@@ -12,6 +12,7 @@ namespace raidscope::gui {
 class ArrayPage;
 class ProbePage;
 class SimulatePage;
+class TracesPage;
 
 /// The workbench window: only assembles the pages (a navigation list and a stack), the menus
 /// and the saved settings. Each page does its own work.
@@ -33,6 +34,7 @@ public:
     ArrayPage* arrayPage() const { return m_arrayPage; }
     SimulatePage* simulatePage() const { return m_simulatePage; }
     ProbePage* probePage() const { return m_probePage; }
+    TracesPage* tracesPage() const { return m_tracesPage; }
 
     /// Restores geometry, state, page and array from QSettings and saves them again on close.
     void restoreSettings();
@@ -59,6 +61,7 @@ private:
     ArrayPage* m_arrayPage = nullptr;
     SimulatePage* m_simulatePage = nullptr;
     ProbePage* m_probePage = nullptr;
+    TracesPage* m_tracesPage = nullptr;
     int m_syncingSpecs = 0; // > 0 while one page's array spec is handed to the other
     QActionGroup* m_pageActions = nullptr;
     QMenu* m_viewMenu = nullptr;
