@@ -440,7 +440,9 @@ private:
             addRandomInstances(ios, p, c - 1, m_n);
             addRandomInstances(ios, p, c % p, m_n);
             const double ms = timeBatch(ios, m_ios.boundaries);
-            const bool boundary = ms / m_slowMs < 1.7;
+            // Inside a chunk 2N reads queue on its disk(s): twice one chunk's time. Across a
+            // boundary they spread: 1x for single copies, 1.5x for 3 overlapping copies, 1.6x for 4.
+            const bool boundary = ms / m_slowMs < 1.8;
             m_boundary[c] = ms;
             m_result.boundaries.push_back({ c, ms, boundary });
             m_pending.boundaries.push_back({ c, ms, boundary });
@@ -749,6 +751,7 @@ private:
     void rank()
     {
         ProbeVerdict& v = m_result.verdict;
+        v.equivalents.clear();
         if (m_candidates.empty()) {
             v.findings << QStringLiteral("matches no known layout: no installed layout has a %1 pattern with %2 chunks%3")
                               .arg(formatBytes(m_result.patternBlocks * m_blockBytes),
@@ -807,6 +810,10 @@ private:
             v.runnerUp = runnerUp->spec();
             v.runnerUpConfidence = runner / total;
         }
+        // One pair far off may be bad luck (many copies balance unevenly in a short batch): such
+        // pairs are measured again and averaged before anything is called a mismatch.
+        if (remeasureOutliers(best))
+            return rank();
         const double worst = std::max(maxPairError(best), std::abs(levelError(best)) > kLevelReject ? 1.0 : 0.0);
         if (m_groupRatio > 1.5 && worst <= 0.3) {
             v.identified = false;
@@ -835,6 +842,33 @@ private:
         if (best.mdParityWrites)
             v.findings << QStringLiteral("small writes read the rest of the stripe instead of old data and parity "
                                          "(as Linux md did in Shear section 4)");
+    }
+
+    bool remeasureOutliers(const Candidate& c)
+    {
+        if (m_remeasured)
+            return false;
+        m_remeasured = true;
+        int again = 0;
+        for (auto& [key, ms] : m_pairs) {
+            if (again == 8
+                || std::abs(observedExcess(key.first, key.second, ms) - predictedExcess(c, key.first, key.second)) <= 0.3)
+                continue;
+            const auto [a, b] = key;
+            m_pairs.erase(key); // testPair() measures afresh
+            const double first = ms;
+            const double second = testPair(a, b);
+            m_pairs[{ a, b }] = 0.5 * (first + second);
+            ++again;
+            break; // the map changed under the loop: start over
+        }
+        if (again == 0)
+            return false;
+        m_remeasured = false;
+        m_remeasureCount += again;
+        if (m_remeasureCount >= 8)
+            m_remeasured = true;
+        return true;
     }
 
     void misconfigurationDetail(const Candidate& c)
@@ -938,6 +972,8 @@ private:
     std::map<std::uint64_t, double> m_single; // pattern chunk -> N reads of it
     std::vector<Candidate> m_candidates;
     const Candidate* m_best = nullptr;
+    bool m_remeasured = false;  // outlier pairs measured again already
+    int m_remeasureCount = 0;
 };
 
 QJsonArray pointsJson(const std::vector<PatternPoint>& v)
