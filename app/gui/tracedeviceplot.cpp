@@ -107,7 +107,8 @@ void TraceDevicePlot::setSummary(const TraceSummary& s)
         m_busiestLabel->setText(tr("busiest: %1, %2 % of I/Os").arg(m_devices.front().name, number(m_busiestShare)));
         m_busiestLabel->setVisible(true);
         const double even = 100.0 / double(total);
-        QString sub = tr("%n device(s); an even spread would give each %1 %", nullptr, int(total)).arg(number(even));
+        QString sub = total == 1 ? tr("1 device: it has all the I/O")
+                                 : tr("%1 devices; an even spread would give each %2 %").arg(total).arg(number(even));
         if (total > m_devices.size())
             sub += tr(" · the %1 busiest shown").arg(m_devices.size());
         setSubtitle(sub);

@@ -8,15 +8,15 @@ namespace raidscope::gui {
 
 namespace {
 
-void setCurve(QCPGraph* graph, const std::vector<LorenzPoint>& curve)
-{
-    QVector<double> x, y;
-    for (const LorenzPoint& p : curve) {
-        x << p.items * 100;
-        y << p.share * 100;
+    void setCurve(QCPGraph* graph, const std::vector<LorenzPoint>& curve)
+    {
+        QVector<double> x, y;
+        for (const LorenzPoint& p : curve) {
+            x << p.items * 100;
+            y << p.share * 100;
+        }
+        graph->setData(x, y, true);
     }
-    graph->setData(x, y, true);
-}
 
 } // namespace
 
@@ -46,7 +46,12 @@ TraceLorenzPlot::TraceLorenzPlot(QWidget* parent)
     m_regions->setName(tr("LBA regions"));
     m_regions->setPen(QPen(QColor(0xd6, 0x27, 0x28), 2.4));
 
-    placeLegendAbove();
+    // Lorenz curves never rise above the diagonal: the top-left corner is always free for the legend.
+    legend->setVisible(true);
+    legend->setFont(font());
+    legend->setBrush(QColor(255, 255, 255, 220));
+    legend->setBorderPen(QPen(QColor(0xc0, 0xc0, 0xc0)));
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     setEmptyNote(tr("Open a trace to see how evenly its I/O spreads"));
     rescale();
 }
@@ -74,7 +79,8 @@ void TraceLorenzPlot::setSummary(const TraceSummary& s)
     int used = 0;
     for (const TraceDeviceSummary& d : s.devices)
         used += d.ios > 0 ? 1 : 0;
-    m_devices->setName(tr("%n device(s), Gini %1", nullptr, used).arg(number(m_deviceGini, 2)));
+    const QString gini = number(m_deviceGini, 2);
+    m_devices->setName(used == 1 ? tr("1 device, Gini %1").arg(gini) : tr("%1 devices, Gini %2").arg(used).arg(gini));
     const TraceSummary::RegionRef busiest = s.busiestRegion();
     m_regions->setName(busiest.device >= 0
             ? tr("%1 regions, Gini %2").arg(formatBytes(busiest.regionBytes), number(m_regionGini, 2))

@@ -4,7 +4,21 @@
 #include "trace/tracesummary.h"
 #include "units.h"
 
+#include <algorithm>
+
 namespace raidscope::gui {
+
+namespace {
+
+    // Shares near 0 or 100 keep their digits: 99.98 % is not 100 %.
+    QString share(double percent)
+    {
+        if (percent > 99 && percent < 100)
+            return QString::number(std::min(percent, 99.99), 'f', 2);
+        return QString::number(percent, 'g', 3);
+    }
+
+} // namespace
 
 TraceMixPlot::TraceMixPlot(QWidget* parent)
     : LivePlot(parent)
@@ -71,8 +85,10 @@ void TraceMixPlot::placeLabel(QCPItemText* label, double key, double from, doubl
     // Inside the segment when it is wide enough, else just outside it in dark text.
     const bool inside = to - from >= 14;
     label->position->setCoords(inside ? (from + to) / 2 : (from < 50 ? to + 1 : from - 1), key);
-    label->setPositionAlignment(inside ? Qt::AlignCenter : ((from < 50 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter));
-    label->setColor(inside ? Qt::white : QColor(0x20, 0x20, 0x20));
+    label->setPositionAlignment(
+        inside ? Qt::AlignCenter : ((from < 50 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter));
+    // Outside its own segment a label lies on the other one (the two fill 100 %): white on both.
+    label->setColor(Qt::white);
     label->setText(text);
     label->setVisible(to > from);
 }
@@ -89,10 +105,10 @@ void TraceMixPlot::setSummary(const TraceSummary& s)
     m_reads->setData({ kBytesKey, kCountKey }, { m_readBytes, m_readCount }, true);
     m_writes->setData({ kBytesKey, kCountKey }, { writeBytes, writeCount }, true);
 
-    placeLabel(m_labels[0], kCountKey, 0, m_readCount, tr("%1 % read").arg(number(m_readCount)));
-    placeLabel(m_labels[1], kCountKey, m_readCount, m_readCount + writeCount, tr("%1 % write").arg(number(writeCount)));
-    placeLabel(m_labels[2], kBytesKey, 0, m_readBytes, tr("%1 % read").arg(number(m_readBytes)));
-    placeLabel(m_labels[3], kBytesKey, m_readBytes, m_readBytes + writeBytes, tr("%1 % write").arg(number(writeBytes)));
+    placeLabel(m_labels[0], kCountKey, 0, m_readCount, tr("%1 % read").arg(share(m_readCount)));
+    placeLabel(m_labels[1], kCountKey, m_readCount, m_readCount + writeCount, tr("%1 % write").arg(share(writeCount)));
+    placeLabel(m_labels[2], kBytesKey, 0, m_readBytes, tr("%1 % read").arg(share(m_readBytes)));
+    placeLabel(m_labels[3], kBytesKey, m_readBytes, m_readBytes + writeBytes, tr("%1 % write").arg(share(writeBytes)));
 
     setSubtitle(m_empty ? QString()
                         : tr("%1 reads (%2), %3 writes (%4)")

@@ -42,8 +42,8 @@ private:
     QCPBars* m_p90 = nullptr;
     QCPBars* m_p99 = nullptr;
     QCPBars* m_slow = nullptr;
-    QCPBarsGroup* m_group = nullptr;
     QSharedPointer<QCPAxisTickerText> m_ticker;
+    std::vector<QCPItemText*> m_labels; ///< the value above each bar
 };
 
 } // namespace raidscope::gui

@@ -25,14 +25,24 @@ namespace raidscope::gui {
 
 namespace {
 
-enum Column { ArrayColumn, MeanColumn, P50Column, P90Column, P99Column, SlowColumn, RequestsColumn, UtilColumn, Columns };
+    enum Column {
+        ArrayColumn,
+        MeanColumn,
+        P50Column,
+        P90Column,
+        P99Column,
+        SlowColumn,
+        RequestsColumn,
+        UtilColumn,
+        Columns
+    };
 
-QTableWidgetItem* numberItem(const QString& text)
-{
-    auto* item = new QTableWidgetItem(text);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
-}
+    QTableWidgetItem* numberItem(const QString& text)
+    {
+        auto* item = new QTableWidgetItem(text);
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        return item;
+    }
 
 } // namespace
 
@@ -47,7 +57,8 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     m_list->setObjectName(QStringLiteral("replayCandidates"));
     m_list->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_list->setToolTip(tr("Array specs to replay the trace through, e.g. 'raid5 disks=5 chunk=32KiB disk=cheetah-15k'"));
+    m_list->setToolTip(
+        tr("Array specs to replay the trace through, e.g. 'raid5 disks=5 chunk=32KiB disk=cheetah-15k'"));
     m_specEdit = new QLineEdit;
     m_specEdit->setObjectName(QStringLiteral("replaySpecEdit"));
     m_specEdit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -141,7 +152,7 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     results->addWidget(m_table);
     results->addWidget(m_plot);
     results->setChildrenCollapsible(false);
-    results->setSizes({ 200, 600 });
+    results->setSizes({ 150, 650 });
 
     auto* box = new QHBoxLayout(this);
     box->addWidget(left);
@@ -182,7 +193,8 @@ void TraceReplayView::setTrace(const QStringList& files, const TraceJobOptions& 
     m_files = files;
     m_options = options;
     if (!m_runner->isRunning())
-        setStatus(files.isEmpty() ? tr("Open a trace, then Run replay") : tr("Ready to replay %1").arg(files.join(QStringLiteral(", "))));
+        setStatus(files.isEmpty() ? tr("Open a trace, then Run replay")
+                                  : tr("Ready to replay %1").arg(files.join(QStringLiteral(", "))));
     updateControls();
 }
 
@@ -268,7 +280,8 @@ bool TraceReplayView::run()
     m_plot->clear();
     m_progress->setValue(0);
     setStatus(tr("Replaying through %n array(s)…", nullptr, int(options.arraySpecs.size())));
-    m_runner->start([files, options](std::stop_token stop, auto report) { return replayTrace(files, options, stop, report); },
+    m_runner->start(
+        [files, options](std::stop_token stop, auto report) { return replayTrace(files, options, stop, report); },
         [this](const TraceReplaySnapshot& s) {
             m_progress->setValue(qRound(s.fraction * 1000));
             setStatus(tr("Replaying: %1 %").arg(qRound(s.fraction * 100)));

@@ -81,6 +81,9 @@ std::vector<TraceSizePlot::Bin> TraceSizePlot::binsOf(const TraceSummary& summar
 
 void TraceSizePlot::clear()
 {
+    for (QCPItemText* l : m_barLabels)
+        removeItem(l);
+    m_barLabels.clear();
     m_bins.clear();
     m_binned = false;
     m_bars->data()->clear();
@@ -109,6 +112,21 @@ void TraceSizePlot::setSummary(const TraceSummary& summary)
     }
     m_bars->setData(keys, counts, true);
     m_cumulative->setData(keys, cumulative, true);
+    for (QCPItemText* l : m_barLabels)
+        removeItem(l);
+    m_barLabels.clear();
+    if (m_bins.size() <= std::size_t(kMaxBarLabels)) { // few bars: say each one's share, small ones too
+        for (std::size_t i = 0; i < m_bins.size(); ++i) {
+            auto* label = new QCPItemText(this);
+            label->position->setAxes(xAxis, yAxis);
+            label->position->setCoords(double(i), double(m_bins[i].count));
+            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+            label->setPadding(QMargins(0, 0, 0, 2));
+            label->setText(number(m_bins[i].percent) + QStringLiteral(" %"));
+            label->setColor(QColor(0x20, 0x20, 0x20));
+            m_barLabels.push_back(label);
+        }
+    }
     // Many categories: slant the labels so each stays readable.
     xAxis->setTickLabelRotation(m_bins.size() > 10 ? -40 : 0);
 
@@ -136,7 +154,7 @@ void TraceSizePlot::rescale()
     double maxCount = 0;
     for (const Bin& b : m_bins)
         maxCount = std::max(maxCount, double(b.count));
-    yAxis->setRange(0, maxCount > 0 ? maxCount * 1.1 : 10);
+    yAxis->setRange(0, maxCount > 0 ? maxCount * 1.3 : 10); // bars stay below the cumulative line's top
 }
 
 } // namespace raidscope::gui

@@ -53,6 +53,8 @@ private:
     QCPBars* m_bars = nullptr;
     QCPGraph* m_cumulative = nullptr;
     QSharedPointer<QCPAxisTickerText> m_ticker;
+    std::vector<QCPItemText*> m_barLabels; ///< "% of requests" above each bar, when there are few
+    static constexpr int kMaxBarLabels = 12;
 };
 
 } // namespace raidscope::gui

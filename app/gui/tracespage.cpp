@@ -37,27 +37,27 @@ namespace raidscope::gui {
 
 namespace {
 
-enum ExportKind { ExportJson, ExportCsv, ExportFio };
+    enum ExportKind { ExportJson, ExportCsv, ExportFio };
 
-bool writeFile(const QString& path, const QByteArray& bytes, QString* error)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size() || !f.flush()) {
-        if (error)
-            *error = f.errorString();
-        return false;
+    bool writeFile(const QString& path, const QByteArray& bytes, QString* error)
+    {
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size() || !f.flush()) {
+            if (error)
+                *error = f.errorString();
+            return false;
+        }
+        return true;
     }
-    return true;
-}
 
-QString shortNumber(double v) { return QString::number(v, 'g', 4); }
+    QString shortNumber(double v) { return QString::number(v, 'g', 4); }
 
-QLabel* fieldLabel(const QString& text)
-{
-    auto* l = new QLabel(text);
-    l->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
-    return l;
-}
+    QLabel* fieldLabel(const QString& text)
+    {
+        auto* l = new QLabel(text);
+        l->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+        return l;
+    }
 
 } // namespace
 
@@ -78,11 +78,11 @@ TracesPage::TracesPage(QWidget* parent)
     m_filesLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_format = new QComboBox;
     m_format->setObjectName(QStringLiteral("traceFormat"));
-    const std::pair<TraceFormat, QString> formats[] = { { TraceFormat::Auto, tr("auto (sniff the content)") },
-        { TraceFormat::Blkparse, tr("blkparse text") }, { TraceFormat::Blktrace, tr("blktrace binary") },
-        { TraceFormat::MsrCsv, tr("MSR Cambridge / SNIA CSV") }, { TraceFormat::Spc, tr("SPC / UMass ASCII") },
-        { TraceFormat::DiskSim, tr("DiskSim ASCII") }, { TraceFormat::FioLog, tr("fio iolog v2/v3") },
-        { TraceFormat::Csv, tr("CSV with a column mapping") } };
+    const std::pair<TraceFormat, QString> formats[]
+        = { { TraceFormat::Auto, tr("auto (sniff the content)") }, { TraceFormat::Blkparse, tr("blkparse text") },
+              { TraceFormat::Blktrace, tr("blktrace binary") }, { TraceFormat::MsrCsv, tr("MSR Cambridge / SNIA CSV") },
+              { TraceFormat::Spc, tr("SPC / UMass ASCII") }, { TraceFormat::DiskSim, tr("DiskSim ASCII") },
+              { TraceFormat::FioLog, tr("fio iolog v2/v3") }, { TraceFormat::Csv, tr("CSV with a column mapping") } };
     for (const auto& [format, name] : formats)
         m_format->addItem(name, traceFormatName(format));
     m_fioUnit = new QComboBox;
@@ -111,7 +111,8 @@ TracesPage::TracesPage(QWidget* parent)
     m_slowMs->setRange(0.01, 100000);
     m_slowMs->setValue(100);
     m_slowMs->setSuffix(QStringLiteral(" ms"));
-    m_slowMs->setToolTip(tr("An interval whose mean response time is above this is a slow period (whitepaper Scenario 2)"));
+    m_slowMs->setToolTip(
+        tr("An interval whose mean response time is above this is a slow period (whitepaper Scenario 2)"));
     m_reloadButton = new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), tr("Re&load"));
     m_reloadButton->setObjectName(QStringLiteral("traceReloadButton"));
 
@@ -123,7 +124,8 @@ TracesPage::TracesPage(QWidget* parent)
     readBar->addWidget(m_format);
     readBar->addWidget(fieldLabel(tr("fio time:")));
     readBar->addWidget(m_fioUnit);
-    readBar->addWidget(fieldLabel(tr("CSV:")));
+    m_csvLabel = fieldLabel(tr("CSV:"));
+    readBar->addWidget(m_csvLabel);
     readBar->addWidget(m_csvPreset);
     readBar->addWidget(m_csvColumns);
     readBar->addWidget(fieldLabel(tr("Malformed lines:")));
@@ -151,7 +153,8 @@ TracesPage::TracesPage(QWidget* parent)
     m_csvButton->setToolTip(tr("Save the summary's tables as CSV, each after a '# name' line"));
     m_fioButton = new QPushButton(tr("fio &iolog…"));
     m_fioButton->setObjectName(QStringLiteral("exportFioButton"));
-    m_fioButton->setToolTip(tr("Write the trace as a fio iolog v3, to replay it on real hardware with fio --read_iolog"));
+    m_fioButton->setToolTip(
+        tr("Write the trace as a fio iolog v3, to replay it on real hardware with fio --read_iolog"));
     auto* runBar = new QHBoxLayout;
     runBar->setSpacing(8);
     runBar->addWidget(m_progress);
@@ -171,14 +174,16 @@ TracesPage::TracesPage(QWidget* parent)
     m_notes->setObjectName(QStringLiteral("traceNotes"));
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_notes->setStyleSheet(QStringLiteral("QLabel { background: #fff4e0; border: 1px solid #e8c88a; padding: 3px 6px; }"));
+    m_notes->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff4e0; border: 1px solid #e8c88a; padding: 3px 6px; }"));
     m_notes->setVisible(false);
     m_errors = new QLabel;
     m_errors->setObjectName(QStringLiteral("traceErrors"));
     m_errors->setWordWrap(true);
     m_errors->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_errors->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_errors->setStyleSheet(QStringLiteral("QLabel { background: #fdecee; border: 1px solid #e3a1aa; padding: 3px 6px; }"));
+    m_errors->setStyleSheet(
+        QStringLiteral("QLabel { background: #fdecee; border: 1px solid #e3a1aa; padding: 3px 6px; }"));
     m_errors->setVisible(false);
 
     // The summary views: distribution and skew on top, time series below.
@@ -375,8 +380,7 @@ bool TracesPage::reload()
 
     const QStringList files = m_files;
     const TraceJobOptions o = *options;
-    m_runner->start([files, o](std::stop_token stop,
-                        auto report) { return summarizeTrace(files, o, stop, report); },
+    m_runner->start([files, o](std::stop_token stop, auto report) { return summarizeTrace(files, o, stop, report); },
         [this](const TraceSummarySnapshot& s) { onSnapshot(s); },
         [this](TraceSummaryResult r) { onDone(std::move(r)); });
     updateControls();
@@ -476,7 +480,8 @@ void TracesPage::showSummary(const std::shared_ptr<const TraceSummary>& summary,
 
     // What the format lacks, said plainly (never invented).
     QStringList notes = s.format.notes;
-    if (!s.format.hasResponseTimes && !s.hasResponseTimes())
+    if (!s.format.hasResponseTimes && !s.hasResponseTimes()
+        && !notes.join(u' ').contains(QStringLiteral("no response times")))
         notes.prepend(tr("%1 records no response times: response percentiles, slow periods and queue depth are "
                          "not shown")
                           .arg(s.format.detail));
@@ -523,7 +528,8 @@ bool TracesPage::exportSummaryCsv(const QString& path, QString* error) const
     return writeFile(path, m_summary->toCsv().toUtf8(), error);
 }
 
-bool TracesPage::exportFioLogTo(const QString& path, const QString& target, QString* error, std::uint64_t* written) const
+bool TracesPage::exportFioLogTo(
+    const QString& path, const QString& target, QString* error, std::uint64_t* written) const
 {
     const auto options = jobOptions(error);
     if (!options)
@@ -543,12 +549,12 @@ void TracesPage::exportAs(int kind)
     bool ok = false;
     QString path;
     if (kind == ExportJson) {
-        path = QFileDialog::getSaveFileName(this, tr("Save Trace Summary"), base + QStringLiteral("-summary.json"),
-            tr("JSON files (*.json)"));
+        path = QFileDialog::getSaveFileName(
+            this, tr("Save Trace Summary"), base + QStringLiteral("-summary.json"), tr("JSON files (*.json)"));
         ok = path.isEmpty() || exportSummaryJson(path, &error);
     } else if (kind == ExportCsv) {
-        path = QFileDialog::getSaveFileName(this, tr("Save Trace Summary"), base + QStringLiteral("-summary.csv"),
-            tr("CSV files (*.csv)"));
+        path = QFileDialog::getSaveFileName(
+            this, tr("Save Trace Summary"), base + QStringLiteral("-summary.csv"), tr("CSV files (*.csv)"));
         ok = path.isEmpty() || exportSummaryCsv(path, &error);
     } else {
         path = QFileDialog::getSaveFileName(this, tr("Export fio iolog"), base + QStringLiteral(".iolog"),
@@ -599,9 +605,12 @@ void TracesPage::updateControls()
 {
     const bool running = m_runner->isRunning();
     const bool csv = m_format->currentData().toString() == traceFormatName(TraceFormat::Csv);
-    m_csvPreset->setEnabled(csv);
-    m_csvColumns->setEnabled(csv && m_csvPreset->currentData().toString().isEmpty());
-    m_fioUnit->setEnabled(m_format->currentIndex() == 0 || m_format->currentData().toString() == traceFormatName(TraceFormat::FioLog));
+    // The column mapping only matters for CSV: hidden otherwise, to keep the bar short.
+    m_csvLabel->setVisible(csv);
+    m_csvPreset->setVisible(csv);
+    m_csvColumns->setVisible(csv && m_csvPreset->currentData().toString().isEmpty());
+    m_fioUnit->setEnabled(
+        m_format->currentIndex() == 0 || m_format->currentData().toString() == traceFormatName(TraceFormat::FioLog));
     m_cancelButton->setEnabled(running);
     m_reloadButton->setEnabled(!m_files.isEmpty());
     const bool haveSummary = !running && m_summary;

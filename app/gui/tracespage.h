@@ -74,7 +74,8 @@ public:
     bool exportSummaryJson(const QString& path, QString* error) const;
     bool exportSummaryCsv(const QString& path, QString* error) const;
     /// Writes the trace as a fio iolog v3 (runs on the calling thread).
-    bool exportFioLogTo(const QString& path, const QString& target, QString* error, std::uint64_t* written = nullptr) const;
+    bool exportFioLogTo(
+        const QString& path, const QString& target, QString* error, std::uint64_t* written = nullptr) const;
 
     /// Shows the Summary or the Replay tab.
     void showReplay(bool replay);
@@ -115,6 +116,7 @@ private:
     QLabel* m_filesLabel = nullptr;
     QComboBox* m_format = nullptr;
     QComboBox* m_fioUnit = nullptr;
+    QLabel* m_csvLabel = nullptr;
     QComboBox* m_csvPreset = nullptr;
     QLineEdit* m_csvColumns = nullptr;
     QComboBox* m_policy = nullptr;

@@ -9,6 +9,17 @@
 
 namespace raidscope::gui {
 
+namespace {
+
+    // "DiskSim/MQSim ASCII" from "DiskSim/MQSim ASCII, times in integer nanoseconds": short enough for a note.
+    QString formatName(const TraceSummary& s)
+    {
+        const QString name = s.format.detail.section(u',', 0, 0).section(u'(', 0, 0).trimmed();
+        return name.isEmpty() ? traceFormatName(s.format.format) : name;
+    }
+
+} // namespace
+
 TraceTimePlot::TraceTimePlot(Kind kind, QWidget* parent)
     : LivePlot(parent)
     , m_kind(kind)
@@ -45,6 +56,8 @@ TraceTimePlot::TraceTimePlot(Kind kind, QWidget* parent)
         styleAxis(yAxis, tr("Mean response time (ms)"));
         m_graph->setName(tr("mean per interval"));
         m_graph->setPen(QPen(QColor(0xd6, 0x27, 0x28), 1.6));
+        // Intervals without responses are gaps: a dot per interval keeps isolated ones visible.
+        m_graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
         // Log scale: sub-millisecond responses and a 100 ms threshold on one axis.
         yAxis->setScaleType(QCPAxis::stLogarithmic);
         {
@@ -101,6 +114,7 @@ void TraceTimePlot::setMarks(const std::vector<Mark>& marks)
         removeItem(t);
     m_lines.clear();
     m_lineLabels.clear();
+    int percentile = 0;
     for (const auto& [name, value, threshold] : marks) {
         auto* line = new QCPItemStraightLine(this);
         line->setPen(QPen(threshold ? QColor(0xb0, 0x00, 0x20) : QColor(0x60, 0x60, 0x60), 1, Qt::DashLine));
@@ -113,9 +127,12 @@ void TraceTimePlot::setMarks(const std::vector<Mark>& marks)
         label->position->setTypeY(QCPItemPosition::ptPlotCoords);
         label->position->setAxes(xAxis, yAxis);
         label->position->setAxisRect(axisRect());
-        label->position->setCoords(1, value);
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        label->setText(QStringLiteral("%1 %2 ms").arg(name, number(value)));
+        // Percentiles are often close together: their labels step leftwards from the right edge;
+        // the threshold's sits at the left edge.
+        label->position->setCoords(threshold ? 0.0 : 1.0 - 0.22 * percentile++, value);
+        label->setPositionAlignment((threshold ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom);
+        label->setText(
+            threshold ? tr("slow above %1 ms").arg(number(value)) : QStringLiteral("%1 %2").arg(name, number(value)));
         label->setColor(threshold ? QColor(0xb0, 0x00, 0x20) : QColor(0x40, 0x40, 0x40));
         label->setPadding(QMargins(3, 0, 3, 1));
         label->setBrush(QColor(255, 255, 255, 190));
@@ -128,7 +145,8 @@ void TraceTimePlot::setSummary(const TraceSummary& s)
     clear();
     const std::vector<TraceTimeBucket> buckets = s.timeline.buckets();
     if (buckets.empty() || !s.format.hasTimestamps) {
-        m_missing = s.format.hasTimestamps ? QString() : tr("%1 has no timestamps: nothing to plot over time").arg(s.format.detail);
+        m_missing = s.format.hasTimestamps ? QString()
+                                           : tr("%1 has no timestamps:\nnothing to plot over time").arg(formatName(s));
         setEmptyNote(m_missing.isEmpty() ? tr("No requests in this trace") : m_missing);
         return;
     }
@@ -167,38 +185,40 @@ void TraceTimePlot::setSummary(const TraceSummary& s)
     if (m_reads)
         reads << (reads.isEmpty() ? 0 : reads.back());
 
-    const QString bucket = tr("%1 ms intervals").arg(number(width * 1000));
+    const QString bucket = tr("%1 ms bins").arg(number(width * 1000));
     const std::vector<SlowPeriod> slow = s.slowPeriods();
     switch (m_kind) {
     case Kind::QueueDepth:
         m_method = s.queueDepthMethod();
         if (m_method == u"issue-complete")
-            setSubtitle(tr("method: issue-complete (driver issue to completion pairs) · %1").arg(bucket));
+            setSubtitle(tr("method: issue-complete (D→C pairs) · %1").arg(bucket));
         else if (m_method == u"littles-law")
-            setSubtitle(tr("method: littles-law (L = λW from arrivals and their response times) · %1").arg(bucket));
+            setSubtitle(tr("method: littles-law (L = λW) · %1").arg(bucket));
         else
-            m_missing = tr("method: none · %1 records neither completions nor response times, "
-                           "so the queue depth is unknown")
-                            .arg(s.format.detail);
+            m_missing
+                = tr("method: none · no queue depth:\n%1 records neither\nissue/completion pairs nor response times")
+                      .arg(formatName(s));
         break;
     case Kind::ArrivalRate:
         m_reads->setData(x, reads, true);
-        setSubtitle(tr("mean %1 I/O per s over %2 s · %3")
+        setSubtitle(tr("mean %1 I/O/s over %2 s · %3")
                         .arg(number(s.durationSeconds() > 0 ? double(s.records) / s.durationSeconds() : 0))
                         .arg(number(s.durationSeconds()))
                         .arg(bucket));
         break;
     case Kind::ResponseTime:
         if (!s.hasResponseTimes()) {
-            m_missing = tr("%1 records no response times: no percentiles, no slow periods").arg(s.format.detail);
+            m_missing = tr("%1 records\nno response times:\nno percentiles, no slow periods").arg(formatName(s));
         } else {
             setMarks({ { QStringLiteral("p50"), s.responsePercentileMs(0.5), false },
                 { QStringLiteral("p90"), s.responsePercentileMs(0.9), false },
                 { QStringLiteral("p99"), s.responsePercentileMs(0.99), false },
                 { tr("slow above"), s.options.slowThresholdMs, true } });
-            setSubtitle(tr("p50 %1 · p90 %2 · p99 %3 · max %4 ms · %n slow period(s) shaded", nullptr, int(slow.size()))
-                            .arg(number(s.responsePercentileMs(0.5)), number(s.responsePercentileMs(0.9)),
-                                number(s.responsePercentileMs(0.99)), number(s.responseMs.max())));
+            setSubtitle(
+                (slow.size() == 1 ? tr("p50 %1 · p90 %2 · p99 %3 · max %4 ms · 1 slow period")
+                                  : tr("p50 %1 · p90 %2 · p99 %3 · max %4 ms · %5 slow periods").arg(slow.size()))
+                    .arg(number(s.responsePercentileMs(0.5)), number(s.responsePercentileMs(0.9)),
+                        number(s.responsePercentileMs(0.99)), number(s.responseMs.max())));
         }
         break;
     }
@@ -230,7 +250,7 @@ void TraceTimePlot::setSummary(const TraceSummary& s)
         m_shaded.emplace_back(a, b);
     }
     if (m_kind != Kind::ResponseTime && !slow.empty())
-        setSubtitle(subtitle() + tr(" · shaded: slow periods"));
+        setSubtitle(subtitle() + tr(" · shaded: slow"));
     setEmptyNote(QString());
     scheduleReplot();
 }

@@ -38,8 +38,8 @@
 
 using namespace raidscope;
 using Catch::Matchers::WithinAbs;
-using raidscope::gui::TracesPage;
 using raidscope::gui::TraceSizePlot;
+using raidscope::gui::TracesPage;
 using raidscope::gui::TraceTimePlot;
 
 namespace {
@@ -210,7 +210,8 @@ TEST_CASE("TracesPage: plots of a hand-made MSR trace match the numbers worked o
         REQUIRE(f.page.exportSummaryCsv(dir.filePath(QStringLiteral("s.csv")), &error));
         CHECK(QFileInfo(dir.filePath(QStringLiteral("s.csv"))).size() > 0);
         std::uint64_t written = 0;
-        REQUIRE(f.page.exportFioLogTo(dir.filePath(QStringLiteral("t.iolog")), QStringLiteral("/dev/null"), &error, &written));
+        REQUIRE(f.page.exportFioLogTo(
+            dir.filePath(QStringLiteral("t.iolog")), QStringLiteral("/dev/null"), &error, &written));
         CHECK(written == 4);
     }
 }
