@@ -214,11 +214,11 @@ void TraceTimePlot::setSummary(const TraceSummary& s)
                 { QStringLiteral("p90"), s.responsePercentileMs(0.9), false },
                 { QStringLiteral("p99"), s.responsePercentileMs(0.99), false },
                 { tr("slow above"), s.options.slowThresholdMs, true } });
-            setSubtitle(
-                (slow.size() == 1 ? tr("p50 %1 · p90 %2 · p99 %3 · max %4 ms · 1 slow period")
-                                  : tr("p50 %1 · p90 %2 · p99 %3 · max %4 ms · %5 slow periods").arg(slow.size()))
-                    .arg(number(s.responsePercentileMs(0.5)), number(s.responsePercentileMs(0.9)),
-                        number(s.responsePercentileMs(0.99)), number(s.responseMs.max())));
+            // One arg() call fills %1..%4 in order; the slow-period count is appended after.
+            setSubtitle(tr("p50 %1 · p90 %2 · p99 %3 · max %4 ms")
+                            .arg(number(s.responsePercentileMs(0.5)), number(s.responsePercentileMs(0.9)),
+                                number(s.responsePercentileMs(0.99)), number(s.responseMs.max()))
+                + (slow.size() == 1 ? tr(" · 1 slow period") : tr(" · %1 slow periods").arg(slow.size())));
         }
         break;
     }

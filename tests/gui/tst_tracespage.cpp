@@ -178,6 +178,9 @@ TEST_CASE("TracesPage: plots of a hand-made MSR trace match the numbers worked o
         CHECK_THAT(means[2], WithinAbs(2, 1e-9));
         CHECK_THAT(means[3], WithinAbs(4, 1e-9));
         CHECK(f.page.responsePlot()->missingNote().isEmpty());
+        // Percentiles in the subtitle in order; the slow-period count after them (it once took %1).
+        CHECK(f.page.responsePlot()->subtitle().startsWith(QStringLiteral("p50 ")));
+        CHECK(f.page.responsePlot()->subtitle().endsWith(QStringLiteral(" · 0 slow periods")));
         CHECK(f.page.responsePlot()->shadedPeriods().empty()); // nothing near 100 ms
 
         // Little's law per bucket: the first 1 ms holds one arrival with a 1 ms response: L = 1.
