@@ -27,6 +27,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
@@ -162,7 +163,13 @@ void MainWindow::addPage(const QString& name, QWidget* page)
     const QIcon icon = style()->standardIcon(icons[index % 6]);
     auto* item = new QListWidgetItem(icon, name, m_nav);
     item->setSizeHint(QSize(0, 36));
-    m_stack->addWidget(page);
+    // Pages scroll rather than force the window wider or taller than a laptop screen.
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(page);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_stack->addWidget(scroll);
+    m_pages.append(page);
 
     auto* action = new QAction(icon, name, m_pageActions);
     action->setCheckable(true);
@@ -216,7 +223,7 @@ QString MainWindow::currentPageName() const
 QWidget* MainWindow::page(const QString& name) const
 {
     const int i = int(pageNames().indexOf(name));
-    return i < 0 ? nullptr : m_stack->widget(i);
+    return m_pages.value(i);
 }
 
 void MainWindow::updateTitle()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QList>
 #include <QMainWindow>
 
 class QActionGroup;
@@ -57,6 +58,7 @@ private:
     void updateTitle();
 
     QListWidget* m_nav = nullptr;
+    QList<QWidget*> m_pages; // the pages themselves, each inside a scroll area in m_stack
     QStackedWidget* m_stack = nullptr;
     ArrayPage* m_arrayPage = nullptr;
     SimulatePage* m_simulatePage = nullptr;
