@@ -116,12 +116,13 @@ int runProbeEval(const QStringList& args)
             { QStringLiteral("identified"), r.verdict.identified }, { QStringLiteral("exact"), ok },
             { QStringLiteral("ios"), qint64(r.ios.total()) }, { QStringLiteral("shearSchedule"), qint64(r.shearScheduleIos) } });
         if (!a->flag(QStringLiteral("json")) && (!ok || a->flag(QStringLiteral("verbose"))))
-            out(QStringLiteral("%1 %2 -> %3%4  (%5 I/Os, Shear %6)\n")
+            out(QStringLiteral("%1 %2 -> %3%4  (%5 I/Os, Shear %6; probe --seed %7)\n")
                     .arg(ok ? QStringLiteral("ok  ") : QStringLiteral("MISS"), t.spec(),
                         r.verdict.spec.isEmpty() ? QStringLiteral("nothing") : r.verdict.spec,
                         r.verdict.identified ? QString() : QStringLiteral(" [undecided]"))
                     .arg(r.ios.total())
-                    .arg(r.shearScheduleIos));
+                    .arg(r.shearScheduleIos)
+                    .arg(config.seed));
     }
     const double rate = double(hits) / count;
     const double ioRatio = shears ? double(ours) / double(shears) : 0;
