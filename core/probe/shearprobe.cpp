@@ -303,9 +303,14 @@ private:
             hi = std::max(hi, ms);
             // ... and clearly slower than reads spread over every disk, or a k-copy mirror's level
             // could be mistaken for the spread of a wider array.
+            // The typical size so far is the spread level; one batch of N spread reads is noisier.
+            std::vector<double> tested;
+            for (const auto& [q, t] : m_patternTimes)
+                tested.push_back(t);
+            const double spread = tested.size() >= 5 ? median(tested) : m_spreadMs;
             int level = 0;
             for (int k : copies)
-                if (ms > 1.35 * m_spreadMs && ms > 0.7 * m_result.serialMs / k && ms < 1.4 * m_result.serialMs / k)
+                if (ms > 1.3 * spread && ms > 0.7 * m_result.serialMs / k && ms < 1.4 * m_result.serialMs / k)
                     level = level ? std::min(level, k) : k;
             if (level && !(level > 1 && mirrorLevel)) {
                 const double twice = 2 * p <= limit ? testPattern(2 * p) : ms;
