@@ -106,6 +106,17 @@ void LivePlot::styleAxis(QCPAxis* axis, const QString& label)
     axis->setTickLabels(true);
 }
 
+void LivePlot::setLogAxis(QCPAxis* axis, int base, const QString& label)
+{
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+    ticker->setLogBase(base);
+    ticker->setSubTickCount(base == 2 ? 0 : 8);
+    axis->setTicker(ticker);
+    axis->setNumberFormat(base == 2 ? QStringLiteral("g") : QStringLiteral("gb"));
+    styleAxis(axis, label);
+}
+
 QString LivePlot::number(double value, int digits)
 {
     if (!std::isfinite(value))

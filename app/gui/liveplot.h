@@ -37,6 +37,8 @@ protected:
     void setEmptyNote(const QString& text);
     /// Axis label and tick fonts a little larger than QCustomPlot's defaults, for screenshots.
     static void styleAxis(QCPAxis* axis, const QString& label);
+    /// A logarithmic axis: base-2 ticks with no sub-ticks (sizes, counts) or base-10 with 8.
+    static void setLogAxis(QCPAxis* axis, int base, const QString& label);
     /// "1.5 %", "12 ms"-style numbers: up to `digits` significant digits, no trailing zeros.
     static QString number(double value, int digits = 3);
 

@@ -13,13 +13,7 @@ PatternSizePlot::PatternSizePlot(QWidget* parent)
 {
     setObjectName(QStringLiteral("patternSizePlot"));
     setTitle(tr("1. Pattern size"));
-    xAxis->setScaleType(QCPAxis::stLogarithmic);
-    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
-    ticker->setLogBase(2);
-    ticker->setSubTickCount(0);
-    xAxis->setTicker(ticker);
-    xAxis->setNumberFormat(QStringLiteral("g"));
-    styleAxis(xAxis, tr("Assumed pattern size p (KiB, log scale)"));
+    setLogAxis(xAxis, 2, tr("Assumed pattern size p (KiB, log scale)"));
     styleAxis(yAxis, tr("Time for N reads at multiples of p (ms)"));
     xAxis->grid()->setVisible(true);
 

@@ -13,13 +13,7 @@ RedundancyPlot::RedundancyPlot(QWidget* parent)
 {
     setObjectName(QStringLiteral("redundancyPlot"));
     setTitle(tr("4. Redundancy: read against write bandwidth"));
-    xAxis->setScaleType(QCPAxis::stLogarithmic);
-    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
-    ticker->setLogBase(2);
-    ticker->setSubTickCount(0);
-    xAxis->setTicker(ticker);
-    xAxis->setNumberFormat(QStringLiteral("g"));
-    styleAxis(xAxis, tr("Random writes in the test (count, log scale)"));
+    setLogAxis(xAxis, 2, tr("Random writes in the test (count, log scale)"));
     styleAxis(yAxis, tr("Bandwidth (MB/s)"));
     xAxis->grid()->setVisible(true);
 

@@ -15,14 +15,8 @@ ResponseTimePlot::ResponseTimePlot(QWidget* parent)
     setObjectName(QStringLiteral("responseTimePlot"));
     setTitle(tr("Response-time distribution"));
 
-    xAxis->setScaleType(QCPAxis::stLogarithmic);
-    QSharedPointer<QCPAxisTickerLog> logTicker(new QCPAxisTickerLog);
-    logTicker->setLogBase(10);
-    logTicker->setSubTickCount(8);
-    xAxis->setTicker(logTicker);
-    xAxis->setNumberFormat(QStringLiteral("gb"));
+    setLogAxis(xAxis, 10, tr("Response time (ms, log scale)"));
     xAxis->grid()->setSubGridVisible(true);
-    styleAxis(xAxis, tr("Response time (ms, log scale)"));
     styleAxis(yAxis, tr("Requests (% per bin)"));
     styleAxis(yAxis2, tr("Cumulative (% of requests)"));
     yAxis2->setRange(0, 100);

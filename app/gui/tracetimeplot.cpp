@@ -59,15 +59,7 @@ TraceTimePlot::TraceTimePlot(Kind kind, QWidget* parent)
         // Intervals without responses are gaps: a dot per interval keeps isolated ones visible.
         m_graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
         // Log scale: sub-millisecond responses and a 100 ms threshold on one axis.
-        yAxis->setScaleType(QCPAxis::stLogarithmic);
-        {
-            QSharedPointer<QCPAxisTickerLog> logTicker(new QCPAxisTickerLog);
-            logTicker->setLogBase(10);
-            logTicker->setSubTickCount(8);
-            yAxis->setTicker(logTicker);
-        }
-        yAxis->setNumberFormat(QStringLiteral("gb"));
-        styleAxis(yAxis, tr("Mean response time (ms, log scale)"));
+        setLogAxis(yAxis, 10, tr("Mean response time (ms, log scale)"));
         break;
     }
     setEmptyNote(emptyText());
