@@ -183,7 +183,9 @@ TEST_CASE("trace: DiskSim ASCII in nanoseconds (MQSim) and milliseconds (DiskSim
     CHECK(!ns.records[0].write); // flag 1 = read
     CHECK(ns.records[2].write);
     CHECK(ns.records[2].sizeBytes == 16 * 512);
-    const Read ms = readAll(fixture("disksim_ms.trace"), { .format = TraceFormat::DiskSim });
+    TraceReaderOptions disksim;
+    disksim.format = TraceFormat::DiskSim;
+    const Read ms = readAll(fixture("disksim_ms.trace"), disksim);
     REQUIRE(ms.records.size() == 3);
     CHECK(ms.records[1].timeNs == 1500000);
     CHECK(ms.records[2].sizeBytes == 0);
