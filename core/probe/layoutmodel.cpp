@@ -186,6 +186,7 @@ bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t 
     const double maxRead = *std::max_element(readLoad.begin(), readLoad.end());
     const double maxWrite = *std::max_element(writeLoad.begin(), writeLoad.end());
     c.readWriteRatio = maxRead > 0 ? maxWrite / maxRead : 1;
+    c.readParallelism = maxRead > 0 ? double(period) / maxRead : 1;
     return true;
 }
 

@@ -29,6 +29,7 @@ struct Candidate
     std::uint64_t patternBlocks = 0;
     double readWriteRatio = 1; ///< random read throughput / random write throughput (Shear §2.3.4)
     bool writesRead = false;   ///< a small write reads first (read-modify-write or reconstruct-write)
+    double readParallelism = 1; ///< disks' worth of random reads served at once (a degraded read costs a row)
 
     /// The array spec that builds this candidate (`failed=` and `paritywrite=md` included).
     QString spec() const;

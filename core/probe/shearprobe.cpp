@@ -2,6 +2,7 @@
 #include "shearprobe.h"
 
 #include "layout/layoutregistry.h"
+#include "chunkfit.h"
 #include "layoutmodel.h"
 #include "stats/kmeans.h"
 #include "stats/rng.h"
@@ -71,7 +72,7 @@ public:
             patternSizes();
             // A pattern size is a hypothesis: when no layout fits the pairs measured under it, the
             // scan goes on from there (RAID-5 left-asymmetric has sizes that nearly repeat).
-            for (int attempt = 0; attempt < 5; ++attempt) {
+            for (int attempt = 0; attempt < 8; ++attempt) {
                 if (attempt > 0)
                     step(QStringLiteral("pattern size"), 0.15 + 0.1 * attempt);
                 scanPattern();
@@ -85,6 +86,17 @@ public:
                     break;
                 m_rejected.insert(m_result.patternBlocks);
                 resetHypothesis();
+            }
+            if (m_result.patternBlocks <= 1) { // no layout has a one-block pattern: read as none
+                resetHypothesis();
+                if (narrowMirrorPattern()) {
+                    step(QStringLiteral("boundaries"), 0.7);
+                    boundaries();
+                    step(QStringLiteral("pairwise layout"), 0.8);
+                    pairwise();
+                    if (!anyCandidateFits())
+                        resetHypothesis();
+                }
             }
             step(QStringLiteral("identification"), 0.9);
             identify();
@@ -265,14 +277,27 @@ private:
         // read/write ratio fits.
         std::map<std::uint64_t, std::set<int>> chunksToCopies;
         const double parallel = parallelism();
-        for (const Candidate& c : enumerateCandidates(m_registry, m_blockBytes, m_blockBytes, 0, m_config.maxDisks, false)) {
-            if (!ratioFits(c.readWriteRatio, std::log(1.6)))
-                continue;
+        auto fits = [&](const Candidate& c) {
             // As many disks must serve reads as the steady read rate showed working in parallel.
-            std::set<int> readers;
-            for (const auto& r : c.reads)
-                readers.insert(r.choices.begin(), r.choices.end());
-            if (parallel > 0 && std::abs(std::log(parallel / double(readers.size()))) > std::log(1.7))
+            return ratioFits(c.readWriteRatio, std::log(1.6))
+                && (parallel <= 0 || std::abs(std::log(parallel / c.readParallelism)) <= std::log(1.7));
+        };
+        for (const Candidate& c : enumerateCandidates(m_registry, m_blockBytes, m_blockBytes, 0, m_config.maxDisks, false)) {
+            bool fit = fits(c);
+            // A failed member: reads of its chunks load a whole row, so fewer disks seem to work in
+            // parallel (Shear Fig. 19). The first and the last member stand for the others.
+            // Degraded, about half as many (a failed chunk's read costs a whole row): worth a look
+            // only when the measured parallelism is that low.
+            const bool fewer = parallel > 0 && parallel < c.readParallelism / 1.7 && parallel > c.readParallelism / 4
+                && ratioFits(c.readWriteRatio, std::log(1.6));
+            for (int failed : { 0, c.disks - 1 }) {
+                if (fit || !fewer || c.layout->faultTolerance() == 0)
+                    break;
+                Candidate degraded = c;
+                degraded.failedDisk = failed;
+                fit = buildCandidate(degraded, m_registry, m_blockBytes) && fits(degraded);
+            }
+            if (!fit)
                 continue;
             chunksToCopies[c.patternChunks()].insert(int(c.reads.front().choices.size()));
         }
@@ -281,8 +306,10 @@ private:
         const std::uint64_t limit = m_limit = m_capacityBlocks / std::uint64_t(4 * m_n);
         for (std::uint64_t chunk = 1; chunk <= maxChunkBlocks; chunk *= 2)
             for (const auto& [m, copies] : chunksToCopies)
-                if (chunk * m <= limit && chunk * m > 1)
+                if (chunk * m <= limit && chunk * m > 1) {
                     sizes[chunk * m].insert(copies.begin(), copies.end());
+                    m_chunksFor[chunk * m].insert(chunk);
+                }
     }
 
     void scanPattern()
@@ -340,12 +367,26 @@ private:
             m_result.patternBlocks = 0;
     }
 
-    bool anyCandidateFits() const
+    // Some candidate predicts every pair within 0.3 and the level; the closest gets its outliers
+    // measured again once before the pattern hypothesis is given up.
+    bool anyCandidateFits()
     {
         if (m_groupRatio > 1.5)
             return false;
-        return std::any_of(m_candidates.begin(), m_candidates.end(),
-                           [&](const Candidate& c) { return maxPairError(c) <= 0.3 && std::abs(levelError(c)) < kLevelReject; });
+        for (int round = 0; round < 2; ++round) {
+            const Candidate* closest = nullptr;
+            double error = 1e9;
+            for (const Candidate& c : m_candidates)
+                if (std::abs(levelError(c)) < kLevelReject && maxPairError(c) < error) {
+                    closest = &c;
+                    error = maxPairError(c);
+                }
+            if (error <= 0.3)
+                return true;
+            if (!closest || error > 0.6 || round == 1 || remeasureOutliers(*closest) == 0)
+                return false;
+        }
+        return false;
     }
 
     void resetHypothesis()
@@ -355,10 +396,10 @@ private:
         m_result.chunkRunsBlocks.clear();
         m_result.boundaries.clear();
         m_result.pairs.clear();
-        m_boundary.clear();
         m_pairs.clear();
         m_single.clear();
         m_candidates.clear();
+        m_resampled.clear();
         m_groupRatio = 0;
     }
 
@@ -366,16 +407,19 @@ private:
     // phase; some sizes are slow from some phases only (RAID-5 left-asymmetric: chunks 0, 10 and 20
     // of a 6-disk array share disk 0, chunks 1, 11 and 21 do not), so a slow answer is checked from
     // a second phase and the faster of the two kept.
+    double patternBatch(std::uint64_t p)
+    {
+        std::vector<ProbeIo> ios;
+        addRandomInstances(ios, p, m_rng.below(p), m_n);
+        return timeBatch(ios, m_ios.patternSize);
+    }
+
     double testPattern(std::uint64_t p)
     {
         for (const auto& [tested, ms] : m_patternTimes)
             if (tested == p)
                 return ms;
-        auto once = [&] {
-            std::vector<ProbeIo> ios;
-            addRandomInstances(ios, p, m_rng.below(p), m_n);
-            return timeBatch(ios, m_ios.patternSize);
-        };
+        auto once = [&] { return patternBatch(p); };
         // Two phases, and a third when they disagree, then the median: a size slow from one phase
         // only is not the pattern, and a real pattern whose phase hit a failed disk (its reads
         // spread to every survivor) or a fast one is still slow from the other two.
@@ -389,6 +433,73 @@ private:
         m_pending.pattern.push_back({ p, ms, false });
         flush(m_fraction, false);
         return ms;
+    }
+
+    // A striped mirror with nearly as many copies as disks (raid10 with 4 copies on 5 disks) is
+    // only D/k = 1.25x slower at its pattern's multiples than reads spread over every disk: under
+    // the scan's margin, so it looks like a mirror of whole disks. The steady read rate tells them
+    // apart: an n-way mirror of whole disks reads with n disks, the striped one with more than its
+    // copies. Then the sizes of such layouts are measured again, four phases each, against the
+    // level halfway (geometrically) between one copy set and every disk.
+    bool narrowMirrorPattern()
+    {
+        if (m_result.readWriteRatio <= 0)
+            return false;
+        std::vector<double> serial { m_result.serialMs };
+        for (int i = 0; i < 2; ++i)
+            serial.push_back(timeBatch(randomBlocks(m_n, false), m_ios.calibration, 1));
+        m_result.serialMs = std::accumulate(serial.begin(), serial.end(), 0.0) / double(serial.size());
+        refineRedundancy(0);
+        const double parallel = parallelism();
+        const double n = std::round(m_result.readWriteRatio);
+        if (n < 2 || std::abs(std::log(parallel / (n + 1))) >= std::abs(std::log(parallel / n)))
+            return false;
+        std::map<std::uint64_t, double> sizes; // assumed pattern -> the smallest D/k of layouts with it
+        std::map<std::uint64_t, std::set<std::uint64_t>> chunks;
+        const std::uint64_t maxChunkBlocks = std::max<std::uint64_t>(1, m_config.maxChunkBytes / m_blockBytes);
+        for (const Candidate& c : enumerateCandidates(m_registry, m_blockBytes, m_blockBytes, 0, m_config.maxDisks, false)) {
+            const double copies = double(c.reads.front().choices.size());
+            const double spreadOver = c.readParallelism / copies;
+            if (copies < 2 || spreadOver >= 1.7 || std::abs(std::log(m_result.readWriteRatio / c.readWriteRatio)) > std::log(1.3)
+                || std::abs(std::log(parallel / c.readParallelism)) > std::log(1.3))
+                continue;
+            for (std::uint64_t chunk = 1; chunk <= maxChunkBlocks; chunk *= 2) {
+                const std::uint64_t p = chunk * c.patternChunks();
+                if (p <= 1 || p > m_limit)
+                    continue;
+                sizes[p] = sizes.count(p) ? std::min(sizes[p], spreadOver) : spreadOver;
+                chunks[p].insert(chunk);
+            }
+        }
+        if (sizes.empty())
+            return false;
+        auto mean = [&](std::uint64_t p) {
+            double logs = 0;
+            for (int i = 0; i < 4; ++i)
+                logs += std::log(patternBatch(p));
+            const double ms = std::exp(logs / 4);
+            m_result.pattern.push_back({ p, ms, false });
+            m_pending.pattern.push_back({ p, ms, false });
+            flush(m_fraction, false);
+            return ms;
+        };
+        double spread = 0;
+        for (int i = 0; i < 4; ++i)
+            spread += std::log(timeBatch(randomBlocks(m_n, false), m_ios.patternSize));
+        spread = std::exp(spread / 4);
+        for (const auto& [p, factor] : sizes) {
+            const double threshold = spread * std::sqrt(factor);
+            const double ms = mean(p);
+            if (ms < threshold || mean(2 * p) < threshold)
+                continue;
+            m_result.patternBlocks = p;
+            m_slowMs = ms;
+            m_chunksFor[p].insert(chunks[p].begin(), chunks[p].end());
+            for (PatternPoint& point : m_result.pattern)
+                point.slow = point.patternBlocks % p == 0;
+            return true;
+        }
+        return false;
     }
 
     // Shear §2.3.1's decision: x-means over the times, the slowest cluster (trimmed to the times
@@ -436,27 +547,121 @@ private:
 
     // Shear §2.3.2: blocks c-1 and c of random pattern instances. When c is a boundary between two
     // disks the 2N reads share two disks (fast); inside a chunk they queue on one (twice as slow).
+    double testBoundary(std::uint64_t c)
+    {
+        const std::uint64_t p = m_result.patternBlocks;
+        // Interleaved, as the pairwise step's reads are: a controller that sends each read to the
+        // copy with the shortest queue balances the two chunks' reads only when they arrive mixed
+        // (all of c-1 first would fill the disks they share before c's reads arrive).
+        std::vector<ProbeIo> ios;
+        for (int k = 0; k < m_n; ++k) {
+            addRandomInstances(ios, p, c - 1, 1);
+            addRandomInstances(ios, p, c % p, 1);
+        }
+        const double ms = timeBatch(ios, m_ios.boundaries);
+        // Provisional for the live plot; the fit below decides.
+        const bool boundary = ms / m_slowMs < 1.8;
+        m_result.boundaries.push_back({ c, ms, boundary });
+        m_pending.boundaries.push_back({ c, ms, boundary });
+        flush(m_fraction, false);
+        return ms;
+    }
+
+    // The layouts, healthy or degraded, with this chunk and pattern whose read/write ratio fits.
+    // Mirrors of whole disks (every chunk on every disk) have no pattern: identifyUnstriped() names them.
+    std::vector<Candidate> stripedCandidates(std::uint64_t chunkBlocks, std::uint64_t patternBlocks) const
+    {
+        std::vector<Candidate> out = enumerateCandidates(m_registry, chunkBlocks * m_blockBytes, m_blockBytes, patternBlocks,
+                                                         m_config.maxDisks, true);
+        std::erase_if(out, [&](const Candidate& c) {
+            return !ratioFits(c.readWriteRatio, std::log(1.8)) || c.layout->copies() >= c.disks;
+        });
+        return out;
+    }
+
+    // Only chunk sizes some installed layout has with this pattern are possible, so rather than
+    // every offset c (Shear) the offsets that tell those chunk sizes apart are measured, and each
+    // chunk hypothesis is scored by how well its layouts predict them all (chunkfit.h). A fixed
+    // threshold cannot work for every layout: a 4-copy mirror's boundaries are only 10-20 % faster
+    // than the inside of its chunks, a single-copy layout's twice as fast.
     void boundaries()
     {
         const std::uint64_t p = m_result.patternBlocks;
+        if (m_slowMs <= 0)
+            m_slowMs = testPattern(p);
+        std::vector<ChunkHypothesis> hypotheses;
+        if (const auto it = m_chunksFor.find(p); it != m_chunksFor.end())
+            for (std::uint64_t h : it->second) {
+                ChunkHypothesis hypothesis { h, stripedCandidates(h, p) };
+                if (!hypothesis.candidates.empty())
+                    hypotheses.push_back(std::move(hypothesis));
+            }
+        if (hypotheses.empty()) {
+            scanBoundaries();
+            return;
+        }
+        BoundarySamples samples;
+        const double level = m_result.serialMs > 0 ? std::log(m_slowMs / m_result.serialMs) : 0.0;
+        auto measure = [&](std::uint64_t c) { samples[c].push_back(testBoundary(c) / m_slowMs); };
+        for (const ChunkHypothesis& h : hypotheses)
+            measure(std::min(h.chunkBlocks, p));
+        // Decided at a likelihood ratio of e^4.5 (90:1) over the next chunk size, or after 24 more tests.
+        constexpr double kDecided = 9.0;
+        ChunkFit fit = fitChunk(hypotheses, samples, level);
+        for (int extra = 0; extra < 24 && fit.margin < kDecided; ++extra) {
+            const std::uint64_t c = mostInformativeOffset(hypotheses, fit, samples);
+            if (c == 0)
+                break;
+            measure(c);
+            fit = fitChunk(hypotheses, samples, level);
+        }
+        std::uint64_t chunk = hypotheses[fit.hypothesis].chunkBlocks;
+        // For a short pattern, one test per chunk boundary shows chunks of unequal length (ZIG-ZAG).
+        if (p / chunk <= 16) {
+            for (std::uint64_t c = chunk; c <= p; c += chunk)
+                if (!samples.count(c))
+                    measure(c);
+            fit = fitChunk(hypotheses, samples, level);
+            chunk = hypotheses[fit.hypothesis].chunkBlocks;
+        }
+        m_result.chunkBlocks = chunk;
+        m_candidates = std::move(hypotheses[fit.hypothesis].candidates);
+
+        // Which offsets were boundaries: below the level halfway (geometrically) between the best
+        // layout's inside-a-chunk ratio and its boundary ratio, after the fitted level.
+        const Candidate& best = m_candidates[fit.candidate];
+        const double inside = predictedInsideRatio(best);
+        double across = predictedBoundaryRatio(best, chunk);
+        if (across > 0.95 * inside)
+            across = inside / 2;
+        const double threshold = std::exp(fit.scale) * std::sqrt(inside * across) * m_slowMs;
         std::vector<std::uint64_t> found { 0 };
+        for (BoundaryPoint& b : m_result.boundaries)
+            b.boundary = b.timeMs < threshold;
+        for (const auto& [c, v] : samples) {
+            double sum = 0;
+            for (double r : v)
+                sum += r;
+            if (c % chunk == 0 && sum / double(v.size()) * m_slowMs < threshold)
+                found.push_back(c);
+        }
+        chunkRuns(found);
+    }
+
+    // Shear's scan, for a pattern no installed layout has: offsets c = 1, 2, ... until two
+    // boundaries fix the chunk (their gcd), under one fixed threshold.
+    void scanBoundaries()
+    {
+        const std::uint64_t p = m_result.patternBlocks;
+        std::vector<std::uint64_t> found { 0 };
+        std::set<std::uint64_t> tested;
         auto testAt = [&](std::uint64_t c) {
-            std::vector<ProbeIo> ios;
-            addRandomInstances(ios, p, c - 1, m_n);
-            addRandomInstances(ios, p, c % p, m_n);
-            const double ms = timeBatch(ios, m_ios.boundaries);
+            tested.insert(c);
             // Inside a chunk 2N reads queue on its disk(s): twice one chunk's time. Across a
             // boundary they spread: 1x for single copies, 1.5x for 3 overlapping copies, 1.6x for 4.
-            const bool boundary = ms / m_slowMs < 1.8;
-            m_boundary[c] = ms;
-            m_result.boundaries.push_back({ c, ms, boundary });
-            m_pending.boundaries.push_back({ c, ms, boundary });
-            flush(m_fraction, false);
-            if (boundary)
+            if (testBoundary(c) / m_slowMs < 1.8)
                 found.push_back(c);
         };
-        // Dense until two boundaries fix the chunk (their gcd), as Shear's offsets c; then, for a
-        // short pattern, one test per chunk boundary shows chunks of unequal length (ZIG-ZAG).
         for (std::uint64_t c = 1; c < p && found.size() < 3; ++c)
             testAt(c);
         std::uint64_t chunk = p;
@@ -464,15 +669,23 @@ private:
             chunk = std::gcd(chunk, b);
         if (p / chunk <= 16)
             for (std::uint64_t c = chunk; c <= p; c += chunk)
-                if (!m_boundary.count(c))
+                if (!tested.count(c))
                     testAt(c);
         m_result.chunkBlocks = std::max<std::uint64_t>(1, chunk);
+        chunkRuns(found);
+    }
+
+    // Sizes between the boundaries found, over one pattern (ZIG-ZAG's first and last chunks of a
+    // stripe look twice as large: Shear Fig. 5).
+    void chunkRuns(std::vector<std::uint64_t> found)
+    {
+        const std::uint64_t p = m_result.patternBlocks;
         std::sort(found.begin(), found.end());
         found.erase(std::unique(found.begin(), found.end()), found.end());
         if (found.back() != p)
             found.push_back(p);
-        for (std::size_t i = 1; i < found.size(); ++i)
-            if (p / m_result.chunkBlocks <= 16)
+        if (p / m_result.chunkBlocks <= 16)
+            for (std::size_t i = 1; i < found.size(); ++i)
                 m_result.chunkRunsBlocks.push_back(found[i] - found[i - 1]);
     }
 
@@ -542,10 +755,10 @@ private:
 
     void pairwise()
     {
-        const std::uint64_t chunkBytes = m_result.chunkBlocks * m_blockBytes;
         const std::uint64_t K = m_result.patternBlocks / m_result.chunkBlocks;
-        m_candidates = enumerateCandidates(m_registry, chunkBytes, m_blockBytes, m_result.patternBlocks, m_config.maxDisks, true);
-        std::erase_if(m_candidates, [&](const Candidate& c) { return !ratioFits(c.readWriteRatio, std::log(1.8)); });
+        if (m_candidates.empty()) { // the boundary step's hypotheses already made them
+            m_candidates = stripedCandidates(m_result.chunkBlocks, m_result.patternBlocks);
+        }
         // Reads of single chunks across the pattern: the level every candidate must match.
         for (std::uint64_t i = 0; i < std::min<std::uint64_t>(K, 6); ++i)
             single(i * K / std::min<std::uint64_t>(K, 6));
@@ -817,7 +1030,7 @@ private:
         }
         // One pair far off may be bad luck (many copies balance unevenly in a short batch): such
         // pairs are measured again and averaged before anything is called a mismatch.
-        if (remeasureOutliers(best))
+        if (remeasureOutliers(best) > 0)
             return rank();
         const double worst = std::max(maxPairError(best), std::abs(levelError(best)) > kLevelReject ? 1.0 : 0.0);
         if (m_groupRatio > 1.5 && worst <= 0.3) {
@@ -849,31 +1062,32 @@ private:
                                          "(as Linux md did in Shear section 4)");
     }
 
-    bool remeasureOutliers(const Candidate& c)
+    // Pairs a candidate predicts more than 0.3 off, measured again with their chunks' singles and
+    // averaged: many copies balance unevenly in a short batch, and an excess divides by one
+    // chunk's time. At most `m_remeasureBudget` pairs over the whole probe; how many were measured.
+    int remeasureOutliers(const Candidate& c)
     {
-        if (m_remeasured)
-            return false;
-        m_remeasured = true;
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> off;
+        for (const auto& [key, ms] : m_pairs)
+            if (std::abs(observedExcess(key.first, key.second, ms) - predictedExcess(c, key.first, key.second)) > 0.3)
+                off.push_back(key);
         int again = 0;
-        for (auto& [key, ms] : m_pairs) {
-            if (again == 8
-                || std::abs(observedExcess(key.first, key.second, ms) - predictedExcess(c, key.first, key.second)) <= 0.3)
-                continue;
-            const auto [a, b] = key;
-            m_pairs.erase(key); // testPair() measures afresh
-            const double first = ms;
-            const double second = testPair(a, b);
-            m_pairs[{ a, b }] = 0.5 * (first + second);
+        for (const auto& key : off) {
+            if (m_remeasureBudget == 0)
+                break;
+            --m_remeasureBudget;
             ++again;
-            break; // the map changed under the loop: start over
+            const double first = m_pairs[key];
+            m_pairs.erase(key);
+            for (const std::uint64_t x : { key.first, key.second })
+                if (m_resampled.insert(x).second) {
+                    const double old = m_single[x];
+                    m_single.erase(x);
+                    m_single[x] = 0.5 * (old + single(x));
+                }
+            m_pairs[key] = 0.5 * (first + testPair(key.first, key.second));
         }
-        if (again == 0)
-            return false;
-        m_remeasured = false;
-        m_remeasureCount += again;
-        if (m_remeasureCount >= 8)
-            m_remeasured = true;
-        return true;
+        return again;
     }
 
     void misconfigurationDetail(const Candidate& c)
@@ -972,13 +1186,13 @@ private:
     double m_readRate = 0, m_writeRate = 0; // requests per ms in steady state
     int m_writeCount = 0, m_readCount = 0; // requests behind the rates
     double m_groupRatio = 0; // one chunk per disk read at once, against one disk's time
-    std::map<std::uint64_t, double> m_boundary;
+    std::map<std::uint64_t, std::set<std::uint64_t>> m_chunksFor; // assumed pattern -> chunk sizes a layout has with it
     std::map<std::pair<std::uint64_t, std::uint64_t>, double> m_pairs;
     std::map<std::uint64_t, double> m_single; // pattern chunk -> N reads of it
     std::vector<Candidate> m_candidates;
     const Candidate* m_best = nullptr;
-    bool m_remeasured = false;  // outlier pairs measured again already
-    int m_remeasureCount = 0;
+    int m_remeasureBudget = 8;          // outlier pairs measured again, at most
+    std::set<std::uint64_t> m_resampled; // chunks whose single was measured twice
 };
 
 } // namespace
