@@ -239,10 +239,8 @@ private:
     }
 
     // More of the same: longer batches average the rates down when two answers are close.
-    void refineRedundancy(int round)
+    void refineRedundancy(int count)
     {
-        // Rates of n and n+1 disks differ by 1/n: at 16 disks that takes thousands of requests.
-        const int count = 64 * m_n * (round + 1);
         const double writeRate = steadyRatePerMs(randomBlocks(count, true), m_ios.redundancy, 2 * m_n);
         m_writeRate = (m_writeRate * m_writeCount + writeRate * count) / (m_writeCount + count); // weighed by requests
         m_writeCount += count;
@@ -377,7 +375,7 @@ private:
             const Candidate* closest = nullptr;
             double error = 1e9;
             for (const Candidate& c : m_candidates)
-                if (std::abs(levelError(c)) < kLevelReject && maxPairError(c) < error) {
+                if (std::abs(levelError(c)) < kLevelReject && ratioFits(c.readWriteRatio, 0.3) && maxPairError(c) < error) {
                     closest = &c;
                     error = maxPairError(c);
                 }
@@ -398,6 +396,7 @@ private:
         m_result.pairs.clear();
         m_pairs.clear();
         m_single.clear();
+        m_pairNoise = 0;
         m_candidates.clear();
         m_resampled.clear();
         m_groupRatio = 0;
@@ -407,10 +406,10 @@ private:
     // phase; some sizes are slow from some phases only (RAID-5 left-asymmetric: chunks 0, 10 and 20
     // of a 6-disk array share disk 0, chunks 1, 11 and 21 do not), so a slow answer is checked from
     // a second phase and the faster of the two kept.
-    double patternBatch(std::uint64_t p)
+    double patternBatch(std::uint64_t p, int reads = 0)
     {
         std::vector<ProbeIo> ios;
-        addRandomInstances(ios, p, m_rng.below(p), m_n);
+        addRandomInstances(ios, p, m_rng.below(p), reads > 0 ? reads : m_n);
         return timeBatch(ios, m_ios.patternSize);
     }
 
@@ -439,8 +438,8 @@ private:
     // only D/k = 1.25x slower at its pattern's multiples than reads spread over every disk: under
     // the scan's margin, so it looks like a mirror of whole disks. The steady read rate tells them
     // apart: an n-way mirror of whole disks reads with n disks, the striped one with more than its
-    // copies. Then the sizes of such layouts are measured again, four phases each, against the
-    // level halfway (geometrically) between one copy set and every disk.
+    // copies. Then the sizes of such layouts are measured again, three phases of 4N reads each,
+    // against a level between one copy set's and every disk's.
     bool narrowMirrorPattern()
     {
         if (m_result.readWriteRatio <= 0)
@@ -449,10 +448,11 @@ private:
         for (int i = 0; i < 2; ++i)
             serial.push_back(timeBatch(randomBlocks(m_n, false), m_ios.calibration, 1));
         m_result.serialMs = std::accumulate(serial.begin(), serial.end(), 0.0) / double(serial.size());
-        refineRedundancy(0);
+        refineRedundancy(64 * m_n);
         const double parallel = parallelism();
         const double n = std::round(m_result.readWriteRatio);
-        if (n < 2 || std::abs(std::log(parallel / (n + 1))) >= std::abs(std::log(parallel / n)))
+        // More disks than copies, by more than the measurement's noise (5 %).
+        if (n < 2 || parallel < 1.1 * n)
             return false;
         std::map<std::uint64_t, double> sizes; // assumed pattern -> the smallest D/k of layouts with it
         std::map<std::uint64_t, std::set<std::uint64_t>> chunks;
@@ -460,8 +460,10 @@ private:
         for (const Candidate& c : enumerateCandidates(m_registry, m_blockBytes, m_blockBytes, 0, m_config.maxDisks, false)) {
             const double copies = double(c.reads.front().choices.size());
             const double spreadOver = c.readParallelism / copies;
-            if (copies < 2 || spreadOver >= 1.7 || std::abs(std::log(m_result.readWriteRatio / c.readWriteRatio)) > std::log(1.3)
-                || std::abs(std::log(parallel / c.readParallelism)) > std::log(1.3))
+            // D/k from 1.15 (less is not measurable) to 1.7 (more, the first scan finds).
+            if (copies < 2 || spreadOver >= 1.7 || spreadOver < 1.15
+                || std::abs(std::log(m_result.readWriteRatio / c.readWriteRatio)) > std::log(1.3)
+                || std::abs(std::log(parallel / c.readParallelism)) > std::log(1.15))
                 continue;
             for (std::uint64_t chunk = 1; chunk <= maxChunkBlocks; chunk *= 2) {
                 const std::uint64_t p = chunk * c.patternChunks();
@@ -473,22 +475,26 @@ private:
         }
         if (sizes.empty())
             return false;
+        // Batches of 4N: with N reads over 5 disks, the slowest disk's tail is as large as the contrast.
+        const int reads = 4 * m_n;
         auto mean = [&](std::uint64_t p) {
             double logs = 0;
-            for (int i = 0; i < 4; ++i)
-                logs += std::log(patternBatch(p));
-            const double ms = std::exp(logs / 4);
+            for (int i = 0; i < 3; ++i)
+                logs += std::log(patternBatch(p, reads));
+            const double ms = std::exp(logs / 3) / 4;
             m_result.pattern.push_back({ p, ms, false });
             m_pending.pattern.push_back({ p, ms, false });
             flush(m_fraction, false);
             return ms;
         };
         double spread = 0;
-        for (int i = 0; i < 4; ++i)
-            spread += std::log(timeBatch(randomBlocks(m_n, false), m_ios.patternSize));
-        spread = std::exp(spread / 4);
+        for (int i = 0; i < 3; ++i)
+            spread += std::log(timeBatch(randomBlocks(reads, false), m_ios.patternSize));
+        spread = std::exp(spread / 3) / 4;
         for (const auto& [p, factor] : sizes) {
-            const double threshold = spread * std::sqrt(factor);
+            // A third of the way (geometrically): md's far copies sit in separate regions, so reads
+            // confined to one copy set also seek shorter, and their level is only about half as far up.
+            const double threshold = spread * std::cbrt(factor);
             const double ms = mean(p);
             if (ms < threshold || mean(2 * p) < threshold)
                 continue;
@@ -616,11 +622,14 @@ private:
             fit = fitChunk(hypotheses, samples, level);
         }
         std::uint64_t chunk = hypotheses[fit.hypothesis].chunkBlocks;
-        // For a short pattern, one test per chunk boundary shows chunks of unequal length (ZIG-ZAG).
+        // For a short pattern, one test per chunk boundary shows chunks of unequal length (ZIG-ZAG),
+        // and one inside each chunk draws the boundaries as Shear's plots do (Fig. 5, 13): every
+        // offset when chunks are two blocks.
         if (p / chunk <= 16) {
             for (std::uint64_t c = chunk; c <= p; c += chunk)
-                if (!samples.count(c))
-                    measure(c);
+                for (const std::uint64_t at : { c - chunk / 2, c })
+                    if (!samples.count(at))
+                        measure(at);
             fit = fitChunk(hypotheses, samples, level);
             chunk = hypotheses[fit.hypothesis].chunkBlocks;
         }
@@ -701,6 +710,7 @@ private:
             addRandomInstances(ios, m_result.patternBlocks, a * m_result.chunkBlocks + m_rng.below(m_result.chunkBlocks), 1);
         const double ms = timeBatch(ios, m_ios.pairwise);
         m_single[a] = ms;
+        m_pairNoise = 0;
         return ms;
     }
 
@@ -743,12 +753,27 @@ private:
         return excess(c.pairCost(a, b), c.singleCost(a), c.singleCost(b));
     }
 
+    // Observed minus predicted excess, in units of the noise of a single-copy layout's. An excess
+    // divides by one chunk's N reads; with k copies those are N/k per disk, so its noise grows as
+    // sqrt(k) (k from the observed level: one disk's time over one chunk's).
+    double pairError(const Candidate& c, const std::pair<std::uint64_t, std::uint64_t>& key, double pairMs) const
+    {
+        if (m_pairNoise <= 0) {
+            std::vector<double> singles;
+            for (const auto& [a, ms] : m_single)
+                singles.push_back(ms);
+            const double copies = singles.empty() ? 1.0 : m_result.serialMs / median(singles);
+            m_pairNoise = std::sqrt(std::clamp(copies, 1.0, 16.0));
+        }
+        return (observedExcess(key.first, key.second, pairMs) - predictedExcess(c, key.first, key.second)) / m_pairNoise;
+    }
+
     bool consistent(const Candidate& c) const
     {
         if (std::abs(levelError(c)) > kLevelReject)
             return false;
         for (const auto& [key, ms] : m_pairs)
-            if (std::abs(observedExcess(key.first, key.second, ms) - predictedExcess(c, key.first, key.second)) > kReject)
+            if (std::abs(pairError(c, key, ms)) > kReject)
                 return false;
         return true;
     }
@@ -859,7 +884,7 @@ private:
     {
         double s = 0;
         for (const auto& [key, ms] : m_pairs) {
-            const double d = (observedExcess(key.first, key.second, ms) - predictedExcess(c, key.first, key.second)) / kPairSigma;
+            const double d = pairError(c, key, ms) / kPairSigma;
             s += d * d;
         }
         if (m_result.readWriteRatio > 0) {
@@ -898,7 +923,7 @@ private:
     {
         double worst = 0;
         for (const auto& [key, ms] : m_pairs)
-            worst = std::max(worst, std::abs(observedExcess(key.first, key.second, ms) - predictedExcess(c, key.first, key.second)));
+            worst = std::max(worst, std::abs(pairError(c, key, ms)));
         return worst;
     }
 
@@ -927,7 +952,7 @@ private:
             const double nextGap = std::abs(std::log(r / (std::lround(r) + (r > std::lround(r) ? 1 : -1))));
             if (nextGap - gap > 0.06)
                 break;
-            refineRedundancy(round);
+            refineRedundancy(64 * m_n * (round + 1)); // n and n+1 disks differ by 1/n: thousands of requests
         }
         const int disks = int(std::lround(m_result.readWriteRatio));
         const double off = std::abs(std::log(m_result.readWriteRatio / std::max(1, disks)));
@@ -1050,6 +1075,14 @@ private:
             misconfigurationDetail(best);
             return;
         }
+        // Undecided between layouts whose read/write ratios differ (md's writes or not, 4 or 5
+        // copies): the ratio is measured longer, a quarter of its noise per round.
+        if (v.confidence < 0.8 && runnerUp && m_ratioRounds < 3 && m_result.readWriteRatio > 0
+            && std::abs(std::log(best.readWriteRatio / runnerUp->readWriteRatio)) > 0.1) {
+            refineRedundancy(16 * m_n << m_ratioRounds++);
+            v.findings.clear();
+            return rank();
+        }
         v.identified = v.confidence >= 0.8;
         if (!v.identified)
             v.findings << QStringLiteral("the evidence is too weak to decide between %1 and %2").arg(best.spec(), v.runnerUp);
@@ -1069,7 +1102,7 @@ private:
     {
         std::vector<std::pair<std::uint64_t, std::uint64_t>> off;
         for (const auto& [key, ms] : m_pairs)
-            if (std::abs(observedExcess(key.first, key.second, ms) - predictedExcess(c, key.first, key.second)) > 0.3)
+            if (std::abs(pairError(c, key, ms)) > 0.3)
                 off.push_back(key);
         int again = 0;
         for (const auto& key : off) {
@@ -1094,7 +1127,7 @@ private:
     {
         QStringList pairs;
         for (const auto& [key, ms] : m_pairs) {
-            if (observedExcess(key.first, key.second, ms) - predictedExcess(c, key.first, key.second) > 0.3)
+            if (pairError(c, key, ms) > 0.3)
                 pairs << QStringLiteral("%1-%2").arg(key.first).arg(key.second);
         }
         if (!pairs.isEmpty())
@@ -1191,6 +1224,8 @@ private:
     std::map<std::uint64_t, double> m_single; // pattern chunk -> N reads of it
     std::vector<Candidate> m_candidates;
     const Candidate* m_best = nullptr;
+    mutable double m_pairNoise = 0;     // pairError()'s unit, once singles are measured
+    int m_ratioRounds = 0;              // rounds of refineRedundancy() spent deciding between ratios
     int m_remeasureBudget = 8;          // outlier pairs measured again, at most
     std::set<std::uint64_t> m_resampled; // chunks whose single was measured twice
 };
