@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Identification: what was measured against what every installed layout predicts; findings.
+#include "prober_p.h"
+
+#include "layout/layoutregistry.h"
+#include "units.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace raidscope::probe_detail {
+
+double Prober::score(const Candidate& c) const
+{
+    // Pairs, less one shift shared by every pair (a Gaussian prior of 0.1): the balancing tail of
+    // many copies, and md's far copies seeking between regions when two chunks share a disk, make
+    // every excess a little larger than the water-filling ideal; which pairs overlap still decides.
+    double s = 0, sum = 0;
+    for (const auto& [key, ms] : m_pairs) {
+        const double d = pairError(c, key, ms) / kPairSigma;
+        s += d * d;
+        sum += d;
+    }
+    const double shiftPrior = kPairSigma * kPairSigma / (kPairShift * kPairShift); // in units of kPairSigma
+    s -= sum * sum / (double(m_pairs.size()) + shiftPrior);
+    if (m_result.readWriteRatio > 0) {
+        // Writes that only write cost about what reads do, so such a ratio is measured tighter
+        // than one of read-modify-writes (whose writes land a rotation after their reads).
+        const double d = std::log(m_result.readWriteRatio / c.readWriteRatio) / (c.writesRead ? kRatioSigma : 0.06);
+        s += d * d;
+    }
+    // Disks reading in parallel (the steady read rate against one disk's): tells 3 disks from 6
+    // when every pair merely shifts (near, 2 copies: pairs overlap one disk or none).
+    if (parallelism() > 0) {
+        const double d = std::log(parallelism() / c.readParallelism) / kParallelSigma;
+        s += d * d;
+    }
+    // How slow reads of one chunk are against N reads one at a time: 1 for one disk, 1/k when
+    // k copies share the reads. Tells raid5 from a 4-copy raid10 with the same ratio and pairs.
+    const double level = levelError(c) / kLevelSigma;
+    s += level * level;
+    // Prefer the healthy explanation when a failed member explains nothing more.
+    if (c.failedDisk >= 0)
+        s += 10.0;
+    if (c.mdParityWrites)
+        s += 3.0;
+    return s;
+}
+
+// log(observed / predicted) of how slow reads of one chunk are against N reads one at a time:
+// 1 for one disk, 1/k when k copies share the reads. Tells raid5 from a 4-copy raid10 with the
+// same ratio and pairs, and a near-pattern (two disks) from the pattern (one).
+double Prober::levelError(const Candidate& c) const
+{
+    if (m_single.empty() || m_result.serialMs <= 0)
+        return 0;
+    // The median over chunks, so one slower or faster disk (Shear Fig. 18) does not decide it.
+    std::vector<double> logs;
+    for (const auto& [a, ms] : m_single)
+        logs.push_back(std::log(ms / m_result.serialMs / c.singleCost(a)));
+    return median(logs);
+}
+
+double Prober::maxPairError(const Candidate& c) const
+{
+    double worst = 0;
+    for (const auto& [key, ms] : m_pairs)
+        worst = std::max(worst, std::abs(pairError(c, key, ms)));
+    return worst;
+}
+
+void Prober::identifyUnstriped()
+{
+    // Every read can go anywhere: an n-way mirror of whole disks. Its read/write ratio is n
+    // (a read takes one disk, a write all n), so the ratio counts the disks.
+    ProbeVerdict& v = m_result.verdict;
+    if (m_result.readWriteRatio <= 0) {
+        v.findings << QStringLiteral("no pattern: every assumed pattern size reads equally fast, so every "
+                                     "block is readable from every disk, but without a write test the number "
+                                     "of copies is unknown (run with writes allowed)");
+        return;
+    }
+    if (!looksLikeWholeDiskMirror()) {
+        v.findings << QStringLiteral("matches no known layout: no pattern, but %1 disks read in parallel while "
+                                     "the read/write ratio is %2; a mirror of whole disks would show the same number")
+                          .arg(parallelism(), 0, 'f', 1)
+                          .arg(m_result.readWriteRatio, 0, 'f', 2);
+        return;
+    }
+    // n and n+1 copies differ by a few percent at large n: measure longer until decided.
+    for (int round = 0; round < 3; ++round) {
+        const double r = m_result.readWriteRatio;
+        const double gap = std::abs(std::log(r / double(std::lround(r))));
+        const double nextGap = std::abs(std::log(r / (std::lround(r) + (r > std::lround(r) ? 1 : -1))));
+        if (nextGap - gap > 0.06)
+            break;
+        refineRedundancy(64 * m_n * (round + 1)); // n and n+1 disks differ by 1/n: thousands of requests
+    }
+    const int disks = int(std::lround(m_result.readWriteRatio));
+    const double off = std::abs(std::log(m_result.readWriteRatio / std::max(1, disks)));
+    if (disks < 2 || off > 0.2 || !m_registry.find(QStringLiteral("raid1"))) {
+        v.findings << QStringLiteral("matches no known layout: no pattern, and a read/write ratio of %1 that is "
+                                     "no whole number of copies")
+                          .arg(m_result.readWriteRatio, 0, 'f', 2);
+        return;
+    }
+    v.scheme = QStringLiteral("raid1");
+    v.disks = disks;
+    v.copies = disks;
+    v.spec = QStringLiteral("raid1 disks=%1").arg(disks);
+    v.equivalents << QStringLiteral("raid10 disks=%1 copies=%1 (any layout, any chunk)").arg(disks);
+    if (disks == 2)
+        v.equivalents << QStringLiteral("chained disks=2 (any chunk)");
+    // Neighbouring copy counts are the alternatives. A mirror's writes cost what its reads do
+    // (no read-modify-write), so its ratio is measured to a few percent.
+    constexpr double mirrorSigma = 0.03;
+    const double here = std::log(m_result.readWriteRatio / disks) / mirrorSigma;
+    const double next = std::log(m_result.readWriteRatio / (disks + (m_result.readWriteRatio > disks ? 1 : -1))) / mirrorSigma;
+    v.confidence = 1.0 / (1.0 + std::exp(-0.5 * (next * next - here * here)));
+    v.runnerUp = QStringLiteral("raid1 disks=%1").arg(disks + (m_result.readWriteRatio > disks ? 1 : -1));
+    v.runnerUpConfidence = 1 - v.confidence;
+    v.identified = v.confidence >= 0.8;
+    if (!v.identified)
+        v.findings << QStringLiteral("the evidence is too weak to decide between %1 and %2").arg(v.spec, v.runnerUp);
+}
+
+void Prober::identify()
+{
+    if (m_result.patternBlocks == 0) {
+        identifyUnstriped();
+        return;
+    }
+    rank();
+}
+
+void Prober::rank()
+{
+    ProbeVerdict& v = m_result.verdict;
+    v.equivalents.clear();
+    if (m_candidates.empty()) {
+        v.findings << QStringLiteral("matches no known layout: no installed layout has a %1 pattern with %2 chunks%3")
+                          .arg(formatBytes(m_result.patternBlocks * m_blockBytes),
+                              formatBytes(m_result.chunkBlocks * m_blockBytes),
+                              m_result.readWriteRatio > 0
+                                  ? QStringLiteral(" and a read/write ratio near %1").arg(m_result.readWriteRatio, 0, 'f', 1)
+                                  : QString());
+        return;
+    }
+    std::vector<std::pair<double, std::size_t>> ranked;
+    for (std::size_t i = 0; i < m_candidates.size(); ++i)
+        ranked.emplace_back(score(m_candidates[i]), i);
+    std::sort(ranked.begin(), ranked.end());
+    const Candidate& best = m_candidates[ranked.front().second];
+    // Group layouts whose every prediction equals the best's: no Shear measurement tells them apart.
+    const std::uint64_t K = best.patternChunks();
+    auto samePredictions = [&](const Candidate& o) {
+        if (o.patternBlocks != best.patternBlocks || (o.failedDisk >= 0) != (best.failedDisk >= 0)
+            || std::abs(o.pairCost(0, 0) - best.pairCost(0, 0)) > 1e-9
+            || std::abs(std::log(o.readWriteRatio / best.readWriteRatio)) > 0.05)
+            return false;
+        for (std::uint64_t a = 0; a < K; ++a)
+            for (std::uint64_t b = a; b < K && b < a + 64; ++b)
+                if (std::abs(o.pairCost(a, b) / o.pairCost(0, 0) - best.pairCost(a, b) / best.pairCost(0, 0)) > 1e-6)
+                    return false;
+        return true;
+    };
+    double total = 0, bestGroup = 0, runner = 0;
+    const Candidate* runnerUp = nullptr;
+    for (const auto& [s, i] : ranked) {
+        const double likelihood = std::exp(-0.5 * (s - ranked.front().first));
+        total += likelihood;
+        const Candidate& c = m_candidates[i];
+        if (&c == &best || samePredictions(c)) {
+            bestGroup += likelihood;
+            if (&c != &best && c.failedDisk == best.failedDisk && c.mdParityWrites == best.mdParityWrites)
+                v.equivalents << c.spec();
+        } else if (!runnerUp) {
+            runnerUp = &c;
+            runner = likelihood;
+        }
+    }
+    v.equivalents.removeDuplicates();
+    m_best = &best;
+    v.scheme = best.scheme;
+    v.variant = best.variant;
+    v.disks = best.disks;
+    v.copies = best.copies;
+    v.chunkBytes = best.chunkBytes;
+    v.patternBytes = best.patternBlocks * m_blockBytes;
+    v.failedDisk = best.failedDisk;
+    v.mdParityWrites = best.mdParityWrites;
+    v.spec = best.spec();
+    v.confidence = bestGroup / total;
+    if (runnerUp) {
+        v.runnerUp = runnerUp->spec();
+        v.runnerUpConfidence = runner / total;
+    }
+    // One pair far off may be bad luck (many copies balance unevenly in a short batch): such
+    // pairs are measured again and averaged before anything is called a mismatch.
+    if (remeasureOutliers(best) > 0)
+        return rank();
+    const double worst = std::max(maxPairError(best), std::abs(levelError(best)) > kLevelReject ? 1.0 : 0.0);
+    if (m_groupRatio > 1.5 && worst <= 0.3) {
+        v.identified = false;
+        v.findings << QStringLiteral("matches no known layout: one chunk from each disk of %1, read together, "
+                                     "took %2x one disk's time; two members may share one physical disk")
+                          .arg(best.spec())
+                          .arg(m_groupRatio, 0, 'f', 2);
+        return;
+    }
+    if (worst > 0.3) {
+        v.identified = false;
+        v.findings << QStringLiteral("matches no known layout: the closest, %1, is off by %2 in a chunk pair's "
+                                     "time; two members may share one physical disk (Shear Fig. 17)")
+                          .arg(best.spec())
+                          .arg(worst, 0, 'f', 2);
+        misconfigurationDetail(best);
+        return;
+    }
+    // Undecided between layouts whose read/write ratios differ (md's writes or not, 4 or 5
+    // copies): the ratio is measured longer, a quarter of its noise per round.
+    if (v.confidence < 0.8 && runnerUp && m_ratioRounds < 3 && m_result.readWriteRatio > 0
+        && std::abs(std::log(best.readWriteRatio / runnerUp->readWriteRatio)) > 0.1) {
+        refineRedundancy(16 * m_n << m_ratioRounds++);
+        v.findings.clear();
+        return rank();
+    }
+    v.identified = v.confidence >= 0.8;
+    if (!v.identified)
+        v.findings << QStringLiteral("the evidence is too weak to decide between %1 and %2").arg(best.spec(), v.runnerUp);
+    if (best.failedDisk >= 0)
+        v.findings << QStringLiteral("disk %1 has failed: the array runs degraded, its chunks are rebuilt from "
+                                     "every other disk (Shear Fig. 19)")
+                          .arg(best.failedDisk);
+    if (best.mdParityWrites)
+        v.findings << QStringLiteral("small writes read the rest of the stripe instead of old data and parity "
+                                     "(as Linux md did in Shear section 4)");
+}
+
+// Pairs a candidate predicts more than 0.3 off, measured again with their chunks' singles and
+// averaged: many copies balance unevenly in a short batch, and an excess divides by one
+// chunk's time. At most `m_remeasureBudget` pairs over the whole probe; how many were measured.
+int Prober::remeasureOutliers(const Candidate& c)
+{
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> off;
+    for (const auto& [key, ms] : m_pairs)
+        if (std::abs(pairError(c, key, ms)) > 0.3)
+            off.push_back(key);
+    int again = 0;
+    for (const auto& key : off) {
+        if (m_remeasureBudget == 0)
+            break;
+        --m_remeasureBudget;
+        ++again;
+        const double first = m_pairs[key];
+        m_pairs.erase(key);
+        for (const std::uint64_t x : { key.first, key.second })
+            if (m_resampled.insert(x).second) {
+                const double old = m_single[x];
+                m_single.erase(x);
+                m_single[x] = 0.5 * (old + single(x));
+            }
+        m_pairs[key] = 0.5 * (first + testPair(key.first, key.second));
+    }
+    return again;
+}
+
+void Prober::misconfigurationDetail(const Candidate& c)
+{
+    QStringList pairs;
+    for (const auto& [key, ms] : m_pairs) {
+        if (pairError(c, key, ms) > 0.3)
+            pairs << QStringLiteral("%1-%2").arg(key.first).arg(key.second);
+    }
+    if (!pairs.isEmpty())
+        m_result.verdict.findings << QStringLiteral("chunk pairs slower than %1 predicts (same disk where they "
+                                                    "should not be): %2")
+                                         .arg(c.spec(), pairs.mid(0, 12).join(QStringLiteral(", ")));
+}
+
+// Shear §5.1, Fig. 18: N reads of one chunk per disk; a disk much slower or faster than the
+// median stands out.
+void Prober::diskSpeeds()
+{
+    const Candidate& c = *m_best;
+    if (c.layout->redundancy() == Redundancy::Mirror || c.failedDisk >= 0 || m_result.patternBlocks == 0)
+        return;
+    std::map<int, std::uint64_t> chunkOnDisk;
+    for (std::uint64_t k = 0; k < c.patternChunks(); ++k) {
+        const auto& r = c.reads[std::size_t(k)];
+        if (r.choices.size() == 1 && !chunkOnDisk.count(r.choices.front()))
+            chunkOnDisk[r.choices.front()] = k;
+    }
+    std::vector<double> times;
+    for (const auto& [disk, k] : chunkOnDisk) {
+        std::vector<ProbeIo> ios;
+        for (int i = 0; i < 2 * m_n; ++i)
+            addRandomInstances(ios, m_result.patternBlocks, k * m_result.chunkBlocks + m_rng.below(m_result.chunkBlocks), 1);
+        const double ms = timeBatch(ios, m_ios.disks);
+        m_result.disks.push_back({ disk, ms, 1 });
+        times.push_back(ms);
+    }
+    const double mid = median(times);
+    for (DiskSpeedPoint& d : m_result.disks) {
+        d.relative = d.timeMs / mid;
+        if (d.relative > 1.25)
+            m_result.verdict.findings << QStringLiteral("disk %1 is slower than the others (%2x the median time)")
+                                             .arg(d.disk)
+                                             .arg(d.relative, 0, 'f', 2);
+        else if (d.relative < 0.8)
+            m_result.verdict.findings << QStringLiteral("disk %1 is faster than the others (%2x the median time)")
+                                             .arg(d.disk)
+                                             .arg(d.relative, 0, 'f', 2);
+    }
+    m_pending.disks = m_result.disks;
+}
+
+} // namespace raidscope::probe_detail

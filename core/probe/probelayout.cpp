@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Shear §2.3.2 and §2.3.3: chunk boundaries and the pairwise layout of the pattern's chunks.
+#include "prober_p.h"
+
+#include "chunkfit.h"
+#include "layout/layoutregistry.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace raidscope::probe_detail {
+
+// Some candidate predicts every pair within 0.3 and the level; the closest gets its outliers
+// measured again once before the pattern hypothesis is given up.
+bool Prober::anyCandidateFits()
+{
+    if (m_groupRatio > 1.5)
+        return false;
+    for (int round = 0; round < 2; ++round) {
+        const Candidate* closest = nullptr;
+        double error = 1e9;
+        for (const Candidate& c : m_candidates)
+            if (std::abs(levelError(c)) < kLevelReject && ratioFits(c.readWriteRatio, 0.3) && maxPairError(c) < error) {
+                closest = &c;
+                error = maxPairError(c);
+            }
+        if (error <= 0.3)
+            return true;
+        if (!closest || error > 0.6 || round == 1 || remeasureOutliers(*closest) == 0)
+            return false;
+    }
+    return false;
+}
+
+// Shear §2.3.2: blocks c-1 and c of random pattern instances. When c is a boundary between two
+// disks the 2N reads share two disks (fast); inside a chunk they queue on one (twice as slow).
+double Prober::testBoundary(std::uint64_t c)
+{
+    const std::uint64_t p = m_result.patternBlocks;
+    // Interleaved, as the pairwise step's reads are: a controller that sends each read to the
+    // copy with the shortest queue balances the two chunks' reads only when they arrive mixed
+    // (all of c-1 first would fill the disks they share before c's reads arrive).
+    std::vector<ProbeIo> ios;
+    for (int k = 0; k < m_n; ++k) {
+        addRandomInstances(ios, p, c - 1, 1);
+        addRandomInstances(ios, p, c % p, 1);
+    }
+    const double ms = timeBatch(ios, m_ios.boundaries);
+    // Provisional for the live plot; the fit below decides.
+    const bool boundary = ms / m_slowMs < 1.8;
+    m_result.boundaries.push_back({ c, ms, boundary });
+    m_pending.boundaries.push_back({ c, ms, boundary });
+    flush(m_fraction, false);
+    return ms;
+}
+
+// The layouts, healthy or degraded, with this chunk and pattern whose read/write ratio fits.
+// Mirrors of whole disks (every chunk on every disk) have no pattern: identifyUnstriped() names them.
+std::vector<Candidate> Prober::stripedCandidates(std::uint64_t chunkBlocks, std::uint64_t patternBlocks) const
+{
+    std::vector<Candidate> out = enumerateCandidates(m_registry, chunkBlocks * m_blockBytes, m_blockBytes, patternBlocks,
+                                                     m_config.maxDisks, true);
+    std::erase_if(out, [&](const Candidate& c) {
+        return !ratioFits(c.readWriteRatio, std::log(1.8)) || c.layout->copies() >= c.disks;
+    });
+    return out;
+}
+
+// Only chunk sizes some installed layout has with this pattern are possible, so rather than
+// every offset c (Shear) the offsets that tell those chunk sizes apart are measured, and each
+// chunk hypothesis is scored by how well its layouts predict them all (chunkfit.h). A fixed
+// threshold cannot work for every layout: a 4-copy mirror's boundaries are only 10-20 % faster
+// than the inside of its chunks, a single-copy layout's twice as fast.
+void Prober::boundaries()
+{
+    const std::uint64_t p = m_result.patternBlocks;
+    if (m_slowMs <= 0)
+        m_slowMs = testPattern(p);
+    std::vector<ChunkHypothesis> hypotheses;
+    if (const auto it = m_chunksFor.find(p); it != m_chunksFor.end())
+        for (std::uint64_t h : it->second) {
+            ChunkHypothesis hypothesis { h, stripedCandidates(h, p) };
+            if (!hypothesis.candidates.empty())
+                hypotheses.push_back(std::move(hypothesis));
+        }
+    if (hypotheses.empty()) {
+        scanBoundaries();
+        return;
+    }
+    BoundarySamples samples;
+    const double level = m_result.serialMs > 0 ? std::log(m_slowMs / m_result.serialMs) : 0.0;
+    auto measure = [&](std::uint64_t c) { samples[c].push_back(testBoundary(c) / m_slowMs); };
+    for (const ChunkHypothesis& h : hypotheses)
+        measure(std::min(h.chunkBlocks, p));
+    // Decided at a likelihood ratio of e^4.5 (90:1) over the next chunk size, or after 24 more tests.
+    constexpr double kDecided = 9.0;
+    ChunkFit fit = fitChunk(hypotheses, samples, level);
+    for (int extra = 0; extra < 24 && fit.margin < kDecided; ++extra) {
+        const std::uint64_t c = mostInformativeOffset(hypotheses, fit, samples);
+        if (c == 0)
+            break;
+        measure(c);
+        fit = fitChunk(hypotheses, samples, level);
+    }
+    std::uint64_t chunk = hypotheses[fit.hypothesis].chunkBlocks;
+    // For a short pattern, one test per chunk boundary shows chunks of unequal length (ZIG-ZAG),
+    // and one inside each chunk draws the boundaries as Shear's plots do (Fig. 5, 13): every
+    // offset when chunks are two blocks. A long pattern shows its first four chunks so.
+    {
+        const std::uint64_t shown = p / chunk <= 16 ? p : 4 * chunk;
+        for (std::uint64_t c = chunk; c <= shown; c += chunk)
+            for (const std::uint64_t at : { c - chunk / 2, c })
+                if (!samples.count(at))
+                    measure(at);
+        fit = fitChunk(hypotheses, samples, level);
+        chunk = hypotheses[fit.hypothesis].chunkBlocks;
+    }
+    m_result.chunkBlocks = chunk;
+    m_candidates = std::move(hypotheses[fit.hypothesis].candidates);
+
+    // Which offsets were boundaries: below the level halfway (geometrically) between the best
+    // layout's inside-a-chunk ratio and its boundary ratio, after the fitted level.
+    const Candidate& best = m_candidates[fit.candidate];
+    const double inside = predictedInsideRatio(best);
+    double across = predictedBoundaryRatio(best, chunk);
+    if (across > 0.95 * inside)
+        across = inside / 2;
+    const double threshold = std::exp(fit.scale) * std::sqrt(inside * across) * m_slowMs;
+    std::vector<std::uint64_t> found { 0 };
+    for (BoundaryPoint& b : m_result.boundaries)
+        b.boundary = b.timeMs < threshold;
+    for (const auto& [c, v] : samples) {
+        double sum = 0;
+        for (double r : v)
+            sum += r;
+        if (c % chunk == 0 && sum / double(v.size()) * m_slowMs < threshold)
+            found.push_back(c);
+    }
+    chunkRuns(found);
+}
+
+// Shear's scan, for a pattern no installed layout has: offsets c = 1, 2, ... until two
+// boundaries fix the chunk (their gcd), under one fixed threshold.
+void Prober::scanBoundaries()
+{
+    const std::uint64_t p = m_result.patternBlocks;
+    std::vector<std::uint64_t> found { 0 };
+    std::set<std::uint64_t> tested;
+    auto testAt = [&](std::uint64_t c) {
+        tested.insert(c);
+        // Inside a chunk 2N reads queue on its disk(s): twice one chunk's time. Across a
+        // boundary they spread: 1x for single copies, 1.5x for 3 overlapping copies, 1.6x for 4.
+        if (testBoundary(c) / m_slowMs < 1.8)
+            found.push_back(c);
+    };
+    for (std::uint64_t c = 1; c < p && found.size() < 3; ++c)
+        testAt(c);
+    std::uint64_t chunk = p;
+    for (std::uint64_t b : found)
+        chunk = std::gcd(chunk, b);
+    if (p / chunk <= 16)
+        for (std::uint64_t c = chunk; c <= p; c += chunk)
+            if (!tested.count(c))
+                testAt(c);
+    m_result.chunkBlocks = std::max<std::uint64_t>(1, chunk);
+    chunkRuns(found);
+}
+
+// Sizes between the boundaries found, over one pattern (ZIG-ZAG's first and last chunks of a
+// stripe look twice as large: Shear Fig. 5).
+void Prober::chunkRuns(std::vector<std::uint64_t> found)
+{
+    const std::uint64_t p = m_result.patternBlocks;
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+    if (found.back() != p)
+        found.push_back(p);
+    if (p / m_result.chunkBlocks <= 16)
+        for (std::size_t i = 1; i < found.size(); ++i)
+            m_result.chunkRunsBlocks.push_back(found[i] - found[i - 1]);
+}
+
+// N reads of chunk `a` in random patterns (random block of the chunk each time): one disk's
+// time for that chunk, or less when copies share the reads. Cached.
+double Prober::single(std::uint64_t a)
+{
+    const auto done = m_single.find(a);
+    if (done != m_single.end())
+        return done->second;
+    std::vector<ProbeIo> ios;
+    for (int k = 0; k < m_n; ++k)
+        addRandomInstances(ios, m_result.patternBlocks, a * m_result.chunkBlocks + m_rng.below(m_result.chunkBlocks), 1);
+    const double ms = timeBatch(ios, m_ios.pairwise);
+    m_single[a] = ms;
+    m_pairNoise = 0;
+    return ms;
+}
+
+// Shear §2.3.3: N reads of chunk a and N of chunk b in random patterns, for chunk pairs. Pairs
+// are chosen to split the candidate layouts still standing, instead of all chunks^2 of them.
+double Prober::testPair(std::uint64_t a, std::uint64_t b)
+{
+    const auto key = std::make_pair(std::min(a, b), std::max(a, b));
+    const auto done = m_pairs.find(key);
+    if (done != m_pairs.end())
+        return done->second;
+    const std::uint64_t chunk = m_result.chunkBlocks;
+    std::vector<ProbeIo> ios;
+    for (int k = 0; k < m_n; ++k) {
+        addRandomInstances(ios, m_result.patternBlocks, a * chunk + m_rng.below(chunk), 1);
+        addRandomInstances(ios, m_result.patternBlocks, b * chunk + m_rng.below(chunk), 1);
+    }
+    const double ms = timeBatch(ios, m_ios.pairwise);
+    m_pairs[key] = ms;
+    const double e = excess(ms, single(a), single(b));
+    m_result.pairs.push_back({ key.first, key.second, ms, e });
+    m_pending.pairs.push_back({ key.first, key.second, ms, e });
+    flush(m_fraction, false);
+    return ms;
+}
+
+double Prober::observedExcess(std::uint64_t a, std::uint64_t b, double pairMs) const
+{
+    return excess(pairMs, m_single.at(a), m_single.at(b));
+}
+
+double Prober::predictedExcess(const Candidate& c, std::uint64_t a, std::uint64_t b)
+{
+    return excess(c.pairCost(a, b), c.singleCost(a), c.singleCost(b));
+}
+
+// Observed minus predicted excess, in units of the noise of a single-copy layout's. An excess
+// divides by one chunk's N reads; with k copies those are N/k per disk, so its noise grows as
+// sqrt(k) (k from the observed level: one disk's time over one chunk's).
+double Prober::pairError(const Candidate& c, const std::pair<std::uint64_t, std::uint64_t>& key, double pairMs) const
+{
+    if (m_pairNoise <= 0) {
+        std::vector<double> singles;
+        for (const auto& [a, ms] : m_single)
+            singles.push_back(ms);
+        const double copies = singles.empty() ? 1.0 : m_result.serialMs / median(singles);
+        m_pairNoise = std::sqrt(std::clamp(copies, 1.0, 16.0));
+    }
+    return (observedExcess(key.first, key.second, pairMs) - predictedExcess(c, key.first, key.second)) / m_pairNoise;
+}
+
+bool Prober::consistent(const Candidate& c) const
+{
+    if (std::abs(levelError(c)) > kLevelReject)
+        return false;
+    for (const auto& [key, ms] : m_pairs)
+        if (std::abs(pairError(c, key, ms)) > kReject)
+            return false;
+    return true;
+}
+
+void Prober::pairwise()
+{
+    const std::uint64_t K = m_result.patternBlocks / m_result.chunkBlocks;
+    if (m_candidates.empty()) { // the boundary step's hypotheses already made them
+        m_candidates = stripedCandidates(m_result.chunkBlocks, m_result.patternBlocks);
+    }
+    // Reads of single chunks across the pattern: the level every candidate must match.
+    for (std::uint64_t i = 0; i < std::min<std::uint64_t>(K, 6); ++i)
+        single(i * K / std::min<std::uint64_t>(K, 6));
+
+    if (m_config.fullPairwise || K <= 4) {
+        for (std::uint64_t a = 0; a < K; ++a)
+            for (std::uint64_t b = a + 1; b < K; ++b)
+                testPair(a, b);
+    }
+    std::vector<std::size_t> alive(m_candidates.size());
+    std::iota(alive.begin(), alive.end(), 0);
+    std::erase_if(alive, [&](std::size_t i) { return !consistent(m_candidates[i]); });
+    for (int round = 0; round < 4 * int(K) && alive.size() > 1; ++round) {
+        // The untested pair whose predictions differ most among the candidates left.
+        double bestSpread = 0;
+        std::pair<std::uint64_t, std::uint64_t> best { 0, 0 };
+        const bool all = K * K <= 400;
+        const int samples = all ? int(K * K) : 400;
+        for (int s = 0; s < samples; ++s) {
+            std::uint64_t a = all ? std::uint64_t(s) / K : m_rng.below(K);
+            std::uint64_t b = all ? std::uint64_t(s) % K : m_rng.below(K);
+            if (a == b)
+                continue;
+            if (a > b)
+                std::swap(a, b);
+            if (m_pairs.count({ a, b }))
+                continue;
+            double lo = 1e9, hi = -1e9;
+            for (std::size_t i : alive) {
+                const double r = predictedExcess(m_candidates[i], a, b);
+                lo = std::min(lo, r);
+                hi = std::max(hi, r);
+            }
+            if (hi - lo > bestSpread) {
+                bestSpread = hi - lo;
+                best = { a, b };
+            }
+        }
+        if (bestSpread < 0.2)
+            break;
+        testPair(best.first, best.second);
+        std::erase_if(alive, [&](std::size_t i) { return !consistent(m_candidates[i]); });
+    }
+    verify(alive.empty() ? nullptr : &m_candidates[alive.front()]);
+}
+
+// Verification against the leading candidate: one chunk per disk, all read at once (N each).
+// If no two of them share a disk the batch takes one disk's time; two members on one physical
+// disk (Shear Fig. 17) make it twice as slow, and then the pairs are tested to name them.
+void Prober::verify(const Candidate* lead)
+{
+    if (!lead)
+        return;
+    const std::uint64_t K = lead->patternChunks();
+    std::map<int, std::uint64_t> chunkOnDisk;
+    bool singleCopy = true;
+    for (std::uint64_t k = 0; k < K; ++k) {
+        const auto& r = lead->reads[std::size_t(k)];
+        singleCopy &= r.choices.size() == 1;
+        if (!r.choices.empty() && !chunkOnDisk.count(r.choices.front()))
+            chunkOnDisk[r.choices.front()] = k;
+    }
+    std::vector<std::uint64_t> reps;
+    for (const auto& [d, k] : chunkOnDisk)
+        reps.push_back(k);
+    bool testPairs = !singleCopy;
+    if (singleCopy && reps.size() > 2) {
+        std::vector<ProbeIo> ios;
+        for (std::uint64_t k : reps)
+            for (int i = 0; i < m_n; ++i)
+                addRandomInstances(ios, m_result.patternBlocks, k * m_result.chunkBlocks + m_rng.below(m_result.chunkBlocks), 1);
+        std::vector<double> singles;
+        for (const auto& [a, ms] : m_single)
+            singles.push_back(ms);
+        m_groupRatio = timeBatch(ios, m_ios.pairwise) / *std::max_element(singles.begin(), singles.end());
+        testPairs = m_groupRatio > 1.5;
+    }
+    if (lead->failedDisk >= 0) {
+        // A failed disk's chunks load every survivor: check that against a chunk on each other disk.
+        for (std::uint64_t k = 0; k < K; ++k)
+            if (lead->reads[std::size_t(k)].choices.empty()) {
+                for (std::uint64_t r : reps)
+                    testPair(k, r);
+                break;
+            }
+    }
+    if (!testPairs)
+        return;
+    int budget = singleCopy ? 40 : 24;
+    for (std::size_t i = 0; i < reps.size() && budget > 0; ++i)
+        for (std::size_t j = i + 1; j < reps.size() && budget > 0; ++j, --budget)
+            testPair(reps[i], reps[j]);
+}
+
+} // namespace raidscope::probe_detail

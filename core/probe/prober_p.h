@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Shear probe's state and steps (private to core/probe). The steps are defined in three files:
+// shearprobe.cpp (run, I/O, redundancy, pattern size), probelayout.cpp (chunk boundaries and the
+// pairwise layout) and probeidentify.cpp (matching against the installed layouts, findings).
+#pragma once
+
+#include "layoutmodel.h"
+#include "shearprobe.h"
+#include "stats/rng.h"
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace raidscope {
+
+class LayoutRegistry;
+
+namespace probe_detail {
+
+struct Stopped
+{
+};
+
+inline constexpr double kPairSigma = 0.08;  // spread of an observed pair ratio around its prediction
+inline constexpr double kPairShift = 0.1;   // prior spread of the shift shared by every pair's excess
+inline constexpr double kParallelSigma = 0.12; // of log(disks reading in parallel): measured 13.9-15.8 for 16 disks
+inline constexpr double kRatioSigma = 0.08; // of log(read/write ratio): writes cost more than reads on a disk
+inline constexpr double kReject = 0.22;
+inline constexpr double kLevelSigma = 0.15; // of log(one chunk's read time / the serial time)
+inline constexpr double kLevelReject = 0.25; // further off than this (1.28x) rules a candidate out
+
+double median(std::vector<double> v);
+
+class Prober
+{
+public:
+    Prober(IoTarget& target, const ProbeConfig& config, const LayoutRegistry& registry, std::stop_token stop,
+           const Report<ProbeSnapshot>& report);
+    ProbeResult run();
+
+private:
+    // --- I/O --------------------------------------------------------------------------------------
+    BatchTiming runBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding);
+    double timeBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding = 0);
+    double steadyRatePerMs(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding);
+    ProbeIo read(std::uint64_t block) const { return { block * m_blockBytes, m_blockBytes, false }; }
+    void addRandomInstances(std::vector<ProbeIo>& ios, std::uint64_t period, std::uint64_t offset, int count);
+    std::vector<ProbeIo> randomBlocks(int count, bool write);
+
+    // --- reporting ---------------------------------------------------------------------------------
+    void step(const QString& name, double fraction);
+    void flush(double fraction, bool force);
+
+    // --- steps -------------------------------------------------------------------------------------
+    // A disk idle for a while may answer a first burst at once: spend a few reads before timing.
+    void warmUp() { timeBatch(randomBlocks(2 * m_n, false), m_ios.warmup); }
+    void calibrate();
+
+    // --- redundancy and pattern size (shearprobe.cpp) ------------------------------------------------
+    void redundancy();
+    void measureReadRate(int count);
+    void refineRedundancy(int count);
+    double parallelism() const;
+    bool looksLikeWholeDiskMirror() const;
+    bool ratioFits(double predicted, double slack) const;
+    void patternSizes();
+    void scanPattern();
+    void resetHypothesis();
+    double patternBatch(std::uint64_t p, int reads = 0);
+    double testPattern(std::uint64_t p);
+    bool narrowMirrorPattern();
+    void decidePattern();
+
+    // --- chunk boundaries and pairwise layout (probelayout.cpp) ---------------------------------------
+    bool anyCandidateFits();
+    double testBoundary(std::uint64_t c);
+    std::vector<Candidate> stripedCandidates(std::uint64_t chunkBlocks, std::uint64_t patternBlocks) const;
+    void boundaries();
+    void scanBoundaries();
+    void chunkRuns(std::vector<std::uint64_t> found);
+    double single(std::uint64_t a);
+
+    // How much longer N reads of a plus N of b take than the slower alone, in units of the faster
+    // alone: 1 when they share a disk (the reads queue behind each other), 0 on separate disks,
+    // between when copies overlap (chained declustering: 1/3). Unlike Shear's raw times it does
+    // not mistake a slow disk for a shared one (Shear §5.1 heterogeneity).
+    static double excess(double pair, double ta, double tb) { return (pair - std::max(ta, tb)) / std::min(ta, tb); }
+    double testPair(std::uint64_t a, std::uint64_t b);
+    double observedExcess(std::uint64_t a, std::uint64_t b, double pairMs) const;
+    static double predictedExcess(const Candidate& c, std::uint64_t a, std::uint64_t b);
+    double pairError(const Candidate& c, const std::pair<std::uint64_t, std::uint64_t>& key, double pairMs) const;
+    bool consistent(const Candidate& c) const;
+    void pairwise();
+    void verify(const Candidate* lead);
+
+
+    // --- identification (probeidentify.cpp) --------------------------------------------------------
+    double score(const Candidate& c) const;
+    double levelError(const Candidate& c) const;
+    double maxPairError(const Candidate& c) const;
+    void identifyUnstriped();
+    void identify();
+    void rank();
+    int remeasureOutliers(const Candidate& c);
+    void misconfigurationDetail(const Candidate& c);
+    void diskSpeeds();
+    void shearSchedule(); // shearprobe.cpp
+
+    IoTarget& m_target;
+    const ProbeConfig& m_config;
+    const LayoutRegistry& m_registry;
+    std::stop_token m_stop;
+    const Report<ProbeSnapshot>& m_report;
+    Rng m_rng;
+    Throttle m_throttle;
+    std::uint32_t m_blockBytes = 4096;
+    std::uint64_t m_capacityBlocks = 0;
+    int m_n = 32;
+    double m_fraction = 0;
+    IoCounts m_ios;
+    ProbeResult m_result;
+    ProbeSnapshot m_pending;
+    std::vector<std::pair<std::uint64_t, double>> m_patternTimes;
+    std::map<std::uint64_t, std::set<int>> m_sizes; // assumed pattern sizes to try -> copies when slow
+    std::set<std::uint64_t> m_rejected;            // pattern sizes no layout fitted
+    std::map<std::uint64_t, double> m_patternMin;  // fastest phase of each size tried
+    std::uint64_t m_scanned = 0;                   // sizes up to this one are tried
+    std::uint64_t m_limit = 0;
+    double m_slowMs = 0;
+    double m_spreadMs = 0;
+    double m_readRate = 0, m_writeRate = 0; // requests per ms in steady state
+    int m_writeCount = 0, m_readCount = 0; // requests behind the rates
+    double m_groupRatio = 0; // one chunk per disk read at once, against one disk's time
+    std::map<std::uint64_t, std::set<std::uint64_t>> m_chunksFor; // assumed pattern -> chunk sizes a layout has with it
+    std::map<std::pair<std::uint64_t, std::uint64_t>, double> m_pairs;
+    std::map<std::uint64_t, double> m_single; // pattern chunk -> N reads of it
+    std::vector<Candidate> m_candidates;
+    const Candidate* m_best = nullptr;
+    mutable double m_pairNoise = 0;     // pairError()'s unit, once singles are measured
+    int m_ratioRounds = 0;              // rounds of refineRedundancy() spent deciding between ratios
+    int m_remeasureBudget = 8;          // outlier pairs measured again, at most
+    std::set<std::uint64_t> m_resampled; // chunks whose single was measured twice
+};
+
+} // namespace probe_detail
+} // namespace raidscope
