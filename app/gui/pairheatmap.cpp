@@ -25,12 +25,24 @@ PairHeatmap::PairHeatmap(QWidget* parent)
         axis->setSubTicks(false);
     }
 
+    // Underneath: what the identified layout predicts for the pairs not measured, in a blue tint;
+    // blue-grey before there is a verdict.
+    m_predicted = new QCPColorMap(xAxis, yAxis);
+    m_predicted->setInterpolate(false);
+    m_predicted->setTightBoundary(false);
+    QCPColorGradient tint;
+    tint.setColorStopAt(0, QColor(0x5b, 0x7a, 0xa6));
+    tint.setColorStopAt(1, QColor(0xe8, 0xf0, 0xfb));
+    tint.setNanHandling(QCPColorGradient::nhNanColor);
+    tint.setNanColor(unmeasuredColor());
+    m_predicted->setGradient(tint);
+    m_predicted->setDataRange(QCPRange(0, 1));
+
     m_map = new QCPColorMap(xAxis, yAxis);
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
     QCPColorGradient gradient(QCPColorGradient::gpGrayscale); // black (0, apart) .. white (1, same disk)
-    gradient.setNanHandling(QCPColorGradient::nhNanColor);
-    gradient.setNanColor(unmeasuredColor());
+    gradient.setNanHandling(QCPColorGradient::nhTransparent); // the layer underneath shows through
     m_map->setGradient(gradient);
     m_map->setDataRange(QCPRange(0, 1));
 
@@ -48,11 +60,10 @@ PairHeatmap::PairHeatmap(QWidget* parent)
     m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
 
     // The legend: what the colours mean, as a line under the title.
-    auto* key = new QCPTextElement(this,
-        tr("light: same disk · dark: apart · blue-grey: not measured"), font());
-    key->setTextColor(QColor(0x44, 0x44, 0x44));
+    m_key = new QCPTextElement(this, QString(), font());
+    m_key->setTextColor(QColor(0x44, 0x44, 0x44));
     plotLayout()->insertRow(1);
-    plotLayout()->addElement(1, 0, key);
+    plotLayout()->addElement(1, 0, m_key);
     plotLayout()->setRowStretchFactor(1, 0.001);
     clear();
 }
@@ -67,6 +78,9 @@ void PairHeatmap::clear()
     m_map->data()->setRange(QCPRange(0, 0), QCPRange(0, 0));
     m_map->data()->fill(std::numeric_limits<double>::quiet_NaN());
     m_map->setVisible(false);
+    m_predicted->data()->clear();
+    m_predicted->setVisible(false);
+    m_key->setText(tr("light: same disk · dark: apart · blue-grey: not measured"));
     setSubtitle(QString());
     setEmptyNote(tr("Waits for the pattern and chunk size"));
     scheduleReplot();
@@ -83,7 +97,11 @@ void PairHeatmap::resize(std::uint64_t chunks)
         m_map->data()->setCell(i, i, 1.0); // a chunk shares a disk with itself
     for (const PairPoint& p : m_pairs)
         place(p);
+    m_predicted->data()->setSize(k, k);
+    m_predicted->data()->setRange(QCPRange(0, k - 1), QCPRange(0, k - 1));
+    m_predicted->data()->fill(std::numeric_limits<double>::quiet_NaN());
     m_map->setVisible(true);
+    m_predicted->setVisible(true);
     setEmptyNote(QString());
 }
 
@@ -139,6 +157,14 @@ void PairHeatmap::setResult(const ProbeResult& r)
                         .arg(needed)
                         .arg(m_pairs.size())
                         .arg(all));
+        // The rest as the verdict's layout predicts them, so the whole map reads as Shear's does.
+        const bool predicted = r.verdict.identified && needed == k && r.predictedExcess.size() == k * k && k <= 4096;
+        if (predicted) {
+            for (std::uint64_t a = 0; a < k; ++a)
+                for (std::uint64_t b = 0; b < k; ++b)
+                    m_predicted->data()->setCell(int(a), int(b), std::clamp(r.predictedExcess[a * k + b], 0.0, 1.0));
+            m_key->setText(tr("light: same disk · dark: apart\nblue tint: not measured, as the verdict predicts"));
+        }
     } else {
         m_chunks = 0;
         m_map->setVisible(false);
@@ -164,6 +190,13 @@ double PairHeatmap::cellValue(std::uint64_t a, std::uint64_t b) const
     if (a >= m_chunks || b >= m_chunks)
         return std::numeric_limits<double>::quiet_NaN();
     return m_map->data()->cell(int(a), int(b));
+}
+
+double PairHeatmap::predictedValue(std::uint64_t a, std::uint64_t b) const
+{
+    if (a >= m_chunks || b >= m_chunks)
+        return std::numeric_limits<double>::quiet_NaN();
+    return m_predicted->data()->cell(int(a), int(b));
 }
 
 void PairHeatmap::rescale()

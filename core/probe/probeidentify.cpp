@@ -181,6 +181,13 @@ void Prober::rank()
     }
     v.equivalents.removeDuplicates();
     m_best = &best;
+    m_result.predictedExcess.clear();
+    if (K <= 512 && best.patternBlocks == m_result.patternBlocks) {
+        m_result.predictedExcess.resize(std::size_t(K * K));
+        for (std::uint64_t a = 0; a < K; ++a)
+            for (std::uint64_t b = 0; b < K; ++b)
+                m_result.predictedExcess[std::size_t(a * K + b)] = a == b ? 1.0 : predictedExcess(best, a, b);
+    }
     v.scheme = best.scheme;
     v.variant = best.variant;
     v.disks = best.disks;

@@ -118,6 +118,9 @@ struct ProbeResult
     std::vector<BoundaryPoint> boundaries;
     std::vector<std::uint64_t> chunkRunsBlocks; ///< sizes between detected boundaries (ZIG-ZAG: unequal)
     std::vector<PairPoint> pairs;
+    /// The identified layout's excess for every chunk pair, row-major K x K (K = pattern / chunk, at
+    /// most 512; empty when nothing was identified): what the pairs not measured would show.
+    std::vector<double> predictedExcess;
     std::vector<WritePoint> writes;
     std::vector<DiskSpeedPoint> disks;
     QString error;                      ///< the target failed

@@ -129,12 +129,19 @@ TEST_CASE("ProbePage: a probe of a small simulated array fills the plots as it r
             for (std::uint64_t b = a + 1; b < K; ++b)
                 if (!pairs.count({ a, b })) {
                     CHECK(std::isnan(page.pairHeatmap()->cellValue(a, b)));
+                    // Drawn underneath in the blue tint: the identified layout's prediction.
+                    REQUIRE(r.predictedExcess.size() == K * K);
+                    CHECK_THAT(page.pairHeatmap()->predictedValue(a, b),
+                        Catch::Matchers::WithinAbs(std::clamp(r.predictedExcess[a * K + b], 0.0, 1.0), 1e-12));
                     sawUnmeasured = true;
                     break;
                 }
         CHECK(sawUnmeasured);
     }
-    CHECK(page.pairHeatmap()->colorMap()->gradient().nanColor() == gui::PairHeatmap::unmeasuredColor());
+    // Unmeasured cells of the measured layer are transparent; before a verdict the layer beneath is
+    // blue-grey.
+    CHECK(page.pairHeatmap()->colorMap()->gradient().nanHandling() == QCPColorGradient::nhTransparent);
+    CHECK(page.pairHeatmap()->predictedMap()->gradient().nanColor() == gui::PairHeatmap::unmeasuredColor());
     CHECK(page.redundancyPlot()->ratio() == r.readWriteRatio);
 
     // The verdict panel shows the result's scheme, and the layout it names.
