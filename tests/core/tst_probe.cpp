@@ -134,3 +134,26 @@ TEST_CASE("Shear probe: fewer I/Os than Shear's fixed schedule, and every I/O co
     CHECK(r.shearScheduleIos >= 2 * 896 * 32 + 896 * 64 + 56 * 56 * 64);
     CHECK(io.total() * 10 <= r.shearScheduleIos);
 }
+
+TEST_CASE("Shear probe: mirrors with many copies, striped or whole-disk", "[probe][shear]")
+{
+    // 4 copies over 12 disks: a boundary is only 20 % faster than the inside of a chunk (chunk
+    // fit), and 4 copies against 5 rests on the level and the read/write ratio.
+    const ProbeResult far = probe("raid10 layout=far disks=12 copies=4 chunk=16KiB");
+    requireVerdict(far, "raid10", "far", 12, 16384);
+    CHECK(far.verdict.copies == 4);
+    CHECK(far.verdict.equivalents.contains(QStringLiteral("raid10 layout=offset disks=12 copies=4 chunk=16KiB")));
+    // 4 copies over 5 disks: the pattern's reads are only 5/4 slower than reads spread everywhere;
+    // the read rate says 5 disks work in parallel where the ratio says 4 copies. Any two chunks
+    // then share 3 disks whatever the layout, so near, far and offset read alike.
+    const ProbeResult narrow = probe("raid10 layout=near disks=5 copies=4 chunk=16KiB");
+    requireVerdict(narrow, "raid10", "near", 5, 16384);
+    CHECK(narrow.verdict.copies == 4);
+    CHECK(narrow.verdict.equivalents.contains(QStringLiteral("raid10 layout=far disks=5 copies=4 chunk=16KiB")));
+    // A whole-disk mirror of 4: no pattern, 4 disks in parallel, ratio 4.
+    const ProbeResult whole = probe("raid1 disks=4");
+    CHECK(whole.verdict.identified);
+    CHECK(whole.verdict.scheme == u"raid1");
+    CHECK(whole.verdict.disks == 4);
+    CHECK(whole.patternBlocks == 0);
+}
