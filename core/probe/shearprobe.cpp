@@ -304,9 +304,12 @@ void Prober::scanPattern()
         for (const auto& [q, t] : m_patternTimes)
             tested.push_back(t);
         const double spread = tested.size() >= 5 ? median(tested) : m_spreadMs;
+        // A copy set's level 1.5x over the spread at least: N reads over 15 disks are so noisy
+        // that a 15-way mirror showed a "12-copy" size at 1.32x. Narrower mirrors (D/k under 1.5)
+        // are left to narrowMirrorPattern(), which measures with larger batches.
         int level = 0;
         for (int k : copies)
-            if (ms > 1.3 * spread && ms > 0.7 * m_result.serialMs / k && ms < 1.4 * m_result.serialMs / k)
+            if (ms > (k > 1 ? 1.5 : 1.3) * spread && ms > 0.7 * m_result.serialMs / k && ms < 1.4 * m_result.serialMs / k)
                 level = level ? std::min(level, k) : k;
         if (level && !(level > 1 && ms < 1.2 * mirrorMs)) {
             const double twice = 2 * p <= limit ? testPattern(2 * p) : ms;
