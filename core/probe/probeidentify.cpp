@@ -23,6 +23,8 @@ double Prober::score(const Candidate& c) const
     }
     const double shiftPrior = kPairSigma * kPairSigma / (kPairShift * kPairShift); // in units of kPairSigma
     s -= sum * sum / (double(m_pairs.size()) + shiftPrior);
+    // The Gaussian's normalisation: a candidate that expects more noise pays for its tolerance.
+    s += 2.0 * double(m_pairs.size()) * std::log(pairNoise(c));
     if (m_result.readWriteRatio > 0) {
         // Writes that only write cost about what reads do, so such a ratio is measured tighter
         // than one of read-modify-writes (whose writes land a rotation after their reads).
@@ -206,6 +208,12 @@ void Prober::rank()
     // pairs are measured again and averaged before anything is called a mismatch.
     if (remeasureOutliers(best) > 0)
         return rank();
+    // The answer's own same-disk pairs, measured if they are not yet (a near-pattern's test).
+    if (!m_sharedChecked) {
+        m_sharedChecked = true;
+        if (testSharedPairs(best) > 0)
+            return rank();
+    }
     const double worst = std::max(maxPairError(best), std::abs(levelError(best)) > kLevelReject ? 1.0 : 0.0);
     if (m_groupRatio > 1.5 && worst <= 0.3) {
         v.identified = false;

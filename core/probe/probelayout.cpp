@@ -11,13 +11,33 @@
 
 namespace raidscope::probe_detail {
 
+// Pairs `c` puts on one disk (or copy set) that are not measured yet, up to four spread over the
+// pattern: a near-pattern (RAID-5 on 16 disks read at multiples of 15 chunks lands on one or two
+// disks) passes for a smaller layout whose other pairs agree, but its "same disk" pairs are apart.
+int Prober::testSharedPairs(const Candidate& c)
+{
+    const std::uint64_t K = c.patternChunks();
+    int tested = 0;
+    for (std::uint64_t a = 0; a < K && tested < 4; ++a)
+        for (std::uint64_t b = a + 1; b < K; ++b)
+            if (!m_pairs.count({ a, b }) && predictedExcess(c, a, b) > 0.9) {
+                testPair(a, b);
+                ++tested;
+                a += K / 4;
+                break;
+            }
+    return tested;
+}
+
 // Some candidate predicts every pair within 0.3 and the level; the closest gets its outliers
-// measured again once before the pattern hypothesis is given up.
+// measured again once, and its same-disk pairs checked, before the answer stands.
 bool Prober::anyCandidateFits()
 {
     if (m_groupRatio > 1.5)
         return false;
-    for (int round = 0; round < 2; ++round) {
+    bool remeasured = false;
+    int shared = 0;
+    while (true) {
         const Candidate* closest = nullptr;
         double error = 1e9;
         for (const Candidate& c : m_candidates)
@@ -25,12 +45,17 @@ bool Prober::anyCandidateFits()
                 closest = &c;
                 error = maxPairError(c);
             }
-        if (error <= 0.3)
-            return true;
-        if (!closest || error > 0.6 || round == 1 || remeasureOutliers(*closest) == 0)
+        if (error <= 0.3) {
+            // Up to three candidates in turn: when one fails its same-disk pairs, the next closest.
+            if (shared == 3 || testSharedPairs(*closest) == 0)
+                return true;
+            ++shared;
+            continue;
+        }
+        if (!closest || error > 0.6 || remeasured || remeasureOutliers(*closest) == 0)
             return false;
+        remeasured = true;
     }
-    return false;
 }
 
 // Shear §2.3.2: blocks c-1 and c of random pattern instances. When c is a boundary between two
@@ -59,8 +84,9 @@ double Prober::testBoundary(std::uint64_t c)
 // Mirrors of whole disks (every chunk on every disk) have no pattern: identifyUnstriped() names them.
 std::vector<Candidate> Prober::stripedCandidates(std::uint64_t chunkBlocks, std::uint64_t patternBlocks) const
 {
+    // Healthy only for the narrow-mirror search: its pattern is already a mirror's read pattern.
     std::vector<Candidate> out = enumerateCandidates(m_registry, chunkBlocks * m_blockBytes, m_blockBytes, patternBlocks,
-                                                     m_config.maxDisks, true);
+                                                     m_config.maxDisks, !m_narrowSearch);
     std::erase_if(out, [&](const Candidate& c) {
         return !ratioFits(c.readWriteRatio, std::log(1.8)) || c.layout->copies() >= c.disks;
     });
@@ -193,7 +219,6 @@ double Prober::single(std::uint64_t a)
         addRandomInstances(ios, m_result.patternBlocks, a * m_result.chunkBlocks + m_rng.below(m_result.chunkBlocks), 1);
     const double ms = timeBatch(ios, m_ios.pairwise);
     m_single[a] = ms;
-    m_pairNoise = 0;
     return ms;
 }
 
@@ -230,19 +255,16 @@ double Prober::predictedExcess(const Candidate& c, std::uint64_t a, std::uint64_
     return excess(c.pairCost(a, b), c.singleCost(a), c.singleCost(b));
 }
 
-// Observed minus predicted excess, in units of the noise of a single-copy layout's. An excess
-// divides by one chunk's N reads; with k copies those are N/k per disk, so its noise grows as
-// sqrt(k) (k from the observed level: one disk's time over one chunk's).
+// The candidate's own copies set the noise it expects: judged by the observed level instead, a
+// near-pattern whose chunks straddle two disks lent a single-copy layout a mirror's tolerance.
 double Prober::pairError(const Candidate& c, const std::pair<std::uint64_t, std::uint64_t>& key, double pairMs) const
 {
-    if (m_pairNoise <= 0) {
-        std::vector<double> singles;
-        for (const auto& [a, ms] : m_single)
-            singles.push_back(ms);
-        const double copies = singles.empty() ? 1.0 : m_result.serialMs / median(singles);
-        m_pairNoise = std::sqrt(std::clamp(copies, 1.0, 16.0));
-    }
-    return (observedExcess(key.first, key.second, pairMs) - predictedExcess(c, key.first, key.second)) / m_pairNoise;
+    return (observedExcess(key.first, key.second, pairMs) - predictedExcess(c, key.first, key.second)) / pairNoise(c);
+}
+
+double Prober::pairNoise(const Candidate& c)
+{
+    return std::sqrt(double(std::clamp(c.layout->copies(), 1, 16)));
 }
 
 bool Prober::consistent(const Candidate& c) const
@@ -347,6 +369,7 @@ void Prober::verify(const Candidate* lead)
                 break;
             }
     }
+    testSharedPairs(*lead);
     if (!testPairs)
         return;
     int budget = singleCopy ? 40 : 24;

@@ -71,11 +71,13 @@ private:
     void resetHypothesis();
     double patternBatch(std::uint64_t p, int reads = 0);
     double testPattern(std::uint64_t p);
+    bool moreDisksThanCopies() const;
     bool narrowMirrorPattern();
     void decidePattern();
 
     // --- chunk boundaries and pairwise layout (probelayout.cpp) ---------------------------------------
     bool anyCandidateFits();
+    int testSharedPairs(const Candidate& c);
     double testBoundary(std::uint64_t c);
     std::vector<Candidate> stripedCandidates(std::uint64_t chunkBlocks, std::uint64_t patternBlocks) const;
     void boundaries();
@@ -91,7 +93,10 @@ private:
     double testPair(std::uint64_t a, std::uint64_t b);
     double observedExcess(std::uint64_t a, std::uint64_t b, double pairMs) const;
     static double predictedExcess(const Candidate& c, std::uint64_t a, std::uint64_t b);
+    // Observed minus predicted excess, in units of a single-copy layout's noise. An excess divides
+    // by one chunk's N reads; with k copies those are N/k per disk, so its noise grows as sqrt(k).
     double pairError(const Candidate& c, const std::pair<std::uint64_t, std::uint64_t>& key, double pairMs) const;
+    static double pairNoise(const Candidate& c);
     bool consistent(const Candidate& c) const;
     void pairwise();
     void verify(const Candidate* lead);
@@ -139,7 +144,8 @@ private:
     std::map<std::uint64_t, double> m_single; // pattern chunk -> N reads of it
     std::vector<Candidate> m_candidates;
     const Candidate* m_best = nullptr;
-    mutable double m_pairNoise = 0;     // pairError()'s unit, once singles are measured
+    bool m_sharedChecked = false;       // rank() measured the answer's same-disk pairs
+    bool m_narrowSearch = false;        // narrowMirrorPattern() found the pattern
     int m_ratioRounds = 0;              // rounds of refineRedundancy() spent deciding between ratios
     int m_remeasureBudget = 8;          // outlier pairs measured again, at most
     std::set<std::uint64_t> m_resampled; // chunks whose single was measured twice

@@ -69,7 +69,7 @@ ProbeResult Prober::run()
         }
         if (m_result.patternBlocks <= 1) { // no layout has a one-block pattern: read as none
             resetHypothesis();
-            if (narrowMirrorPattern()) {
+            if ((m_narrowSearch = narrowMirrorPattern())) {
                 step(QStringLiteral("boundaries"), 0.7);
                 boundaries();
                 step(QStringLiteral("pairwise layout"), 0.8);
@@ -349,7 +349,6 @@ void Prober::resetHypothesis()
     m_result.pairs.clear();
     m_pairs.clear();
     m_single.clear();
-    m_pairNoise = 0;
     m_candidates.clear();
     m_resampled.clear();
     m_groupRatio = 0;
@@ -393,6 +392,14 @@ double Prober::testPattern(std::uint64_t p)
 // apart: an n-way mirror of whole disks reads with n disks, the striped one with more than its
 // copies. Then the sizes of such layouts are measured again, three phases of 4N reads each,
 // against a level between one copy set's and every disk's.
+// Reads spread over more disks than the read/write ratio counts copies, by more than the
+// measurement's noise (5 %): a striped mirror, not a mirror of whole disks.
+bool Prober::moreDisksThanCopies() const
+{
+    const double n = std::round(m_result.readWriteRatio);
+    return n >= 2 && parallelism() >= 1.1 * n;
+}
+
 bool Prober::narrowMirrorPattern()
 {
     if (m_result.readWriteRatio <= 0)
@@ -403,9 +410,7 @@ bool Prober::narrowMirrorPattern()
     m_result.serialMs = std::accumulate(serial.begin(), serial.end(), 0.0) / double(serial.size());
     refineRedundancy(64 * m_n);
     const double parallel = parallelism();
-    const double n = std::round(m_result.readWriteRatio);
-    // More disks than copies, by more than the measurement's noise (5 %).
-    if (n < 2 || parallel < 1.1 * n)
+    if (!moreDisksThanCopies())
         return false;
     std::map<std::uint64_t, double> sizes; // assumed pattern -> the smallest D/k of layouts with it
     std::map<std::uint64_t, std::set<std::uint64_t>> chunks;
@@ -481,6 +486,8 @@ void Prober::decidePattern()
     const double hi = *std::max_element(logs.begin(), logs.end());
     if (m_result.patternBlocks == 0 && (clusters.k < 2 || std::exp(hi - lo) < 1.3))
         return; // one regime only: every read can go to every disk
+    if (m_result.patternBlocks == 0 && moreDisksThanCopies())
+        return; // a narrow mirror's sizes differ by noise here: narrowMirrorPattern() measures them
     std::uint64_t g = 0;
     for (std::size_t i = 0; i < m_patternTimes.size(); ++i) {
         if (clusters.labels[i] != slowest || logs[i] < hi - std::log(1.25) || m_rejected.count(m_patternTimes[i].first))
