@@ -153,12 +153,14 @@ void PairHeatmap::setResult(const ProbeResult& r)
     if (needed > 0) {
         resize(needed);
         const std::uint64_t all = needed * (needed - 1) / 2;
+        const std::uint64_t measured = std::uint64_t(measuredCells() / 2); // a pair measured twice counts once
         setSubtitle(tr("K = %1 chunks · %2 of %3 pairs measured")
                         .arg(needed)
-                        .arg(m_pairs.size())
+                        .arg(measured)
                         .arg(all));
         // The rest as the verdict's layout predicts them, so the whole map reads as Shear's does.
-        const bool predicted = r.verdict.identified && needed == k && r.predictedExcess.size() == k * k && k <= 4096;
+        const bool predicted = r.verdict.identified && needed == k && r.predictedExcess.size() == k * k && k <= 4096
+            && measured < all;
         if (predicted) {
             for (std::uint64_t a = 0; a < k; ++a)
                 for (std::uint64_t b = 0; b < k; ++b)
