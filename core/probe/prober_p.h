@@ -28,7 +28,7 @@ inline constexpr double kPairSigma = 0.08;  // spread of an observed pair ratio 
 inline constexpr double kPairShift = 0.1;   // prior spread of the shift shared by every pair's excess
 inline constexpr double kParallelSigma = 0.12; // of log(disks reading in parallel): measured 13.9-15.8 for 16 disks
 inline constexpr double kRatioSigma = 0.08; // of log(read/write ratio): writes cost more than reads on a disk
-inline constexpr double kReject = 0.22;
+inline constexpr double kReject = 0.22; // a pair this far off its prediction (in noise units) drops a candidate while pairs are chosen
 inline constexpr double kLevelSigma = 0.15; // of log(one chunk's read time / the serial time)
 inline constexpr double kLevelReject = 0.25; // further off than this (1.28x) rules a candidate out
 
