@@ -236,7 +236,8 @@ void Prober::rank()
     // copies): the ratio is measured longer, a quarter of its noise per round.
     if (v.confidence < 0.8 && runnerUp && m_ratioRounds < 3 && m_result.readWriteRatio > 0
         && std::abs(std::log(best.readWriteRatio / runnerUp->readWriteRatio)) > 0.1) {
-        refineRedundancy(16 * m_n << m_ratioRounds++);
+        refineRedundancy((16 * m_n) << m_ratioRounds); // 16N, then 32N, then 64N writes and reads
+        ++m_ratioRounds;
         v.findings.clear();
         return rank();
     }

@@ -40,11 +40,14 @@ bool Prober::anyCandidateFits()
     while (true) {
         const Candidate* closest = nullptr;
         double error = 1e9;
-        for (const Candidate& c : m_candidates)
-            if (std::abs(levelError(c)) < kLevelReject && ratioFits(c.readWriteRatio, 0.3) && maxPairError(c) < error) {
+        for (const Candidate& c : m_candidates) {
+            if (std::abs(levelError(c)) >= kLevelReject || !ratioFits(c.readWriteRatio, 0.3))
+                continue;
+            if (const double e = maxPairError(c); e < error) {
                 closest = &c;
-                error = maxPairError(c);
+                error = e;
             }
+        }
         if (error <= 0.3) {
             // Up to three candidates in turn: when one fails its same-disk pairs, the next closest.
             if (shared == 3 || testSharedPairs(*closest) == 0)
