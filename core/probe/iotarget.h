@@ -3,10 +3,12 @@
 
 #include <QString>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <stop_token>
+#include <thread>
 #include <vector>
 
 namespace raidscope {
@@ -51,6 +53,16 @@ public:
     /// a safe write); the result is then nullopt with `error` saying "stopped".
     virtual std::optional<BatchTiming> run(std::span<const ProbeIo> requests, int outstanding, std::stop_token stop,
                                            QString* error) = 0;
+
+    /// Leaves the target without I/O for about `ms`, so the probe can see whether an idle pause gives
+    /// the next batch a burst allowance (QEMU's throttle, many cloud volumes). A device sleeps; a
+    /// simulated array lets its own clock run. Returns early on a stop request.
+    virtual void idle(double ms, std::stop_token stop)
+    {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double, std::milli>(ms);
+        while (std::chrono::steady_clock::now() < until && !stop.stop_requested())
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
 };
 
 } // namespace raidscope

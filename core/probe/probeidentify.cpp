@@ -17,29 +17,29 @@ double Prober::score(const Candidate& c) const
     // every excess a little larger than the water-filling ideal; which pairs overlap still decides.
     double s = 0, sum = 0;
     for (const auto& [key, ms] : m_pairs) {
-        const double d = pairError(c, key, ms) / kPairSigma;
+        const double d = pairError(c, key, ms) / m_tuning.pairSigma;
         s += d * d;
         sum += d;
     }
-    const double shiftPrior = kPairSigma * kPairSigma / (kPairShift * kPairShift); // in units of kPairSigma
+    const double shiftPrior = m_tuning.pairSigma * m_tuning.pairSigma / (m_tuning.pairShift * m_tuning.pairShift); // in units of m_tuning.pairSigma
     s -= sum * sum / (double(m_pairs.size()) + shiftPrior);
     // The Gaussian's normalisation: a candidate that expects more noise pays for its tolerance.
     s += 2.0 * double(m_pairs.size()) * std::log(pairNoise(c));
     if (m_result.readWriteRatio > 0) {
         // Writes that only write cost about what reads do, so such a ratio is measured tighter
         // than one of read-modify-writes (whose writes land a rotation after their reads).
-        const double d = std::log(m_result.readWriteRatio / c.readWriteRatio) / (c.writesRead ? kRatioSigma : 0.06);
+        const double d = std::log(m_result.readWriteRatio / c.readWriteRatio) / (c.writesRead ? m_tuning.ratioSigma : 0.06);
         s += d * d;
     }
     // Disks reading in parallel (the steady read rate against one disk's): tells 3 disks from 6
     // when every pair merely shifts (near, 2 copies: pairs overlap one disk or none).
     if (parallelism() > 0) {
-        const double d = std::log(parallelism() / c.readParallelism) / kParallelSigma;
+        const double d = std::log(parallelism() / c.readParallelism) / m_tuning.parallelSigma;
         s += d * d;
     }
     // How slow reads of one chunk are against N reads one at a time: 1 for one disk, 1/k when
     // k copies share the reads. Tells raid5 from a 4-copy raid10 with the same ratio and pairs.
-    const double level = levelError(c) / kLevelSigma;
+    const double level = levelError(c) / m_tuning.levelSigma;
     s += level * level;
     // Prefer the healthy explanation when a failed member explains nothing more.
     if (c.failedDisk >= 0)
@@ -96,7 +96,7 @@ void Prober::identifyUnstriped()
         const double nextGap = std::abs(std::log(r / (std::lround(r) + (r > std::lround(r) ? 1 : -1))));
         if (nextGap - gap > 0.06)
             break;
-        refineRedundancy(64 * m_n * (round + 1)); // n and n+1 disks differ by 1/n: thousands of requests
+        refineRedundancy(std::max(64 * m_baseN, 4 * m_n) * (round + 1)); // n and n+1 disks differ by 1/n: thousands of requests
     }
     const int disks = int(std::lround(m_result.readWriteRatio));
     const double off = std::abs(std::log(m_result.readWriteRatio / std::max(1, disks)));
@@ -214,7 +214,7 @@ void Prober::rank()
         if (testSharedPairs(best) > 0)
             return rank();
     }
-    const double worst = std::max(maxPairError(best), std::abs(levelError(best)) > kLevelReject ? 1.0 : 0.0);
+    const double worst = std::max(maxPairError(best), std::abs(levelError(best)) > m_tuning.levelReject ? 1.0 : 0.0);
     if (m_groupRatio > 1.5 && worst <= 0.3) {
         v.identified = false;
         v.findings << QStringLiteral("matches no known layout: one chunk from each disk of %1, read together, "

@@ -41,7 +41,7 @@ bool Prober::anyCandidateFits()
         const Candidate* closest = nullptr;
         double error = 1e9;
         for (const Candidate& c : m_candidates) {
-            if (std::abs(levelError(c)) >= kLevelReject || !ratioFits(c.readWriteRatio, 0.3))
+            if (std::abs(levelError(c)) >= m_tuning.levelReject || !ratioFits(c.readWriteRatio, 0.3))
                 continue;
             if (const double e = maxPairError(c); e < error) {
                 closest = &c;
@@ -272,10 +272,10 @@ double Prober::pairNoise(const Candidate& c)
 
 bool Prober::consistent(const Candidate& c) const
 {
-    if (std::abs(levelError(c)) > kLevelReject)
+    if (std::abs(levelError(c)) > m_tuning.levelReject)
         return false;
     for (const auto& [key, ms] : m_pairs)
-        if (std::abs(pairError(c, key, ms)) > kReject)
+        if (std::abs(pairError(c, key, ms)) > m_tuning.reject)
             return false;
     return true;
 }

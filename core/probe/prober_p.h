@@ -24,13 +24,6 @@ struct Stopped
 {
 };
 
-inline constexpr double kPairSigma = 0.08;  // spread of an observed pair ratio around its prediction
-inline constexpr double kPairShift = 0.1;   // prior spread of the shift shared by every pair's excess
-inline constexpr double kParallelSigma = 0.12; // of log(disks reading in parallel): measured 13.9-15.8 for 16 disks
-inline constexpr double kRatioSigma = 0.08; // of log(read/write ratio): writes cost more than reads on a disk
-inline constexpr double kReject = 0.22; // a pair this far off its prediction (in noise units) drops a candidate while pairs are chosen
-inline constexpr double kLevelSigma = 0.15; // of log(one chunk's read time / the serial time)
-inline constexpr double kLevelReject = 0.25; // further off than this (1.28x) rules a candidate out
 
 double median(std::vector<double> v);
 
@@ -116,6 +109,7 @@ private:
 
     IoTarget& m_target;
     const ProbeConfig& m_config;
+    const ProbeTuning& m_tuning;
     const LayoutRegistry& m_registry;
     std::stop_token m_stop;
     const Report<ProbeSnapshot>& m_report;
@@ -123,7 +117,8 @@ private:
     Throttle m_throttle;
     std::uint32_t m_blockBytes = 4096;
     std::uint64_t m_capacityBlocks = 0;
-    int m_n = 32;
+    int m_n = 32;     // reads per test: the configured N, or more after calibration
+    int m_baseN = 32; // the configured N
     double m_fraction = 0;
     IoCounts m_ios;
     ProbeResult m_result;

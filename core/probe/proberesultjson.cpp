@@ -60,7 +60,7 @@ QJsonObject ProbeResult::toJson() const
         { QStringLiteral("redundancy"), QJsonObject { { QStringLiteral("readMBps"), readMBps },
                                             { QStringLiteral("writes"), writeJson },
                                             { QStringLiteral("readWriteRatio"), readWriteRatio } } },
-        { QStringLiteral("disks"), diskJson } };
+        { QStringLiteral("disks"), diskJson }, { QStringLiteral("calibration"), calibration.toJson() } };
     QJsonObject o { { QStringLiteral("version"), 1 }, { QStringLiteral("target"), target },
         { QStringLiteral("verdict"), verdictJson }, { QStringLiteral("ios"), iosJson }, { QStringLiteral("steps"), steps } };
     if (!error.isEmpty())
@@ -68,6 +68,13 @@ QJsonObject ProbeResult::toJson() const
     if (stopped)
         o.insert(QStringLiteral("stopped"), true);
     return o;
+}
+
+QJsonObject ProbeCalibration::toJson() const
+{
+    return QJsonObject { { QStringLiteral("readsPerTest"), readsPerTest }, { QStringLiteral("serialMs"), serialMs },
+        { QStringLiteral("queuedMs"), queuedMs }, { QStringLiteral("queuedReadMs"), queuedReadMs },
+        { QStringLiteral("burstReads"), burstReads }, { QStringLiteral("spreadMs"), spreadMs } };
 }
 
 } // namespace raidscope

@@ -25,6 +25,7 @@ Prober::Prober(IoTarget& target, const ProbeConfig& config, const LayoutRegistry
        const Report<ProbeSnapshot>& report)
     : m_target(target)
     , m_config(config)
+    , m_tuning(config.tuning)
     , m_registry(registry)
     , m_stop(std::move(stop))
     , m_report(report)
@@ -33,7 +34,7 @@ Prober::Prober(IoTarget& target, const ProbeConfig& config, const LayoutRegistry
 {
     m_blockBytes = std::max<std::uint32_t>(4096, target.blockBytes());
     m_capacityBlocks = target.capacityBytes() / m_blockBytes;
-    m_n = std::max(4, config.readsPerTest);
+    m_n = m_baseN = std::max(4, config.readsPerTest);
     m_result.target = target.describe();
     m_result.blockBytes = m_blockBytes;
 }
@@ -41,10 +42,11 @@ Prober::Prober(IoTarget& target, const ProbeConfig& config, const LayoutRegistry
 ProbeResult Prober::run()
 {
     try {
-        if (m_capacityBlocks < std::uint64_t(64 * m_n))
+        if (m_capacityBlocks < std::uint64_t(64 * m_baseN))
             throw std::runtime_error("the target is too small to probe");
         step(QStringLiteral("warm-up"), 0.0);
         warmUp();
+        step(QStringLiteral("calibration"), 0.02);
         calibrate();
         step(QStringLiteral("redundancy"), 0.05);
         redundancy();
@@ -162,13 +164,62 @@ void Prober::flush(double fraction, bool force)
     m_pending.step = name;
 }
 
-// N random reads one at a time take N single-disk service times whatever the layout:
-// the level that "all N reads on one disk" reaches.
-// N random reads all at once spread over every disk: the fastest a batch can be.
+// The device's own scale, before anything is compared (issue "Probe on real arrays").
+// Shear §2.3: N random reads one at a time take N single-disk service times whatever the layout,
+// the level that "all N reads on one disk" reaches, on a spinning disk. A throttled virtual disk
+// (QEMU's iops limit, a cloud volume) answers a lone request at once: its one-disk level shows only
+// when requests queue on it. One block read k times at once queues k reads on the block's disk
+// (md keeps a sector's mirror reads on the disk whose head is on it), so the batch time grows as
+// k over the disk's rate; a spinning disk's cache answers the repeats, and the serial level stands.
+// An idle pause may give a burst allowance (QEMU: rate/10 requests at once after ~100 ms idle):
+// then every test queues enough reads on its busiest disk that the allowance is a small part of it.
 void Prober::calibrate()
 {
-    m_result.serialMs = timeBatch(randomBlocks(m_n, false), m_ios.calibration, 1);
+    const double serialMs = timeBatch(randomBlocks(m_n, false), m_ios.calibration, 1);
+    const std::uint64_t block = m_rng.below(m_capacityBlocks);
+    auto sameBlock = [&](int k) { return timeBatch(std::vector<ProbeIo>(std::size_t(k), read(block)), m_ios.calibration); };
+    // Back to back the disk has no idle credit left; double k until the time doubles with it.
+    int k = m_n;
+    double tk = (sameBlock(k), sameBlock(k));
+    double perReadMs = 0;
+    for (; k <= m_tuning.calibrationMaxReads; k *= 2) {
+        const double t2k = sameBlock(2 * k);
+        const double ratio = t2k / std::max(tk, 1e-6);
+        if (ratio > 1.6 && ratio < 2.5) {
+            perReadMs = (t2k - tk) / k;
+            break;
+        }
+        // No queueing (a disk cache answers the repeats): the serial level is the one-disk level.
+        if (ratio < 1.3 && tk > 0.5 * serialMs * k / m_n)
+            break;
+        tk = t2k;
+    }
+    m_result.calibration.queuedReadMs = perReadMs;
+    if (perReadMs > 0) {
+        // Burst: the same batch after an idle pause, against the rate's prediction without one.
+        int burstK = 2 * k;
+        double credit = 0;
+        for (; burstK <= 4 * m_tuning.calibrationMaxReads; burstK *= 2) {
+            m_target.idle(m_tuning.idlePauseMs, m_stop);
+            const double idleMs = sameBlock(burstK);
+            const double warmMs = (sameBlock(burstK), sameBlock(burstK));
+            credit = std::max(0.0, (warmMs - idleMs) / perReadMs);
+            if (idleMs > 0.25 * warmMs)
+                break;
+        }
+        m_result.calibration.burstReads = credit;
+        if (credit >= 1)
+            m_n = std::max(m_n, int(std::ceil(m_tuning.readsPerBurst * credit / 8.0)) * 8);
+    }
+    m_n = std::min(m_n, m_tuning.maxReadsPerTest);
+    // The one-disk level for N reads: the serial time (a spinning disk) or N queued on one disk.
+    const double queuedMs = perReadMs > 0 ? (sameBlock(m_n), sameBlock(m_n)) : 0.0;
+    m_result.serialMs = std::max(serialMs * m_n / m_baseN, queuedMs);
+    m_result.calibration.serialMs = serialMs * m_n / m_baseN;
+    m_result.calibration.queuedMs = queuedMs;
+    m_result.calibration.readsPerTest = m_n;
     m_spreadMs = timeBatch(randomBlocks(m_n, false), m_ios.calibration);
+    m_result.calibration.spreadMs = m_spreadMs;
 }
 
 // Shear §2.3.4: random read bandwidth over random write bandwidth. The write count grows until
@@ -269,7 +320,9 @@ void Prober::patternSizes()
     }
     std::map<std::uint64_t, std::set<int>>& sizes = m_sizes; // assumed pattern (blocks) -> copies when slow
     const std::uint64_t maxChunkBlocks = std::max<std::uint64_t>(1, m_config.maxChunkBytes / m_blockBytes);
-    const std::uint64_t limit = m_limit = m_capacityBlocks / std::uint64_t(4 * m_n);
+    // Enough random instances of the largest size that N reads rarely repeat one (the configured N:
+    // a calibrated N only makes each test longer, and a repeat still loads the same disk).
+    const std::uint64_t limit = m_limit = m_capacityBlocks / std::uint64_t(4 * m_baseN);
     for (std::uint64_t chunk = 1; chunk <= maxChunkBlocks; chunk *= 2)
         for (const auto& [m, copies] : chunksToCopies)
             if (chunk * m <= limit && chunk * m > 1) {
@@ -408,7 +461,7 @@ bool Prober::narrowMirrorPattern()
     for (int i = 0; i < 2; ++i)
         serial.push_back(timeBatch(randomBlocks(m_n, false), m_ios.calibration, 1));
     m_result.serialMs = std::accumulate(serial.begin(), serial.end(), 0.0) / double(serial.size());
-    refineRedundancy(64 * m_n);
+    refineRedundancy(std::max(64 * m_baseN, 4 * m_n));
     const double parallel = parallelism();
     if (!moreDisksThanCopies())
         return false;

@@ -17,6 +17,43 @@ namespace raidscope {
 
 class LayoutRegistry;
 
+/// Every constant the probe's decisions rest on, with the measurement that set it. probe-eval can vary
+/// them (`--tune name=value`) to see how much the accuracy depends on each.
+struct ProbeTuning
+{
+    // --- calibration on the device (issue "Probe on real arrays") --------------------------------------
+    /// Same-block batches grow to at most this many reads while looking for the one-disk rate.
+    int calibrationMaxReads = 512;
+    /// Idle pause before the burst test. QEMU's throttle refills its burst after ~100 ms idle (rig README).
+    double idlePauseMs = 300;
+    /// Reads on the busiest disk per read of burst allowance: at 8, a full allowance is 1/8 of a test's
+    /// one-disk time, inside the level tolerance (rig: IOPS 150-1000 gave allowances of IOPS/10).
+    double readsPerBurst = 8;
+    /// Upper bound of N after calibration (a 2N pair batch must fit io_uring's 4096 slots).
+    int maxReadsPerTest = 1024;
+
+    // --- identification: spreads measured on the simulator (session 2 notes) ----------------------------
+    double pairSigma = 0.08;     ///< of a pair's excess around its prediction
+    double pairShift = 0.1;      ///< prior of the shift shared by every pair's excess (md far copies seek)
+    double parallelSigma = 0.12; ///< of log(disks reading in parallel): 13.9-15.8 measured for 16 disks
+    double ratioSigma = 0.08;    ///< of log(read/write ratio): writes wait for the slowest disk
+    double reject = 0.22;        ///< a pair this far off its prediction drops a candidate while pairs are chosen
+    double levelSigma = 0.15;    ///< of log(one chunk's read time / the one-disk time)
+    double levelReject = 0.25;   ///< further off than this (1.28x) rules a candidate out
+};
+
+/// What the probe learned about the device before it compared anything.
+struct ProbeCalibration
+{
+    int readsPerTest = 0;     ///< N used by every test after calibration
+    double serialMs = 0;      ///< N random reads one at a time (a spinning disk's one-disk level)
+    double queuedMs = 0;      ///< N reads of one block at once, back to back (a throttled disk's level)
+    double queuedReadMs = 0;  ///< one disk's time per queued read (0: repeats answered by a cache)
+    double burstReads = 0;    ///< reads answered at once after an idle pause
+    double spreadMs = 0;      ///< N random reads at once
+    QJsonObject toJson() const;
+};
+
 struct ProbeConfig
 {
     int readsPerTest = 32;            ///< N: random requests per timed test (Shear §2.3 "N random segments")
@@ -26,6 +63,7 @@ struct ProbeConfig
     bool checkDisks = true;           ///< per-disk speed after identification (Shear §5.1, Fig. 18)
     bool fullPairwise = false;        ///< every chunk pair, as Shear did, instead of an adaptive choice
     std::uint64_t seed = 1;
+    ProbeTuning tuning;
 };
 
 // Raw series, one point per timed test; what the live plots draw.
@@ -111,7 +149,8 @@ struct ProbeResult
     std::uint64_t patternBlocks = 0;
     std::uint64_t chunkBlocks = 0;
     std::uint32_t blockBytes = 0;
-    double serialMs = 0;                ///< N random reads one at a time: the one-disk time
+    double serialMs = 0;                ///< the one-disk time for N reads (see calibration)
+    ProbeCalibration calibration;
     double readWriteRatio = 0;
     double readMBps = 0;
     std::vector<PatternPoint> pattern;
