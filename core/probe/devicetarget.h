@@ -34,6 +34,7 @@ public:
     std::uint64_t capacityBytes() const override { return m_capacityBytes; }
     std::uint32_t blockBytes() const override { return m_blockBytes; }
     bool writable() const override { return m_writable; }
+    int readsPerWrite() const override { return 1; } // read, then the same bytes written back
     QString describe() const override;
 
     /// Every request must be block-aligned, inside [0, capacityBytes()) and, for a write, allowed;

@@ -45,6 +45,9 @@ public:
     virtual std::uint32_t blockBytes() const = 0;
     /// Whether write requests are allowed (a device: only when the user asked with --allow-writes).
     virtual bool writable() const = 0;
+    /// Reads each write request issues before it writes (a device's safe write reads the bytes it
+    /// writes back: 1; a simulated array writes at once: 0). The probe's read/write ratio leaves them out.
+    virtual int readsPerWrite() const { return 0; }
     /// A short description for reports: "simulated raid5 ..." or "/dev/sdb (loop, 64 MiB)".
     virtual QString describe() const = 0;
 

@@ -154,11 +154,13 @@ void Prober::rank()
     std::sort(ranked.begin(), ranked.end());
     const Candidate& best = m_candidates[ranked.front().second];
     // Group layouts whose every prediction equals the best's: no Shear measurement tells them apart.
+    // Without the write test (a read-only probe) the read/write ratio is no prediction: RAID-4 on
+    // D+1 disks reads as RAID-0 on D, md's parity writes as any other.
     const std::uint64_t K = best.patternChunks();
     auto samePredictions = [&](const Candidate& o) {
         if (o.patternBlocks != best.patternBlocks || (o.failedDisk >= 0) != (best.failedDisk >= 0)
             || std::abs(o.pairCost(0, 0) - best.pairCost(0, 0)) > 1e-9
-            || std::abs(std::log(o.readWriteRatio / best.readWriteRatio)) > 0.05)
+            || (m_result.readWriteRatio > 0 && std::abs(std::log(o.readWriteRatio / best.readWriteRatio)) > 0.05))
             return false;
         for (std::uint64_t a = 0; a < K; ++a)
             for (std::uint64_t b = a; b < K && b < a + 64; ++b)

@@ -61,6 +61,7 @@ private:
     bool ratioFits(double predicted, double slack) const;
     void patternSizes();
     void scanPattern();
+    void reducePattern();
     void resetHypothesis();
     double patternBatch(std::uint64_t p, int reads = 0);
     double testPattern(std::uint64_t p);
@@ -119,6 +120,7 @@ private:
     std::uint64_t m_capacityBlocks = 0;
     int m_n = 32;     // reads per test: the configured N, or more after calibration
     int m_baseN = 32; // the configured N
+    bool m_trace = false; // RAIDSCOPE_PROBE_TRACE: each test's phases on stderr, for rig analysis
     double m_fraction = 0;
     IoCounts m_ios;
     ProbeResult m_result;

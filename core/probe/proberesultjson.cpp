@@ -59,7 +59,8 @@ QJsonObject ProbeResult::toJson() const
         { QStringLiteral("chunkRunsBlocks"), runs }, { QStringLiteral("pairs"), pairJson },
         { QStringLiteral("redundancy"), QJsonObject { { QStringLiteral("readMBps"), readMBps },
                                             { QStringLiteral("writes"), writeJson },
-                                            { QStringLiteral("readWriteRatio"), readWriteRatio } } },
+                                            { QStringLiteral("readWriteRatio"), readWriteRatio },
+                                            { QStringLiteral("measuredReadWriteRatio"), measuredReadWriteRatio } } },
         { QStringLiteral("disks"), diskJson }, { QStringLiteral("calibration"), calibration.toJson() } };
     QJsonObject o { { QStringLiteral("version"), 1 }, { QStringLiteral("target"), target },
         { QStringLiteral("verdict"), verdictJson }, { QStringLiteral("ios"), iosJson }, { QStringLiteral("steps"), steps } };

@@ -23,14 +23,24 @@ struct ProbeTuning
 {
     // --- calibration on the device (issue "Probe on real arrays") --------------------------------------
     /// Same-block batches grow to at most this many reads while looking for the one-disk rate.
-    int calibrationMaxReads = 512;
+    int calibrationMaxReads = 256;
     /// Idle pause before the burst test. QEMU's throttle refills its burst after ~100 ms idle (rig README).
     double idlePauseMs = 300;
+    /// Burst tests, each on its own block: one rig run of two missed a burst of 30 reads once.
+    int burstAttempts = 2;
     /// Reads on the busiest disk per read of burst allowance: at 8, a full allowance is 1/8 of a test's
     /// one-disk time, inside the level tolerance (rig: IOPS 150-1000 gave allowances of IOPS/10).
     double readsPerBurst = 8;
     /// Upper bound of N after calibration (a 2N pair batch must fit io_uring's 4096 slots).
     int maxReadsPerTest = 1024;
+
+    // --- pattern size ------------------------------------------------------------------------------
+    /// A one-disk level may be this much over the one-disk time: a slow member (Shear Fig. 18, half
+    /// speed: 2x; the rig's 60 of 300 IOPS: 5x, there the median of three phases decides).
+    double slowDiskFactor = 2.5;
+    /// Every phase of a pattern size at least this part of its level: RAID-5 left-asymmetric's
+    /// near-patterns put some phases on two disks (half the level), the pattern none.
+    double phaseFloor = 0.7;
 
     // --- identification: spreads measured on the simulator (session 2 notes) ----------------------------
     double pairSigma = 0.08;     ///< of a pair's excess around its prediction
@@ -151,7 +161,8 @@ struct ProbeResult
     std::uint32_t blockBytes = 0;
     double serialMs = 0;                ///< the one-disk time for N reads (see calibration)
     ProbeCalibration calibration;
-    double readWriteRatio = 0;
+    double readWriteRatio = 0;          ///< random read over write throughput, a safe write's own read taken out
+    double measuredReadWriteRatio = 0;  ///< as measured, with the safe write's read
     double readMBps = 0;
     std::vector<PatternPoint> pattern;
     std::vector<BoundaryPoint> boundaries;
