@@ -362,7 +362,11 @@ std::optional<ProbeResult> probeResultFromJson(const QJsonObject& json, QString*
     };
     const QString root;
     // Files written before "format" existed are recognised by their verdict.
-    if (json.contains(QStringLiteral("format")) || !json.contains(QStringLiteral("verdict"))) {
+    if (!json.contains(QStringLiteral("format")) && !json.contains(QStringLiteral("verdict"))) {
+        in.fail(QStringLiteral("format"), QStringLiteral("missing, so not a probe result"));
+        return failed();
+    }
+    if (json.contains(QStringLiteral("format"))) {
         const QString format = in.string(json, root, QStringLiteral("format"));
         if (!in.failed() && format != kFormat)
             in.fail(QStringLiteral("format"),

@@ -211,9 +211,9 @@ TEST_CASE("Probe JSON: bad input names the field and never yields a result", "[p
     const QJsonValue gone(QJsonValue::Undefined);
     REQUIRE(good.value(QStringLiteral("steps")).toObject().value(QStringLiteral("pairs")).toArray().size() > 0);
 
-    CHECK(readError({}) == u"format: missing");
+    CHECK(readError({}) == u"format: missing, so not a probe result");
     CHECK(readError(QJsonObject { { QStringLiteral("requests"), 10 }, { QStringLiteral("iops"), 5.0 } })
-        == u"format: missing"); // a simulation result
+        == u"format: missing, so not a probe result"); // a simulation result
     CHECK(readError(changed(good, QStringLiteral("format"), QStringLiteral("raidscope-trace")))
               .startsWith(QStringLiteral("format: \"raidscope-trace\" is not a probe result")));
     CHECK(readError(changed(good, QStringLiteral("format"), 3)) == u"format: expected a string, found a number");
