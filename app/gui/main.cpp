@@ -5,6 +5,7 @@
 //           [--run-probe]
 //           [--trace FILE ...] [--trace-format F] [--trace-columns MAP] [--trace-on-error stop|skip]
 //           [--replay-array SPEC ...] [--replay-scale X] [--run-replay]
+//           [RESULT.json]
 #include "arraypage.h"
 #include "layout/layoutregistry.h"
 #include "mainwindow.h"
@@ -92,6 +93,9 @@ int main(int argc, char** argv)
     parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults, probeSim,
         probeDevice, probePace, probeAllPairs, runProbe, trace, traceFormat, traceColumns, traceOnError, replayArray,
         replayScale, runReplay });
+    parser.addPositionalArgument(QStringLiteral("result"),
+        QStringLiteral("A saved probe result (raidscope-cli probe --json) to show on the Probe page."),
+        QStringLiteral("[RESULT.json]"));
     parser.process(app);
     for (const QString& dir : parser.values(pluginDir))
         raidscope::LayoutRegistry::addSearchDir(dir);
@@ -140,6 +144,17 @@ int main(int argc, char** argv)
         probe->setPaceMs(parser.value(probePace).toInt());
     if ((parser.isSet(runProbe) || parser.isSet(probeSim) || parser.isSet(probeDevice)) && !parser.isSet(page))
         window.setCurrentPage(QStringLiteral("Probe"));
+    const QStringList results = parser.positionalArguments();
+    if (results.size() > 1)
+        warn(QStringLiteral("only one probe result is shown at a time: %1 is not opened")
+                 .arg(results.mid(1).join(u' ')));
+    if (!results.isEmpty()) {
+        QString error;
+        if (!probe->openResultJson(results.front(), &error))
+            warn(error);
+        if (!parser.isSet(page))
+            window.setCurrentPage(QStringLiteral("Probe"));
+    }
     // The Traces page: a trace summarized (and replayed) on screen without a click.
     raidscope::gui::TracesPage* traces = window.tracesPage();
     if (parser.isSet(traceFormat)) {

@@ -18,6 +18,8 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -26,6 +28,7 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSettings>
 #include <QScrollArea>
 #include <QStackedWidget>
@@ -117,6 +120,7 @@ MainWindow::MainWindow(QWidget* parent)
         m_stack->setCurrentIndex(row);
         m_pageActions->actions().at(row)->setChecked(true);
         updateTitle();
+        updateOpenShortcut();
     });
     connect(m_arrayPage, &ArrayPage::specChanged, this, &MainWindow::updateTitle);
     // One array on both pages: a spec accepted on either is handed to the other.
@@ -136,6 +140,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
 
     createMenus();
+    setAcceptDrops(true);
     m_nav->setCurrentRow(0);
     m_arrayPage->setSpecText(demoSpec());
     resize(1400, 900);
@@ -180,7 +185,13 @@ void MainWindow::addPage(const QString& name, QWidget* page)
 void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open Spec..."), QKeySequence::Open, this, &MainWindow::openSpecFile);
+    m_openSpecAction = file->addAction(tr("&Open Spec..."), QKeySequence::Open, this, &MainWindow::openSpecFile);
+    m_openSpecAction->setObjectName(QStringLiteral("openSpecAction"));
+    m_openProbeAction = file->addAction(tr("Open Probe &Result..."), this, [this] {
+        setCurrentPage(QStringLiteral("Probe"));
+        m_probePage->openResultDialog();
+    });
+    m_openProbeAction->setObjectName(QStringLiteral("openProbeResultAction"));
     file->addAction(tr("&Copy Array Spec"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, &MainWindow::copySpec);
     file->addAction(tr("&Save Diagram as PNG..."), QKeySequence::Save, this, &MainWindow::saveDiagram);
     file->addAction(tr("Save Simulation &Results as JSON..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
@@ -232,6 +243,16 @@ void MainWindow::updateTitle()
     setWindowTitle(spec.isEmpty() ? QStringLiteral("RaidScope") : QStringLiteral("RaidScope — %1").arg(spec));
 }
 
+// Ctrl+O opens what the page shown works on: a probe result on the Probe page, a spec elsewhere.
+void MainWindow::updateOpenShortcut()
+{
+    if (!m_openSpecAction)
+        return;
+    const bool probe = currentPageName() == u"Probe";
+    m_openSpecAction->setShortcut(probe ? QKeySequence() : QKeySequence(QKeySequence::Open));
+    m_openProbeAction->setShortcut(probe ? QKeySequence(QKeySequence::Open) : QKeySequence());
+}
+
 void MainWindow::restoreSettings()
 {
     m_persist = true;
@@ -267,6 +288,22 @@ void MainWindow::closeEvent(QCloseEvent* event)
     if (m_persist)
         saveSettings();
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!m_probePage->isRunning() && !ProbePage::droppedFile(event->mimeData(), true).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QString path = ProbePage::droppedFile(event->mimeData(), true);
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    setCurrentPage(QStringLiteral("Probe")); // a failure shows on the page's status line, where it is seen
+    m_probePage->openResultJson(path);
 }
 
 void MainWindow::openSpecFile()

@@ -4,6 +4,7 @@
 #include <QList>
 #include <QMainWindow>
 
+class QAction;
 class QActionGroup;
 class QListWidget;
 class QStackedWidget;
@@ -46,6 +47,9 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    /// A probe result (.json) dropped anywhere but on a page that takes it opens on the Probe page.
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void addPage(const QString& name, QWidget* page);
@@ -56,6 +60,7 @@ private:
     void showAbout();
     void showPlugins();
     void updateTitle();
+    void updateOpenShortcut();
 
     QListWidget* m_nav = nullptr;
     QList<QWidget*> m_pages; // the pages themselves, each inside a scroll area in m_stack
@@ -66,6 +71,8 @@ private:
     TracesPage* m_tracesPage = nullptr;
     int m_syncingSpecs = 0; // > 0 while one page's array spec is handed to the other
     QActionGroup* m_pageActions = nullptr;
+    QAction* m_openSpecAction = nullptr;
+    QAction* m_openProbeAction = nullptr;
     QMenu* m_viewMenu = nullptr;
     bool m_persist = false;
 };

@@ -14,16 +14,21 @@
 
 #include <QCheckBox>
 #include <QDateTime>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStyle>
@@ -64,6 +69,10 @@ ProbePage::ProbePage(QWidget* parent)
     m_saveButton = new QPushButton(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("Save &JSON…"));
     m_saveButton->setObjectName(QStringLiteral("saveProbeButton"));
     m_saveButton->setToolTip(tr("Save the probe's result as JSON (the CLI's probe --json object)"));
+    m_openButton = new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open Result…"));
+    m_openButton->setObjectName(QStringLiteral("openProbeButton"));
+    m_openButton->setToolTip(tr("Show a saved probe result: this page's JSON or raidscope-cli probe --json "
+                                "output (a .json file dropped on the page opens too)"));
     m_allPairs = new QCheckBox(tr("Every chunk &pair (as Shear)"));
     m_allPairs->setObjectName(QStringLiteral("allPairsCheck"));
     m_allPairs->setToolTip(tr("Time all K(K-1)/2 pairs of the pattern's chunks, as Shear did, for the whole map; "
@@ -75,6 +84,7 @@ ProbePage::ProbePage(QWidget* parent)
     runBar->addWidget(m_allPairs);
     runBar->addWidget(m_progress);
     runBar->addWidget(m_status, 1);
+    runBar->addWidget(m_openButton);
     runBar->addWidget(m_saveButton);
 
     // The plots, 2 x 2, in the order of Shear's steps; the verdict to their right.
@@ -116,6 +126,8 @@ ProbePage::ProbePage(QWidget* parent)
     connect(m_runButton, &QPushButton::clicked, this, &ProbePage::run);
     connect(m_cancelButton, &QPushButton::clicked, this, &ProbePage::cancel);
     connect(m_saveButton, &QPushButton::clicked, this, &ProbePage::saveResultAs);
+    connect(m_openButton, &QPushButton::clicked, this, &ProbePage::openResultDialog);
+    setAcceptDrops(true);
     connect(m_target, &ProbeTargetBox::targetChanged, this, &ProbePage::updateControls);
     connect(m_target, &ProbeTargetBox::paceChanged, this, [this](int ms) {
         if (m_paced)
@@ -203,8 +215,8 @@ bool ProbePage::run()
 
     clearViews();
     m_result.reset();
+    m_openedPath.clear();
     m_paced = paced;
-    m_jobTarget = what;
     m_snapshots = 0;
     m_blockBytes = std::max<std::uint32_t>(4096, io->blockBytes()); // the probe's block (shearprobe.cpp)
     m_jobStartMs = QDateTime::currentMSecsSinceEpoch();
@@ -253,12 +265,7 @@ void ProbePage::onDone(ProbeResult r)
 {
     m_paced.reset();
     const double seconds = double(QDateTime::currentMSecsSinceEpoch() - m_jobStartMs) / 1000;
-    // The final series replace the live ones: the slow cluster and the boundaries as decided.
-    m_patternPlot->setResult(r);
-    m_boundaryPlot->setResult(r);
-    m_heatmap->setResult(r);
-    m_redundancyPlot->setResult(r);
-    m_verdict->setResult(r);
+    showResult(r);
     if (!r.error.isEmpty()) {
         setStep(tr("failed"), 1.0);
         setStatus(tr("The probe failed: %1").arg(r.error), true);
@@ -274,6 +281,16 @@ void ProbePage::onDone(ProbeResult r)
     m_result = std::move(r);
     updateControls();
     Q_EMIT probeFinished();
+}
+
+// The final series replace the live ones: the slow cluster and the boundaries as decided.
+void ProbePage::showResult(const ProbeResult& r)
+{
+    m_patternPlot->setResult(r);
+    m_boundaryPlot->setResult(r);
+    m_heatmap->setResult(r);
+    m_redundancyPlot->setResult(r);
+    m_verdict->setResult(r);
 }
 
 void ProbePage::cancel()
@@ -295,6 +312,7 @@ void ProbePage::updateControls()
     m_runButton->setEnabled(!running && ready);
     m_cancelButton->setEnabled(running);
     m_saveButton->setEnabled(!running && m_result.has_value());
+    m_openButton->setEnabled(!running);
     m_allPairs->setEnabled(!running);
     m_target->setRunning(running);
 }
@@ -307,11 +325,7 @@ void ProbePage::setStatus(const QString& text, bool error)
 
 QJsonObject ProbePage::resultJson() const
 {
-    if (!m_result)
-        return {};
-    QJsonObject o = m_result->toJson();
-    o.insert(QStringLiteral("probedTarget"), m_jobTarget);
-    return o;
+    return m_result ? m_result->toJson() : QJsonObject();
 }
 
 bool ProbePage::saveResultJson(const QString& path, QString* error) const
@@ -321,14 +335,10 @@ bool ProbePage::saveResultJson(const QString& path, QString* error) const
             *error = tr("no finished probe");
         return false;
     }
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        if (error)
-            *error = f.errorString();
-        return false;
-    }
-    f.write(QJsonDocument(resultJson()).toJson(QJsonDocument::Indented));
-    if (!f.flush()) {
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)
+        || f.write(QJsonDocument(resultJson()).toJson(QJsonDocument::Indented)) < 0 // as raidscope-cli prints it
+        || !f.commit()) {
         if (error)
             *error = f.errorString();
         return false;
@@ -351,6 +361,112 @@ void ProbePage::saveResultAs()
         setStatus(tr("Saved %1").arg(path));
     else
         QMessageBox::warning(this, tr("Save Probe Result"), tr("Cannot write %1: %2").arg(path, error));
+}
+
+bool ProbePage::openResultJson(const QString& path, QString* error)
+{
+    const QString name = QFileInfo(path).fileName();
+    auto fail = [&](const QString& why) {
+        const QString line = tr("Cannot open %1: %2").arg(name.isEmpty() ? path : name, why);
+        setStatus(line, true);
+        if (error)
+            *error = line;
+        return false;
+    };
+    if (m_runner->isRunning())
+        return fail(tr("a probe is running (Cancel it first)"));
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return fail(f.errorString());
+    // A probe result is at most a few MB (a 512 x 512 prediction); reading far more is not worth it.
+    constexpr qint64 kMaxBytes = qint64(256) << 20;
+    if (f.size() > kMaxBytes)
+        return fail(tr("%1 MB is too large for a probe result").arg(f.size() >> 20));
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.read(kMaxBytes), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return fail(tr("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
+    if (!doc.isObject())
+        return fail(tr("not a probe result (the JSON is not an object)"));
+    QString why;
+    std::optional<ProbeResult> r = probeResultFromJson(doc.object(), &why);
+    if (!r)
+        return fail(why);
+
+    // As if it had just run: the views cleared, then the final series and the verdict.
+    clearViews();
+    m_blockBytes = r->blockBytes;
+    m_redundancyPlot->setNoWritesReason(
+        r->writes.empty() ? tr("No write test in this result:\nthe target was read-only") : QString());
+    showResult(*r);
+    m_openedPath = path;
+    m_snapshots = 0;
+    setStep(tr("opened"), 1.0);
+    QString what;
+    if (!r->error.isEmpty())
+        what = tr("the probe failed: %1").arg(r->error);
+    else
+        what = tr("%1 with %2 I/Os (Shear's schedule: %3)")
+                   .arg(r->verdict.identified ? tr("identified %1").arg(r->verdict.spec) : tr("not identified"))
+                   .arg(r->ios.total())
+                   .arg(r->shearScheduleIos);
+    if (r->stopped)
+        what += tr(" (stopped early)");
+    setStatus(tr("Opened %1: %2").arg(name, what)); // the target is in the verdict panel
+    // A simulated array can be probed again here, so the Target box shows it as after a run
+    // (SimTarget::describe() is "simulated SPEC"). A device path is left alone: it named a disk of
+    // the machine probed, not of this one.
+    const QString simulated = QStringLiteral("simulated ");
+    if (r->target.startsWith(simulated)) {
+        const bool wasSimulated = m_target->isSimulated();
+        const QString before = m_target->simSpec();
+        if (!m_target->setSimSpec(r->target.mid(simulated.size()))) { // e.g. a plugin missing here
+            if (!before.isEmpty())
+                m_target->setSimSpec(before);
+            m_target->setSimulated(wasSimulated);
+        }
+    }
+    m_result = std::move(r);
+    updateControls();
+    Q_EMIT resultOpened(path);
+    return true;
+}
+
+void ProbePage::openResultDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Probe Result"), QString(),
+        tr("Probe results (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!openResultJson(path, &error))
+        QMessageBox::warning(this, tr("Open Probe Result"), error);
+}
+
+QString ProbePage::droppedFile(const QMimeData* mime, bool jsonOnly)
+{
+    if (!mime || !mime->hasUrls() || mime->urls().size() != 1 || !mime->urls().front().isLocalFile())
+        return {};
+    const QString path = mime->urls().front().toLocalFile();
+    if (jsonOnly && !path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
+        return {};
+    return path;
+}
+
+// Any one file is taken, not only *.json: if it is not a probe result, the status line says why.
+void ProbePage::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!m_runner->isRunning() && !droppedFile(event->mimeData(), false).isEmpty())
+        event->acceptProposedAction();
+}
+
+void ProbePage::dropEvent(QDropEvent* event)
+{
+    const QString path = droppedFile(event->mimeData(), false);
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openResultJson(path);
 }
 
 } // namespace raidscope::gui

@@ -10,7 +10,10 @@
 #include <optional>
 
 class QCheckBox;
+class QDragEnterEvent;
+class QDropEvent;
 class QLabel;
+class QMimeData;
 class QProgressBar;
 class QPushButton;
 
@@ -29,7 +32,9 @@ class RedundancyPlot;
 /// starts runShearProbe() on a JobRunner thread; each snapshot's new points go to four live plots
 /// (pattern size, boundaries, the pairwise-chunk heatmap, read/write bandwidth) that redraw at most
 /// ~25 times a second; the verdict panel shows the identification, the findings, the I/Os per step
-/// against Shear's fixed schedule, and the identified layout drawn as on the Array page.
+/// against Shear's fixed schedule, and the identified layout drawn as on the Array page. A result
+/// saved earlier (here or by `raidscope-cli probe --json` on another machine) opens into the same
+/// views, from Open Result…, File > Open Probe Result… or a file dropped on the page.
 class ProbePage : public QWidget
 {
     Q_OBJECT
@@ -55,11 +60,22 @@ public:
 
     bool hasResult() const { return m_result.has_value(); }
     const std::optional<ProbeResult>& result() const { return m_result; }
-    /// ProbeResult::toJson() of the last finished probe (DESIGN.md's probe --json object), plus the target.
+    /// ProbeResult::toJson() of the result shown: the CLI's probe --json object, key for key.
     QJsonObject resultJson() const;
+    /// Writes resultJson() as the CLI prints it, atomically: an interrupted save leaves the old file.
     bool saveResultJson(const QString& path, QString* error) const;
     /// Asks for a file and saves the result there.
     void saveResultAs();
+    /// Shows a saved probe result as if it had just run. False, with one line naming the file and
+    /// the field in `error` and in statusText(), when it cannot be read or a probe is running; the
+    /// views then keep what they showed.
+    bool openResultJson(const QString& path, QString* error = nullptr);
+    /// Asks for a saved result and opens it; a failure is also shown in a message box.
+    void openResultDialog();
+    /// The file the result shown came from; empty for a probe run here.
+    QString openedFile() const { return m_openedPath; }
+    /// The one local file a drag carries (only a .json one if `jsonOnly`), or an empty string.
+    static QString droppedFile(const QMimeData* mime, bool jsonOnly);
 
     ProbeTargetBox* targetBox() const { return m_target; }
     PatternSizePlot* patternPlot() const { return m_patternPlot; }
@@ -77,10 +93,18 @@ Q_SIGNALS:
     void runningChanged(bool running);
     /// A snapshot was shown (tests wait on it).
     void snapshotShown();
+    /// A saved result is shown; result() holds it.
+    void resultOpened(const QString& path);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void onSnapshot(const ProbeSnapshot& snapshot);
     void onDone(ProbeResult result);
+    /// The final series and the verdict, for a probe that just ended or one read from a file.
+    void showResult(const ProbeResult& result);
     void clearViews();
     void updateControls();
     void setStatus(const QString& text, bool error = false);
@@ -91,6 +115,7 @@ private:
     QPushButton* m_runButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QPushButton* m_saveButton = nullptr;
+    QPushButton* m_openButton = nullptr;
     QCheckBox* m_allPairs = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
@@ -102,7 +127,7 @@ private:
 
     std::shared_ptr<PacedTarget> m_paced; ///< the running simulated target, for live pace changes
     std::optional<ProbeResult> m_result;
-    QString m_jobTarget;
+    QString m_openedPath;
     std::uint32_t m_blockBytes = 4096;
     QString m_step;
     int m_snapshots = 0;

@@ -197,6 +197,9 @@ void ProbeVerdictView::setResult(const ProbeResult& r)
         setHeadline(tr("Not identified; closest: %1").arg(v.spec), QStringLiteral("#b35900"));
 
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='1'>");
+    // Which array this is: a result opened from a file may come from another machine.
+    if (!r.target.isEmpty())
+        html += row(tr("Target"), r.target.toHtmlEscaped());
     if (!v.scheme.isEmpty()) {
         html += row(tr("Scheme"), m_scheme.toHtmlEscaped());
         if (!v.variant.isEmpty())
@@ -252,6 +255,8 @@ void ProbeVerdictView::setResult(const ProbeResult& r)
 QString ProbeVerdictView::headlineText() const { return m_headline->text(); }
 
 QString ProbeVerdictView::schemeText() const { return m_scheme; }
+
+QString ProbeVerdictView::detailsText() const { return m_details->text(); }
 
 QString ProbeVerdictView::findingsText() const { return m_findings->text(); }
 

@@ -36,6 +36,8 @@ public:
     QString headlineText() const;
     /// The scheme line of the verdict, e.g. "RAID-5 (raid5)"; empty before a verdict.
     QString schemeText() const;
+    /// The target, scheme, variant, disks, chunk... table.
+    QString detailsText() const;
     QString findingsText() const;
     QString ioText() const;
     LayoutDiagram* diagram() const { return m_diagram; }

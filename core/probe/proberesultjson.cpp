@@ -1,11 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The probe's results as JSON (DESIGN.md "probe --json").
+// The probe's results as JSON (DESIGN.md "probe --json"), and read back: a consultant probes on a
+// server with the CLI and studies the result on a laptop, so a saved object must redraw every view.
 #include "shearprobe.h"
 
 #include <QJsonArray>
 
+#include <cmath>
+#include <limits>
+
 namespace raidscope {
 namespace {
+
+const QString kFormat = QStringLiteral("raidscope-probe");
+// Bump when a key changes meaning or goes away; new keys keep the version (readers ignore unknown keys).
+constexpr int kVersion = 1;
+// The probe keeps a prediction only for K <= 512 (probeidentify.cpp); the heatmap draws at most 4096
+// chunks. Past these a file is not a probe's and would only cost memory.
+constexpr std::uint64_t kMaxPredictedChunks = 512;
+constexpr std::uint64_t kMaxPairChunk = 4096;
 
 QJsonArray pointsJson(const std::vector<PatternPoint>& v)
 {
@@ -14,6 +26,285 @@ QJsonArray pointsJson(const std::vector<PatternPoint>& v)
         a.append(QJsonObject { { QStringLiteral("patternBlocks"), qint64(p.patternBlocks) },
             { QStringLiteral("timeMs"), p.timeMs }, { QStringLiteral("slow"), p.slow } });
     return a;
+}
+
+QString typeName(const QJsonValue& v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("a number");
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
+
+// Reads typed fields and keeps the first problem, named by its path in the document
+// ("steps.pairs[3].ratio"). After a problem every read returns a default, so the caller checks once
+// per object instead of after every field.
+class FieldReader
+{
+public:
+    bool failed() const { return !m_error.isEmpty(); }
+    QString error() const { return m_error; }
+
+    void fail(const QString& path, const QString& what)
+    {
+        if (m_error.isEmpty())
+            m_error = path + QStringLiteral(": ") + what;
+    }
+
+    static QString join(const QString& path, const QString& key)
+    {
+        if (path.isEmpty())
+            return key;
+        return path + u'.' + key;
+    }
+    static QString item(const QString& path, qsizetype i) { return path + u'[' + QString::number(i) + u']'; }
+
+    QJsonValue value(const QJsonObject& o, const QString& path, const QString& key)
+    {
+        const auto it = o.constFind(key);
+        if (it == o.constEnd()) {
+            fail(join(path, key), QStringLiteral("missing"));
+            return {};
+        }
+        return *it;
+    }
+
+    QJsonObject object(const QJsonObject& o, const QString& path, const QString& key)
+    {
+        return asObject(value(o, path, key), join(path, key));
+    }
+    QJsonObject asObject(const QJsonValue& v, const QString& path)
+    {
+        if (!failed() && !v.isObject())
+            expected(path, QStringLiteral("an object"), v);
+        return v.toObject();
+    }
+    QJsonArray array(const QJsonObject& o, const QString& path, const QString& key)
+    {
+        const QJsonValue v = value(o, path, key);
+        if (!failed() && !v.isArray())
+            expected(join(path, key), QStringLiteral("an array"), v);
+        return v.toArray();
+    }
+    QString string(const QJsonObject& o, const QString& path, const QString& key)
+    {
+        const QJsonValue v = value(o, path, key);
+        if (!failed() && !v.isString())
+            expected(join(path, key), QStringLiteral("a string"), v);
+        return v.toString();
+    }
+    bool boolean(const QJsonObject& o, const QString& path, const QString& key)
+    {
+        const QJsonValue v = value(o, path, key);
+        if (!failed() && !v.isBool())
+            expected(join(path, key), QStringLiteral("true or false"), v);
+        return v.toBool();
+    }
+    QStringList strings(const QJsonObject& o, const QString& path, const QString& key)
+    {
+        QStringList out;
+        const QJsonArray a = array(o, path, key);
+        for (qsizetype i = 0; i < a.size() && !failed(); ++i) {
+            if (!a[i].isString())
+                expected(item(join(path, key), i), QStringLiteral("a string"), a[i]);
+            out << a[i].toString();
+        }
+        return out;
+    }
+
+    // A measurement. toJson() writes NaN and infinities as null (RFC 8259 has no such numbers), so null
+    // reads back as NaN.
+    double number(const QJsonObject& o, const QString& path, const QString& key)
+    {
+        return asNumber(value(o, path, key), join(path, key));
+    }
+    double asNumber(const QJsonValue& v, const QString& path)
+    {
+        if (failed())
+            return 0;
+        if (v.isNull())
+            return std::numeric_limits<double>::quiet_NaN();
+        if (!v.isDouble())
+            expected(path, QStringLiteral("a number"), v);
+        return v.toDouble();
+    }
+
+    // A whole number in [lo, hi]: counts, sizes in blocks or bytes, disk numbers.
+    qint64 whole(const QJsonObject& o, const QString& path, const QString& key, qint64 lo,
+                 qint64 hi = std::numeric_limits<qint64>::max())
+    {
+        return asWhole(value(o, path, key), join(path, key), lo, hi);
+    }
+    qint64 asWhole(const QJsonValue& v, const QString& path, qint64 lo, qint64 hi = std::numeric_limits<qint64>::max())
+    {
+        if (failed())
+            return lo;
+        // toInteger() falls back to its default for anything that is not a whole qint64: two different
+        // defaults agree only for a real whole number.
+        const qint64 n = v.toInteger(0);
+        if (!v.isDouble()) {
+            expected(path, QStringLiteral("a whole number"), v);
+            return lo;
+        }
+        if (n != v.toInteger(1)) {
+            fail(path, QStringLiteral("%1 is not a whole number").arg(v.toDouble()));
+            return lo;
+        }
+        if (n < lo || n > hi) {
+            fail(path, hi == std::numeric_limits<qint64>::max()
+                    ? QStringLiteral("%1 is below %2").arg(n).arg(lo)
+                    : QStringLiteral("%1 is outside %2..%3").arg(n).arg(lo).arg(hi));
+            return lo;
+        }
+        return n;
+    }
+    std::uint64_t count(const QJsonObject& o, const QString& path, const QString& key)
+    {
+        return std::uint64_t(whole(o, path, key, 0));
+    }
+    int integer(const QJsonObject& o, const QString& path, const QString& key, int lo)
+    {
+        return int(whole(o, path, key, lo, std::numeric_limits<int>::max()));
+    }
+
+private:
+    void expected(const QString& path, const QString& what, const QJsonValue& v)
+    {
+        fail(path, QStringLiteral("expected %1, found %2").arg(what, typeName(v)));
+    }
+
+    QString m_error;
+};
+
+ProbeVerdict readVerdict(FieldReader& in, const QJsonObject& o, const QString& at)
+{
+    ProbeVerdict v;
+    v.identified = in.boolean(o, at, QStringLiteral("identified"));
+    v.scheme = in.string(o, at, QStringLiteral("scheme"));
+    v.variant = in.string(o, at, QStringLiteral("layout"));
+    v.disks = in.integer(o, at, QStringLiteral("disks"), 0);
+    v.copies = in.integer(o, at, QStringLiteral("copies"), 0);
+    v.chunkBytes = in.count(o, at, QStringLiteral("chunkBytes"));
+    v.patternBytes = in.count(o, at, QStringLiteral("patternBytes"));
+    v.confidence = in.number(o, at, QStringLiteral("confidence"));
+    v.spec = in.string(o, at, QStringLiteral("spec"));
+    v.equivalents = in.strings(o, at, QStringLiteral("equivalents"));
+    v.runnerUp = in.string(o, at, QStringLiteral("runnerUp"));
+    v.runnerUpConfidence = in.number(o, at, QStringLiteral("runnerUpConfidence"));
+    v.failedDisk = in.integer(o, at, QStringLiteral("failedDisk"), -1);
+    v.mdParityWrites = in.boolean(o, at, QStringLiteral("mdParityWrites"));
+    v.findings = in.strings(o, at, QStringLiteral("findings"));
+    return v;
+}
+
+// Each element of the array `key` of `o` as an object, handed to `read` with its path.
+template<typename Read>
+void forEachObject(FieldReader& in, const QJsonObject& o, const QString& path, const QString& key, Read read)
+{
+    const QJsonArray a = in.array(o, path, key);
+    for (qsizetype i = 0; i < a.size() && !in.failed(); ++i) {
+        const QString at = FieldReader::item(FieldReader::join(path, key), i);
+        const QJsonObject e = in.asObject(a[i], at);
+        if (!in.failed())
+            read(e, at);
+    }
+}
+
+void readSteps(FieldReader& in, const QJsonObject& steps, ProbeResult& r)
+{
+    const QString at = QStringLiteral("steps");
+    r.blockBytes = std::uint32_t(
+        in.whole(steps, at, QStringLiteral("blockBytes"), 0, std::numeric_limits<std::uint32_t>::max()));
+    r.serialMs = in.number(steps, at, QStringLiteral("serialMs"));
+    r.patternBlocks = in.count(steps, at, QStringLiteral("patternBlocks"));
+    r.chunkBlocks = in.count(steps, at, QStringLiteral("chunkBlocks"));
+    forEachObject(in, steps, at, QStringLiteral("patternSize"), [&](const QJsonObject& e, const QString& path) {
+        PatternPoint p;
+        p.patternBlocks = in.count(e, path, QStringLiteral("patternBlocks"));
+        p.timeMs = in.number(e, path, QStringLiteral("timeMs"));
+        p.slow = in.boolean(e, path, QStringLiteral("slow"));
+        r.pattern.push_back(p);
+    });
+    forEachObject(in, steps, at, QStringLiteral("boundaries"), [&](const QJsonObject& e, const QString& path) {
+        BoundaryPoint b;
+        b.offsetBlocks = in.count(e, path, QStringLiteral("offsetBlocks"));
+        b.timeMs = in.number(e, path, QStringLiteral("timeMs"));
+        b.boundary = in.boolean(e, path, QStringLiteral("boundary"));
+        r.boundaries.push_back(b);
+    });
+    const QJsonArray runs = in.array(steps, at, QStringLiteral("chunkRunsBlocks"));
+    const QString runsAt = at + QStringLiteral(".chunkRunsBlocks");
+    for (qsizetype i = 0; i < runs.size() && !in.failed(); ++i)
+        r.chunkRunsBlocks.push_back(std::uint64_t(in.asWhole(runs[i], FieldReader::item(runsAt, i), 0)));
+    forEachObject(in, steps, at, QStringLiteral("pairs"), [&](const QJsonObject& e, const QString& path) {
+        PairPoint p;
+        p.a = std::uint64_t(in.whole(e, path, QStringLiteral("a"), 0, kMaxPairChunk - 1));
+        p.b = std::uint64_t(in.whole(e, path, QStringLiteral("b"), 0, kMaxPairChunk - 1));
+        p.timeMs = in.number(e, path, QStringLiteral("timeMs"));
+        p.ratio = in.number(e, path, QStringLiteral("ratio"));
+        r.pairs.push_back(p);
+    });
+    const QString redundancyAt = at + QStringLiteral(".redundancy");
+    const QJsonObject redundancy = in.object(steps, at, QStringLiteral("redundancy"));
+    r.readMBps = in.number(redundancy, redundancyAt, QStringLiteral("readMBps"));
+    r.readWriteRatio = in.number(redundancy, redundancyAt, QStringLiteral("readWriteRatio"));
+    // Newer keys: older files lack them and open all the same.
+    r.measuredReadWriteRatio = redundancy.contains(QStringLiteral("measuredReadWriteRatio"))
+        ? in.number(redundancy, redundancyAt, QStringLiteral("measuredReadWriteRatio"))
+        : r.readWriteRatio;
+    if (steps.contains(QStringLiteral("calibration"))) {
+        const QString calibrationAt = at + QStringLiteral(".calibration");
+        const QJsonObject c = in.object(steps, at, QStringLiteral("calibration"));
+        r.calibration.readsPerTest = in.integer(c, calibrationAt, QStringLiteral("readsPerTest"), 0);
+        r.calibration.serialMs = in.number(c, calibrationAt, QStringLiteral("serialMs"));
+        r.calibration.queuedMs = in.number(c, calibrationAt, QStringLiteral("queuedMs"));
+        r.calibration.queuedReadMs = in.number(c, calibrationAt, QStringLiteral("queuedReadMs"));
+        r.calibration.burstReads = in.number(c, calibrationAt, QStringLiteral("burstReads"));
+        r.calibration.spreadMs = in.number(c, calibrationAt, QStringLiteral("spreadMs"));
+    }
+    const auto readWrite = [&](const QJsonObject& e, const QString& path) {
+        WritePoint w;
+        w.writes = in.integer(e, path, QStringLiteral("writes"), 0);
+        w.mbps = in.number(e, path, QStringLiteral("mbps"));
+        r.writes.push_back(w);
+    };
+    forEachObject(in, redundancy, redundancyAt, QStringLiteral("writes"), readWrite);
+    forEachObject(in, steps, at, QStringLiteral("disks"), [&](const QJsonObject& e, const QString& path) {
+        DiskSpeedPoint d;
+        d.disk = in.integer(e, path, QStringLiteral("disk"), 0);
+        d.timeMs = in.number(e, path, QStringLiteral("timeMs"));
+        d.relative = in.number(e, path, QStringLiteral("relative"));
+        r.disks.push_back(d);
+    });
+    // Added after the first files were written: absent reads as "no prediction" (the heatmap then
+    // leaves unmeasured pairs blue-grey, as it did for those files).
+    if (in.failed() || !steps.contains(QStringLiteral("predictedExcess")))
+        return;
+    const QString predictedAt = at + QStringLiteral(".predictedExcess");
+    const QJsonArray predicted = in.array(steps, at, QStringLiteral("predictedExcess"));
+    const auto k = std::uint64_t(std::llround(std::sqrt(double(predicted.size()))));
+    if (k * k != std::uint64_t(predicted.size()) || k > kMaxPredictedChunks) {
+        in.fail(predictedAt, QStringLiteral("%1 values, expected K x K for a pattern of K <= %2 chunks")
+                                 .arg(predicted.size())
+                                 .arg(kMaxPredictedChunks));
+        return;
+    }
+    r.predictedExcess.reserve(std::size_t(predicted.size()));
+    for (qsizetype i = 0; i < predicted.size() && !in.failed(); ++i)
+        r.predictedExcess.push_back(in.asNumber(predicted[i], FieldReader::item(predictedAt, i)));
 }
 
 } // namespace
@@ -37,7 +328,7 @@ QJsonObject ProbeResult::toJson() const
         { QStringLiteral("runnerUp"), v.runnerUp }, { QStringLiteral("runnerUpConfidence"), v.runnerUpConfidence },
         { QStringLiteral("failedDisk"), v.failedDisk }, { QStringLiteral("mdParityWrites"), v.mdParityWrites },
         { QStringLiteral("findings"), QJsonArray::fromStringList(v.findings) } };
-    QJsonArray boundaryJson, pairJson, writeJson, diskJson, runs;
+    QJsonArray boundaryJson, pairJson, writeJson, diskJson, runs, predicted;
     for (const auto& b : boundaries)
         boundaryJson.append(QJsonObject { { QStringLiteral("offsetBlocks"), qint64(b.offsetBlocks) },
             { QStringLiteral("timeMs"), b.timeMs }, { QStringLiteral("boundary"), b.boundary } });
@@ -51,6 +342,8 @@ QJsonObject ProbeResult::toJson() const
             { QStringLiteral("relative"), d.relative } });
     for (std::uint64_t r : chunkRunsBlocks)
         runs.append(qint64(r));
+    for (double e : predictedExcess)
+        predicted.append(e);
     QJsonObject iosJson { { QStringLiteral("total"), qint64(ios.total()) }, { QStringLiteral("perStep"), ios.toJson() },
         { QStringLiteral("shearSchedule"), qint64(shearScheduleIos) }, { QStringLiteral("shearScheduleSteps"), shearSchedule } };
     QJsonObject steps { { QStringLiteral("blockBytes"), qint64(blockBytes) }, { QStringLiteral("serialMs"), serialMs },
@@ -61,9 +354,12 @@ QJsonObject ProbeResult::toJson() const
                                             { QStringLiteral("writes"), writeJson },
                                             { QStringLiteral("readWriteRatio"), readWriteRatio },
                                             { QStringLiteral("measuredReadWriteRatio"), measuredReadWriteRatio } } },
-        { QStringLiteral("disks"), diskJson }, { QStringLiteral("calibration"), calibration.toJson() } };
-    QJsonObject o { { QStringLiteral("version"), 1 }, { QStringLiteral("target"), target },
-        { QStringLiteral("verdict"), verdictJson }, { QStringLiteral("ios"), iosJson }, { QStringLiteral("steps"), steps } };
+        { QStringLiteral("disks"), diskJson }, { QStringLiteral("calibration"), calibration.toJson() },
+        // Row-major K x K, as ProbeResult holds it: the heatmap's tint for the pairs not measured.
+        { QStringLiteral("predictedExcess"), predicted } };
+    QJsonObject o { { QStringLiteral("format"), kFormat }, { QStringLiteral("version"), kVersion },
+        { QStringLiteral("target"), target }, { QStringLiteral("verdict"), verdictJson },
+        { QStringLiteral("ios"), iosJson }, { QStringLiteral("steps"), steps } };
     if (!error.isEmpty())
         o.insert(QStringLiteral("error"), error);
     if (stopped)
@@ -76,6 +372,71 @@ QJsonObject ProbeCalibration::toJson() const
     return QJsonObject { { QStringLiteral("readsPerTest"), readsPerTest }, { QStringLiteral("serialMs"), serialMs },
         { QStringLiteral("queuedMs"), queuedMs }, { QStringLiteral("queuedReadMs"), queuedReadMs },
         { QStringLiteral("burstReads"), burstReads }, { QStringLiteral("spreadMs"), spreadMs } };
+}
+
+std::optional<ProbeResult> probeResultFromJson(const QJsonObject& json, QString* error)
+{
+    FieldReader in;
+    auto failed = [&]() -> std::optional<ProbeResult> {
+        if (error)
+            *error = in.error();
+        return std::nullopt;
+    };
+    const QString root;
+    // Files written before "format" existed are recognised by their verdict.
+    if (!json.contains(QStringLiteral("format")) && !json.contains(QStringLiteral("verdict"))) {
+        in.fail(QStringLiteral("format"), QStringLiteral("missing, so not a probe result"));
+        return failed();
+    }
+    if (json.contains(QStringLiteral("format"))) {
+        const QString format = in.string(json, root, QStringLiteral("format"));
+        if (!in.failed() && format != kFormat)
+            in.fail(QStringLiteral("format"),
+                QStringLiteral("\"%1\" is not a probe result (\"%2\")").arg(format, kFormat));
+        if (in.failed())
+            return failed();
+    }
+    const qint64 version = in.whole(json, root, QStringLiteral("version"), 1);
+    if (!in.failed() && version > kVersion)
+        in.fail(QStringLiteral("version"),
+            QStringLiteral("%1 is newer than this RaidScope reads (%2): update RaidScope").arg(version).arg(kVersion));
+    if (in.failed())
+        return failed();
+
+    ProbeResult r;
+    r.target = in.string(json, root, QStringLiteral("target"));
+    const QJsonObject verdict = in.object(json, root, QStringLiteral("verdict"));
+    if (!in.failed())
+        r.verdict = readVerdict(in, verdict, QStringLiteral("verdict"));
+
+    const QJsonObject ios = in.object(json, root, QStringLiteral("ios"));
+    const QJsonObject perStep = in.object(ios, QStringLiteral("ios"), QStringLiteral("perStep"));
+    const QString perStepAt = QStringLiteral("ios.perStep");
+    r.ios.warmup = in.count(perStep, perStepAt, QStringLiteral("warmup"));
+    r.ios.calibration = in.count(perStep, perStepAt, QStringLiteral("calibration"));
+    r.ios.redundancy = in.count(perStep, perStepAt, QStringLiteral("redundancy"));
+    r.ios.patternSize = in.count(perStep, perStepAt, QStringLiteral("patternSize"));
+    r.ios.boundaries = in.count(perStep, perStepAt, QStringLiteral("boundaries"));
+    r.ios.pairwise = in.count(perStep, perStepAt, QStringLiteral("pairwise"));
+    r.ios.disks = in.count(perStep, perStepAt, QStringLiteral("disks"));
+    const std::uint64_t total = in.count(ios, QStringLiteral("ios"), QStringLiteral("total"));
+    if (!in.failed() && total != r.ios.total())
+        in.fail(QStringLiteral("ios.total"),
+            QStringLiteral("%1 is not the sum of ios.perStep (%2)").arg(total).arg(r.ios.total()));
+    r.shearScheduleIos = in.count(ios, QStringLiteral("ios"), QStringLiteral("shearSchedule"));
+    r.shearSchedule = in.object(ios, QStringLiteral("ios"), QStringLiteral("shearScheduleSteps"));
+
+    const QJsonObject steps = in.object(json, root, QStringLiteral("steps"));
+    if (!in.failed())
+        readSteps(in, steps, r);
+
+    if (json.contains(QStringLiteral("error")))
+        r.error = in.string(json, root, QStringLiteral("error"));
+    if (json.contains(QStringLiteral("stopped")))
+        r.stopped = in.boolean(json, root, QStringLiteral("stopped"));
+    if (in.failed())
+        return failed();
+    return r;
 }
 
 } // namespace raidscope

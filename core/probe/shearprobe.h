@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stop_token>
 #include <vector>
 
@@ -179,6 +180,12 @@ struct ProbeResult
     /// DESIGN.md's `probe --json` object: verdict, ios {total, perStep, shearSchedule}, steps {...}.
     QJsonObject toJson() const;
 };
+
+/// The inverse of ProbeResult::toJson(): a saved `probe --json` object back as the result it was
+/// (toJson() of it gives the same object). nullopt, and in `error` one line naming the first field
+/// that is missing or wrong ("steps.pairs[3].ratio: expected a number, found a string"), when the
+/// object is not a probe result this version reads.
+std::optional<ProbeResult> probeResultFromJson(const QJsonObject& json, QString* error);
 
 /// Shear's probe (Denehy et al., §2.3): pattern size, chunk boundaries, pairwise layout, redundancy,
 /// then identification against what every installed layout plugin predicts. Adaptive: the tests

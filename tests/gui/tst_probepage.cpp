@@ -7,8 +7,10 @@
 #include "jobrunner.h"
 #include "layout/layoutregistry.h"
 #include "layoutdiagram.h"
+#include "mainwindow.h"
 #include "pairheatmap.h"
 #include "patternsizeplot.h"
+#include "probe/simtarget.h"
 #include "probepage.h"
 #include "probetargetbox.h"
 #include "probeverdictview.h"
@@ -16,17 +18,26 @@
 
 #include <catch2/catch.hpp>
 
+#include <QAction>
+#include <QApplication>
 #include <QCheckBox>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -42,6 +53,132 @@ bool haveScheme(const char* id)
         return true;
     WARN(id << " plugin not installed: skipping this part");
     return false;
+}
+
+// What `raidscope-cli probe --sim SPEC --json > path` writes, without the CLI: the same probe and the
+// same printing (ProbeResult::toJson(), indented).
+QJsonObject writeProbeJson(const QString& spec, const QString& path)
+{
+    QString error;
+    auto target = SimTarget::create(spec, &error);
+    INFO(error.toStdString());
+    REQUIRE(target);
+    const QJsonObject o = runShearProbe(*target, ProbeConfig {}).toJson();
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::WriteOnly));
+    f.write(QJsonDocument(o).toJson(QJsonDocument::Indented));
+    return o;
+}
+
+QByteArray fileBytes(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+// A file dragged from a file manager and dropped on `widget`; true when the widget took it.
+bool dropFile(QWidget* widget, const QString& path)
+{
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(path) });
+    const QPoint at = widget->rect().center();
+    QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(widget, &enter);
+    if (!enter.isAccepted())
+        return false;
+    QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(widget, &drop);
+    return drop.isAccepted();
+}
+
+// The page draws `json` (a probe --json object) exactly: every series, the prediction, the verdict.
+void requireShows(const ProbePage& page, const QJsonObject& json)
+{
+    REQUIRE(page.hasResult());
+    const QJsonObject steps = json.value(QStringLiteral("steps")).toObject();
+    const QJsonObject verdict = json.value(QStringLiteral("verdict")).toObject();
+    const QJsonArray pattern = steps.value(QStringLiteral("patternSize")).toArray();
+    const QJsonArray boundaries = steps.value(QStringLiteral("boundaries")).toArray();
+    const QJsonArray pairs = steps.value(QStringLiteral("pairs")).toArray();
+    const QJsonObject redundancy = steps.value(QStringLiteral("redundancy")).toObject();
+    const QJsonArray writes = redundancy.value(QStringLiteral("writes")).toArray();
+    const QJsonArray predicted = steps.value(QStringLiteral("predictedExcess")).toArray();
+    REQUIRE_FALSE(pattern.isEmpty());
+    REQUIRE_FALSE(boundaries.isEmpty());
+    REQUIRE_FALSE(pairs.isEmpty());
+    REQUIRE_FALSE(writes.isEmpty());
+    CHECK(page.result()->toJson() == json);
+
+    // One plotted point per distinct size or offset (a size tried twice is one point), and the
+    // slow cluster and the boundaries as the file says.
+    std::set<qint64> sizes, offsets, slowSizes, boundaryOffsets;
+    for (const QJsonValue& p : pattern) {
+        sizes.insert(p[QStringLiteral("patternBlocks")].toInteger());
+        if (p[QStringLiteral("slow")].toBool())
+            slowSizes.insert(p[QStringLiteral("patternBlocks")].toInteger());
+    }
+    for (const QJsonValue& b : boundaries) {
+        offsets.insert(b[QStringLiteral("offsetBlocks")].toInteger());
+        if (b[QStringLiteral("boundary")].toBool())
+            boundaryOffsets.insert(b[QStringLiteral("offsetBlocks")].toInteger());
+    }
+    CHECK(page.patternPlot()->plottedPoints() == int(sizes.size()));
+    CHECK(page.patternPlot()->slowPoints() == int(slowSizes.size()));
+    CHECK(page.boundaryPlot()->plottedPoints() == int(offsets.size()));
+    CHECK(page.boundaryPlot()->boundaryPoints() >= 1);
+    CHECK(page.boundaryPlot()->boundaryPoints() <= int(boundaryOffsets.size()));
+    CHECK(page.redundancyPlot()->plottedPoints() == int(writes.size()));
+    CHECK(page.redundancyPlot()->ratio() == redundancy.value(QStringLiteral("readWriteRatio")).toDouble());
+
+    // The heatmap: K x K, each measured pair on both sides, the rest tinted as the verdict predicts.
+    const auto K = std::uint64_t(steps.value(QStringLiteral("patternBlocks")).toInteger()
+        / steps.value(QStringLiteral("chunkBlocks")).toInteger());
+    CHECK(page.pairHeatmap()->chunks() == K);
+    std::set<std::pair<std::uint64_t, std::uint64_t>> measured;
+    for (const QJsonValue& p : pairs) {
+        const auto a = std::uint64_t(p[QStringLiteral("a")].toInteger());
+        const auto b = std::uint64_t(p[QStringLiteral("b")].toInteger());
+        if (a != b)
+            measured.insert({ std::min(a, b), std::max(a, b) });
+    }
+    CHECK(page.pairHeatmap()->measuredCells() == int(2 * measured.size()));
+    const QJsonValue first = pairs.first();
+    CHECK_THAT(page.pairHeatmap()->cellValue(std::uint64_t(first[QStringLiteral("a")].toInteger()),
+                   std::uint64_t(first[QStringLiteral("b")].toInteger())),
+        Catch::Matchers::WithinAbs(std::clamp(first[QStringLiteral("ratio")].toDouble(), 0.0, 1.0), 1e-12));
+    REQUIRE(predicted.size() == qsizetype(K * K));
+    int tinted = 0;
+    for (std::uint64_t a = 0; a < K; ++a)
+        for (std::uint64_t b = a + 1; b < K; ++b)
+            if (!measured.count({ a, b })) {
+                CHECK(std::isnan(page.pairHeatmap()->cellValue(a, b)));
+                const double excess = predicted[qsizetype(a * K + b)].toDouble();
+                CHECK_THAT(page.pairHeatmap()->predictedValue(a, b),
+                    Catch::Matchers::WithinAbs(std::clamp(excess, 0.0, 1.0), 1e-12));
+                ++tinted;
+            }
+    if (measured.size() < K * (K - 1) / 2)
+        CHECK(tinted > 0);
+
+    // The verdict: scheme, spec, target, I/O counts, the layout drawn.
+    const QString scheme = verdict.value(QStringLiteral("scheme")).toString();
+    REQUIRE_FALSE(scheme.isEmpty());
+    CHECK(page.verdictView()->schemeText().contains(scheme));
+    const QString spec = verdict.value(QStringLiteral("spec")).toString();
+    CHECK(page.verdictView()->headlineText().contains(spec.toHtmlEscaped()));
+    CHECK(page.verdictView()->detailsText().contains(json.value(QStringLiteral("target")).toString().toHtmlEscaped()));
+    CHECK(page.verdictView()->diagram()->hasLayout());
+    const qint64 total = json.value(QStringLiteral("ios")).toObject().value(QStringLiteral("total")).toInteger();
+    CHECK(page.verdictView()->ioText().contains(QLocale::system().toString(total)));
+    for (const QJsonValue& finding : verdict.value(QStringLiteral("findings")).toArray())
+        CHECK(page.verdictView()->findingsText().contains(finding.toString().toHtmlEscaped()));
 }
 
 } // namespace
@@ -288,5 +425,146 @@ TEST_CASE("ProbePage: allowing writes asks first, and the dialog defaults to rea
         CHECK(check->isChecked());
         check->click(); // unticking needs no confirmation
         CHECK_FALSE(box->allowWrites());
+    }
+}
+
+TEST_CASE("ProbePage: a saved probe result opens as if it had just run", "[gui][probe]")
+{
+    if (!haveScheme("raid5"))
+        return;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("md0.json"));
+    const QJsonObject json = writeProbeJson(QStringLiteral("raid5 layout=la disks=4 chunk=16KiB"), path);
+    REQUIRE(json.value(QStringLiteral("verdict")).toObject().value(QStringLiteral("identified")).toBool());
+
+    ProbePage page;
+    page.resize(1500, 950);
+    page.show();
+    QSignalSpy opened(&page, &ProbePage::resultOpened);
+    QString error;
+    REQUIRE(page.openResultJson(path, &error));
+    CHECK(error.isEmpty());
+    CHECK(opened.size() == 1);
+    CHECK(page.openedFile() == path);
+    CHECK(page.statusText().contains(QStringLiteral("md0.json")));
+    CHECK(page.stepText() == page.tr("opened"));
+    CHECK(page.runner()->startedJobs() == 0); // nothing probed: shown from the file
+    // A simulated target is in the Target box, as after a run, ready to probe again.
+    CHECK(page.targetBox()->isSimulated());
+    CHECK(page.targetBox()->simSpec().contains(QStringLiteral("chunk=16KiB")));
+    QTest::qWait(3 * gui::LivePlot::kReplotIntervalMs);
+    requireShows(page, json);
+
+    SECTION("saving writes the file that was opened, byte for byte")
+    {
+        const QString again = dir.filePath(QStringLiteral("again.json"));
+        REQUIRE(page.saveResultJson(again, &error));
+        CHECK(fileBytes(again) == fileBytes(path));
+        REQUIRE(page.saveResultJson(again, &error)); // over an existing file, atomically
+        CHECK(fileBytes(again) == fileBytes(path));
+        CHECK(QDir(dir.path()).entryList(QDir::Files).size() == 2); // no temporary file left behind
+        CHECK_FALSE(page.saveResultJson(dir.filePath(QStringLiteral("no/such/dir/x.json")), &error));
+        CHECK_FALSE(error.isEmpty());
+    }
+    SECTION("a bad file says which file and which field, and the result shown stays")
+    {
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        QJsonObject broken = json;
+        QJsonObject steps = broken.value(QStringLiteral("steps")).toObject();
+        QJsonArray pairs = steps.value(QStringLiteral("pairs")).toArray();
+        QJsonObject pair = pairs.first().toObject();
+        pair.insert(QStringLiteral("ratio"), QStringLiteral("high"));
+        pairs[0] = pair;
+        steps.insert(QStringLiteral("pairs"), pairs);
+        broken.insert(QStringLiteral("steps"), steps);
+        writeFile(bad, QJsonDocument(broken).toJson());
+        CHECK_FALSE(page.openResultJson(bad, &error));
+        CHECK(error.contains(QStringLiteral("bad.json")));
+        CHECK(error.contains(QStringLiteral("steps.pairs[0].ratio")));
+        CHECK(page.statusText() == error);
+
+        writeFile(bad, "{ \"format\": \"raidscope-probe\", \"version\": 1, ");
+        CHECK_FALSE(page.openResultJson(bad, &error));
+        CHECK(error.contains(QStringLiteral("bad.json")));
+        CHECK(error.contains(QStringLiteral("not JSON")));
+        writeFile(bad, "[1, 2]");
+        CHECK_FALSE(page.openResultJson(bad, &error));
+        CHECK(error.contains(QStringLiteral("not a probe result")));
+        CHECK_FALSE(page.openResultJson(dir.filePath(QStringLiteral("missing.json")), &error));
+        CHECK(error.contains(QStringLiteral("missing.json")));
+        writeFile(bad, "{}");
+        dropFile(&page, bad);
+        CHECK(page.statusText().contains(QStringLiteral("bad.json: format: missing")));
+
+        CHECK(opened.size() == 1);
+        CHECK(page.openedFile() == path);
+        QTest::qWait(3 * gui::LivePlot::kReplotIntervalMs);
+        requireShows(page, json);
+    }
+    SECTION("a running probe is not replaced by a file")
+    {
+        REQUIRE(page.setSimSpec(QStringLiteral("raid5 layout=la disks=6 chunk=8KiB")));
+        page.setPaceMs(300);
+        REQUIRE(page.run());
+        CHECK_FALSE(page.openResultJson(path, &error));
+        CHECK(error.contains(QStringLiteral("running")));
+        CHECK(page.isRunning());
+        page.cancel();
+    }
+}
+
+TEST_CASE("ProbePage: a probe result dropped on the page or the window opens", "[gui][probe]")
+{
+    if (!haveScheme("raid5"))
+        return;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("result.json"));
+    const QJsonObject json = writeProbeJson(QStringLiteral("raid5 layout=la disks=4 chunk=16KiB"), path);
+
+    SECTION("on the Probe page")
+    {
+        ProbePage page;
+        page.resize(1500, 950);
+        page.show();
+        REQUIRE(dropFile(&page, path));
+        CHECK(page.openedFile() == path);
+        QTest::qWait(3 * gui::LivePlot::kReplotIntervalMs);
+        requireShows(page, json);
+
+        // Something that is not a probe result is refused in the status line; the result stays.
+        const QString notes = dir.filePath(QStringLiteral("notes.txt"));
+        writeFile(notes, "not a probe");
+        dropFile(&page, notes);
+        CHECK(page.statusText().contains(QStringLiteral("notes.txt")));
+        CHECK(page.openedFile() == path);
+        requireShows(page, json);
+    }
+    SECTION("on the window, with another page shown: the Probe page comes up with it")
+    {
+        gui::MainWindow window;
+        window.show();
+        REQUIRE(window.setCurrentPage(QStringLiteral("Array")));
+        // File > Open (Ctrl+O) opens a spec here and a probe result on the Probe page.
+        auto* openSpec = window.findChild<QAction*>(QStringLiteral("openSpecAction"));
+        auto* openProbe = window.findChild<QAction*>(QStringLiteral("openProbeResultAction"));
+        REQUIRE(openSpec);
+        REQUIRE(openProbe);
+        CHECK(openSpec->shortcut() == QKeySequence(QKeySequence::Open));
+        CHECK(openProbe->shortcut().isEmpty());
+
+        REQUIRE(dropFile(&window, path));
+        CHECK(window.currentPageName() == u"Probe");
+        CHECK(window.probePage()->openedFile() == path);
+        CHECK(openProbe->shortcut() == QKeySequence(QKeySequence::Open));
+        CHECK(openSpec->shortcut().isEmpty());
+        QTest::qWait(3 * gui::LivePlot::kReplotIntervalMs);
+        requireShows(*window.probePage(), json);
+
+        // Only .json files are taken by the window: a trace or a spec dropped elsewhere is not hijacked.
+        const QString trace = dir.filePath(QStringLiteral("trace.csv"));
+        writeFile(trace, "0,R,0,4096\n");
+        window.setCurrentPage(QStringLiteral("Array"));
+        CHECK_FALSE(dropFile(&window, trace));
+        CHECK(window.currentPageName() == u"Array");
     }
 }
