@@ -25,7 +25,7 @@ double Prober::score(const Candidate& c) const
     s -= sum * sum / (double(m_pairs.size()) + shiftPrior);
     // The Gaussian's normalisation: a candidate that expects more noise pays for its tolerance.
     s += 2.0 * double(m_pairs.size()) * std::log(pairNoise(c));
-    if (m_result.readWriteRatio > 0) {
+    if (m_result.readWriteRatio > 0 && !m_uneven) {
         // Writes that only write cost about what reads do, so such a ratio is measured tighter
         // than one of read-modify-writes (whose writes land a rotation after their reads).
         const double d = std::log(m_result.readWriteRatio / c.readWriteRatio) / (c.writesRead ? m_tuning.ratioSigma : 0.06);
@@ -33,7 +33,7 @@ double Prober::score(const Candidate& c) const
     }
     // Disks reading in parallel (the steady read rate against one disk's): tells 3 disks from 6
     // when every pair merely shifts (near, 2 copies: pairs overlap one disk or none).
-    if (parallelism() > 0) {
+    if (parallelism() > 0 && !m_uneven) {
         const double d = std::log(parallelism() / c.readParallelism) / m_tuning.parallelSigma;
         s += d * d;
     }
@@ -160,7 +160,7 @@ void Prober::rank()
     auto samePredictions = [&](const Candidate& o) {
         if (o.patternBlocks != best.patternBlocks || (o.failedDisk >= 0) != (best.failedDisk >= 0)
             || std::abs(o.pairCost(0, 0) - best.pairCost(0, 0)) > 1e-9
-            || (m_result.readWriteRatio > 0 && std::abs(std::log(o.readWriteRatio / best.readWriteRatio)) > 0.05))
+            || (m_result.readWriteRatio > 0 && !m_uneven && std::abs(std::log(o.readWriteRatio / best.readWriteRatio)) > 0.05))
             return false;
         for (std::uint64_t a = 0; a < K; ++a)
             for (std::uint64_t b = a; b < K && b < a + 64; ++b)
@@ -319,8 +319,27 @@ void Prober::diskSpeeds()
         times.push_back(ms);
     }
     const double mid = median(times);
+    bool uneven = false;
     for (DiskSpeedPoint& d : m_result.disks) {
         d.relative = d.timeMs / mid;
+        uneven |= d.relative > 1.25 || d.relative < 0.8;
+    }
+    if (uneven && !m_uneven && (m_result.readWriteRatio > 0 || parallelism() > 0)) {
+        // Random reads and writes queue behind the slow disk in different shares (a write loads two
+        // disks, a read one), so the read/write ratio and the parallelism measure it, not the layout:
+        // identification again without them (md's parity writes or not is then left open).
+        m_uneven = true;
+        m_result.verdict = ProbeVerdict {};
+        const std::vector<DiskSpeedPoint> disks = m_result.disks;
+        rank();
+        m_result.disks = disks;
+    }
+    diskFindings();
+}
+
+void Prober::diskFindings()
+{
+    for (const DiskSpeedPoint& d : m_result.disks) {
         if (d.relative > 1.25)
             m_result.verdict.findings << QStringLiteral("disk %1 is slower than the others (%2x the median time)")
                                              .arg(d.disk)

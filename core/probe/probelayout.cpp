@@ -48,6 +48,9 @@ bool Prober::anyCandidateFits()
                 error = e;
             }
         }
+        if (m_trace && closest)
+            std::fprintf(stderr, "closest: %s, pair error %.2f, level %.2f, group %.2f\n", closest->spec().toUtf8().constData(),
+                         error, levelError(*closest), m_groupRatio);
         if (error <= 0.3) {
             // Up to three candidates in turn: when one fails its same-disk pairs, the next closest.
             if (shared == 3 || testSharedPairs(*closest) == 0)
@@ -119,7 +122,13 @@ void Prober::boundaries()
     }
     BoundarySamples samples;
     const double level = m_result.serialMs > 0 ? std::log(m_slowMs / m_result.serialMs) : 0.0;
-    auto measure = [&](std::uint64_t c) { samples[c].push_back(testBoundary(c) / m_slowMs); };
+    // Against the pattern's level; on a retry against the slower of the two blocks read alone, like
+    // a pair's excess: a slow member (Shear Fig. 18) doubles both the inside and the boundary times
+    // of its blocks, which a fit against one level reads as a wrong chunk size.
+    auto measure = [&](std::uint64_t c) {
+        const double ms = testBoundary(c);
+        samples[c].push_back(ms / (m_normalizeBoundaries ? std::max(blockSingle(c - 1), blockSingle(c % p)) : m_slowMs));
+    };
     for (const ChunkHypothesis& h : hypotheses)
         measure(std::min(h.chunkBlocks, p));
     // Decided at a likelihood ratio of e^4.5 (90:1) over the next chunk size, or after 24 more tests.
@@ -208,6 +217,16 @@ void Prober::chunkRuns(std::vector<std::uint64_t> found)
     if (p / m_result.chunkBlocks <= 16)
         for (std::size_t i = 1; i < found.size(); ++i)
             m_result.chunkRunsBlocks.push_back(found[i] - found[i - 1]);
+}
+
+// N reads of block `b` of random patterns: its disk's time (cached until the hypothesis changes).
+double Prober::blockSingle(std::uint64_t b)
+{
+    if (const auto done = m_blockSingle.find(b); done != m_blockSingle.end())
+        return done->second;
+    std::vector<ProbeIo> ios;
+    addRandomInstances(ios, m_result.patternBlocks, b, m_n);
+    return m_blockSingle[b] = timeBatch(ios, m_ios.boundaries);
 }
 
 // N reads of chunk `a` in random patterns (random block of the chunk each time): one disk's
@@ -357,10 +376,13 @@ void Prober::verify(const Candidate* lead)
         for (std::uint64_t k : reps)
             for (int i = 0; i < m_n; ++i)
                 addRandomInstances(ios, m_result.patternBlocks, k * m_result.chunkBlocks + m_rng.below(m_result.chunkBlocks), 1);
-        std::vector<double> singles;
-        for (const auto& [a, ms] : m_single)
-            singles.push_back(ms);
-        m_groupRatio = timeBatch(ios, m_ios.pairwise) / *std::max_element(singles.begin(), singles.end());
+        // Against the slowest of the chunks read: a slow member (Shear Fig. 18) makes the group as
+        // slow as its own chunk, not as two chunks on one disk.
+        const double groupMs = timeBatch(ios, m_ios.pairwise);
+        double slowest = 0;
+        for (std::uint64_t k : reps)
+            slowest = std::max(slowest, single(k));
+        m_groupRatio = groupMs / slowest;
         testPairs = m_groupRatio > 1.5;
     }
     if (lead->failedDisk >= 0) {

@@ -78,6 +78,7 @@ private:
     void scanBoundaries();
     void chunkRuns(std::vector<std::uint64_t> found);
     double single(std::uint64_t a);
+    double blockSingle(std::uint64_t b);
 
     // How much longer N reads of a plus N of b take than the slower alone, in units of the faster
     // alone: 1 when they share a disk (the reads queue behind each other), 0 on separate disks,
@@ -106,6 +107,7 @@ private:
     int remeasureOutliers(const Candidate& c);
     void misconfigurationDetail(const Candidate& c);
     void diskSpeeds();
+    void diskFindings();
     void shearSchedule(); // shearprobe.cpp
 
     IoTarget& m_target;
@@ -146,6 +148,9 @@ private:
     int m_ratioRounds = 0;              // rounds of refineRedundancy() spent deciding between ratios
     int m_remeasureBudget = 8;          // outlier pairs measured again, at most
     std::set<std::uint64_t> m_resampled; // chunks whose single was measured twice
+    std::map<std::uint64_t, double> m_blockSingle; // pattern block -> N reads of it
+    bool m_uneven = false; // disks of unequal speed: the ratio and parallelism are the slow disk's
+    bool m_normalizeBoundaries = false; // boundary tests against their blocks' own times (a retry)
 };
 
 } // namespace probe_detail

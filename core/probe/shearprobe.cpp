@@ -76,8 +76,32 @@ ProbeResult Prober::run()
             boundaries();
             step(QStringLiteral("pairwise layout"), 0.6);
             pairwise();
-            if (anyCandidateFits())
+            const bool fits = anyCandidateFits();
+            if (m_trace)
+                std::fprintf(stderr, "hypothesis: pattern %llu chunk %llu, %zu candidates, %s\n",
+                             static_cast<unsigned long long>(m_result.patternBlocks),
+                             static_cast<unsigned long long>(m_result.chunkBlocks), m_candidates.size(),
+                             fits ? "fits" : "rejected");
+            if (fits)
                 break;
+            if (!m_normalizeBoundaries) {
+                // Once per probe: the same pattern again, each boundary test against its own blocks'
+                // times, in case a slow member misled the chunk fit.
+                m_normalizeBoundaries = true;
+                const std::uint64_t p = m_result.patternBlocks;
+                resetHypothesis();
+                m_result.patternBlocks = p;
+                step(QStringLiteral("boundaries"), 0.5);
+                boundaries();
+                step(QStringLiteral("pairwise layout"), 0.6);
+                pairwise();
+                const bool again = anyCandidateFits();
+                if (m_trace)
+                    std::fprintf(stderr, "retry: pattern %llu chunk %llu, %s\n", static_cast<unsigned long long>(p),
+                                 static_cast<unsigned long long>(m_result.chunkBlocks), again ? "fits" : "rejected");
+                if (again)
+                    break;
+            }
             m_rejected.insert(m_result.patternBlocks);
             resetHypothesis();
         }
@@ -459,6 +483,7 @@ void Prober::resetHypothesis()
     m_single.clear();
     m_candidates.clear();
     m_resampled.clear();
+    m_blockSingle.clear();
     m_groupRatio = 0;
 }
 
