@@ -5,61 +5,16 @@
 #include "layout/layoutregistry.h"
 #include "layout/requestplan.h"
 #include "leakybucket.h"
+#include "readcache.h"
 #include "stats/rng.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <list>
-#include <unordered_map>
 
 namespace raidscope {
 
 namespace {
-
-constexpr std::uint64_t kReadCacheSegmentBytes = 64 * 1024;
-
-// A controller read cache: LRU over fixed segments of the logical address space.
-class ReadCache
-{
-public:
-    explicit ReadCache(std::uint64_t bytes)
-        : m_capacity(bytes / kReadCacheSegmentBytes)
-    {
-    }
-    bool enabled() const { return m_capacity > 0; }
-    bool holds(std::uint64_t offset, std::uint64_t bytes)
-    {
-        for (std::uint64_t s = offset / kReadCacheSegmentBytes; s <= (offset + bytes - 1) / kReadCacheSegmentBytes; ++s) {
-            const auto it = m_index.find(s);
-            if (it == m_index.end())
-                return false;
-            m_lru.splice(m_lru.begin(), m_lru, it->second);
-        }
-        return true;
-    }
-    void insert(std::uint64_t offset, std::uint64_t bytes)
-    {
-        for (std::uint64_t s = offset / kReadCacheSegmentBytes; s <= (offset + bytes - 1) / kReadCacheSegmentBytes; ++s) {
-            const auto it = m_index.find(s);
-            if (it != m_index.end()) {
-                m_lru.splice(m_lru.begin(), m_lru, it->second);
-                continue;
-            }
-            if (m_lru.size() == m_capacity) {
-                m_index.erase(m_lru.back());
-                m_lru.pop_back();
-            }
-            m_lru.push_front(s);
-            m_index.emplace(s, m_lru.begin());
-        }
-    }
-
-private:
-    std::uint64_t m_capacity;
-    std::list<std::uint64_t> m_lru;
-    std::unordered_map<std::uint64_t, std::list<std::uint64_t>::iterator> m_index;
-};
 
 // The host CPU's jitter draws are their own sequence, so that adding hostoverhead= changes nothing
 // else a seed decides (mirror choices, workloads).
