@@ -27,7 +27,8 @@ const Command kCommands[] = {
         raidscope::cli::runSimulate },
     { "probe", "identify an array by timing random I/O (Shear): --sim SPEC | DEVICE_OR_FILE [--allow-writes] [--json]",
         raidscope::cli::runProbe },
-    { "probe-eval", "probe random simulated arrays and report exact identification and I/Os against Shear's schedule",
+    { "probe-eval", "probe random simulated arrays and report exact identification and I/Os against Shear's schedule: "
+                    "[--count N] [--seed S] [--realism] [--slow] [--json]",
         raidscope::cli::runProbeEval },
     { "trace", "block I/O traces: summarize FILE... [--json] | replay FILE --array SPEC... | export FILE --fio OUT", raidscope::cli::runTrace },
 };

@@ -6,22 +6,49 @@
 #include "layout/layoutregistry.h"
 #include "probe/shearprobe.h"
 #include "probe/simtarget.h"
+#include "sim/arraysimulator.h"
 #include "stats/rng.h"
 #include "units.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <cmath>
 #include <cstdio>
 
 namespace raidscope::cli {
 namespace {
+
+// What --realism and --slow draw, from the md-qemu rig's README: the per-drive rates it was run at
+// (150 to 1000 IOPS, each showing the layout cleanly), QEMU's default burst, and "some tens of
+// microseconds" of emulated guest CPU per I/O.
+struct RealismRanges
+{
+    int minIops = 150, maxIops = 1000, iopsStep = 10;
+    int minHostUs = 10, maxHostUs = 80;
+    double maxJitterFraction = 0.5; ///< jitter up to half the host time
+    double ceilingShare = 0.25;     ///< arrays that get an I/O ceiling
+    /// The ceiling as a share of the drives' summed rate, but never below two drives' rate: under
+    /// that no batch could tell one disk from many, and nothing could be identified.
+    double minCeilingShare = 0.5, maxCeilingShare = 1.0;
+    int minCeilingDrives = 2;
+    double nearestShare = 0.5; ///< mirrored arrays read with md's read balancing
+    double slowShare = 0.3;    ///< --slow: arrays with one member at a lower speed (and throttle rate)
+    double slowSpeed = 0.5;
+};
+
+// Seeds the draws of --realism and --slow apart from the arrays', so the arrays stay the ones the
+// same --seed gives without the flags.
+constexpr std::uint64_t kExtrasSeed = 0x7ea115e;
 
 struct Truth
 {
     QString scheme, variant;
     int disks = 0, copies = 0;
     std::uint64_t chunkBytes = 0;
+    int slowDisk = -1;          ///< --slow: the member at lower speed, or -1
+    QJsonObject realism;        ///< --realism: the keys drawn
+    QString extraKeys;          ///< the simulation keys of both, appended to the spec
     QString spec() const
     {
         QString s = scheme;
@@ -74,6 +101,40 @@ bool exact(const Truth& t, const ProbeVerdict& v)
     return same(verdict) || std::any_of(v.equivalents.begin(), v.equivalents.end(), same);
 }
 
+// --realism: a real, virtualised array's keys at random (README "Simulating").
+void drawRealism(Truth& t, bool mirrored, Rng& rng, const RealismRanges& r)
+{
+    const int iops = r.minIops + r.iopsStep * int(rng.below(std::uint64_t((r.maxIops - r.minIops) / r.iopsStep + 1)));
+    const int hostUs = r.minHostUs + int(rng.below(std::uint64_t(r.maxHostUs - r.minHostUs + 1)));
+    const int jitterUs = int(rng.below(std::uint64_t(std::floor(hostUs * r.maxJitterFraction)) + 1));
+    const bool ceiling = rng.uniform() < r.ceilingShare;
+    const double ceilingShare = r.minCeilingShare + (r.maxCeilingShare - r.minCeilingShare) * rng.uniform();
+    const bool nearest = rng.uniform() < r.nearestShare && mirrored;
+    t.extraKeys += QStringLiteral(" iops=%1 hostoverhead=%2us:%3us").arg(iops).arg(hostUs).arg(jitterUs);
+    t.realism = QJsonObject { { QStringLiteral("iops"), iops }, { QStringLiteral("hostOverheadUs"), hostUs },
+        { QStringLiteral("jitterUs"), jitterUs } };
+    if (ceiling) {
+        const int ceilingIops = int(std::lround(std::max(double(r.minCeilingDrives), ceilingShare * t.disks) * iops));
+        t.extraKeys += QStringLiteral(" ceiling=%1").arg(ceilingIops);
+        t.realism.insert(QStringLiteral("ceiling"), ceilingIops);
+    }
+    if (nearest) {
+        t.extraKeys += QStringLiteral(" mirrorread=nearest");
+        t.realism.insert(QStringLiteral("mirrorRead"), QStringLiteral("nearest"));
+    }
+}
+
+// --slow: one member at lower speed; with a throttle, speed= lowers its rate and burst too.
+void drawSlow(Truth& t, Rng& rng, const RealismRanges& r)
+{
+    const bool slow = rng.uniform() < r.slowShare;
+    const int disk = int(rng.below(std::uint64_t(t.disks)));
+    if (!slow)
+        return;
+    t.slowDisk = disk;
+    t.extraKeys += QStringLiteral(" speed=%1:%2").arg(disk).arg(r.slowSpeed);
+}
+
 } // namespace
 
 int runProbeEval(const QStringList& args)
@@ -81,7 +142,9 @@ int runProbeEval(const QStringList& args)
     QString error;
     const auto a = CliArgs::parse(args, { QStringLiteral("count"), QStringLiteral("seed"), QStringLiteral("min-disks"),
                                       QStringLiteral("max-disks") },
-                                  { QStringLiteral("json"), QStringLiteral("verbose") }, &error);
+                                  { QStringLiteral("json"), QStringLiteral("verbose"), QStringLiteral("realism"),
+                                      QStringLiteral("slow") },
+                                  &error);
     if (!a)
         return fail(QStringLiteral("probe-eval: ") + error, Usage);
     const int count = a->value(QStringLiteral("count"), QStringLiteral("100")).toInt();
@@ -93,18 +156,31 @@ int runProbeEval(const QStringList& args)
     const LayoutRegistry& registry = LayoutRegistry::instance();
     if (registry.schemes().isEmpty())
         return fail(QStringLiteral("probe-eval: no layout plugins found"));
+    const bool realism = a->flag(QStringLiteral("realism")), slow = a->flag(QStringLiteral("slow"));
+    const RealismRanges ranges;
     Rng rng(seed);
+    Rng extras(seed ^ kExtrasSeed);
     int hits = 0;
     std::uint64_t ours = 0, shears = 0;
     QJsonArray runs;
     for (int i = 0; i < count; ++i) {
-        const Truth t = randomArray(registry, rng, minDisks, maxDisks);
+        Truth t = randomArray(registry, rng, minDisks, maxDisks);
         QString spec = t.spec();
         if (t.scheme == u"raid1")
             spec += QStringLiteral(" chunk=") + formatBytes(t.chunkBytes);
         auto target = SimTarget::create(spec, &error);
         if (!target)
             return fail(QStringLiteral("probe-eval: %1: %2").arg(spec, error));
+        if (realism)
+            drawRealism(t, target->simulator().layout().redundancy() == Redundancy::Mirror, extras, ranges);
+        if (slow)
+            drawSlow(t, extras, ranges);
+        if (!t.extraKeys.isEmpty()) {
+            spec += t.extraKeys;
+            target = SimTarget::create(spec, &error);
+            if (!target)
+                return fail(QStringLiteral("probe-eval: %1: %2").arg(spec, error));
+        }
         ProbeConfig config;
         config.seed = seed * 1000 + std::uint64_t(i);
         const ProbeResult r = runShearProbe(*target, config);
@@ -112,27 +188,42 @@ int runProbeEval(const QStringList& args)
         hits += ok ? 1 : 0;
         ours += r.ios.total();
         shears += r.shearScheduleIos;
-        runs.append(QJsonObject { { QStringLiteral("truth"), t.spec() }, { QStringLiteral("verdict"), r.verdict.spec },
+        QJsonObject run { { QStringLiteral("truth"), t.spec() }, { QStringLiteral("verdict"), r.verdict.spec },
             { QStringLiteral("identified"), r.verdict.identified }, { QStringLiteral("exact"), ok },
-            { QStringLiteral("ios"), qint64(r.ios.total()) }, { QStringLiteral("shearSchedule"), qint64(r.shearScheduleIos) } });
+            { QStringLiteral("ios"), qint64(r.ios.total()) }, { QStringLiteral("shearSchedule"), qint64(r.shearScheduleIos) } };
+        // With --realism or --slow: the spec simulated, to replay a miss with probe --sim.
+        if (realism || slow) {
+            run.insert(QStringLiteral("sim"), spec);
+            run.insert(QStringLiteral("seed"), qint64(config.seed));
+        }
+        if (realism)
+            run.insert(QStringLiteral("realism"), t.realism);
+        if (slow)
+            run.insert(QStringLiteral("slowDisk"), t.slowDisk >= 0 ? QJsonValue(t.slowDisk) : QJsonValue());
+        runs.append(run);
+        const QString replay = realism || slow ? QStringLiteral("probe --sim \"%1\" --seed %2").arg(spec).arg(config.seed)
+                                               : QStringLiteral("probe --seed %1").arg(config.seed);
         if (!a->flag(QStringLiteral("json")) && (!ok || a->flag(QStringLiteral("verbose"))))
-            out(QStringLiteral("%1 %2 -> %3%4  (%5 I/Os, Shear %6; probe --seed %7)\n")
+            out(QStringLiteral("%1 %2 -> %3%4  (%5 I/Os, Shear %6; %7)\n")
                     .arg(ok ? QStringLiteral("ok  ") : QStringLiteral("MISS"), t.spec(),
                         r.verdict.spec.isEmpty() ? QStringLiteral("nothing") : r.verdict.spec,
                         r.verdict.identified ? QString() : QStringLiteral(" [undecided]"))
                     .arg(r.ios.total())
                     .arg(r.shearScheduleIos)
-                    .arg(config.seed));
+                    .arg(replay));
     }
     const double rate = double(hits) / count;
     const double ioRatio = shears ? double(ours) / double(shears) : 0;
     if (a->flag(QStringLiteral("json"))) {
-        out(QString::fromUtf8(QJsonDocument(QJsonObject { { QStringLiteral("arrays"), count },
-                                                { QStringLiteral("exact"), hits }, { QStringLiteral("exactRate"), rate },
-                                                { QStringLiteral("ios"), qint64(ours) },
-                                                { QStringLiteral("shearScheduleIos"), qint64(shears) },
-                                                { QStringLiteral("ioRatio"), ioRatio }, { QStringLiteral("runs"), runs } })
-                                  .toJson(QJsonDocument::Indented)));
+        QJsonObject summary { { QStringLiteral("arrays"), count }, { QStringLiteral("exact"), hits },
+            { QStringLiteral("exactRate"), rate }, { QStringLiteral("ios"), qint64(ours) },
+            { QStringLiteral("shearScheduleIos"), qint64(shears) }, { QStringLiteral("ioRatio"), ioRatio },
+            { QStringLiteral("runs"), runs } };
+        if (realism || slow) {
+            summary.insert(QStringLiteral("realism"), realism);
+            summary.insert(QStringLiteral("slow"), slow);
+        }
+        out(QString::fromUtf8(QJsonDocument(summary).toJson(QJsonDocument::Indented)));
     } else {
         out(QStringLiteral("exact identification: %1 of %2 (%3 %); I/Os %4 against Shear's schedule %5 (%6 %)\n")
                 .arg(hits)

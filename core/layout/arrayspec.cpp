@@ -74,7 +74,9 @@ const QStringList& simulationKeys()
 {
     static const QStringList keys { QStringLiteral("cache"), QStringLiteral("readcache"), QStringLiteral("overhead"),
         QStringLiteral("scheduler"), QStringLiteral("mirrorread"), QStringLiteral("paritywrite"),
-        QStringLiteral("failed"), QStringLiteral("speed"), QStringLiteral("member"), QStringLiteral("shared") };
+        QStringLiteral("failed"), QStringLiteral("speed"), QStringLiteral("member"), QStringLiteral("shared"),
+        QStringLiteral("iops"), QStringLiteral("burst"), QStringLiteral("hostoverhead"), QStringLiteral("ceiling"),
+        QStringLiteral("gap") };
     return keys;
 }
 

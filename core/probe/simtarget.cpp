@@ -69,9 +69,18 @@ std::optional<BatchTiming> SimTarget::run(std::span<const ProbeIo> requests, int
             *error = QStringLiteral("stopped");
         return std::nullopt;
     }
+    // The host's own time between two batches, in which throttled drives regain burst credit.
+    if (m_ranBatch)
+        m_simulator->idle(std::chrono::nanoseconds(m_simulator->config().batchGapNs));
+    m_ranBatch = true;
     BatchTiming t;
     t.completionNs = m_simulator->runBatch(m_requests, outstanding, stop);
     return t;
+}
+
+std::chrono::nanoseconds SimTarget::clock() const
+{
+    return m_simulator->batchClock();
 }
 
 } // namespace raidscope

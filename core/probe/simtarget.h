@@ -4,14 +4,18 @@
 #include "iotarget.h"
 #include "sim/workload.h"
 
+#include <chrono>
 #include <memory>
 
 namespace raidscope {
 
 class ArraySimulator;
 
-/// An IoTarget over the array simulator: every batch starts from idle disks, as after a pause on a
-/// real array. `paceMs` slows each batch down in wall-clock time so a trainer can watch a probe.
+/// An IoTarget over the array simulator. Every batch starts from idle disk mechanics, as after a
+/// pause on a real array; what a real host and its drives remember between batches (throttle
+/// buckets, md's head positions: ArraySimulator::runBatch()) carries over, with the spec's gap=
+/// of host time between one batch's last completion and the next batch. `paceMs` slows each batch
+/// down in wall-clock time so a trainer can watch a probe.
 class SimTarget final : public IoTarget
 {
 public:
@@ -31,11 +35,14 @@ public:
 
     void setPaceMs(double paceMs) { m_paceMs = paceMs; }
     const ArraySimulator& simulator() const { return *m_simulator; }
+    /// Simulated time since the first batch started: the batches and the gaps between them.
+    std::chrono::nanoseconds clock() const;
 
 private:
     std::unique_ptr<ArraySimulator> m_simulator;
     std::vector<IoRequest> m_requests;
     double m_paceMs = 0;
+    bool m_ranBatch = false;
 };
 
 } // namespace raidscope

@@ -4,70 +4,72 @@
 #include "disk/diskpreset.h"
 #include "layout/layoutregistry.h"
 #include "layout/requestplan.h"
+#include "leakybucket.h"
+#include "readcache.h"
 #include "stats/rng.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <list>
-#include <unordered_map>
 
 namespace raidscope {
 
 namespace {
 
-constexpr std::uint64_t kReadCacheSegmentBytes = 64 * 1024;
-
-// A controller read cache: LRU over fixed segments of the logical address space.
-class ReadCache
-{
-public:
-    explicit ReadCache(std::uint64_t bytes)
-        : m_capacity(bytes / kReadCacheSegmentBytes)
-    {
-    }
-    bool enabled() const { return m_capacity > 0; }
-    bool holds(std::uint64_t offset, std::uint64_t bytes)
-    {
-        for (std::uint64_t s = offset / kReadCacheSegmentBytes; s <= (offset + bytes - 1) / kReadCacheSegmentBytes; ++s) {
-            const auto it = m_index.find(s);
-            if (it == m_index.end())
-                return false;
-            m_lru.splice(m_lru.begin(), m_lru, it->second);
-        }
-        return true;
-    }
-    void insert(std::uint64_t offset, std::uint64_t bytes)
-    {
-        for (std::uint64_t s = offset / kReadCacheSegmentBytes; s <= (offset + bytes - 1) / kReadCacheSegmentBytes; ++s) {
-            const auto it = m_index.find(s);
-            if (it != m_index.end()) {
-                m_lru.splice(m_lru.begin(), m_lru, it->second);
-                continue;
-            }
-            if (m_lru.size() == m_capacity) {
-                m_index.erase(m_lru.back());
-                m_lru.pop_back();
-            }
-            m_lru.push_front(s);
-            m_index.emplace(s, m_lru.begin());
-        }
-    }
-
-private:
-    std::uint64_t m_capacity;
-    std::list<std::uint64_t> m_lru;
-    std::unordered_map<std::uint64_t, std::list<std::uint64_t>::iterator> m_index;
-};
+// The host CPU's jitter draws are their own sequence, so that adding hostoverhead= changes nothing
+// else a seed decides (mirror choices, workloads).
+constexpr std::uint64_t kJitterSeed = 0x6a177e5;
 
 } // namespace
+
+struct ArraySimulator::Carry
+{
+    Carry(const SimConfig& config, std::size_t physicalDisks)
+        : throttles(physicalDisks)
+        , headSector(config.physical.size(), 0)
+        , jitter(kJitterSeed)
+    {
+        // One throttle per physical disk (a QEMU drive is an image file): two members sharing a disk
+        // share the throttle of the first of them.
+        std::vector<bool> seen(physicalDisks, false);
+        for (std::size_t m = 0; m < config.physical.size(); ++m) {
+            const auto p = std::size_t(config.physical[m]);
+            if (!seen[p] && config.throttleIops(int(m)) > 0)
+                throttles[p] = LeakyBucket(config.throttleIops(int(m)), config.throttleBurst(int(m)));
+            seen[p] = true;
+        }
+        // The ceiling admits requests one every 1/rate, with no burst.
+        if (config.ceilingIops > 0)
+            ceiling = LeakyBucket(config.ceilingIops, 0);
+    }
+
+    // Time `ns` becomes time 0: the end of a batch, or an idle gap, handed to the next batch.
+    void shift(std::int64_t ns)
+    {
+        for (LeakyBucket& b : throttles)
+            b.shift(ns);
+        ceiling.shift(ns);
+        hostFreeNs -= ns;
+        clockNs += ns;
+    }
+
+    std::vector<LeakyBucket> throttles;    ///< per physical disk; disabled when not throttled
+    LeakyBucket ceiling;                   ///< the whole array's request rate
+    std::int64_t hostFreeNs = 0;           ///< when the host CPU is done with the completions it has
+    /// Per member: where its last completed operation ended (md's head_position).
+    std::vector<std::uint64_t> headSector;
+    Rng jitter;
+    std::int64_t clockNs = 0; ///< batches and gaps so far
+};
 
 class ArraySimulator::Engine
 {
 public:
-    Engine(ArraySimulator& sim, std::stop_token stop, const Report<SimSnapshot>& report)
+    Engine(ArraySimulator& sim, std::stop_token stop, const Report<SimSnapshot>& report, Carry* carry)
         : m_layout(*sim.m_layout)
         , m_config(sim.m_config)
+        , m_ownCarry(carry ? nullptr : std::make_unique<Carry>(sim.m_config, sim.m_disks.size()))
+        , m_state(carry ? *carry : *m_ownCarry)
         , m_stop(std::move(stop))
         , m_report(report)
         , m_readCache(sim.m_config.readCacheBytes)
@@ -131,6 +133,8 @@ public:
         return std::move(m_completions);
     }
 
+    std::int64_t now() const { return m_now; }
+
     SimResult runReplay(const ReplaySource& source, double timeScale)
     {
         m_source = &source;
@@ -147,7 +151,7 @@ public:
     }
 
 private:
-    enum Kind : std::uint32_t { DiskDone, Arrival, Dispatch };
+    enum Kind : std::uint32_t { DiskDone, Arrival, Dispatch, HostAck };
     struct Event
     {
         std::int64_t t;
@@ -163,6 +167,7 @@ private:
         std::uint32_t request = 0;
         std::uint32_t disk = 0; // physical disk
         bool write = false;
+        std::uint32_t member = 0;
     };
     struct Disk
     {
@@ -187,7 +192,9 @@ private:
         std::uint32_t pending = 0;
         bool write = false;
         bool cached = false;   // acknowledged from the write-back cache; its ops destage in the background
-        bool hostDone = false;
+        bool hostDone = false;  // the host has been told (or its CPU is handling the completion)
+        bool ackPending = false; // the host CPU has the completion in hand (hostoverhead)
+        bool freeOnAck = false;  // the disks are done too: free the request once the host has seen it
         std::vector<PhysOp> phase2; // writes that wait for the reads (read-modify-write, reconstruct-write)
         std::uint64_t sequence = 0;  // order of issue
     };
@@ -221,10 +228,15 @@ private:
         r.pending = 0;
         r.cached = false;
         r.hostDone = false;
+        r.ackPending = false;
+        r.freeOnAck = false;
         r.phase2.clear();
         r.sequence = m_issued - 1;
-        if (m_config.overheadNs > 0)
-            schedule(m_now + m_config.overheadNs, Dispatch, id);
+        // The array's ceiling admits requests in issue order, then the controller takes its time.
+        const std::int64_t admittedNs = m_state.ceiling.enabled() ? m_state.ceiling.admit(m_now) : m_now;
+        const std::int64_t startNs = admittedNs + m_config.overheadNs;
+        if (startNs > m_now)
+            schedule(startNs, Dispatch, id);
         else
             dispatch(id);
     }
@@ -241,7 +253,7 @@ private:
         }
         if (!r.write && m_readCache.enabled() && m_readCache.holds(r.offset, r.bytes)) {
             ++m_result.readCacheHits;
-            hostDone(id);
+            acknowledge(id);
             finishRequest(id);
             return;
         }
@@ -254,7 +266,7 @@ private:
         m_dirtyBytes += r.bytes;
         r.cached = true;
         ++m_result.writeCacheHits;
-        hostDone(id);
+        acknowledge(id);
         submit(id);
     }
 
@@ -281,7 +293,8 @@ private:
     PhysOp physOp(int member, std::uint64_t block, std::uint64_t blocks, std::uint32_t request, bool write) const
     {
         const std::uint32_t disk = std::uint32_t(m_config.physical[std::size_t(member)]);
-        PhysOp op { block * m_sectorsPerBlock, std::uint32_t(blocks * m_sectorsPerBlock), request, disk, write };
+        PhysOp op { block * m_sectorsPerBlock, std::uint32_t(blocks * m_sectorsPerBlock), request, disk, write,
+            std::uint32_t(member) };
         if (m_config.secondPartition[std::size_t(member)]) {
             // Shear Fig. 17's misconfiguration: this member is the second half of another member's disk.
             const Disk& d = m_disks[disk];
@@ -307,6 +320,8 @@ private:
             return -1;
         case SimConfig::MirrorRead::Random:
             return int(m_rng.below(std::uint64_t(n))) - 1;
+        case SimConfig::MirrorRead::Nearest:
+            return nearestCopy(places);
         case SimConfig::MirrorRead::ShortestQueue:
             break;
         }
@@ -347,6 +362,34 @@ private:
             m_phase1.push_back(physOp(at.disk, at.block, runEnd - lba, id, false));
             lba = runEnd;
         }
+    }
+
+    // Linux md's read_balance() for rotational members (raid10.c; raid1.c does the same in effect):
+    // a copy whose disk is idle counts as distance 0, else the distance from where that member's last
+    // completed operation ended; the first copy wins ties. Heads move only on completion, so the
+    // reads of a batch issued at once all see the same heads and mostly go to one copy, as the md
+    // rig measured (128 reads of one n2 chunk: 738 ms at 150 IOPS, one disk's time). Far and
+    // offset copies: md always reads the lowest address.
+    int nearestCopy(const BlockPlaces& places) const
+    {
+        int best = -1;
+        std::uint64_t bestDistance = ~0ull;
+        for (int c = -1; c < int(places.copies.size()); ++c) {
+            const DiskBlock& at = c < 0 ? places.data : places.copies[std::size_t(c)];
+            std::uint64_t distance = at.block;
+            if (!m_config.lowestAddressReads && queueLength(at.disk) > 0) {
+                const std::uint64_t sector = physOp(at.disk, at.block, 1, 0, false).sector;
+                const std::uint64_t head = m_state.headSector[std::size_t(at.disk)];
+                distance = sector > head ? sector - head : head - sector;
+            } else if (!m_config.lowestAddressReads) {
+                distance = 0;
+            }
+            if (distance < bestDistance) {
+                bestDistance = distance;
+                best = c;
+            }
+        }
+        return best;
     }
 
     // Writes, and reads of a degraded array: through the planner (RAID write paths, rebuild reads).
@@ -415,8 +458,18 @@ private:
             d.head = 0;
         }
         d.busy = true;
-        const ServiceResult s = d.model->service(d.current.sector, d.current.sectors, d.current.write, DiskModel::Ns(m_now));
-        const std::int64_t done = std::max<std::int64_t>(s.completion.count(), m_now);
+        std::int64_t done = m_now;
+        if (LeakyBucket& throttle = m_state.throttles[index]; throttle.enabled()) {
+            // A throttled drive serves at its throttle's pace with no service time of its own: the
+            // rig's images are host files read at some 50k IOPS, far faster than the throttle admits
+            // requests, while a mechanical model underneath (9LZX: ~8 ms a random read) would be a
+            // second, unreal limit. The host's per-request CPU cost is hostoverhead's.
+            done = throttle.admit(m_now);
+        } else {
+            const ServiceResult s
+                = d.model->service(d.current.sector, d.current.sectors, d.current.write, DiskModel::Ns(m_now));
+            done = std::max<std::int64_t>(s.completion.count(), m_now);
+        }
         DiskResult& dr = m_result.disks[index];
         dr.busyNs += double(done - m_now);
         ++dr.ops;
@@ -431,6 +484,7 @@ private:
         Disk& d = m_disks[index];
         touchQueue(d);
         d.busy = false;
+        m_state.headSector[d.current.member] = d.current.sector + d.current.sectors;
         const std::uint32_t id = d.current.request;
         startNext(index);
         Request& r = m_requests[id];
@@ -447,7 +501,7 @@ private:
         if (m_readCache.enabled())
             m_readCache.insert(r.offset, r.bytes);
         if (!r.hostDone)
-            hostDone(id);
+            acknowledge(id);
         if (r.cached) {
             m_dirtyBytes -= r.bytes;
             finishRequest(id);
@@ -468,11 +522,39 @@ private:
         }
     }
 
-    // The host sees the request complete: response time, counts, and in a closed loop the next request.
-    void hostDone(std::uint32_t id)
+    // The array has completed the request towards the host. With hostoverhead the host's CPU then
+    // handles the completion, one at a time (the rig's emulated guest CPU: some tens of microseconds
+    // an I/O), and only then does the host see it. The cost is paid on completion, not submission,
+    // so the reads of a batch reach md's read balancing at once, as an io_submit() of many does.
+    void acknowledge(std::uint32_t id)
     {
         Request& r = m_requests[id];
         r.hostDone = true;
+        if (m_config.hostOverheadNs <= 0) {
+            hostSees(id);
+            return;
+        }
+        std::int64_t costNs = m_config.hostOverheadNs;
+        if (m_config.hostJitterNs > 0)
+            costNs += std::llround((2 * m_state.jitter.uniform() - 1) * double(m_config.hostJitterNs));
+        m_state.hostFreeNs = std::max(m_state.hostFreeNs, m_now) + costNs;
+        r.ackPending = true;
+        schedule(m_state.hostFreeNs, HostAck, id);
+    }
+
+    void hostAck(std::uint32_t id)
+    {
+        Request& r = m_requests[id];
+        r.ackPending = false;
+        hostSees(id);
+        if (r.freeOnAck)
+            m_free.push_back(id);
+    }
+
+    // The host sees the request complete: response time, counts, and in a closed loop the next request.
+    void hostSees(std::uint32_t id)
+    {
+        Request& r = m_requests[id];
         const std::int64_t responseNs = m_now - r.arrivalNs;
         m_result.responseMs.add(double(responseNs) * 1e-6);
         m_result.responseNs.add(std::uint64_t(responseNs));
@@ -490,9 +572,13 @@ private:
 
     void finishRequest(std::uint32_t id)
     {
-        if (!m_requests[id].hostDone)
-            hostDone(id);
-        m_free.push_back(id);
+        Request& r = m_requests[id];
+        if (!r.hostDone)
+            acknowledge(id);
+        if (r.ackPending)
+            r.freeOnAck = true;
+        else
+            m_free.push_back(id);
     }
 
     void arrival()
@@ -538,6 +624,7 @@ private:
             case DiskDone: diskDone(e.index); break;
             case Arrival: arrival(); break;
             case Dispatch: dispatch(e.index); break;
+            case HostAck: hostAck(e.index); break;
             }
             issuePending();
             if ((++steps & 4095) == 0) {
@@ -573,6 +660,8 @@ private:
 
     const Layout& m_layout;
     const SimConfig& m_config;
+    std::unique_ptr<Carry> m_ownCarry; // run() and replay() start from idle drives
+    Carry& m_state;
     std::stop_token m_stop;
     Report<SimSnapshot> m_report;
     ReadCache m_readCache;
@@ -663,6 +752,7 @@ ArraySimulator::ArraySimulator(std::shared_ptr<const Layout> layout, SimConfig c
     , m_config(std::move(config))
     , m_disks(std::move(disks))
     , m_arraySpec(std::move(spec))
+    , m_carry(std::make_unique<Carry>(m_config, m_disks.size()))
 {
 }
 
@@ -670,14 +760,26 @@ ArraySimulator::~ArraySimulator() = default;
 
 SimResult ArraySimulator::run(const WorkloadSpec& spec, std::stop_token stop, const Report<SimSnapshot>& report)
 {
-    Engine engine(*this, std::move(stop), report);
+    Engine engine(*this, std::move(stop), report, nullptr);
     return engine.runWorkload(spec);
 }
 
 std::vector<double> ArraySimulator::runBatch(std::span<const IoRequest> requests, int outstanding, std::stop_token stop)
 {
-    Engine engine(*this, std::move(stop), {});
-    return engine.runBatch(requests, std::max(1, outstanding));
+    Engine engine(*this, std::move(stop), {}, m_carry.get());
+    std::vector<double> completions = engine.runBatch(requests, std::max(1, outstanding));
+    m_carry->shift(engine.now());
+    return completions;
+}
+
+void ArraySimulator::idle(std::chrono::nanoseconds duration)
+{
+    m_carry->shift(std::max<std::int64_t>(0, duration.count()));
+}
+
+std::chrono::nanoseconds ArraySimulator::batchClock() const
+{
+    return std::chrono::nanoseconds(m_carry->clockNs);
 }
 
 SimResult ArraySimulator::replay(std::span<const ReplayRecord> records, double timeScale, std::stop_token stop,
@@ -697,7 +799,7 @@ SimResult ArraySimulator::replay(std::span<const ReplayRecord> records, double t
 SimResult ArraySimulator::replay(const ReplaySource& source, double timeScale, std::stop_token stop,
                                  const Report<SimSnapshot>& report)
 {
-    Engine engine(*this, std::move(stop), report);
+    Engine engine(*this, std::move(stop), report, nullptr);
     return engine.runReplay(source, timeScale);
 }
 

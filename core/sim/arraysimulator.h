@@ -10,6 +10,7 @@
 
 #include <QString>
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -47,8 +48,10 @@ struct SimSnapshot
 
 /// A discrete-event simulation of an array: logical requests go through the controller (write-back
 /// and read caches, RAID write paths, degraded mode, mirror read balancing) into per-disk queues
-/// served by DiskModel. Time is integral nanoseconds; results are deterministic for a seed.
-/// A simulator can run many workloads one after another; each run starts from idle disks.
+/// served by DiskModel, or by a QEMU-style throttle (iops=). Time is integral nanoseconds; results
+/// are deterministic for a seed. A simulator can run many workloads one after another; each run()
+/// and replay() starts from idle disks, while batches (runBatch()) carry over what a real host and
+/// its drives remember between them.
 class ArraySimulator
 {
 public:
@@ -66,9 +69,17 @@ public:
 
     /// Runs a closed- or open-loop workload to `spec.count` completed requests (fewer if stopped).
     SimResult run(const WorkloadSpec& spec, std::stop_token stop = {}, const Report<SimSnapshot>& report = {});
-    /// Issues `requests` in order keeping `outstanding` in flight, from idle disks, and returns each
-    /// request's completion time in nanoseconds since the first was issued (the probe's IoTarget).
+    /// Issues `requests` in order keeping `outstanding` in flight and returns each request's
+    /// completion time in nanoseconds since the first was issued (the probe's IoTarget). The disk
+    /// mechanics start idle every batch; the throttles' buckets (iops, ceiling), the host CPU
+    /// (hostoverhead) and md's head positions (mirrorread=nearest) carry over from the previous batch
+    /// as it ended, so a second batch issued at once gets no burst credit, as on QEMU.
     std::vector<double> runBatch(std::span<const IoRequest> requests, int outstanding, std::stop_token stop = {});
+    /// The host issues nothing for `duration` after a batch: the throttles leak, so a drive that has
+    /// rested regains its burst (SimTarget waits the spec's gap= between batches).
+    void idle(std::chrono::nanoseconds duration);
+    /// Simulated time the batches and idle gaps have taken since the simulator was created.
+    std::chrono::nanoseconds batchClock() const;
     /// Replays records at their own times scaled by `timeScale` (0.5: twice as fast).
     SimResult replay(std::span<const ReplayRecord> records, double timeScale = 1.0, std::stop_token stop = {},
                      const Report<SimSnapshot>& report = {});
@@ -80,11 +91,13 @@ public:
 private:
     ArraySimulator(std::shared_ptr<const Layout> layout, SimConfig config, std::vector<DiskModel> disks, QString spec);
     class Engine;
+    struct Carry;
 
     std::shared_ptr<const Layout> m_layout;
     SimConfig m_config;
     std::vector<DiskModel> m_disks; ///< one per physical disk
     QString m_arraySpec;
+    std::unique_ptr<Carry> m_carry; ///< what one batch leaves to the next
 };
 
 /// The result of a sweep over outstanding I/Os, reported one point at a time.

@@ -7,6 +7,7 @@
 
 #include <QStringList>
 
+#include <cmath>
 #include <utility>
 
 namespace raidscope {
@@ -46,7 +47,90 @@ bool parseIndexed(const QString& key, const QString& value, int disks, std::vect
     return true;
 }
 
+// A rate in requests per second: a positive number (the key names the unit).
+std::optional<double> parseRate(const QString& key, const QString& text, QString* error)
+{
+    bool ok = false;
+    const double rate = text.toDouble(&ok);
+    if (!ok || !std::isfinite(rate) || rate <= 0) {
+        if (error)
+            *error = QStringLiteral("%1: expected a positive rate (requests per second), got %2").arg(key, text);
+        return std::nullopt;
+    }
+    return rate;
+}
+
+std::optional<std::int64_t> parseNonNegativeDuration(const QString& key, const QString& text, QString* error)
+{
+    QString why;
+    const auto ns = parseDurationNs(text, &why);
+    if (!ns || *ns < 0) {
+        if (error && ns)
+            *error = QStringLiteral("%1: expected a duration >= 0, got %2").arg(key, text);
+        else if (error)
+            *error = key + QStringLiteral(": ") + why;
+        return std::nullopt;
+    }
+    return ns;
+}
+
+// iops=RATE[,I:RATE...]: RATE for every member, I:RATE for member I (the rig's IOPS and IOPS_DISK).
+bool parseIops(const QString& value, int disks, std::vector<double>& iops, QString* error)
+{
+    std::optional<double> all;
+    std::vector<std::pair<int, double>> members;
+    for (const QString& part : value.split(u',', Qt::SkipEmptyParts)) {
+        const QStringList iv = part.split(u':');
+        if (iv.size() == 1) {
+            if (all) {
+                if (error)
+                    *error = QStringLiteral("iops=%1: give one rate for every member at most, then I:RATE per member")
+                                 .arg(value);
+                return false;
+            }
+            all = parseRate(QStringLiteral("iops"), part, error);
+            if (!all)
+                return false;
+            continue;
+        }
+        bool ok = false;
+        const int d = iv.size() == 2 ? iv[0].toInt(&ok) : -1;
+        if (!ok || d < 0 || d >= disks) {
+            if (error)
+                *error = QStringLiteral("iops=%1: expected RATE or DISK:RATE with DISK from 0 to %2")
+                             .arg(value)
+                             .arg(disks - 1);
+            return false;
+        }
+        const auto rate = parseRate(QStringLiteral("iops"), iv[1], error);
+        if (!rate)
+            return false;
+        members.emplace_back(d, *rate);
+    }
+    if (!all && members.empty()) {
+        if (error)
+            *error = QStringLiteral("iops=%1: expected RATE or DISK:RATE, e.g. iops=300 or iops=300,2:60").arg(value);
+        return false;
+    }
+    iops.assign(std::size_t(disks), all.value_or(0.0));
+    for (const auto& [d, rate] : members)
+        iops[std::size_t(d)] = rate;
+    return true;
+}
+
 } // namespace
+
+double SimConfig::throttleIops(int member) const
+{
+    const auto m = std::size_t(member);
+    return m < iops.size() ? iops[m] * speed[m] : 0.0;
+}
+
+double SimConfig::throttleBurst(int member) const
+{
+    // QEMU's throttle_compute_wait(): without iops-total-max the bucket holds avg / 10.
+    return burstRequests.value_or(throttleIops(member) / 10);
+}
 
 int SimConfig::failedCount() const
 {
@@ -78,11 +162,41 @@ std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, int disks, int fa
             if (!bytes)
                 return fail(key + QStringLiteral(": ") + why);
             (key == u"cache" ? c.writeCacheBytes : c.readCacheBytes) = *bytes;
-        } else if (key == u"overhead") {
-            const auto ns = parseDurationNs(value, &why);
-            if (!ns || *ns < 0)
-                return fail(QStringLiteral("overhead: ") + why);
-            c.overheadNs = *ns;
+        } else if (key == u"overhead" || key == u"gap") {
+            const auto ns = parseNonNegativeDuration(key, value, error);
+            if (!ns)
+                return std::nullopt;
+            (key == u"overhead" ? c.overheadNs : c.batchGapNs) = *ns;
+        } else if (key == u"hostoverhead") {
+            // hostoverhead=TIME or TIME:JITTER
+            const QStringList parts = value.split(u':');
+            if (parts.size() > 2)
+                return fail(QStringLiteral("hostoverhead=%1: expected TIME or TIME:JITTER, e.g. 50us:20us").arg(value));
+            const auto ns = parseNonNegativeDuration(key, parts[0], error);
+            if (!ns)
+                return std::nullopt;
+            const auto jitter
+                = parts.size() == 2 ? parseNonNegativeDuration(key, parts[1], error) : std::optional<std::int64_t>(0);
+            if (!jitter)
+                return std::nullopt;
+            if (*jitter > *ns)
+                return fail(QStringLiteral("hostoverhead=%1: the jitter may not exceed the time itself").arg(value));
+            c.hostOverheadNs = *ns;
+            c.hostJitterNs = *jitter;
+        } else if (key == u"iops") {
+            if (!parseIops(value, disks, c.iops, error))
+                return std::nullopt;
+        } else if (key == u"burst") {
+            bool ok = false;
+            const double burst = value.toDouble(&ok);
+            if (!ok || !std::isfinite(burst) || burst < 0)
+                return fail(QStringLiteral("burst: expected a number of requests >= 0, got %1").arg(value));
+            c.burstRequests = burst;
+        } else if (key == u"ceiling") {
+            const auto rate = parseRate(key, value, error);
+            if (!rate)
+                return std::nullopt;
+            c.ceilingIops = *rate;
         } else if (key == u"scheduler") {
             if (value == u"fifo")
                 c.scheduler = SimConfig::Scheduler::Fifo;
@@ -99,8 +213,11 @@ std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, int disks, int fa
                 c.mirrorRead = SimConfig::MirrorRead::Random;
             else if (value == u"primary")
                 c.mirrorRead = SimConfig::MirrorRead::Primary;
+            else if (value == u"nearest")
+                c.mirrorRead = SimConfig::MirrorRead::Nearest;
             else
-                return fail(QStringLiteral("mirrorread=%1 is unknown (known: shortest, random, primary)").arg(value));
+                return fail(
+                    QStringLiteral("mirrorread=%1 is unknown (known: shortest, random, primary, nearest)").arg(value));
         } else if (key == u"paritywrite") {
             if (value == u"auto")
                 c.alwaysReconstructWrite = false;
@@ -138,6 +255,11 @@ std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, int disks, int fa
                 return fail(QStringLiteral("shared=%1: expected two different members, e.g. shared=1:2").arg(value));
         }
     }
+    if (c.burstRequests && c.iops.empty())
+        return fail(QStringLiteral("burst=%1: it is the burst of a throttle, so it needs iops=RATE too")
+                        .arg(spec.extra.value(QStringLiteral("burst")).toString()));
+    c.lowestAddressReads = c.mirrorRead == SimConfig::MirrorRead::Nearest && spec.scheme == u"raid10"
+        && (spec.variant == u"far" || spec.variant == u"offset");
     if (c.failedCount() > faultTolerance)
         return fail(QStringLiteral("failed=%1: %2 failed disks exceed what the array survives (%3)")
                         .arg(spec.extra.value(QStringLiteral("failed")).toString())

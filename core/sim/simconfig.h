@@ -13,11 +13,13 @@ struct ArraySpec;
 
 /// The controller and member-disk settings of a simulated array, from the array spec's simulation
 /// keys (DESIGN.md's table): cache, readcache, overhead, scheduler, mirrorread, paritywrite, failed,
-/// speed, member, shared.
+/// speed, member, shared, and what a real, virtualised array adds (the md-qemu rig's README): iops,
+/// burst, hostoverhead, ceiling, gap.
 struct SimConfig
 {
     enum class Scheduler : std::uint8_t { Fifo, Sstf, Elevator };
-    enum class MirrorRead : std::uint8_t { ShortestQueue, Random, Primary };
+    /// Nearest: Linux md's read_balance() for rotational members (drivers/md/raid1.c, raid10.c).
+    enum class MirrorRead : std::uint8_t { ShortestQueue, Random, Primary, Nearest };
 
     std::uint64_t writeCacheBytes = 0; ///< controller write-back cache; 0: write-through
     std::uint64_t readCacheBytes = 0;  ///< controller read cache (LRU of 64 KiB segments); 0: none
@@ -35,7 +37,25 @@ struct SimConfig
     /// partition of a shared disk (shared=I:J, Shear Fig. 17's misconfiguration).
     std::vector<bool> secondPartition;
 
+    /// Per member: the rate of a QEMU-style throttle (`throttling.iops-total`) in requests per
+    /// second, before the member's speed factor; 0: not throttled. A throttled member has no
+    /// mechanical service time under its throttle (see throttleIops()).
+    std::vector<double> iops;
+    /// The throttle's bucket size in requests (LeakyBucket); unset: each member's rate / 10, as QEMU.
+    std::optional<double> burstRequests;
+    double ceilingIops = 0;          ///< the whole array's limit on host requests started per second; 0: none
+    std::int64_t hostOverheadNs = 0; ///< host CPU time per completed request, one request at a time
+    std::int64_t hostJitterNs = 0;   ///< each request's host CPU time is uniform in overhead +- jitter
+    std::int64_t batchGapNs = 1'000'000; ///< host time between two probe batches (SimTarget)
+    /// mirrorread=nearest on md raid10 with far or offset copies: md reads the copy with the lowest
+    /// address, never balancing (raid10.c read_balance(): "for far > 1 always use the lowest address").
+    bool lowestAddressReads = false;
+
     int failedCount() const;
+    /// A member's throttle rate with its speed factor applied (speed=2:0.5 halves it); 0: none.
+    double throttleIops(int member) const;
+    /// A member's throttle bucket size: burst=N, or its rate / 10 (QEMU's default without iops-total-max).
+    double throttleBurst(int member) const;
 };
 
 /// Reads the simulation keys of a spec for an array of `disks` members, with the spec's `disk=` preset

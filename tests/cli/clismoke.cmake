@@ -55,3 +55,18 @@ endif()
 run_cli(3 probe --sim "raid0 disks=4 chunk=16KiB shared=1:2")
 run_cli(1 probe /nonexistent/device)
 run_cli(2 probe)
+
+# simulate with a throttle: 64 reads at once on one 300 IOPS drive, bucket 30: (64 - 31) / 300 s.
+run_cli(0 simulate --array "raid0 disks=1 chunk=16KiB iops=300" --workload "random outstanding=64 count=64" --json)
+string(JSON p99 GET "${cli_out}" percentilesMs 99)
+if(p99 LESS 105 OR p99 GREATER 111)
+    message(FATAL_ERROR "simulate iops=300: p99 ${p99} ms, expected about 110 ms")
+endif()
+
+# probe-eval --realism --slow: each run records the spec simulated and the slow disk (or null).
+run_cli(0 probe-eval --count 2 --seed 5 --realism --slow --json)
+string(JSON sim GET "${cli_out}" runs 0 sim)
+string(JSON slowType TYPE "${cli_out}" runs 0 slowDisk)
+if(NOT sim MATCHES " iops=[0-9]+ hostoverhead=[0-9]+us:[0-9]+us" OR NOT slowType MATCHES "NUMBER|NULL")
+    message(FATAL_ERROR "probe-eval --realism --slow: sim '${sim}', slowDisk ${slowType}")
+endif()
