@@ -78,6 +78,11 @@ std::optional<BatchTiming> SimTarget::run(std::span<const ProbeIo> requests, int
     return t;
 }
 
+void SimTarget::idle(double ms, std::stop_token)
+{
+    m_simulator->idle(std::chrono::nanoseconds(std::int64_t(ms * 1e6)));
+}
+
 std::chrono::nanoseconds SimTarget::clock() const
 {
     return m_simulator->batchClock();

@@ -30,8 +30,8 @@ public:
     QString describe() const override;
     std::optional<BatchTiming> run(std::span<const ProbeIo> requests, int outstanding, std::stop_token stop,
                                    QString* error) override;
-    /// Every batch starts from idle disks: nothing to wait for.
-    void idle(double, std::stop_token) override { }
+    /// The simulated clock runs on: throttled drives regain their burst credit, as on QEMU.
+    void idle(double ms, std::stop_token) override;
 
     void setPaceMs(double paceMs) { m_paceMs = paceMs; }
     const ArraySimulator& simulator() const { return *m_simulator; }
