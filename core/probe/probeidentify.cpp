@@ -25,16 +25,20 @@ double Prober::score(const Candidate& c) const
     s -= sum * sum / (double(m_pairs.size()) + shiftPrior);
     // The Gaussian's normalisation: a candidate that expects more noise pays for its tolerance.
     s += 2.0 * double(m_pairs.size()) * std::log(pairNoise(c));
-    if (m_result.readWriteRatio > 0 && !m_uneven) {
+    if (m_result.readWriteRatio > 0) {
         // Writes that only write cost about what reads do, so such a ratio is measured tighter
-        // than one of read-modify-writes (whose writes land a rotation after their reads).
-        const double d = std::log(m_result.readWriteRatio / c.readWriteRatio) / (c.writesRead ? m_tuning.ratioSigma : 0.06);
+        // than one of read-modify-writes (whose writes land a rotation after their reads). Disks of
+        // unequal speed bend it (a write waits on two disks, a read on one): then it only tells
+        // redundancy from none.
+        const double sigma = m_uneven ? m_tuning.unevenRatioSigma : c.writesRead ? m_tuning.ratioSigma : 0.06;
+        const double d = std::log(m_result.readWriteRatio / c.readWriteRatio) / sigma;
         s += d * d;
     }
     // Disks reading in parallel (the steady read rate against one disk's): tells 3 disks from 6
     // when every pair merely shifts (near, 2 copies: pairs overlap one disk or none).
-    if (parallelism() > 0 && !m_uneven) {
-        const double d = std::log(parallelism() / c.readParallelism) / m_tuning.parallelSigma;
+    if (parallelism() > 0) {
+        // A slow member holds the read rate back (reads queue on it): then only loosely.
+        const double d = std::log(parallelism() / c.readParallelism) / (m_uneven ? m_tuning.unevenRatioSigma : m_tuning.parallelSigma);
         s += d * d;
     }
     // How slow reads of one chunk are against N reads one at a time: 1 for one disk, 1/k when
@@ -160,7 +164,8 @@ void Prober::rank()
     auto samePredictions = [&](const Candidate& o) {
         if (o.patternBlocks != best.patternBlocks || (o.failedDisk >= 0) != (best.failedDisk >= 0)
             || std::abs(o.pairCost(0, 0) - best.pairCost(0, 0)) > 1e-9
-            || (m_result.readWriteRatio > 0 && !m_uneven && std::abs(std::log(o.readWriteRatio / best.readWriteRatio)) > 0.05))
+            || (m_result.readWriteRatio > 0
+                && std::abs(std::log(o.readWriteRatio / best.readWriteRatio)) > (m_uneven ? m_tuning.unevenRatioSigma : 0.05)))
             return false;
         for (std::uint64_t a = 0; a < K; ++a)
             for (std::uint64_t b = a; b < K && b < a + 64; ++b)
@@ -233,6 +238,26 @@ void Prober::rank()
                           .arg(worst, 0, 'f', 2);
         misconfigurationDetail(best);
         return;
+    }
+    // Undecided between layouts whose pairs differ: the pair they disagree on most, up to four
+    // times (a slow member blurs the parallelism that told RAID-0 of 6 from RAID-5 of 3).
+    if (v.confidence < 0.8 && runnerUp && m_discriminatingPairs < 4) {
+        const std::uint64_t K = best.patternChunks();
+        std::pair<std::uint64_t, std::uint64_t> pick { 0, 0 };
+        double widest = 0.3;
+        for (std::uint64_t a = 0; a < K && a < 64; ++a)
+            for (std::uint64_t b = a + 1; b < K && b < 64; ++b)
+                if (!m_pairs.count({ a, b }))
+                    if (const double d = std::abs(predictedExcess(best, a, b) - predictedExcess(*runnerUp, a, b)); d > widest) {
+                        widest = d;
+                        pick = { a, b };
+                    }
+        if (pick.second > 0) {
+            ++m_discriminatingPairs;
+            testPair(pick.first, pick.second);
+            v.findings.clear();
+            return rank();
+        }
     }
     // Undecided between layouts whose read/write ratios differ (md's writes or not, 4 or 5
     // copies): the ratio is measured longer, a quarter of its noise per round.
@@ -331,6 +356,8 @@ void Prober::diskSpeeds()
         m_uneven = true;
         m_result.verdict = ProbeVerdict {};
         const std::vector<DiskSpeedPoint> disks = m_result.disks;
+        m_candidates = stripedCandidates(m_result.chunkBlocks, m_result.patternBlocks); // ratio no filter now
+        m_best = nullptr;
         rank();
         m_result.disks = disks;
     }

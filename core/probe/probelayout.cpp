@@ -33,8 +33,11 @@ int Prober::testSharedPairs(const Candidate& c)
 // measured again once, and its same-disk pairs checked, before the answer stands.
 bool Prober::anyCandidateFits()
 {
-    if (m_groupRatio > 1.5)
+    if (m_groupRatio > 1.5) {
+        if (m_trace)
+            std::fprintf(stderr, "group ratio %.2f: two chunks of one disk group\n", m_groupRatio);
         return false;
+    }
     bool remeasured = false;
     int shared = 0;
     while (true) {

@@ -145,6 +145,7 @@ private:
     const Candidate* m_best = nullptr;
     bool m_sharedChecked = false;       // rank() measured the answer's same-disk pairs
     bool m_narrowSearch = false;        // narrowMirrorPattern() found the pattern
+    int m_discriminatingPairs = 0;      // pairs rank() measured to split the best two
     int m_ratioRounds = 0;              // rounds of refineRedundancy() spent deciding between ratios
     int m_remeasureBudget = 8;          // outlier pairs measured again, at most
     std::set<std::uint64_t> m_resampled; // chunks whose single was measured twice

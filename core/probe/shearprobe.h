@@ -25,6 +25,8 @@ struct ProbeTuning
     // --- calibration on the device (issue "Probe on real arrays") --------------------------------------
     /// Same-block batches grow to at most this many reads while looking for the one-disk rate.
     int calibrationMaxReads = 256;
+    /// A queued repeat cheaper than this part of a serial random read came from a cache, not the disk.
+    double cacheHitFraction = 0.2;
     /// Idle pause before the burst test. QEMU's throttle refills its burst after ~100 ms idle (rig README).
     double idlePauseMs = 300;
     /// Burst tests, each on its own block: one rig run of two missed a burst of 30 reads once.
@@ -48,9 +50,13 @@ struct ProbeTuning
     double pairShift = 0.1;      ///< prior of the shift shared by every pair's excess (md far copies seek)
     double parallelSigma = 0.12; ///< of log(disks reading in parallel): 13.9-15.8 measured for 16 disks
     double ratioSigma = 0.08;    ///< of log(read/write ratio): writes wait for the slowest disk
+    /// of log(read/write ratio) when one disk is slower (RAID-5 of 8, one at half speed: 7.2 for 4)
+    double unevenRatioSigma = 0.7;
     double reject = 0.22;        ///< a pair this far off its prediction drops a candidate while pairs are chosen
     double levelSigma = 0.15;    ///< of log(one chunk's read time / the one-disk time)
-    double levelReject = 0.25;   ///< further off than this (1.28x) rules a candidate out
+    /// further off than this (1.35x) rules a candidate out; a member at half speed among four lifts
+    /// the serial level 1.25x (it serves a quarter of the random reads), noise adds the rest
+    double levelReject = 0.3;
 };
 
 /// What the probe learned about the device before it compared anything.

@@ -157,3 +157,54 @@ TEST_CASE("Shear probe: mirrors with many copies, striped or whole-disk", "[prob
     CHECK(whole.verdict.disks == 4);
     CHECK(whole.patternBlocks == 0);
 }
+
+TEST_CASE("Shear probe: calibrated on a throttled array, as on QEMU's per-disk iops limit", "[probe][shear][realism]")
+{
+    // 300 IOPS per member: one queued read costs 1000/300 ms; after an idle pause a member starts
+    // its burst of 300/10 requests, plus the one the bucket admits at its edge (QEMU), at once.
+    // N then grows to 8 times the burst, in eights: ceil(8 * 31 / 8) * 8 = 248.
+    const ProbeResult r = probe("raid5 layout=la disks=5 chunk=32KiB iops=300");
+    requireVerdict(r, "raid5", "left-asymmetric", 5, 32768);
+    CHECK_THAT(r.calibration.queuedReadMs, WithinAbs(1000.0 / 300, 0.1));
+    CHECK_THAT(r.calibration.burstReads, WithinAbs(31, 2));
+    CHECK(r.calibration.readsPerTest == 248);
+    // The one-disk level is the queued one: N reads at 300 per second, far above N served one by one.
+    CHECK_THAT(r.serialMs, WithinAbs(248 * 1000.0 / 300, 30));
+    // The array without a throttle keeps Shear's N.
+    CHECK(probe("raid5 layout=la disks=5 chunk=32KiB").calibration.readsPerTest == 32);
+}
+
+TEST_CASE("Shear probe: read-only, layouts that differ only in writes are named together", "[probe][shear]")
+{
+    // md RAID-4 reads never touch its parity disk: without the write test, 7 disks of RAID-4 read
+    // exactly as 6 of RAID-0.
+    auto target = SimTarget::create(QStringLiteral("raid4 disks=7 chunk=128KiB"), nullptr);
+    REQUIRE(target);
+    ProbeConfig config;
+    config.measureRedundancy = false;
+    const ProbeResult r = runShearProbe(*target, config);
+    INFO(r.verdict.spec.toStdString() << " / " << r.verdict.equivalents.join(QStringLiteral("; ")).toStdString());
+    CHECK(r.verdict.identified);
+    QStringList named = r.verdict.equivalents;
+    named << r.verdict.spec;
+    CHECK(named.contains(QStringLiteral("raid4 layout=parity-last disks=7 chunk=128KiB")));
+    CHECK(named.contains(QStringLiteral("raid0 disks=6 chunk=128KiB")));
+}
+
+TEST_CASE("Shear probe: a slow member is named and does not change the layout found", "[probe][shear]")
+{
+    // A write loads two disks and a read one, so a slow disk lowers the write rate more: the
+    // read/write ratio then says nothing about the layout (md's writes or not stay open).
+    for (const auto& [spec, variant, disks, chunk, slow] :
+         { std::tuple { "raid5 disks=8 chunk=16KiB speed=3:0.5", "left-symmetric", 8, 16384, "disk 3 is slower" },
+             std::tuple { "raid5 layout=la disks=6 chunk=8KiB speed=2:0.5", "left-asymmetric", 6, 8192, "disk 2 is slower" } }) {
+        const ProbeResult r = probe(spec);
+        INFO(spec << " -> " << r.verdict.spec.toStdString() << " / "
+                  << r.verdict.equivalents.join(QStringLiteral("; ")).toStdString());
+        CHECK(r.verdict.identified);
+        QStringList named = r.verdict.equivalents;
+        named << r.verdict.spec;
+        CHECK(named.contains(QStringLiteral("raid5 layout=%1 disks=%2 chunk=%3KiB").arg(QString::fromUtf8(variant)).arg(disks).arg(chunk / 1024)));
+        CHECK(r.verdict.findings.join(u'\n').contains(QString::fromUtf8(slow)));
+    }
+}
