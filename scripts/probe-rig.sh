@@ -205,6 +205,7 @@ for a in "${arrays[@]}"; do
     probeRc=$(sed -n 's/.*rc=\([0-9]*\).*/\1/p' <<<"$probeLine")
     probeSeconds=$(sed -n 's/.*seconds=\([0-9.]*\).*/\1/p' <<<"$probeLine")
     probeWrites=$(sed -n 's/.*writes=\([0-9]*\).*/\1/p' <<<"$probeLine")
+    bootSeconds=$(sed -n 's/^RIG-BOOT seconds=\([0-9.]*\)$/\1/p' "$out" 2>/dev/null)
 
     # The probe's exit: 0 identified, 3 not, 130 stopped by SIGINT; anything else is a failed run.
     result=failed verdict=- ios=-
@@ -233,14 +234,16 @@ for a in "${arrays[@]}"; do
     elif [[ -n $probeWrites && $probeWrites != 0 ]]; then
         checksum="READ-ONLY PROBE WROTE $probeWrites times"
         sumsDiffer=$((sumsDiffer + 1))
+    elif [[ -n $probeWrites ]]; then
+        checksum="- (read-only: md0 saw no writes)"
     fi
     tally[$result]=$((${tally[$result]} + 1))
 
     extra=
     [[ $m == int ]] && extra=" $(grep -m1 '^RIG-INT' "$out" 2>/dev/null | sed 's/^RIG-INT //');"
-    printf '[%2d/%d] %-52s %-3s %3s IOPS -> %s\n        %-9s rig %4ss, probe %ss, %s I/Os;%s checksum %s\n' \
-        "$n" "${#arrays[@]}" "$spec" "$m" "$rate" "$verdict" "$result" "$seconds" "${probeSeconds:--}" "$ios" \
-        "$extra" "$checksum"
+    printf '[%2d/%d] %-52s %-3s %3s IOPS -> %s\n        %-9s rig %4ss (boot %ss, probe %ss), %s I/Os;%s checksum %s\n' \
+        "$n" "${#arrays[@]}" "$spec" "$m" "$rate" "$verdict" "$result" "$seconds" "${bootSeconds:--}" \
+        "${probeSeconds:--}" "$ios" "$extra" "$checksum"
     printf '%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$n" "$spec" "$m" "$rate" "$result" "$verdict" "$seconds" \
         "${probeSeconds:--}" "$ios" "${probeRc:--}" "$checksum" >>"$results/summary.tsv"
     if [[ $checksum == DIFFERS* || $checksum == READ-ONLY* ]]; then

@@ -11,6 +11,7 @@
 #   int  as rw, with the probe in the background: once md0 has completed writes the probe did,
 #        wait INTERRUPT_AFTER_S (default 0.5) more seconds, send SIGINT, wait for it to exit
 # Prints lines for the host script:
+#   RIG-BOOT seconds=S                                (the guest's uptime when this script starts)
 #   RIG-PROBE rc=N seconds=S writes=W                 (W: writes md0 completed during the probe)
 #   RIG-FILL seconds=S bytes=B                        (rw, int: the fill and the first md5)
 #   RIG-SUM before=MD5 after=MD5                      (rw, int)
@@ -28,6 +29,7 @@ writes() { awk '{ print $5 }' "/sys/block/$NAME/stat"; }
 # it makes sure the bytes summed after the probe come from the disks).
 sum() { sync; echo 3 > /proc/sys/vm/drop_caches; md5sum "$DEV" | cut -d' ' -f1; }
 
+echo "RIG-BOOT seconds=$(now)"
 case "$MODE" in
 ro) set -- --json "$@" ;;
 rw|int) set -- --json --allow-writes "$@" ;;
