@@ -38,9 +38,16 @@ esac
 
 if [ "$MODE" != ro ]; then
     t=$(now)
-    dd if=/dev/urandom of="$DEV" bs=1M oflag=direct 2>/dev/null # stops at the end of the device
+    sectors=$(cat "/sys/block/$NAME/size")
+    mib=$((sectors / 2048))
+    # Whole MiB with O_DIRECT (fast); the rest, under 1 MiB and maybe not 4 KiB-aligned, buffered.
+    if ! { dd if=/dev/urandom of="$DEV" bs=1M count="$mib" iflag=fullblock oflag=direct 2>/dev/null \
+        && dd if=/dev/urandom of="$DEV" bs=512 seek=$((mib * 2048)) count=$((sectors - mib * 2048)) 2>/dev/null; }; then
+        echo "RIG-FILL failed: cannot fill $DEV with random bytes"
+        exit 2
+    fi
     before=$(sum)
-    echo "RIG-FILL seconds=$(since "$t") bytes=$(( $(cat "/sys/block/$NAME/size") * 512 ))"
+    echo "RIG-FILL seconds=$(since "$t") bytes=$((sectors * 512))"
 fi
 
 t=$(now)
