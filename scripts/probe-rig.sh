@@ -64,32 +64,6 @@ iopsLo=${BASH_REMATCH[1]} iopsHi=${BASH_REMATCH[2]}
 command -v jq >/dev/null || die "jq is missing (scripts/setup.sh installs it)"
 seed=${seed:-$(($(date +%s) % 1000000))}
 
-# --- build and bundle -----------------------------------------------------------------------------
-work=$(mktemp -d "${TMPDIR:-/tmp}/probe-rig.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-if ((build)); then
-    if [[ ! -f $BUILD_DIR/build.ninja ]]; then
-        launcher=()
-        command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-        cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" >/dev/null
-    fi
-    targets=(raidscope-cli)
-    for d in "$ROOT"/plugins/*/; do [[ -f $d/CMakeLists.txt ]] && targets+=("raidscope_$(basename "$d")"); done
-    cmake --build "$BUILD_DIR" -j"${JOBS:-$(nproc)}" --target "${targets[@]}" >"$work/build.log" 2>&1 \
-        || { tail -n 30 "$work/build.log" >&2; die "the build failed"; }
-fi
-cli=$BUILD_DIR/bin/raidscope-cli
-mapfile -t plugins < <(find "$BUILD_DIR" -path '*/raidscope/plugins/*.so' | sort)
-[[ -x $cli && ${#plugins[@]} -gt 0 ]] || die "no raidscope-cli or plugins in $BUILD_DIR (build first, or drop --no-build)"
-[[ -f $CACHE/vmlinuz && -f $CACHE/initramfs-base.cpio.gz ]] || "$RIG/build-initramfs.sh"
-
-"$RIG/bundle.sh" "$work/bundle" "$cli" "${plugins[@]}" >/dev/null
-# The guest holds the whole initrd in memory: leave the debug info on the host.
-if command -v strip >/dev/null; then strip --strip-debug "$work/bundle/raidscope-cli" "$work"/bundle/libraidscope_*.so; fi
-rigFiles=$(find "$work/bundle" -maxdepth 1 -type f | sort | tr '\n' ' ')
-results=${keep:-$(mktemp -d "${TMPDIR:-/tmp}/probe-rig-results.XXXXXX")}
-mkdir -p "$results"
-
 # --- the draw ---------------------------------------------------------------------------------------
 RANDOM=$seed
 # No subshells here: they would not advance the parent's RANDOM, and every draw would be the same.
@@ -119,6 +93,56 @@ for ((i = 1; i <= count; i++)); do
     [[ $m == rw ]] && ((interrupt)) && m=int
     arrays+=("$level $layout $chunk $disks $rate $m")
 done
+
+# Each "LEVEL LAYOUT CHUNK_KB NDISKS IOPS MODE", checked and in mdadm's long layout names, before anything runs.
+for i in "${!arrays[@]}"; do
+    a=${arrays[i]}
+    bad() { die "--array \"$a\": $*; want \"LEVEL LAYOUT CHUNK_KB NDISKS IOPS MODE\""; }
+    read -r level layout chunk disks rate m extra <<<"$a" || true
+    [[ -z ${extra:-} && ${m:-} =~ ^(ro|rw|int)$ ]] || bad "MODE is ro, rw or int"
+    [[ $chunk =~ ^[1-9][0-9]*$ && $disks =~ ^[1-9][0-9]*$ && $rate =~ ^[1-9][0-9]*$ ]] \
+        || bad "CHUNK_KB, NDISKS and IOPS are positive whole numbers"
+    case $level:$layout in
+    [014]:- | [014]:default | 4:parity-last) layout=- ;;
+    [56]:la) layout=left-asymmetric ;;
+    [56]:ls | [56]:- | [56]:default) layout=left-symmetric ;;
+    [56]:ra) layout=right-asymmetric ;;
+    [56]:rs) layout=right-symmetric ;;
+    [56]:left-asymmetric | [56]:left-symmetric | [56]:right-asymmetric | [56]:right-symmetric) ;;
+    10:- | 10:default) layout=n2 ;;
+    10:n2 | 10:f2 | 10:o2) ;;
+    *) bad "level $level with layout $layout is not one probe-rig scores" ;;
+    esac
+    case $level in 4 | 5) min=3 ;; 6) min=4 ;; *) min=2 ;; esac
+    ((disks >= min)) || bad "md level $level needs at least $min disks"
+    arrays[i]="$level $layout $chunk $disks $rate $m"
+done
+
+# --- build and bundle -----------------------------------------------------------------------------
+work=$(mktemp -d "${TMPDIR:-/tmp}/probe-rig.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+if ((build)); then
+    if [[ ! -f $BUILD_DIR/build.ninja ]]; then
+        launcher=()
+        command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+        cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" >/dev/null
+    fi
+    targets=(raidscope-cli)
+    for d in "$ROOT"/plugins/*/; do [[ -f $d/CMakeLists.txt ]] && targets+=("raidscope_$(basename "$d")"); done
+    cmake --build "$BUILD_DIR" -j"${JOBS:-$(nproc)}" --target "${targets[@]}" >"$work/build.log" 2>&1 \
+        || { tail -n 30 "$work/build.log" >&2; die "the build failed"; }
+fi
+cli=$BUILD_DIR/bin/raidscope-cli
+mapfile -t plugins < <(find "$BUILD_DIR" -path '*/raidscope/plugins/*.so' | sort)
+[[ -x $cli && ${#plugins[@]} -gt 0 ]] || die "no raidscope-cli or plugins in $BUILD_DIR (build first, or drop --no-build)"
+[[ -f $CACHE/vmlinuz && -f $CACHE/initramfs-base.cpio.gz ]] || "$RIG/build-initramfs.sh"
+
+"$RIG/bundle.sh" "$work/bundle" "$cli" "${plugins[@]}" >/dev/null
+# The guest holds the whole initrd in memory: leave the debug info on the host.
+if command -v strip >/dev/null; then strip --strip-debug "$work/bundle/raidscope-cli" "$work"/bundle/libraidscope_*.so; fi
+rigFiles=$(find "$work/bundle" -maxdepth 1 -type f | sort | tr '\n' ' ')
+results=${keep:-$(mktemp -d "${TMPDIR:-/tmp}/probe-rig-results.XXXXXX")}
+mkdir -p "$results"
 
 # The truth in RaidScope's words: md level 4 is raid4 parity-last, 10 n2/f2/o2 is raid10 near/far/offset
 # copies=2, level 1 is a whole-disk mirror (only the scheme and the disks count).
@@ -178,8 +202,7 @@ status=0
 printf 'n\ttruth\tmode\tiops\tresult\tverdict\trigSeconds\tprobeSeconds\tios\tprobeRc\tchecksum\n' >"$results/summary.tsv"
 for a in "${arrays[@]}"; do
     n=$((n + 1))
-    read -r level layout chunk disks rate m <<<"$a" || true
-    [[ -n ${m:-} && $m =~ ^(ro|rw|int)$ ]] || die "--array \"$a\": want \"LEVEL LAYOUT CHUNK_KB NDISKS IOPS MODE\", MODE ro, rw or int"
+    read -r level layout chunk disks rate m <<<"$a"
     [[ $layout == - ]] && layout=default
     truth=$(truthJson "$level" "$layout" "$chunk" "$disks")
     spec=$(truthSpec "$truth")
