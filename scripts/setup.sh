@@ -7,8 +7,11 @@ RAIDSCOPE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD_DIR=${BUILD_DIR:-$RAIDSCOPE_ROOT/build}
 BUILD_TYPE=${BUILD_TYPE:-RelWithDebInfo}
 
+# The last line is for the md-qemu rig (tests/rig, scripts/probe-rig.sh): QEMU, the initramfs build's
+# tools, and jq for the probe's JSON.
 raidscope_packages=(cmake ninja-build g++ pkg-config qt6-base-dev libqcustomplot-dev libeigen3-dev catch2
-    liburing-dev libbenchmark-dev xvfb xauth)
+    liburing-dev libbenchmark-dev xvfb xauth
+    qemu-system-x86 qemu-utils kmod cpio jq)
 
 raidscope_install_deps() {
     local missing=()

@@ -1,0 +1,82 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# guest-probe.sh MODE [INTERRUPT_AFTER_S [PROBE_ARGS...]]
+#
+# Runs inside the md-qemu rig guest (busybox ash) as run-array.sh's PROGRAM; scripts/probe-rig.sh
+# passes the raidscope-cli bundle in RIG_FILES, so its run.sh is on PATH. Probes /dev/md0 with
+# `raidscope-cli probe /dev/md0 --json` and leaves probe.json and probe.err in $OUTDIR.
+#   ro   read-only probe
+#   rw   --allow-writes: the array is first filled with random bytes (the rig's disks start
+#        zeroed, so a wrong write-back would not show), and its md5 is taken before and after
+#   int  as rw, with the probe in the background: once md0 has completed writes the probe did,
+#        wait INTERRUPT_AFTER_S (default 0.5) more seconds, send SIGINT, wait for it to exit
+# Prints lines for the host script:
+#   RIG-BOOT seconds=S                                (the guest's uptime when this script starts)
+#   RIG-PROBE rc=N seconds=S writes=W                 (W: writes md0 completed during the probe)
+#   RIG-FILL seconds=S bytes=B                        (rw, int: the fill and the first md5)
+#   RIG-SUM before=MD5 after=MD5                      (rw, int)
+#   RIG-INT writes=W inflight="R W" after=S seconds   (int: md0's state when SIGINT was sent)
+MODE=${1:-ro}
+DELAY=${2:-0.5}
+if [ $# -ge 2 ]; then shift 2; else shift $#; fi
+DEV=${MD_DEV:-/dev/md0}
+NAME=${DEV##*/}
+
+now() { cut -d' ' -f1 /proc/uptime; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+writes() { awk '{ print $5 }' "/sys/block/$NAME/stat"; }
+# The whole array through a cold page cache (the probe's O_DIRECT writes bypass the cache; dropping
+# it makes sure the bytes summed after the probe come from the disks).
+sum() { sync; echo 3 > /proc/sys/vm/drop_caches; md5sum "$DEV" | cut -d' ' -f1; }
+
+echo "RIG-BOOT seconds=$(now)"
+case "$MODE" in
+ro) set -- --json "$@" ;;
+rw|int) set -- --json --allow-writes "$@" ;;
+*) echo "guest-probe.sh: MODE is ro, rw or int, not '$MODE'" >&2; exit 2 ;;
+esac
+
+if [ "$MODE" != ro ]; then
+    t=$(now)
+    sectors=$(cat "/sys/block/$NAME/size")
+    mib=$((sectors / 2048))
+    # Whole MiB with O_DIRECT (fast); the rest, under 1 MiB and maybe not 4 KiB-aligned, buffered.
+    if ! { dd if=/dev/urandom of="$DEV" bs=1M count="$mib" iflag=fullblock oflag=direct 2>/dev/null \
+        && dd if=/dev/urandom of="$DEV" bs=512 seek=$((mib * 2048)) count=$((sectors - mib * 2048)) 2>/dev/null; }; then
+        echo "RIG-FILL failed: cannot fill $DEV with random bytes"
+        exit 2
+    fi
+    before=$(sum)
+    echo "RIG-FILL seconds=$(since "$t") bytes=$((sectors * 512))"
+fi
+
+t=$(now)
+w0=$(writes)
+if [ "$MODE" = int ]; then
+    run.sh probe "$DEV" "$@" > "$OUTDIR/probe.json" 2> "$OUTDIR/probe.err" &
+    pid=$!
+    # A background job of a script starts with SIGINT ignored; raidscope-cli installs its own handler.
+    while kill -0 "$pid" 2>/dev/null && [ "$(writes)" -le "$w0" ]; do sleep 0.05; done
+    if kill -0 "$pid" 2>/dev/null; then
+        sleep "$DELAY"
+        w=$(( $(writes) - w0 ))
+        inflight=$(tr -s ' ' < "/sys/block/$NAME/inflight" | sed 's/^ //')
+        kill -INT "$pid" 2>/dev/null
+        echo "RIG-INT writes=$w inflight=\"$inflight\" after=$(since "$t") seconds"
+    else
+        echo "RIG-INT none: the probe ended before it wrote anything"
+    fi
+    wait "$pid"
+    rc=$?
+else
+    run.sh probe "$DEV" "$@" > "$OUTDIR/probe.json" 2> "$OUTDIR/probe.err"
+    rc=$?
+fi
+echo "RIG-PROBE rc=$rc seconds=$(since "$t") writes=$(( $(writes) - w0 ))"
+
+if [ "$MODE" != ro ]; then
+    after=$(sum)
+    echo "RIG-SUM before=$before after=$after"
+    [ "$before" = "$after" ] || echo "RIG-SUM-DIFFERS: the array's bytes changed during the probe"
+fi
+exit "$rc"
