@@ -86,6 +86,17 @@ void Prober::identifyUnstriped()
                                      "of copies is unknown (run with writes allowed)");
         return;
     }
+    // Where reads queue on a disk (calibration), writes are counted in disks' time: a mirror of
+    // whole disks writes every block on every disk, so it writes at one disk's rate (a safe write's
+    // read adds 1/n). Faster writes mean a striped array whose pattern was not found.
+    const double writeDisks = m_writeRate * m_result.calibration.queuedReadMs;
+    if (writeDisks > m_tuning.wholeMirrorWriteDisks) {
+        v.findings << QStringLiteral("matches no known layout: no pattern found, but writes proceed at %1 disks' "
+                                     "rate where a mirror of whole disks writes at one disk's; a striped array whose "
+                                     "pattern these tests did not show")
+                          .arg(writeDisks, 0, 'f', 1);
+        return;
+    }
     if (!looksLikeWholeDiskMirror()) {
         v.findings << QStringLiteral("matches no known layout: no pattern, but %1 disks read in parallel while "
                                      "the read/write ratio is %2; a mirror of whole disks would show the same number")
@@ -128,6 +139,15 @@ void Prober::identifyUnstriped()
     v.identified = v.confidence >= 0.8;
     if (!v.identified)
         v.findings << QStringLiteral("the evidence is too weak to decide between %1 and %2").arg(v.spec, v.runnerUp);
+    if (m_result.calibration.queuedReadMs > 0 && v.identified) {
+        // The ratio counts the disks that share the reads, which is the copies only when reads are
+        // balanced over them: md sends a mirror's reads to the disk whose head is nearest, so on a
+        // queueing device (no mechanical balance to rely on) a few disks may take them all.
+        v.identified = false;
+        v.findings << QStringLiteral("a mirror of whole disks, with at least %1 copies: reads were shared by %1 "
+                                     "disks, but a mirror's read balancing may keep them on fewer than its copies")
+                          .arg(disks);
+    }
 }
 
 void Prober::identify()

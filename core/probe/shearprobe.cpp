@@ -433,11 +433,11 @@ void Prober::scanPattern()
             const double thrice = 3 * p <= limit ? testPattern(3 * p) : ms;
             // One disk from every phase tried: RAID-5 left-asymmetric's near-patterns ((D-1)
             // chunks) put most reads of some phases on one disk, but split others over two.
-            // Against the size's own level, not the serial time: a slow member lifts the serial time
-            // (its reads are among the random ones), not the level of the other disks' phases.
+            // Against the one-disk time, not the size's own level: a near-pattern's phases all read
+            // at 0.7 of it (RAID-5 left-asymmetric, 5 disks), which a relative floor let through.
             auto everyPhase = [&](std::uint64_t q) {
                 const auto it = m_patternMin.find(q);
-                return it == m_patternMin.end() || it->second > m_tuning.phaseFloor * std::min(ms, testPattern(q));
+                return it == m_patternMin.end() || it->second > m_tuning.phaseFloor * m_result.serialMs;
             };
             const bool oneDisk = everyPhase(p) && everyPhase(2 * p) && everyPhase(3 * p);
             if (std::max(twice, thrice) < 1.25 * ms && std::min(twice, thrice) > 0.8 * ms && (level > 1 || oneDisk)) {
@@ -470,9 +470,13 @@ void Prober::reducePattern()
     if (p <= 1)
         return;
     const double level = testPattern(p);
+    // As slow, from every phase: RAID-5 left-asymmetric's near-pattern (D-1 chunks of a D(D-1)-chunk
+    // pattern) puts 60-80 % of a phase's reads on one disk, so its phases read at 0.6-0.8 of the level.
+    auto asSlow = [&](std::uint64_t d) {
+        return testPattern(d) > m_tuning.divisorLevel * level && m_patternMin[d] > m_tuning.divisorLevel * level;
+    };
     for (std::uint64_t q = 2; q <= p; ++q) {
-        while (p % q == 0 && p / q > 1 && m_sizes.count(p / q) && !m_rejected.count(p / q)
-               && testPattern(p / q) > 0.8 * level)
+        while (p % q == 0 && p / q > 1 && m_sizes.count(p / q) && !m_rejected.count(p / q) && asSlow(p / q))
             p /= q;
     }
     m_result.patternBlocks = p;

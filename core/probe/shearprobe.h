@@ -41,9 +41,16 @@ struct ProbeTuning
     /// A one-disk level may be this much over the one-disk time: a slow member (Shear Fig. 18, half
     /// speed: 2x; the rig's 60 of 300 IOPS: 5x, there the median of three phases decides).
     double slowDiskFactor = 2.5;
-    /// Every phase of a pattern size at least this part of its level: RAID-5 left-asymmetric's
-    /// near-patterns put some phases on two disks (half the level), the pattern none.
-    double phaseFloor = 0.7;
+    /// Every phase of a pattern size at least this part of the one-disk time: RAID-5 left-asymmetric's
+    /// near-patterns put 60-80 % of a phase's reads on one disk, the pattern all of them.
+    double phaseFloor = 0.75;
+    /// A divisor of the pattern found replaces it only when it and each of its phases read at this
+    /// part of the pattern's level (a multiple of the pattern reads at 1; a near-pattern at 0.6-0.8).
+    double divisorLevel = 0.88;
+
+    /// A mirror of whole disks writes at one disk's rate (safe writes: n/(n+1) of it); more than this
+    /// many disks' worth of writes is a striped array.
+    double wholeMirrorWriteDisks = 1.5;
 
     // --- identification: spreads measured on the simulator (session 2 notes) ----------------------------
     double pairSigma = 0.08;     ///< of a pair's excess around its prediction
