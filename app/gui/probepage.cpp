@@ -413,11 +413,14 @@ bool ProbePage::openResultJson(const QString& path, QString* error)
     if (r->stopped)
         what += tr(" (stopped early)");
     setStatus(tr("Opened %1: %2").arg(name, what)); // the target is in the verdict panel
-    // A simulated array can be probed again here, so the Target box shows it as after a run
-    // (SimTarget::describe() is "simulated SPEC"). A device path is left alone: it named a disk of
-    // the machine probed, not of this one.
+    // The Target box shows what was probed, as after a run: a simulated array's spec (SimTarget::
+    // describe() is "simulated SPEC"), or the device's path (DeviceTarget::describe() is "PATH
+    // (what it is)"), which names a disk of the machine probed; running it here probes this one's.
     const QString simulated = QStringLiteral("simulated ");
-    if (r->target.startsWith(simulated)) {
+    if (!r->target.startsWith(simulated) && r->target.startsWith(u'/')) {
+        m_target->setSimulated(false);
+        m_target->setDevicePath(r->target.section(QStringLiteral(" ("), 0, 0));
+    } else if (r->target.startsWith(simulated)) {
         const bool wasSimulated = m_target->isSimulated();
         const QString before = m_target->simSpec();
         if (!m_target->setSimSpec(r->target.mid(simulated.size()))) { // e.g. a plugin missing here
