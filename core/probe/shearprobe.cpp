@@ -72,36 +72,33 @@ ProbeResult Prober::run()
             scanPattern();
             if (m_result.patternBlocks == 0)
                 break;
-            step(QStringLiteral("boundaries"), 0.45);
-            boundaries();
-            step(QStringLiteral("pairwise layout"), 0.6);
-            pairwise();
-            const bool fits = anyCandidateFits();
-            if (m_trace)
-                std::fprintf(stderr, "hypothesis: pattern %llu chunk %llu, %zu candidates, %s\n",
-                             static_cast<unsigned long long>(m_result.patternBlocks),
-                             static_cast<unsigned long long>(m_result.chunkBlocks), m_candidates.size(),
-                             fits ? "fits" : "rejected");
-            if (fits)
-                break;
-            if (!m_normalizeBoundaries) {
-                // Once per probe: the same pattern again, each boundary test against its own blocks'
-                // times, in case a slow member misled the chunk fit.
-                m_normalizeBoundaries = true;
-                const std::uint64_t p = m_result.patternBlocks;
-                resetHypothesis();
-                m_result.patternBlocks = p;
-                step(QStringLiteral("boundaries"), 0.5);
+            // Once per probe a rejected pattern is tried again with each boundary test against its
+            // own blocks' times, in case a slow member misled the chunk fit.
+            bool fits = false;
+            for (bool retry : { false, true }) {
+                if (retry && m_normalizeBoundaries)
+                    break;
+                if (retry) {
+                    m_normalizeBoundaries = true;
+                    const std::uint64_t p = m_result.patternBlocks;
+                    resetHypothesis();
+                    m_result.patternBlocks = p;
+                }
+                step(QStringLiteral("boundaries"), retry ? 0.5 : 0.45);
                 boundaries();
                 step(QStringLiteral("pairwise layout"), 0.6);
                 pairwise();
-                const bool again = anyCandidateFits();
+                fits = anyCandidateFits();
                 if (m_trace)
-                    std::fprintf(stderr, "retry: pattern %llu chunk %llu, %s\n", static_cast<unsigned long long>(p),
-                                 static_cast<unsigned long long>(m_result.chunkBlocks), again ? "fits" : "rejected");
-                if (again)
+                    std::fprintf(stderr, "%s: pattern %llu chunk %llu, %zu candidates, %s\n", retry ? "retry" : "hypothesis",
+                                 static_cast<unsigned long long>(m_result.patternBlocks),
+                                 static_cast<unsigned long long>(m_result.chunkBlocks), m_candidates.size(),
+                                 fits ? "fits" : "rejected");
+                if (fits)
                     break;
             }
+            if (fits)
+                break;
             m_rejected.insert(m_result.patternBlocks);
             resetHypothesis();
         }

@@ -7,6 +7,8 @@
 #include "sim/arraysimulator.h"
 #include "sim/leakybucket.h"
 
+#include "testsupport.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -17,16 +19,9 @@ using Catch::Matchers::WithinRel;
 
 namespace {
 
-constexpr std::uint64_t kChunkBytes = 16384;
+using raidscope::test::makeSim;
 
-std::unique_ptr<ArraySimulator> makeSim(const char* spec)
-{
-    QString error;
-    auto sim = ArraySimulator::create(QString::fromUtf8(spec), &error);
-    INFO(spec << ": " << error.toStdString());
-    REQUIRE(sim);
-    return sim;
-}
+constexpr std::uint64_t kChunkBytes = 16384;
 
 // Reads of chunk `position` of a pattern of `patternChunks` 16 KiB chunks, at spread-out repetitions
 // of the pattern (the rig's "same-disk" reads).

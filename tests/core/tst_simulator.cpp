@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sim/arraysimulator.h"
 
+#include "testsupport.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -11,14 +13,7 @@ using Catch::Matchers::WithinRel;
 
 namespace {
 
-std::unique_ptr<ArraySimulator> makeSim(const char* spec)
-{
-    QString error;
-    auto sim = ArraySimulator::create(QString::fromUtf8(spec), &error);
-    INFO(spec << ": " << error.toStdString());
-    REQUIRE(sim);
-    return sim;
-}
+using raidscope::test::makeSim;
 
 SimResult run(const char* array, const char* workload)
 {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "testsupport.h"
 
+#include "sim/arraysimulator.h"
+
 #include "layout/layoutregistry.h"
 
 #include <catch2/catch.hpp>
@@ -21,6 +23,15 @@ QString specError(const QString& spec)
     QString error;
     const auto layout = LayoutRegistry::instance().create(spec, &error);
     return layout ? QString() : error;
+}
+
+std::unique_ptr<ArraySimulator> makeSim(const char* spec)
+{
+    QString error;
+    auto sim = ArraySimulator::create(QString::fromUtf8(spec), &error);
+    INFO(spec << ": " << error.toStdString());
+    REQUIRE(sim);
+    return sim;
 }
 
 } // namespace raidscope::test

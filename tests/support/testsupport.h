@@ -7,11 +7,17 @@
 
 #include <memory>
 
+namespace raidscope {
+class ArraySimulator;
+}
+
 namespace raidscope::test {
 
 /// A layout from the registry (the real plugins, loaded from the build tree); fails the test on error.
 std::unique_ptr<Layout> makeLayout(const QString& spec);
 /// The error the registry gives for a spec, or an empty string when the spec is accepted.
 QString specError(const QString& spec);
+/// A simulated array from a spec; fails the test on error.
+std::unique_ptr<ArraySimulator> makeSim(const char* spec);
 
 } // namespace raidscope::test
