@@ -152,6 +152,17 @@ void Prober::identifyUnstriped()
 
 void Prober::identify()
 {
+    // Nothing can be told apart when one disk's load reads hardly slower than the array's.
+    const double contrast = m_spreadMs > 0 ? m_result.serialMs / m_spreadMs : 0;
+    if (contrast > 0 && contrast < m_tuning.minContrast)
+        m_result.verdict.findings << QStringLiteral("evidence too weak: %1 reads queued on one disk took %2 ms and "
+                                                    "spread over the array %3 ms (%4x, under %5x); more reads per "
+                                                    "test (--reads) may separate them")
+                                         .arg(m_n)
+                                         .arg(m_result.serialMs, 0, 'f', 1)
+                                         .arg(m_spreadMs, 0, 'f', 1)
+                                         .arg(contrast, 0, 'f', 2)
+                                         .arg(m_tuning.minContrast, 0, 'f', 1);
     if (m_result.patternBlocks == 0) {
         identifyUnstriped();
         return;

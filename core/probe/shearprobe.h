@@ -52,6 +52,10 @@ struct ProbeTuning
     /// many disks' worth of writes is a striped array.
     double wholeMirrorWriteDisks = 1.5;
 
+    /// One disk's N reads against N spread over the array, below which the verdict says the evidence
+    /// is too weak (a mirror of two whole disks reads at 2x; the rig's arrays at 4-8x).
+    double minContrast = 1.5;
+
     // --- identification: spreads measured on the simulator (session 2 notes) ----------------------------
     double pairSigma = 0.08;     ///< of a pair's excess around its prediction
     double pairShift = 0.1;      ///< prior of the shift shared by every pair's excess (md far copies seek)
