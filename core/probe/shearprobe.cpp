@@ -243,9 +243,8 @@ void Prober::calibrate()
         // simulated disk's cache: 0.07 ms against 12 ms; the rig at 1000 IOPS: 0.85 ms against 2.1 ms).
         if (r.perReadMs < m_tuning.cacheHitFraction * serialMs / m_baseN)
             r.perReadMs = 0;
-        rates.push_back(r);
-        if (r.perReadMs == 0)
-            break; // no queueing seen: a disk cache, whatever the block
+        rates.push_back(r); // all three even when one shows no queueing: md's stripe cache answers
+                            // repeats of a failed member's block (the rig's degraded RAID-5)
     }
     std::sort(rates.begin(), rates.end(), [](const Rate& x, const Rate& y) { return x.perReadMs < y.perReadMs; });
     const Rate& mid = rates[rates.size() / 2];
