@@ -141,7 +141,7 @@ int runProbeEval(const QStringList& args)
 {
     QString error;
     const auto a = CliArgs::parse(args, { QStringLiteral("count"), QStringLiteral("seed"), QStringLiteral("min-disks"),
-                                      QStringLiteral("max-disks") },
+                                      QStringLiteral("max-disks"), QStringLiteral("tune") },
                                   { QStringLiteral("json"), QStringLiteral("verbose"), QStringLiteral("realism"),
                                       QStringLiteral("slow") },
                                   &error);
@@ -156,6 +156,17 @@ int runProbeEval(const QStringList& args)
     const LayoutRegistry& registry = LayoutRegistry::instance();
     if (registry.schemes().isEmpty())
         return fail(QStringLiteral("probe-eval: no layout plugins found"));
+    // --tune name=value[,name=value...]: any ProbeTuning constant, to see how much accuracy rests on it.
+    ProbeTuning tuning;
+    for (const QString& item : a->value(QStringLiteral("tune")).split(u',', Qt::SkipEmptyParts)) {
+        const QString name = item.section(u'=', 0, 0).trimmed();
+        bool ok = false;
+        const double value = item.section(u'=', 1).trimmed().toDouble(&ok);
+        if (!ok)
+            return fail(QStringLiteral("probe-eval: --tune %1: expected name=number").arg(item), Usage);
+        if (!setTuning(tuning, name, value, &error))
+            return fail(QStringLiteral("probe-eval: --tune ") + error, Usage);
+    }
     const bool realism = a->flag(QStringLiteral("realism")), slow = a->flag(QStringLiteral("slow"));
     const RealismRanges ranges;
     Rng rng(seed);
@@ -183,6 +194,7 @@ int runProbeEval(const QStringList& args)
         }
         ProbeConfig config;
         config.seed = seed * 1000 + std::uint64_t(i);
+        config.tuning = tuning;
         const ProbeResult r = runShearProbe(*target, config);
         const bool ok = exact(t, r.verdict);
         hits += ok ? 1 : 0;

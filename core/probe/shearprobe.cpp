@@ -699,6 +699,79 @@ void Prober::shearSchedule()
 
 namespace raidscope {
 
+namespace {
+
+// The tuning fields by name, for probe-eval --tune.
+struct DoubleField
+{
+    const char* name;
+    double& (*field)(ProbeTuning&);
+};
+struct IntField
+{
+    const char* name;
+    int& (*field)(ProbeTuning&);
+};
+const DoubleField kDoubleFields[] = {
+        { "cacheHitFraction", [](ProbeTuning& t) -> double& { return t.cacheHitFraction; } },
+        { "idlePauseMs", [](ProbeTuning& t) -> double& { return t.idlePauseMs; } },
+        { "readsPerBurst", [](ProbeTuning& t) -> double& { return t.readsPerBurst; } },
+        { "slowDiskFactor", [](ProbeTuning& t) -> double& { return t.slowDiskFactor; } },
+        { "phaseFloor", [](ProbeTuning& t) -> double& { return t.phaseFloor; } },
+        { "divisorLevel", [](ProbeTuning& t) -> double& { return t.divisorLevel; } },
+        { "wholeMirrorWriteDisks", [](ProbeTuning& t) -> double& { return t.wholeMirrorWriteDisks; } },
+        { "minContrast", [](ProbeTuning& t) -> double& { return t.minContrast; } },
+        { "pairSigma", [](ProbeTuning& t) -> double& { return t.pairSigma; } },
+        { "pairShift", [](ProbeTuning& t) -> double& { return t.pairShift; } },
+        { "parallelSigma", [](ProbeTuning& t) -> double& { return t.parallelSigma; } },
+        { "ratioSigma", [](ProbeTuning& t) -> double& { return t.ratioSigma; } },
+        { "unevenRatioSigma", [](ProbeTuning& t) -> double& { return t.unevenRatioSigma; } },
+        { "reject", [](ProbeTuning& t) -> double& { return t.reject; } },
+        { "levelSigma", [](ProbeTuning& t) -> double& { return t.levelSigma; } },
+        { "levelReject", [](ProbeTuning& t) -> double& { return t.levelReject; } },
+};
+const IntField kIntFields[] = {
+        { "calibrationMaxReads", [](ProbeTuning& t) -> int& { return t.calibrationMaxReads; } },
+        { "burstAttempts", [](ProbeTuning& t) -> int& { return t.burstAttempts; } },
+        { "maxReadsPerTest", [](ProbeTuning& t) -> int& { return t.maxReadsPerTest; } },
+};
+
+} // namespace
+
+QStringList tuningNames()
+{
+    QStringList names;
+    for (const DoubleField& f : kDoubleFields)
+        names << QString::fromLatin1(f.name);
+    for (const IntField& f : kIntFields)
+        names << QString::fromLatin1(f.name);
+    return names;
+}
+
+bool setTuning(ProbeTuning& tuning, const QString& name, double value, QString* error)
+{
+    auto refuse = [&](const QString& why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (!std::isfinite(value) || value < 0)
+        return refuse(QStringLiteral("%1: expected a number >= 0, got %2").arg(name).arg(value));
+    for (const DoubleField& f : kDoubleFields)
+        if (name == QLatin1String(f.name)) {
+            f.field(tuning) = value;
+            return true;
+        }
+    for (const IntField& f : kIntFields)
+        if (name == QLatin1String(f.name)) {
+            if (value != std::floor(value) || value < 1 || value > 4096)
+                return refuse(QStringLiteral("%1: expected a whole number from 1 to 4096, got %2").arg(name).arg(value));
+            f.field(tuning) = int(value);
+            return true;
+        }
+    return refuse(QStringLiteral("unknown tuning %1 (known: %2)").arg(name, tuningNames().join(QStringLiteral(", "))));
+}
+
 ProbeResult runShearProbe(IoTarget& target, const ProbeConfig& config, const LayoutRegistry& registry,
                           std::stop_token stop, const Report<ProbeSnapshot>& report)
 {

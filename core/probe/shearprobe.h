@@ -72,6 +72,11 @@ struct ProbeTuning
     double levelReject = 0.3;
 };
 
+/// Sets the ProbeTuning field `name` (as spelled in the struct) to `value`; false and a one-line
+/// reason for an unknown name or a value out of its range. `tuningNames()` lists the fields.
+bool setTuning(ProbeTuning& tuning, const QString& name, double value, QString* error);
+QStringList tuningNames();
+
 /// What the probe learned about the device before it compared anything.
 struct ProbeCalibration
 {

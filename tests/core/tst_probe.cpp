@@ -208,3 +208,20 @@ TEST_CASE("Shear probe: a slow member is named and does not change the layout fo
         CHECK(r.verdict.findings.join(u'\n').contains(QString::fromUtf8(slow)));
     }
 }
+
+TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[probe]")
+{
+    ProbeTuning t;
+    QString error;
+    CHECK(setTuning(t, QStringLiteral("pairSigma"), 0.11, &error));
+    CHECK(t.pairSigma == 0.11);
+    CHECK(setTuning(t, QStringLiteral("maxReadsPerTest"), 512, &error));
+    CHECK(t.maxReadsPerTest == 512);
+    CHECK_FALSE(setTuning(t, QStringLiteral("maxReadsPerTest"), 2.5, &error));
+    CHECK(error.contains(QStringLiteral("whole number")));
+    CHECK_FALSE(setTuning(t, QStringLiteral("noSuchThing"), 1, &error));
+    CHECK(error.contains(QStringLiteral("unknown tuning noSuchThing")));
+    CHECK_FALSE(setTuning(t, QStringLiteral("levelSigma"), -1, &error));
+    CHECK(t.levelSigma == ProbeTuning {}.levelSigma);
+    CHECK(tuningNames().size() == 19);
+}
