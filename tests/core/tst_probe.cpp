@@ -225,3 +225,62 @@ TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[p
     CHECK(t.levelSigma == ProbeTuning {}.levelSigma);
     CHECK(tuningNames().size() == 19);
 }
+
+namespace {
+
+// A simulated array written as a device is: each write reads its bytes first (DeviceTarget's safe
+// write). Here the read goes out with the write, which loads the disks the same way.
+class SafeWriteSim final : public IoTarget
+{
+public:
+    explicit SafeWriteSim(std::unique_ptr<SimTarget> sim)
+        : m_sim(std::move(sim))
+    {
+    }
+    std::uint64_t capacityBytes() const override { return m_sim->capacityBytes(); }
+    std::uint32_t blockBytes() const override { return m_sim->blockBytes(); }
+    bool writable() const override { return true; }
+    int readsPerWrite() const override { return 1; }
+    QString describe() const override { return m_sim->describe(); }
+    void idle(double ms, std::stop_token stop) override { m_sim->idle(ms, stop); }
+    std::optional<BatchTiming> run(std::span<const ProbeIo> requests, int outstanding, std::stop_token stop,
+                                   QString* error) override
+    {
+        std::vector<ProbeIo> expanded;
+        std::vector<std::size_t> at;
+        for (const ProbeIo& io : requests) {
+            if (io.write)
+                expanded.push_back({ io.offsetBytes, io.sizeBytes, false });
+            at.push_back(expanded.size());
+            expanded.push_back(io);
+        }
+        auto t = m_sim->run(expanded, outstanding, stop, error);
+        if (!t)
+            return t;
+        BatchTiming out;
+        for (std::size_t i : at)
+            out.completionNs.push_back(t->completionNs[i]);
+        return out;
+    }
+
+private:
+    std::unique_ptr<SimTarget> m_sim;
+};
+
+} // namespace
+
+TEST_CASE("Shear probe: a safe write's own read is left out of the read/write ratio", "[probe][shear]")
+{
+    // RAID-10 near, 2 copies on 4 disks: a write costs two disk writes, a safe write one read more, so
+    // reads over 4 disks run up to 3x as fast as safe writes (less here: the read and the write of a
+    // block meet at the same place on the disk, with no seek between), 2x as fast as writes alone.
+    auto sim = SimTarget::create(QStringLiteral("raid10 disks=4 chunk=16KiB"), nullptr);
+    REQUIRE(sim);
+    SafeWriteSim target(std::move(sim));
+    ProbeConfig config;
+    const ProbeResult r = runShearProbe(target, config);
+    CHECK(r.measuredReadWriteRatio > 2.4);
+    CHECK(r.measuredReadWriteRatio < 3.3);
+    CHECK(r.readWriteRatio == r.measuredReadWriteRatio - 1);
+    requireVerdict(r, "raid10", "near", 4, 16384);
+}
