@@ -56,8 +56,6 @@ QString Candidate::spec() const
         s += QStringLiteral(" failed=%1").arg(failedDisk);
     if (mdParityWrites)
         s += QStringLiteral(" paritywrite=md");
-    if (primaryReads)
-        s += QStringLiteral(" mirrorread=primary");
     return s;
 }
 
@@ -150,8 +148,6 @@ bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t 
         for (const DiskBlock& copy : places.copies)
             if (copy.disk != c.failedDisk)
                 r.choices.push_back(copy.disk);
-        if (c.primaryReads && r.choices.size() > 1)
-            r.choices.resize(1);
         if (!r.choices.empty())
             continue;
         // A degraded parity read: every survivor of the row is read once.
@@ -171,7 +167,7 @@ bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t 
         const std::uint64_t offset = k * chunkBlocks * blockBytes;
         const RequestPlan read = planRequest(*layout, offset, blockBytes, false, nullptr, options);
         layout->places(k * chunkBlocks, places);
-        const bool balanced = !places.copies.empty() && c.failedDisk < 0 && !c.primaryReads;
+        const bool balanced = !places.copies.empty() && c.failedDisk < 0;
         if (balanced) {
             const double share = 1.0 / double(places.copies.size() + 1);
             readLoad[std::size_t(places.data.disk)] += share;
@@ -235,12 +231,6 @@ std::vector<Candidate> enumerateCandidates(const LayoutRegistry& registry, std::
                         md.mdParityWrites = true;
                         if (buildCandidate(md, registry, blockBytes))
                             out.push_back(md);
-                    }
-                    if (c.layout->redundancy() == Redundancy::Mirror && copies < disks) {
-                        Candidate primary = c; // striped mirrors only: a whole-disk one has no pattern
-                        primary.primaryReads = true;
-                        if (buildCandidate(primary, registry, blockBytes))
-                            out.push_back(primary);
                     }
                     if (withDegraded && c.layout->faultTolerance() > 0) {
                         for (int f = 0; f < disks; ++f) {

@@ -24,9 +24,6 @@ struct Candidate
     std::uint64_t chunkBytes = 0;
     int failedDisk = -1;       ///< degraded-mode candidate: this member has failed
     bool mdParityWrites = false; ///< Linux md's reconstruct-always parity writes (Shear §4)
-    /// A mirror whose reads of a chunk stay on its first copy (mirrorread=primary): md's read balancing
-    /// on the rig sent 110 of 128 reads of one chunk to one disk, and far copies' reads to the lower address.
-    bool primaryReads = false;
     std::shared_ptr<const Layout> layout;
 
     std::uint64_t patternBlocks = 0;

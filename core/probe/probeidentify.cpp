@@ -50,8 +50,6 @@ double Prober::score(const Candidate& c) const
         s += 10.0;
     if (c.mdParityWrites)
         s += 3.0;
-    if (c.primaryReads)
-        s += 3.0; // balanced mirror reads explain as much: prefer them
     return s;
 }
 
@@ -214,8 +212,6 @@ void Prober::rank()
         const Candidate& c = m_candidates[i];
         if (&c == &best || samePredictions(c)) {
             bestGroup += likelihood;
-            // A mirror read on its first copies is another layout that reads alike (RAID-10 near of 4
-            // so is RAID-0 of 2, writes and all): named. md's parity writes are the same layout: not.
             if (&c != &best && c.failedDisk == best.failedDisk && c.mdParityWrites == best.mdParityWrites)
                 v.equivalents << c.spec();
         } else if (!runnerUp) {
