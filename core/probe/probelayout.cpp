@@ -44,7 +44,8 @@ bool Prober::anyCandidateFits()
         const Candidate* closest = nullptr;
         double error = 1e9;
         for (const Candidate& c : m_candidates) {
-            if (std::abs(levelError(c)) >= m_tuning.levelReject || !ratioFits(c.readWriteRatio, 0.3))
+            if (std::abs(levelError(c)) >= m_tuning.levelReject || !ratioFits(c.readWriteRatio, 0.3)
+                || std::abs(patternLevelError(c)) > m_tuning.patternLevelReject)
                 continue;
             if (const double e = maxPairError(c); e < error) {
                 closest = &c;

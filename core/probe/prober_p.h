@@ -101,6 +101,7 @@ private:
     double score(const Candidate& c) const;
     double levelError(const Candidate& c) const;
     double maxPairError(const Candidate& c) const;
+    double patternLevelError(const Candidate& c) const;
     void identifyUnstriped();
     void identify();
     void rank();

@@ -729,6 +729,7 @@ const DoubleField kDoubleFields[] = {
         { "reject", [](ProbeTuning& t) -> double& { return t.reject; } },
         { "levelSigma", [](ProbeTuning& t) -> double& { return t.levelSigma; } },
         { "levelReject", [](ProbeTuning& t) -> double& { return t.levelReject; } },
+        { "patternLevelReject", [](ProbeTuning& t) -> double& { return t.patternLevelReject; } },
 };
 const IntField kIntFields[] = {
         { "calibrationMaxReads", [](ProbeTuning& t) -> int& { return t.calibrationMaxReads; } },

@@ -70,6 +70,9 @@ struct ProbeTuning
     /// further off than this (1.35x) rules a candidate out; a member at half speed among four lifts
     /// the serial level 1.25x (it serves a quarter of the random reads), noise adds the rest
     double levelReject = 0.3;
+    /// The pattern's own level (N reads at its multiples) this far from the candidate's one-chunk
+    /// level (1.42x) rules it out: the rig's RAID-6 la of 8 had a near-pattern at 1.52x a 2-copy level.
+    double patternLevelReject = 0.35;
 };
 
 /// Sets the ProbeTuning field `name` (as spelled in the struct) to `value`; false and a one-line
