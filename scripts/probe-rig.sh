@@ -11,7 +11,8 @@
 #                     e.g. --array "5 left-asymmetric 32 4 400 rw"; LAYOUT "-" for levels 0, 1, 4
 #   --max-disks D     at most D members (default 8; at least 3, 4 for raid6)
 #   --iops LO-HI      per-disk rate range (default 150-500)
-#   --disk-mb MB      member size (default 128); write probes checksum the whole array twice
+#   --disk-mb MB      member size (default 256: the probe tries pattern sizes up to an 128th of the array,
+#                     which must reach RAID 6 of 8 at 128 KiB, 6 MiB); write probes checksum the whole array twice
 #   --keep DIR        keep results in DIR (default: a temporary folder, printed)
 #   --strict          exit 1 when a verdict is WRONG (identified, not the truth)
 #   --no-build        use the binaries already in the build folder
@@ -32,7 +33,7 @@ CACHE=${RIG_CACHE:-$HOME/.cache/md-rig}
 usage() { sed -n '3,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 die() { echo "probe-rig: $*" >&2; exit 2; }
 
-count=0 seed='' mode=both interrupt=0 maxDisks=8 iops=150-500 diskMb=128 keep='' strict=0 build=1
+count=0 seed='' mode=both interrupt=0 maxDisks=8 iops=150-500 diskMb=256 keep='' strict=0 build=1
 arrays=() probeArgs=()
 while (($#)); do
     case $1 in
