@@ -78,7 +78,8 @@ ArraySimOptions::ArraySimOptions(ArraySpecEditor* editor, QWidget* parent)
                                  "md reads the whole stripe as Shear §4 found Linux md does"));
     m_mirrorReadLabel = new QLabel(tr("&Mirror reads"));
     m_mirrorRead = choiceCombo(QStringLiteral("mirrorReadCombo"),
-        { { "shortest", tr("shortest queue") }, { "random", tr("random") }, { "primary", tr("primary") } });
+        { { "shortest", tr("shortest queue") }, { "random", tr("random") }, { "primary", tr("primary") },
+            { "nearest", tr("nearest head (md)") } });
     m_mirrorReadLabel->setBuddy(m_mirrorRead);
     m_mirrorRead->setToolTip(tr("Which copy serves a mirrored read (mirrorread=)"));
     m_failed = new QLineEdit;

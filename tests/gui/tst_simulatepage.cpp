@@ -284,6 +284,16 @@ TEST_CASE("SimulatePage: controller and disk options are written into the array 
         CHECK(child<QComboBox>(page, "slowDiskCombo")->currentIndex() == 0);
         CHECK(failed->text().isEmpty());
     }
+    SECTION("md's nearest-head mirror reads are offered, typed or chosen")
+    {
+        REQUIRE(page.setArraySpecText(QStringLiteral("raid10 disks=4 chunk=16KiB mirrorread=nearest")));
+        auto* mirror = child<QComboBox>(page, "mirrorReadCombo");
+        CHECK(mirror->currentData().toString() == u"nearest");
+        REQUIRE(page.setArraySpecText(QStringLiteral("raid10 disks=4 chunk=16KiB")));
+        mirror->setCurrentIndex(mirror->findData(QStringLiteral("nearest")));
+        Q_EMIT mirror->activated(mirror->currentIndex());
+        CHECK(page.arraySpec().contains(QStringLiteral("mirrorread=nearest")));
+    }
     SECTION("a failed disk is marked on the utilization plot")
     {
         REQUIRE(page.setWorkloadSpecText(QStringLiteral("random outstanding=4 count=300")));
