@@ -67,25 +67,31 @@ double Prober::levelError(const Candidate& c) const
     return median(logs);
 }
 
-// log(observed / predicted) of the pattern's own level: N reads at its multiples read one chunk's
-// disks, so they must be as slow as the candidate says one chunk is (the median over the multiples
-// tried, so a phase on a slow disk does not decide it). A near-pattern that x-means' gcd picked
-// (the rig's RAID-6 la of 8 at 128 KiB read 576 blocks at 0.76 of one disk) fits no layout here.
-double Prober::patternLevelError(const Candidate& c) const
+// log(level / one-disk time) of the pattern's own level: N reads at its multiples read one chunk's
+// disks (the median over the multiples tried, so a phase on a slow disk does not decide it); NaN when
+// none was measured.
+double Prober::patternLevel() const
 {
     if (m_result.serialMs <= 0 || m_result.patternBlocks == 0)
-        return 0;
+        return std::nan("");
     std::vector<double> times;
     for (const auto& [p, ms] : m_patternTimes)
         if (p % m_result.patternBlocks == 0)
             times.push_back(ms);
-    if (times.empty())
-        return 0;
+    return times.empty() ? std::nan("") : std::log(median(times) / m_result.serialMs);
+}
+
+// `observed` (patternLevel()) against the candidate's one-chunk level: a near-pattern that x-means'
+// gcd picked (the rig's RAID-6 la of 8 at 128 KiB read 576 blocks at 0.76 of one disk) fits no layout.
+double Prober::patternLevelError(const Candidate& c, double observed) const
+{
+    if (std::isnan(observed))
+        return 0; // nothing to compare
     double predicted = 0;
     const std::uint64_t K = c.patternChunks();
     for (std::uint64_t a = 0; a < K; ++a)
         predicted += c.singleCost(a) / double(K); // a random phase lands in any chunk
-    return std::log(median(times) / m_result.serialMs / predicted);
+    return observed - std::log(predicted);
 }
 
 double Prober::maxPairError(const Candidate& c) const
@@ -274,7 +280,7 @@ void Prober::rank()
             return rank();
     }
     const double worst = std::max({ maxPairError(best), std::abs(levelError(best)) > m_tuning.levelReject ? 1.0 : 0.0,
-        std::abs(patternLevelError(best)) > m_tuning.patternLevelReject ? 1.0 : 0.0 });
+        std::abs(patternLevelError(best, patternLevel())) > m_tuning.patternLevelReject ? 1.0 : 0.0 });
     if (m_groupRatio > 1.5 && worst <= 0.3) {
         v.identified = false;
         v.findings << QStringLiteral("matches no known layout: one chunk from each disk of %1, read together, "

@@ -40,12 +40,13 @@ bool Prober::anyCandidateFits()
     }
     bool remeasured = false;
     int shared = 0;
+    const double observedLevel = patternLevel(); // the pattern tests are done: one value for all
     while (true) {
         const Candidate* closest = nullptr;
         double error = 1e9;
         for (const Candidate& c : m_candidates) {
             if (std::abs(levelError(c)) >= m_tuning.levelReject || !ratioFits(c.readWriteRatio, 0.3)
-                || std::abs(patternLevelError(c)) > m_tuning.patternLevelReject)
+                || std::abs(patternLevelError(c, observedLevel)) > m_tuning.patternLevelReject)
                 continue;
             if (const double e = maxPairError(c); e < error) {
                 closest = &c;

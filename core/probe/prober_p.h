@@ -51,6 +51,8 @@ private:
     // A disk idle for a while may answer a first burst at once: spend a few reads before timing.
     void warmUp() { timeBatch(randomBlocks(2 * m_n, false), m_ios.warmup); }
     void calibrate();
+    double sameBlockMs(std::uint64_t block, int count);
+    double queuedBlockMs(std::uint64_t block, int count);
 
     // --- redundancy and pattern size (shearprobe.cpp) ------------------------------------------------
     void redundancy();
@@ -101,7 +103,8 @@ private:
     double score(const Candidate& c) const;
     double levelError(const Candidate& c) const;
     double maxPairError(const Candidate& c) const;
-    double patternLevelError(const Candidate& c) const;
+    double patternLevel() const;
+    double patternLevelError(const Candidate& c, double observed) const;
     void identifyUnstriped();
     void identify();
     void rank();

@@ -197,6 +197,19 @@ void Prober::flush(double fraction, bool force)
     m_pending.step = name;
 }
 
+// `count` reads of one block at once.
+double Prober::sameBlockMs(std::uint64_t block, int count)
+{
+    return timeBatch(std::vector<ProbeIo>(std::size_t(count), read(block)), m_ios.calibration);
+}
+
+// The same, after a batch that leaves the block's disk without idle credit (a throttle's burst).
+double Prober::queuedBlockMs(std::uint64_t block, int count)
+{
+    sameBlockMs(block, count);
+    return sameBlockMs(block, count);
+}
+
 // The device's own scale, before anything is compared (issue "Probe on real arrays").
 // Shear §2.3: N random reads one at a time take N single-disk service times whatever the layout,
 // the level that "all N reads on one disk" reaches, on a spinning disk. A throttled virtual disk
@@ -221,14 +234,10 @@ void Prober::calibrate()
     std::vector<Rate> rates;
     for (int i = 0; i < 3; ++i) {
         Rate r { 0, m_rng.below(m_capacityBlocks), m_n };
-        auto sameBlock = [&](int count) {
-            return timeBatch(std::vector<ProbeIo>(std::size_t(count), read(r.block)), m_ios.calibration);
-        };
         // Back to back the disk has no idle credit left; double k until the time doubles with it.
-        sameBlock(r.k);
-        double tk = sameBlock(r.k);
+        double tk = queuedBlockMs(r.block, r.k);
         for (; r.k <= m_tuning.calibrationMaxReads; r.k *= 2) {
-            const double t2k = sameBlock(2 * r.k);
+            const double t2k = sameBlockMs(r.block, 2 * r.k);
             const double ratio = t2k / std::max(tk, 1e-6);
             if (ratio > 1.6 && ratio < 2.5) {
                 r.perReadMs = (t2k - tk) / r.k;
@@ -259,12 +268,10 @@ void Prober::calibrate()
         double credit = 0;
         for (int attempt = 0; attempt < m_tuning.burstAttempts; ++attempt) {
             const std::uint64_t at = attempt == 0 ? block : m_rng.below(m_capacityBlocks);
-            auto batch = [&](int count) { return timeBatch(std::vector<ProbeIo>(std::size_t(count), read(at)), m_ios.calibration); };
             for (int burstK = 2 * k; burstK <= 4 * m_tuning.calibrationMaxReads; burstK *= 2) {
                 m_target.idle(m_tuning.idlePauseMs, m_stop);
-                const double idleMs = batch(burstK);
-                batch(burstK); // leaves the disk without credit
-                const double warmMs = batch(burstK);
+                const double idleMs = sameBlockMs(at, burstK);
+                const double warmMs = queuedBlockMs(at, burstK);
                 credit = std::max(credit, (warmMs - idleMs) / perReadMs);
                 if (idleMs > 0.25 * warmMs)
                     break; // the allowance (if any) is smaller than the batch: measured
@@ -280,11 +287,8 @@ void Prober::calibrate()
     double queuedMs = 0;
     if (perReadMs > 0) {
         std::vector<double> levels;
-        for (int i = 0; i < 3; ++i) {
-            const std::vector<ProbeIo> ios(std::size_t(m_n), read(m_rng.below(m_capacityBlocks)));
-            timeBatch(ios, m_ios.calibration); // no idle credit left for the second
-            levels.push_back(timeBatch(ios, m_ios.calibration));
-        }
+        for (int i = 0; i < 3; ++i)
+            levels.push_back(queuedBlockMs(m_rng.below(m_capacityBlocks), m_n));
         queuedMs = median(levels);
     }
     // Where reads queue on a disk, the queued level is the disk's: one at a time, a throttled disk
@@ -359,7 +363,7 @@ bool Prober::looksLikeWholeDiskMirror() const
 bool Prober::ratioFits(double predicted, double slack) const
 {
     if (m_result.readWriteRatio <= 0 || m_uneven)
-        return true; // not measured
+        return true; // not measured, or a slow disk's more than the layout's
     return std::abs(std::log(m_result.readWriteRatio / predicted)) < slack;
 }
 
