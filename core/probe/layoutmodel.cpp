@@ -41,6 +41,16 @@ double waterFill(std::map<int, double> loads, const std::vector<int>& choices, d
     return makespan;
 }
 
+// The surviving copy md reads on far or offset copies: the lowest address on its member.
+int lowestAddress(const BlockPlaces& places, int failedDisk)
+{
+    const DiskBlock* best = places.data.disk != failedDisk ? &places.data : nullptr;
+    for (const DiskBlock& copy : places.copies)
+        if (copy.disk != failedDisk && (!best || copy.block < best->block))
+            best = &copy;
+    return best ? best->disk : places.data.disk;
+}
+
 } // namespace
 
 QString Candidate::spec() const
@@ -56,6 +66,8 @@ QString Candidate::spec() const
         s += QStringLiteral(" failed=%1").arg(failedDisk);
     if (mdParityWrites)
         s += QStringLiteral(" paritywrite=md");
+    if (mdMirrorReads)
+        s += QStringLiteral(" mirrorread=nearest");
     return s;
 }
 
@@ -111,6 +123,20 @@ std::shared_ptr<const Layout> createLayout(const Candidate& c, const LayoutRegis
 
 } // namespace
 
+int Candidate::blockCopies() const
+{
+    std::map<int, int> counts;
+    for (const ChunkReads& r : reads)
+        ++counts[r.choices.empty() ? 1 : int(r.choices.size())];
+    int best = 1, most = 0;
+    for (const auto& [copies, n] : counts)
+        if (n > most) {
+            most = n;
+            best = copies;
+        }
+    return best;
+}
+
 double Candidate::singleCost(std::uint64_t a) const
 {
     const ChunkReads& r = reads[std::size_t(a)];
@@ -143,6 +169,10 @@ bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t 
     for (std::uint64_t k = 0; k < K; ++k) {
         layout->places(k * chunkBlocks, places);
         Candidate::ChunkReads& r = c.reads[std::size_t(k)];
+        if (c.mdMirrorReads) {
+            r.choices.push_back(lowestAddress(places, c.failedDisk));
+            continue;
+        }
         if (places.data.disk != c.failedDisk)
             r.choices.push_back(places.data.disk);
         for (const DiskBlock& copy : places.copies)
@@ -168,7 +198,9 @@ bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t 
         const RequestPlan read = planRequest(*layout, offset, blockBytes, false, nullptr, options);
         layout->places(k * chunkBlocks, places);
         const bool balanced = !places.copies.empty() && c.failedDisk < 0;
-        if (balanced) {
+        if (balanced && c.mdMirrorReads) {
+            readLoad[std::size_t(lowestAddress(places, -1))] += 1.0;
+        } else if (balanced) {
             const double share = 1.0 / double(places.copies.size() + 1);
             readLoad[std::size_t(places.data.disk)] += share;
             for (const DiskBlock& copy : places.copies)
@@ -226,6 +258,13 @@ std::vector<Candidate> enumerateCandidates(const LayoutRegistry& registry, std::
                     const bool parity = c.layout->redundancy() == Redundancy::SingleParity
                         || c.layout->redundancy() == Redundancy::DoubleParity;
                     out.push_back(c);
+                    // md reads far and offset copies from the lowest address only (raid10.c).
+                    if (s.id == u"raid10" && (variant == u"far" || variant == u"offset")) {
+                        Candidate md = c;
+                        md.mdMirrorReads = true;
+                        if (buildCandidate(md, registry, blockBytes))
+                            out.push_back(md);
+                    }
                     if (parity && c.layout->dataDisks() > 3) { // md's writes differ only from 5 disks up
                         Candidate md = c;
                         md.mdParityWrites = true;

@@ -24,6 +24,10 @@ struct Candidate
     std::uint64_t chunkBytes = 0;
     int failedDisk = -1;       ///< degraded-mode candidate: this member has failed
     bool mdParityWrites = false; ///< Linux md's reconstruct-always parity writes (Shear §4)
+    /// Linux md's mirror reads on far or offset copies: always the copy with the lowest address on
+    /// its member (drivers/md/raid10.c, read_balance(): "for far > 1 always use the lowest address"),
+    /// so reads never balance and read like RAID-0 over the same members.
+    bool mdMirrorReads = false;
     std::shared_ptr<const Layout> layout;
 
     std::uint64_t patternBlocks = 0;
@@ -31,7 +35,8 @@ struct Candidate
     bool writesRead = false;   ///< a small write reads first (read-modify-write or reconstruct-write)
     double readParallelism = 1; ///< disks' worth of random reads served at once (a degraded read costs a row)
 
-    /// The array spec that builds this candidate (`failed=` and `paritywrite=md` included).
+    /// The array spec that builds this candidate (`failed=`, `paritywrite=md` and md's
+    /// `mirrorread=nearest` included).
     QString spec() const;
     /// Data chunks in the pattern (the unit the pairwise step addresses).
     std::uint64_t patternChunks() const { return patternBlocks / layout->params().chunkBlocks(); }
@@ -51,6 +56,10 @@ struct Candidate
         std::vector<std::pair<int, double>> fixed; ///< every read loads these disks by these amounts
     };
     std::vector<ChunkReads> reads;
+
+    /// Disks that can serve one read of a block at once (the most common over the pattern's chunks):
+    /// what the probe's copies test counts.
+    int blockCopies() const;
 };
 
 /// Builds the predictions of one candidate; false when the layout cannot be made.

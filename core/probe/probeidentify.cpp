@@ -50,6 +50,13 @@ double Prober::score(const Candidate& c) const
         s += 10.0;
     if (c.mdParityWrites)
         s += 3.0;
+    // md's lowest-address reads of far copies read as RAID-0: without writes, RAID-0 is the answer
+    // and they its equivalents; with writes their ratio (2 and up against 1) decides at once.
+    if (c.mdMirrorReads)
+        s += 3.0;
+    // The copies test counted the disks that read one block: a layout with another count is out.
+    if (!copiesFit(c))
+        s += 50.0;
     return s;
 }
 
@@ -102,11 +109,70 @@ double Prober::maxPairError(const Candidate& c) const
     return worst;
 }
 
+// No pattern, and the copies test found every block readable from `copies` disks at once: a mirror
+// of that many whole disks, whatever its read balancing (md's nearest head keeps most of a random
+// batch on a few disks, so neither the spread reads nor the read/write ratio count them).
+void Prober::identifyByCopies(int copies)
+{
+    ProbeVerdict& v = m_result.verdict;
+    const double spreadDisks = m_spreadMs > 0 ? m_result.serialMs / m_spreadMs : 0;
+    const double writeDisks = m_writeRate * m_result.calibration.queuedReadMs;
+    if (m_result.readWriteRatio > 0 && writeDisks > m_tuning.wholeMirrorWriteDisks) {
+        v.findings << QStringLiteral("matches no known layout: no pattern found and every block is read from %1 disks, "
+                                     "but writes proceed at %2 disks' rate where a mirror of whole disks writes at one "
+                                     "disk's; a striped mirror whose pattern these tests did not show")
+                          .arg(copies)
+                          .arg(writeDisks, 0, 'f', 1);
+        return;
+    }
+    if (spreadDisks > 1.3 * copies) {
+        v.findings << QStringLiteral("matches no known layout: no pattern found and every block is read from %1 disks, "
+                                     "but random reads spread over %2 disks' worth; a striped mirror whose pattern "
+                                     "these tests did not show")
+                          .arg(copies)
+                          .arg(spreadDisks, 0, 'f', 1);
+        return;
+    }
+    v.scheme = QStringLiteral("raid1");
+    v.disks = copies;
+    v.copies = copies;
+    v.spec = QStringLiteral("raid1 disks=%1").arg(copies);
+    v.equivalents << QStringLiteral("raid10 disks=%1 copies=%1 (any layout, any chunk)").arg(copies);
+    if (copies == 2)
+        v.equivalents << QStringLiteral("chained disks=2 (any chunk)");
+    // How clearly the steps stand: one read more at copies + 1 and again at copies + 2 (else flat).
+    const std::vector<double>& t = m_result.calibration.copiesMs;
+    const double unit = m_result.calibration.queuedReadMs;
+    const double first = (t[std::size_t(copies)] - t[std::size_t(copies - 1)]) / unit;  // ~1
+    const double second = (t[std::size_t(copies + 1)] - t[std::size_t(copies)]) / unit; // ~1
+    constexpr double stepSigma = 0.15; // of a median of five batches, in queued reads (rig: under 0.1)
+    const double here = ((first - 1) * (first - 1) + (second - 1) * (second - 1)) / (stepSigma * stepSigma);
+    const double flat = std::min(first * first + (second - 1) * (second - 1), (first - 1) * (first - 1) + second * second)
+        / (stepSigma * stepSigma); // the step one copy later or earlier
+    v.confidence = 1.0 / (1.0 + std::exp(-0.5 * (flat - here)));
+    v.runnerUp = QStringLiteral("raid1 disks=%1").arg(copies - 1 >= 2 ? copies - 1 : copies + 1);
+    v.runnerUpConfidence = 1 - v.confidence;
+    v.identified = v.confidence >= 0.8;
+    v.findings << QStringLiteral("every block is read from %1 disks at once: %1 reads of one block took %2 ms, %3 "
+                                 "took %4 ms (one disk's queued read %5 ms)")
+                      .arg(copies)
+                      .arg(t[std::size_t(copies - 1)], 0, 'f', 1)
+                      .arg(copies + 1)
+                      .arg(t[std::size_t(copies)], 0, 'f', 1)
+                      .arg(unit, 0, 'f', 1);
+    if (!v.identified)
+        v.findings << QStringLiteral("the evidence is too weak to decide between %1 and %2").arg(v.spec, v.runnerUp);
+}
+
 void Prober::identifyUnstriped()
 {
     // Every read can go anywhere: an n-way mirror of whole disks. Its read/write ratio is n
     // (a read takes one disk, a write all n), so the ratio counts the disks.
     ProbeVerdict& v = m_result.verdict;
+    if (const int copies = m_result.calibration.blockCopies; copies >= 2 && m_registry.find(QStringLiteral("raid1"))) {
+        identifyByCopies(copies);
+        return;
+    }
     if (m_result.readWriteRatio <= 0) {
         v.findings << QStringLiteral("no pattern: every assumed pattern size reads equally fast, so every "
                                      "block is readable from every disk, but without a write test the number "
@@ -263,6 +329,7 @@ void Prober::rank()
     v.patternBytes = best.patternBlocks * m_blockBytes;
     v.failedDisk = best.failedDisk;
     v.mdParityWrites = best.mdParityWrites;
+    v.mdMirrorReads = best.mdMirrorReads;
     v.spec = best.spec();
     v.confidence = bestGroup / total;
     if (runnerUp) {
@@ -337,6 +404,9 @@ void Prober::rank()
     if (best.mdParityWrites)
         v.findings << QStringLiteral("small writes read the rest of the stripe instead of old data and parity "
                                      "(as Linux md did in Shear section 4)");
+    if (best.mdMirrorReads)
+        v.findings << QStringLiteral("reads go to the copy with the lowest address only (Linux md's far and offset "
+                                     "copies): the mirror reads no faster than RAID-0 over its disks");
 }
 
 // Pairs a candidate predicts more than 0.3 off, measured again with their chunks' singles and

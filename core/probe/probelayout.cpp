@@ -46,7 +46,7 @@ bool Prober::anyCandidateFits()
         double error = 1e9;
         for (const Candidate& c : m_candidates) {
             if (std::abs(levelError(c)) >= m_tuning.levelReject || !ratioFits(c.readWriteRatio, 0.3)
-                || std::abs(patternLevelError(c, observedLevel)) > m_tuning.patternLevelReject)
+                || std::abs(patternLevelError(c, observedLevel)) > m_tuning.patternLevelReject || !copiesFit(c))
                 continue;
             if (const double e = maxPairError(c); e < error) {
                 closest = &c;
@@ -99,7 +99,7 @@ std::vector<Candidate> Prober::stripedCandidates(std::uint64_t chunkBlocks, std:
     std::vector<Candidate> out = enumerateCandidates(m_registry, chunkBlocks * m_blockBytes, m_blockBytes, patternBlocks,
                                                      m_config.maxDisks, !m_narrowSearch);
     std::erase_if(out, [&](const Candidate& c) {
-        return !ratioFits(c.readWriteRatio, std::log(1.8)) || c.layout->copies() >= c.disks;
+        return !ratioFits(c.readWriteRatio, std::log(1.8)) || (c.layout->copies() >= c.disks && !c.mdMirrorReads);
     });
     return out;
 }
@@ -294,9 +294,16 @@ double Prober::pairNoise(const Candidate& c)
     return std::sqrt(double(std::clamp(c.layout->copies(), 1, 16)));
 }
 
+// The copies test's count (when it ran) against the disks the candidate reads one block from.
+bool Prober::copiesFit(const Candidate& c) const
+{
+    const int measured = m_result.calibration.blockCopies;
+    return measured == 0 || c.blockCopies() == measured;
+}
+
 bool Prober::consistent(const Candidate& c) const
 {
-    if (std::abs(levelError(c)) > m_tuning.levelReject)
+    if (std::abs(levelError(c)) > m_tuning.levelReject || !copiesFit(c))
         return false;
     for (const auto& [key, ms] : m_pairs)
         if (std::abs(pairError(c, key, ms)) > m_tuning.reject)

@@ -53,6 +53,9 @@ private:
     void calibrate();
     double sameBlockMs(std::uint64_t block, int count);
     double queuedBlockMs(std::uint64_t block, int count);
+    void countCopies();
+    bool copiesFit(const Candidate& c) const;
+    void identifyByCopies(int copies);
 
     // --- redundancy and pattern size (shearprobe.cpp) ------------------------------------------------
     void redundancy();

@@ -206,6 +206,8 @@ ProbeVerdict readVerdict(FieldReader& in, const QJsonObject& o, const QString& a
     v.runnerUpConfidence = in.number(o, at, QStringLiteral("runnerUpConfidence"));
     v.failedDisk = in.integer(o, at, QStringLiteral("failedDisk"), -1);
     v.mdParityWrites = in.boolean(o, at, QStringLiteral("mdParityWrites"));
+    if (o.contains(QStringLiteral("mdMirrorReads")))
+        v.mdMirrorReads = in.boolean(o, at, QStringLiteral("mdMirrorReads"));
     v.findings = in.strings(o, at, QStringLiteral("findings"));
     return v;
 }
@@ -274,6 +276,12 @@ void readSteps(FieldReader& in, const QJsonObject& steps, ProbeResult& r)
         r.calibration.queuedReadMs = in.number(c, calibrationAt, QStringLiteral("queuedReadMs"));
         r.calibration.burstReads = in.number(c, calibrationAt, QStringLiteral("burstReads"));
         r.calibration.spreadMs = in.number(c, calibrationAt, QStringLiteral("spreadMs"));
+        if (c.contains(QStringLiteral("blockCopies"))) { // since the copies test
+            r.calibration.blockCopies = in.integer(c, calibrationAt, QStringLiteral("blockCopies"), 0);
+            const QJsonArray times = c.value(QStringLiteral("copiesMs")).toArray();
+            for (const QJsonValue& t : times)
+                r.calibration.copiesMs.push_back(t.toDouble());
+        }
     }
     const auto readWrite = [&](const QJsonObject& e, const QString& path) {
         WritePoint w;
@@ -327,7 +335,7 @@ QJsonObject ProbeResult::toJson() const
         { QStringLiteral("equivalents"), QJsonArray::fromStringList(v.equivalents) },
         { QStringLiteral("runnerUp"), v.runnerUp }, { QStringLiteral("runnerUpConfidence"), v.runnerUpConfidence },
         { QStringLiteral("failedDisk"), v.failedDisk }, { QStringLiteral("mdParityWrites"), v.mdParityWrites },
-        { QStringLiteral("findings"), QJsonArray::fromStringList(v.findings) } };
+        { QStringLiteral("mdMirrorReads"), v.mdMirrorReads }, { QStringLiteral("findings"), QJsonArray::fromStringList(v.findings) } };
     QJsonArray boundaryJson, pairJson, writeJson, diskJson, runs, predicted;
     for (const auto& b : boundaries)
         boundaryJson.append(QJsonObject { { QStringLiteral("offsetBlocks"), qint64(b.offsetBlocks) },
@@ -371,7 +379,14 @@ QJsonObject ProbeCalibration::toJson() const
 {
     return QJsonObject { { QStringLiteral("readsPerTest"), readsPerTest }, { QStringLiteral("serialMs"), serialMs },
         { QStringLiteral("queuedMs"), queuedMs }, { QStringLiteral("queuedReadMs"), queuedReadMs },
-        { QStringLiteral("burstReads"), burstReads }, { QStringLiteral("spreadMs"), spreadMs } };
+        { QStringLiteral("burstReads"), burstReads }, { QStringLiteral("spreadMs"), spreadMs },
+        { QStringLiteral("blockCopies"), blockCopies },
+        { QStringLiteral("copiesMs"), [this] {
+              QJsonArray a;
+              for (double t : copiesMs)
+                  a.append(t);
+              return a;
+          }() } };
 }
 
 std::optional<ProbeResult> probeResultFromJson(const QJsonObject& json, QString* error)

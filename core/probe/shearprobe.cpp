@@ -60,6 +60,7 @@ ProbeResult Prober::run()
         warmUp();
         step(QStringLiteral("calibration"), 0.02);
         calibrate();
+        countCopies();
         step(QStringLiteral("redundancy"), 0.05);
         redundancy();
         step(QStringLiteral("pattern size"), 0.15);
@@ -299,6 +300,57 @@ void Prober::calibrate()
     m_result.calibration.readsPerTest = m_n;
     m_spreadMs = timeBatch(randomBlocks(m_n, false), m_ios.calibration);
     m_result.calibration.spreadMs = m_spreadMs;
+}
+
+// How many disks serve one block's reads at once. k reads of one block, back to back, for k = 1,
+// 2, ...: while k <= copies each copy takes one of them (md sends a read to an idle mirror first,
+// drivers/md/raid1.c and raid10.c read_balance(); a balancing controller to the shortest queue) and
+// the batch takes one queued read's time; at k = copies + 1 one copy serves two, one read longer.
+// md reads far and offset copies from the lowest address only: such a block has one copy for reads.
+// Only where reads queue: a cache answering the repeats (a spinning disk's) would hide the step.
+void Prober::countCopies()
+{
+    const double perReadMs = m_result.calibration.queuedReadMs;
+    if (perReadMs <= 0)
+        return;
+    const std::uint64_t block = 1 + m_rng.below(m_capacityBlocks - 1); // md's heads start at sector 0
+    const int kMax = m_config.maxDisks + 2;
+    // No idle credit left on any disk: random reads drain every copy of a mirror (one block's
+    // repeats would drain only the copy md keeps them on; a credited copy answers at once and,
+    // idle again, takes the next read too).
+    timeBatch(randomBlocks(2 * m_n, false), m_ios.calibration);
+    std::vector<double>& t = m_result.calibration.copiesMs; // t[k - 1]: k reads of the block
+    const double step = m_tuning.copiesStep * perReadMs;
+    for (int k = 1; k <= kMax; ++k) {
+        std::vector<double> times;
+        for (int r = 0; r < m_tuning.copiesRepeats; ++r)
+            times.push_back(sameBlockMs(block, k));
+        t.push_back(median(times));
+        // `c` copies: c reads take one queued read (each copy one), and each read more adds a whole
+        // one (they queue on one copy: md's nearest head; a one-copy block's disk). One read alone
+        // is no baseline: md sends lone reads to alternate mirrors, each then half as loaded. A
+        // controller that spreads the extra reads over the copies (shortest queue) adds 1/c of a
+        // read per read, and the calibration saw all c copies' rate as one disk's: the level at c
+        // is then many "queued reads" and the count stays unknown; reads answered from idle credit
+        // (far under one queued read) count nothing either.
+        if (k < 3)
+            continue;
+        const int c = k - 2;
+        const double flat = t[std::size_t(c - 1)] / perReadMs; // a queued read on each copy: about 1
+        if (flat > 1 / m_tuning.copiesFlat && flat < m_tuning.copiesFlat && t[std::size_t(c)] - t[std::size_t(c - 1)] > step
+            && t[std::size_t(c + 1)] - t[std::size_t(c)] > step) {
+            m_result.calibration.blockCopies = c;
+            break;
+        }
+        if (t.back() > (m_tuning.copiesFlat + 2) * perReadMs && t[std::size_t(c - 1)] > m_tuning.copiesFlat * perReadMs)
+            break; // past any flat level: reads beyond the copies (or a spreading controller)
+    }
+    if (m_trace) {
+        std::fprintf(stderr, "copies %d:", m_result.calibration.blockCopies);
+        for (double ms : t)
+            std::fprintf(stderr, " %.2f", ms / perReadMs);
+        std::fprintf(stderr, "\n");
+    }
 }
 
 // Shear §2.3.4: random read bandwidth over random write bandwidth. The write count grows until
@@ -734,11 +786,14 @@ const DoubleField kDoubleFields[] = {
         { "levelSigma", [](ProbeTuning& t) -> double& { return t.levelSigma; } },
         { "levelReject", [](ProbeTuning& t) -> double& { return t.levelReject; } },
         { "patternLevelReject", [](ProbeTuning& t) -> double& { return t.patternLevelReject; } },
+        { "copiesStep", [](ProbeTuning& t) -> double& { return t.copiesStep; } },
+        { "copiesFlat", [](ProbeTuning& t) -> double& { return t.copiesFlat; } },
 };
 const IntField kIntFields[] = {
         { "calibrationMaxReads", [](ProbeTuning& t) -> int& { return t.calibrationMaxReads; } },
         { "burstAttempts", [](ProbeTuning& t) -> int& { return t.burstAttempts; } },
         { "maxReadsPerTest", [](ProbeTuning& t) -> int& { return t.maxReadsPerTest; } },
+        { "copiesRepeats", [](ProbeTuning& t) -> int& { return t.copiesRepeats; } },
 };
 
 } // namespace

@@ -38,6 +38,16 @@ struct ProbeTuning
     double readsPerBurst = 8;
     /// Upper bound of N after calibration (a 2N pair batch must fit io_uring's 4096 slots).
     int maxReadsPerTest = 1024;
+    /// Batches of each size k in the copies test (the median kept). On the rig a batch of k reads of
+    /// one block took 1.00-1.05 of a queued read while k <= copies and 2.0 at k = copies + 1.
+    int copiesRepeats = 5;
+    /// The copies test's step: k reads of one block take this many queued reads longer than one
+    /// read when one copy serves two of them (rig: 1.0; host jitter under 0.1 at 150-500 IOPS).
+    double copiesStep = 0.5;
+    /// Up to `copies` reads of one block take at most this many queued reads and at least its inverse
+    /// (rig: 0.96-1.1, one read per copy; a controller spreading reads over c copies: c and more;
+    /// reads a throttle's idle credit answers: 0.03-0.3).
+    double copiesFlat = 1.5;
 
     // --- pattern size ------------------------------------------------------------------------------
     /// A one-disk level may be this much over the one-disk time: a slow member (Shear Fig. 18, half
@@ -89,6 +99,10 @@ struct ProbeCalibration
     double queuedReadMs = 0;  ///< one disk's time per queued read (0: repeats answered by a cache)
     double burstReads = 0;    ///< reads answered at once after an idle pause
     double spreadMs = 0;      ///< N random reads at once
+    /// Disks that served one block's reads at once (the copies test; 0: not measured, as where a
+    /// cache answers repeats), and the test's batch time (ms) for k = 1, 2, ... reads of the block.
+    int blockCopies = 0;
+    std::vector<double> copiesMs;
     QJsonObject toJson() const;
 };
 
@@ -153,6 +167,7 @@ struct ProbeVerdict
     std::uint64_t patternBytes = 0;
     int failedDisk = -1;
     bool mdParityWrites = false;
+    bool mdMirrorReads = false; ///< md reads far/offset copies at the lowest address only
     double confidence = 0;
     QString spec;               ///< the identified array as a spec
     QStringList equivalents;    ///< other layouts no Shear measurement can tell apart from it
