@@ -6,14 +6,14 @@
 //           [--trace FILE ...] [--trace-format F] [--trace-columns MAP] [--trace-on-error stop|skip]
 //           [--replay-array SPEC ...] [--replay-scale X] [--run-replay]
 //           [RESULT.json]
-#include "arraypage.h"
+#include "array/arraypage.h"
 #include "layout/layoutregistry.h"
 #include "mainwindow.h"
-#include "probepage.h"
-#include "simulatepage.h"
-#include "tracereplayview.h"
-#include "tracespage.h"
-#include "workloadeditor.h"
+#include "probe/probepage.h"
+#include "simulate/simulatepage.h"
+#include "simulate/workloadeditor.h"
+#include "traces/tracereplayview.h"
+#include "traces/tracespage.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

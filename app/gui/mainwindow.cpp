@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
-#include "arraypage.h"
-#include "arrayspeceditor.h"
+#include "array/arraypage.h"
 #include "layout/arrayspec.h"
 #include "layout/layoutregistry.h"
-#include "layoutdiagram.h"
-#include "placeholderpage.h"
+#include "placeholder/placeholderpage.h"
 #include "pluginsdialog.h"
-#include "probepage.h"
-#include "simulatepage.h"
-#include "tracespage.h"
-#include "workloadeditor.h"
+#include "probe/probepage.h"
+#include "simulate/simulatepage.h"
+#include "simulate/workloadeditor.h"
+#include "traces/tracespage.h"
+#include "widgets/arrayspeceditor.h"
+#include "widgets/layoutdiagram.h"
 
 #include <QAction>
 #include <QActionGroup>

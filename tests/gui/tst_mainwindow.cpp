@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "arraypage.h"
+#include "array/arraypage.h"
 #include "layout/layoutregistry.h"
 #include "mainwindow.h"
-#include "simulatepage.h"
+#include "simulate/simulatepage.h"
 
 #include <catch2/catch.hpp>
 

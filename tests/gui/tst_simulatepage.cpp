@@ -2,16 +2,16 @@
 // The plot views are QCustomPlots and <qcustomplot.h> uses foreach, which the tests' QT_NO_FOREACH
 // forbids; undefining it works only before every Qt include (STYLE.md §2), so it comes first.
 #undef QT_NO_FOREACH
-#include "arraysimoptions.h"
-#include "arrayspeceditor.h"
-#include "jobrunner.h"
 #include "layout/layoutregistry.h"
-#include "responsetimeplot.h"
-#include "saturationplot.h"
-#include "simresultsview.h"
-#include "simulatepage.h"
-#include "utilizationplot.h"
-#include "workloadeditor.h"
+#include "simulate/responsetimeplot.h"
+#include "simulate/saturationplot.h"
+#include "simulate/simresultsview.h"
+#include "simulate/simulatepage.h"
+#include "simulate/utilizationplot.h"
+#include "simulate/workloadeditor.h"
+#include "widgets/arraysimoptions.h"
+#include "widgets/arrayspeceditor.h"
+#include "widgets/jobrunner.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tracereplayview.h"
 
-#include "jobrunner.h"
 #include "sim/arraysimulator.h"
-#include "tracereplayplot.h"
+#include "traces/tracereplayplot.h"
+#include "widgets/jobrunner.h"
 
 #include <QDoubleSpinBox>
 #include <QFontDatabase>

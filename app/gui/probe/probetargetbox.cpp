@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "probetargetbox.h"
 
-#include "arraysimoptions.h"
-#include "arrayspeceditor.h"
 #include "layout/layoutregistry.h"
+#include "widgets/arraysimoptions.h"
+#include "widgets/arrayspeceditor.h"
 
 #include <QCheckBox>
 #include <QComboBox>

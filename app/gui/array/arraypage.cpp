@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "arraypage.h"
 
-#include "arrayspeceditor.h"
+#include "array/requestexplorer.h"
 #include "layout/layoutjson.h"
-#include "layoutdiagram.h"
-#include "requestexplorer.h"
 #include "units.h"
+#include "widgets/arrayspeceditor.h"
+#include "widgets/layoutdiagram.h"
 
 #include <QGroupBox>
 #include <QLabel>

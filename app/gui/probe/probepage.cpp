@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "probepage.h"
 
-#include "boundaryplot.h"
-#include "jobrunner.h"
-#include "pacedtarget.h"
-#include "pairheatmap.h"
-#include "patternsizeplot.h"
+#include "probe/boundaryplot.h"
 #include "probe/devicetarget.h"
+#include "probe/pacedtarget.h"
+#include "probe/pairheatmap.h"
+#include "probe/patternsizeplot.h"
+#include "probe/probetargetbox.h"
+#include "probe/probeverdictview.h"
+#include "probe/redundancyplot.h"
 #include "probe/simtarget.h"
-#include "probetargetbox.h"
-#include "probeverdictview.h"
-#include "redundancyplot.h"
+#include "widgets/jobrunner.h"
 
 #include <QCheckBox>
 #include <QDateTime>

@@ -2,9 +2,9 @@
 #include "probeverdictview.h"
 
 #include "layout/layoutregistry.h"
-#include "layoutdiagram.h"
 #include "probe/shearprobe.h"
 #include "units.h"
+#include "widgets/layoutdiagram.h"
 
 #include <QGroupBox>
 #include <QLabel>

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "simulatepage.h"
 
-#include "arraysimoptions.h"
-#include "arrayspeceditor.h"
-#include "jobrunner.h"
-#include "responsetimeplot.h"
-#include "saturationplot.h"
 #include "sim/arraysimulator.h"
-#include "simresultsview.h"
-#include "utilizationplot.h"
-#include "workloadeditor.h"
+#include "simulate/responsetimeplot.h"
+#include "simulate/saturationplot.h"
+#include "simulate/simresultsview.h"
+#include "simulate/utilizationplot.h"
+#include "simulate/workloadeditor.h"
+#include "widgets/arraysimoptions.h"
+#include "widgets/arrayspeceditor.h"
+#include "widgets/jobrunner.h"
 
 #include <QDateTime>
 #include <QFile>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "arraysimoptions.h"
 
-#include "arrayspeceditor.h"
 #include "disk/diskpreset.h"
 #include "layout/arrayspec.h"
 #include "sim/simconfig.h"
 #include "units.h"
+#include "widgets/arrayspeceditor.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tracespage.h"
 
-#include "jobrunner.h"
-#include "tracedeviceplot.h"
-#include "tracelorenzplot.h"
-#include "tracemixplot.h"
-#include "tracereplayview.h"
-#include "tracerunplot.h"
-#include "tracesizeplot.h"
-#include "tracetimeplot.h"
+#include "traces/tracedeviceplot.h"
+#include "traces/tracelorenzplot.h"
+#include "traces/tracemixplot.h"
+#include "traces/tracereplayview.h"
+#include "traces/tracerunplot.h"
+#include "traces/tracesizeplot.h"
+#include "traces/tracetimeplot.h"
 #include "units.h"
+#include "widgets/jobrunner.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -2,7 +2,7 @@
 #include "tracerunplot.h"
 
 #include "trace/tracesummary.h"
-#include "tracedeviceplot.h"
+#include "traces/tracedeviceplot.h"
 
 #include <algorithm>
 
