@@ -71,4 +71,23 @@ PlaceholderPage::PlaceholderPage(const QString& title, const QString& summary, c
     outer->addStretch(1);
 }
 
+PlaceholderPage* PlaceholderPage::advisor()
+{
+    return new PlaceholderPage(QStringLiteral("Advisor"),
+        tr("Choose a stripe size before you buy or rebuild an array."),
+        { tr("Stripe-size advice for a workload or a trace: productive against positioning service time"),
+            tr("Host volume-manager stripe rules"), tr("Candidate arrays compared side by side") });
+}
+
+PlaceholderPage* PlaceholderPage::models()
+{
+    return new PlaceholderPage(QStringLiteral("Models"),
+        tr("Analytical models of arrays, to set beside simulation and measurement."),
+        { tr("Minerva throughput models for RAID 1/0 and RAID 5 workloads of streams (rate, size, read "
+             "fraction, run count, ON/OFF phasing)"),
+            tr("M/G/1 fork-join response-time models: a zoned disk as an M/G/1 queue, the maximum order "
+               "statistic over the disks of a request, RAID 01 and RAID 5 reads and writes"),
+            tr("Response-time distributions plotted against simulation") });
+}
+
 } // namespace raidscope::gui
