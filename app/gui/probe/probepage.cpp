@@ -10,6 +10,7 @@
 #include "probe/probeverdictview.h"
 #include "probe/redundancyplot.h"
 #include "probe/simtarget.h"
+#include "widgets/jobbar.h"
 #include "widgets/jobrunner.h"
 
 #include <QCheckBox>
@@ -21,14 +22,10 @@
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QGroupBox>
-#include <QHBoxLayout>
 #include <QJsonDocument>
-#include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStyle>
@@ -55,20 +52,6 @@ ProbePage::ProbePage(QWidget* parent)
     m_runButton->setObjectName(QStringLiteral("runProbeButton"));
     m_runButton->setToolTip(tr("Probe the target as Shear does: pattern size, boundaries, pairwise layout, "
                                "redundancy, then identification"));
-    m_cancelButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"));
-    m_cancelButton->setObjectName(QStringLiteral("cancelProbeButton"));
-    m_progress = new QProgressBar;
-    m_progress->setObjectName(QStringLiteral("probeProgress"));
-    m_progress->setRange(0, 1000); // 0..1000 for a smooth bar (heaptrack)
-    m_progress->setMinimumWidth(320);
-    m_progress->setFormat(tr("ready"));
-    m_status = new QLabel;
-    m_status->setObjectName(QStringLiteral("probeStatus"));
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_status->setWordWrap(true);
-    m_saveButton = new QPushButton(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("Save &JSON…"));
-    m_saveButton->setObjectName(QStringLiteral("saveProbeButton"));
-    m_saveButton->setToolTip(tr("Save the probe's result as JSON (the CLI's probe --json object)"));
     m_openButton = new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open Result…"));
     m_openButton->setObjectName(QStringLiteral("openProbeButton"));
     m_openButton->setToolTip(tr("Show a saved probe result: this page's JSON or raidscope-cli probe --json "
@@ -77,15 +60,14 @@ ProbePage::ProbePage(QWidget* parent)
     m_allPairs->setObjectName(QStringLiteral("allPairsCheck"));
     m_allPairs->setToolTip(tr("Time all K(K-1)/2 pairs of the pattern's chunks, as Shear did, for the whole map; "
                               "otherwise only the pairs that tell the candidate layouts apart"));
-    auto* runBar = new QHBoxLayout;
-    runBar->setSpacing(8);
-    runBar->addWidget(m_runButton);
-    runBar->addWidget(m_cancelButton);
-    runBar->addWidget(m_allPairs);
-    runBar->addWidget(m_progress);
-    runBar->addWidget(m_status, 1);
-    runBar->addWidget(m_openButton);
-    runBar->addWidget(m_saveButton);
+    m_jobBar = new JobBar(m_runner);
+    m_jobBar->setObjectName(QStringLiteral("probeJobBar"));
+    m_jobBar->addStartWidget(m_runButton);
+    m_jobBar->addStartWidget(m_allPairs);
+    m_jobBar->addEndWidget(m_openButton);
+    QPushButton* save = m_jobBar->addSaveButton(tr("Save &JSON…"));
+    save->setObjectName(QStringLiteral("saveProbeButton"));
+    save->setToolTip(tr("Save the probe's result as JSON (the CLI's probe --json object)"));
 
     // The plots, 2 x 2, in the order of Shear's steps; the verdict to their right.
     m_patternPlot = new PatternSizePlot;
@@ -120,12 +102,12 @@ ProbePage::ProbePage(QWidget* parent)
     auto* box = new QVBoxLayout(this);
     box->setSpacing(6);
     box->addWidget(targetGroup);
-    box->addLayout(runBar);
+    box->addWidget(m_jobBar);
     box->addWidget(views, 1);
 
     connect(m_runButton, &QPushButton::clicked, this, &ProbePage::run);
-    connect(m_cancelButton, &QPushButton::clicked, this, &ProbePage::cancel);
-    connect(m_saveButton, &QPushButton::clicked, this, &ProbePage::saveResultAs);
+    connect(m_jobBar, &JobBar::cancelled, this, &ProbePage::onCancelled);
+    connect(save, &QPushButton::clicked, this, &ProbePage::saveResultAs);
     connect(m_openButton, &QPushButton::clicked, this, &ProbePage::openResultDialog);
     setAcceptDrops(true);
     connect(m_target, &ProbeTargetBox::targetChanged, this, &ProbePage::updateControls);
@@ -139,7 +121,7 @@ ProbePage::ProbePage(QWidget* parent)
     });
 
     clearViews();
-    setStatus(tr("Choose a simulated array or a device, then Run."));
+    m_jobBar->setStatus(tr("Choose a simulated array or a device, then Run."));
     updateControls();
 }
 
@@ -158,7 +140,7 @@ void ProbePage::setAllPairs(bool all) { m_allPairs->setChecked(all); }
 
 bool ProbePage::isRunning() const { return m_runner->isRunning(); }
 
-QString ProbePage::statusText() const { return m_status->text(); }
+QString ProbePage::statusText() const { return m_jobBar->statusText(); }
 
 QString ProbePage::stepText() const { return m_step; }
 
@@ -169,8 +151,8 @@ void ProbePage::clearViews()
     m_heatmap->clear();
     m_redundancyPlot->clear();
     m_verdict->clear(tr("No probe yet: choose a target and Run."));
-    m_progress->setValue(0);
-    m_progress->setFormat(tr("ready"));
+    m_jobBar->setProgress(0);
+    m_jobBar->setProgressFormat(tr("ready"));
     m_step.clear();
 }
 
@@ -183,12 +165,12 @@ bool ProbePage::run()
     if (m_target->isSimulated()) {
         const QString spec = m_target->simSpec();
         if (spec.isEmpty()) {
-            setStatus(tr("Cannot start: the array spec has an error (%1)").arg(m_target->simError()), true);
+            m_jobBar->setStatus(tr("Cannot start: the array spec has an error (%1)").arg(m_target->simError()), true);
             return false;
         }
         std::unique_ptr<SimTarget> sim = SimTarget::create(spec, &error);
         if (!sim) {
-            setStatus(tr("Cannot start: %1").arg(error), true);
+            m_jobBar->setStatus(tr("Cannot start: %1").arg(error), true);
             return false;
         }
         paced = std::make_shared<PacedTarget>(std::move(sim));
@@ -197,14 +179,14 @@ bool ProbePage::run()
     } else {
         const QString path = m_target->devicePath();
         if (path.isEmpty()) {
-            setStatus(tr("Cannot start: give the path of a block device or file"), true);
+            m_jobBar->setStatus(tr("Cannot start: give the path of a block device or file"), true);
             return false;
         }
         DeviceOptions options;
         options.allowWrites = m_target->allowWrites();
         target = openDeviceTarget(path, options, &error);
         if (!target) {
-            setStatus(tr("Cannot start: %1").arg(error.isEmpty() ? tr("%1 cannot be opened").arg(path) : error), true);
+            m_jobBar->setStatus(tr("Cannot start: %1").arg(error.isEmpty() ? tr("%1 cannot be opened").arg(path) : error), true);
             m_verdict->clear(tr("The device was not opened."));
             m_verdict->showError(error);
             return false;
@@ -227,7 +209,7 @@ bool ProbePage::run()
             ? QString()
             : tr("Read-only target: no write test,\nso redundancy is not measured"));
     m_verdict->showRunning(tr("starting"));
-    setStatus(tr("Probing %1").arg(what));
+    m_jobBar->setStatus(tr("Probing %1").arg(what));
 
     m_runner->start(
         [io, config](std::stop_token stop, auto report) { return runShearProbe(*io, config, stop, report); },
@@ -240,8 +222,8 @@ bool ProbePage::run()
 void ProbePage::setStep(const QString& step, double fraction)
 {
     m_step = step;
-    m_progress->setValue(qRound(fraction * 1000));
-    m_progress->setFormat(step.isEmpty() ? QStringLiteral("%p %") : tr("%1 · %p %").arg(step));
+    m_jobBar->setProgress(fraction);
+    m_jobBar->setProgressFormat(step.isEmpty() ? QStringLiteral("%p %") : tr("%1 · %p %").arg(step));
 }
 
 // GUI thread: cheap appends; the plots draw on their own timers (at most ~25 times a second).
@@ -268,12 +250,12 @@ void ProbePage::onDone(ProbeResult r)
     showResult(r);
     if (!r.error.isEmpty()) {
         setStep(tr("failed"), 1.0);
-        setStatus(tr("The probe failed: %1").arg(r.error), true);
+        m_jobBar->setStatus(tr("The probe failed: %1").arg(r.error), true);
     } else {
         setStep(tr("done"), 1.0);
         const QString verdict = r.verdict.identified ? tr("identified %1").arg(r.verdict.spec)
                                                      : tr("not identified");
-        setStatus(tr("Finished in %1 s: %2 with %3 I/Os (Shear's schedule: %4)")
+        m_jobBar->setStatus(tr("Finished in %1 s: %2 with %3 I/Os (Shear's schedule: %4)")
                       .arg(QString::number(seconds, 'f', 1), verdict)
                       .arg(r.ios.total())
                       .arg(r.shearScheduleIos));
@@ -293,15 +275,15 @@ void ProbePage::showResult(const ProbeResult& r)
     m_verdict->setResult(r);
 }
 
-void ProbePage::cancel()
+// The bar has joined the worker: the probe saw its stop token within one batch.
+void ProbePage::cancel() { m_jobBar->cancel(); }
+
+void ProbePage::onCancelled()
 {
-    if (!m_runner->isRunning())
-        return;
-    m_runner->cancel(); // joins the worker: the probe sees its stop token within one batch
     m_paced.reset();
-    setStep(tr("cancelled"), double(m_progress->value()) / 1000);
+    setStep(tr("cancelled"), m_jobBar->progress());
     m_verdict->clear(tr("Cancelled: no verdict."));
-    setStatus(tr("Cancelled after %n snapshot(s); the points so far stay on the plots", nullptr, m_snapshots));
+    m_jobBar->setStatus(tr("Cancelled after %n snapshot(s); the points so far stay on the plots", nullptr, m_snapshots));
     updateControls();
 }
 
@@ -310,17 +292,10 @@ void ProbePage::updateControls()
     const bool running = m_runner->isRunning();
     const bool ready = m_target->isSimulated() ? m_target->simError().isEmpty() : !m_target->devicePath().isEmpty();
     m_runButton->setEnabled(!running && ready);
-    m_cancelButton->setEnabled(running);
-    m_saveButton->setEnabled(!running && m_result.has_value());
+    m_jobBar->setHasResult(m_result.has_value());
     m_openButton->setEnabled(!running);
     m_allPairs->setEnabled(!running);
     m_target->setRunning(running);
-}
-
-void ProbePage::setStatus(const QString& text, bool error)
-{
-    m_status->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
-    m_status->setText(text);
 }
 
 QJsonObject ProbePage::resultJson() const
@@ -335,32 +310,15 @@ bool ProbePage::saveResultJson(const QString& path, QString* error) const
             *error = tr("no finished probe");
         return false;
     }
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)
-        || f.write(QJsonDocument(resultJson()).toJson(QJsonDocument::Indented)) < 0 // as raidscope-cli prints it
-        || !f.commit()) {
-        if (error)
-            *error = f.errorString();
-        return false;
-    }
-    return true;
+    // As raidscope-cli prints it.
+    return writeFileAtomically(path, QJsonDocument(resultJson()).toJson(QJsonDocument::Indented), error);
 }
 
 void ProbePage::saveResultAs()
 {
-    if (!m_result) {
-        QMessageBox::information(this, tr("Save Probe Result"), tr("There is no result yet: Run a probe first."));
-        return;
-    }
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Save Probe Result"), QStringLiteral("raidscope-probe.json"), tr("JSON files (*.json)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (saveResultJson(path, &error))
-        setStatus(tr("Saved %1").arg(path));
-    else
-        QMessageBox::warning(this, tr("Save Probe Result"), tr("Cannot write %1: %2").arg(path, error));
+    m_jobBar->saveAs(tr("Save Probe Result"), tr("There is no result yet: Run a probe first."),
+        QStringLiteral("raidscope-probe.json"), tr("JSON files (*.json)"),
+        [this](const QString& path, QString* error) { return saveResultJson(path, error); });
 }
 
 bool ProbePage::openResultJson(const QString& path, QString* error)
@@ -368,7 +326,7 @@ bool ProbePage::openResultJson(const QString& path, QString* error)
     const QString name = QFileInfo(path).fileName();
     auto fail = [&](const QString& why) {
         const QString line = tr("Cannot open %1: %2").arg(name.isEmpty() ? path : name, why);
-        setStatus(line, true);
+        m_jobBar->setStatus(line, true);
         if (error)
             *error = line;
         return false;
@@ -412,7 +370,7 @@ bool ProbePage::openResultJson(const QString& path, QString* error)
                    .arg(r->shearScheduleIos);
     if (r->stopped)
         what += tr(" (stopped early)");
-    setStatus(tr("Opened %1: %2").arg(name, what)); // the target is in the verdict panel
+    m_jobBar->setStatus(tr("Opened %1: %2").arg(name, what)); // the target is in the verdict panel
     // The Target box shows what was probed, as after a run: a simulated array's spec (SimTarget::
     // describe() is "simulated SPEC"), or the device's path (DeviceTarget::describe() is "PATH
     // (what it is)"), which names a disk of the machine probed; running it here probes this one's.

@@ -12,14 +12,13 @@
 class QCheckBox;
 class QDragEnterEvent;
 class QDropEvent;
-class QLabel;
 class QMimeData;
-class QProgressBar;
 class QPushButton;
 
 namespace raidscope::gui {
 
 class BoundaryPlot;
+class JobBar;
 class JobRunner;
 class PacedTarget;
 class PairHeatmap;
@@ -84,6 +83,7 @@ public:
     RedundancyPlot* redundancyPlot() const { return m_redundancyPlot; }
     ProbeVerdictView* verdictView() const { return m_verdict; }
     JobRunner* runner() const { return m_runner; }
+    JobBar* jobBar() const { return m_jobBar; }
     /// Snapshots received from the running or last probe.
     int snapshotCount() const { return m_snapshots; }
 
@@ -103,22 +103,19 @@ protected:
 private:
     void onSnapshot(const ProbeSnapshot& snapshot);
     void onDone(ProbeResult result);
+    void onCancelled();
     /// The final series and the verdict, for a probe that just ended or one read from a file.
     void showResult(const ProbeResult& result);
     void clearViews();
     void updateControls();
-    void setStatus(const QString& text, bool error = false);
     void setStep(const QString& step, double fraction);
 
     JobRunner* m_runner = nullptr;
     ProbeTargetBox* m_target = nullptr;
+    JobBar* m_jobBar = nullptr;
     QPushButton* m_runButton = nullptr;
-    QPushButton* m_cancelButton = nullptr;
-    QPushButton* m_saveButton = nullptr;
     QPushButton* m_openButton = nullptr;
     QCheckBox* m_allPairs = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QLabel* m_status = nullptr;
     PatternSizePlot* m_patternPlot = nullptr;
     BoundaryPlot* m_boundaryPlot = nullptr;
     PairHeatmap* m_heatmap = nullptr;

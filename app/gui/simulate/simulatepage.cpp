@@ -9,20 +9,16 @@
 #include "simulate/workloadeditor.h"
 #include "widgets/arraysimoptions.h"
 #include "widgets/arrayspeceditor.h"
+#include "widgets/jobbar.h"
 #include "widgets/jobrunner.h"
 
 #include <QDateTime>
-#include <QFile>
-#include <QFileDialog>
 #include <QFontDatabase>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
 #include <QStyle>
@@ -66,31 +62,14 @@ SimulatePage::SimulatePage(QWidget* parent)
     m_sweepEdit->setMinimumWidth(180);
     m_sweepEdit->setMaximumWidth(260);
     m_sweepEdit->setToolTip(tr("Outstanding I/Os to sweep, comma-separated"));
-    m_cancelButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"));
-    m_cancelButton->setObjectName(QStringLiteral("cancelButton"));
-    m_progress = new QProgressBar;
-    m_progress->setObjectName(QStringLiteral("simProgress"));
-    m_progress->setRange(0, 1000); // 0..1000 for a smooth bar (heaptrack)
-    m_progress->setTextVisible(false);
-    m_progress->setMaximumWidth(260);
-    m_status = new QLabel;
-    m_status->setObjectName(QStringLiteral("simStatus"));
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_saveButton = new QPushButton(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("Save &JSON…"));
-    m_saveButton->setObjectName(QStringLiteral("saveResultsButton"));
-    m_saveButton->setToolTip(tr("Save the runs' results as JSON (the CLI's simulate --json objects)"));
-
-    auto* runBar = new QHBoxLayout;
-    runBar->setSpacing(8);
-    runBar->addWidget(m_runButton);
-    runBar->addSpacing(6);
-    runBar->addWidget(m_sweepButton);
-    runBar->addWidget(m_sweepEdit);
-    runBar->addWidget(m_cancelButton);
-    runBar->addSpacing(6);
-    runBar->addWidget(m_progress);
-    runBar->addWidget(m_status, 1);
-    runBar->addWidget(m_saveButton);
+    m_jobBar = new JobBar(m_runner);
+    m_jobBar->setObjectName(QStringLiteral("simJobBar"));
+    m_jobBar->addStartWidget(m_runButton);
+    m_jobBar->addStartWidget(m_sweepButton);
+    m_jobBar->addStartWidget(m_sweepEdit);
+    QPushButton* save = m_jobBar->addSaveButton(tr("Save &JSON…"));
+    save->setObjectName(QStringLiteral("saveResultsButton"));
+    save->setToolTip(tr("Save the runs' results as JSON (the CLI's simulate --json objects)"));
 
     // The views.
     m_saturation = new SaturationPlot;
@@ -119,7 +98,7 @@ SimulatePage::SimulatePage(QWidget* parent)
     box->setSpacing(6);
     box->addWidget(arrayBox);
     box->addWidget(workloadBox);
-    box->addLayout(runBar);
+    box->addWidget(m_jobBar);
     box->addWidget(views, 1);
 
     connect(m_arrayEditor, &ArraySpecEditor::layoutChanged, this, [this] {
@@ -132,8 +111,8 @@ SimulatePage::SimulatePage(QWidget* parent)
     connect(m_sweepEdit, &QLineEdit::returnPressed, this, &SimulatePage::sweep);
     connect(m_runButton, &QPushButton::clicked, this, &SimulatePage::run);
     connect(m_sweepButton, &QPushButton::clicked, this, &SimulatePage::sweep);
-    connect(m_cancelButton, &QPushButton::clicked, this, &SimulatePage::cancel);
-    connect(m_saveButton, &QPushButton::clicked, this, &SimulatePage::saveResultsAs);
+    connect(m_jobBar, &JobBar::cancelled, this, &SimulatePage::onCancelled);
+    connect(save, &QPushButton::clicked, this, &SimulatePage::saveResultsAs);
     connect(m_runner, &JobRunner::runningChanged, this, [this](bool running) {
         updateControls();
         Q_EMIT runningChanged(running);
@@ -144,7 +123,7 @@ SimulatePage::SimulatePage(QWidget* parent)
     });
 
     m_arrayEditor->setSpecText(QStringLiteral("raid5 disks=8 chunk=64KiB"));
-    setStatus(tr("Ready"));
+    m_jobBar->setStatus(tr("Ready"));
     updateControls();
 }
 
@@ -188,7 +167,7 @@ QString SimulatePage::sweepText() const { return m_sweepEdit->text(); }
 
 bool SimulatePage::isRunning() const { return m_runner->isRunning(); }
 
-QString SimulatePage::statusText() const { return m_status->text(); }
+QString SimulatePage::statusText() const { return m_jobBar->statusText(); }
 
 bool SimulatePage::run()
 {
@@ -200,7 +179,7 @@ bool SimulatePage::sweep()
     QString error;
     const auto values = parseSweepList(m_sweepEdit->text(), &error);
     if (!values) {
-        setStatus(error, true);
+        m_jobBar->setStatus(error, true);
         return false;
     }
     return start(*values, true);
@@ -210,17 +189,17 @@ bool SimulatePage::start(const std::vector<int>& outstanding, bool isSweep)
 {
     const auto& workload = m_workloadEditor->spec();
     if (!workload) {
-        setStatus(tr("Cannot start: the workload spec has an error (%1)").arg(m_workloadEditor->errorText()), true);
+        m_jobBar->setStatus(tr("Cannot start: the workload spec has an error (%1)").arg(m_workloadEditor->errorText()), true);
         return false;
     }
     if (!m_arrayEditor->errorText().isEmpty() || arraySpec().isEmpty()) {
-        setStatus(tr("Cannot start: the array spec has an error"), true);
+        m_jobBar->setStatus(tr("Cannot start: the array spec has an error"), true);
         return false;
     }
     QString error;
     std::shared_ptr<ArraySimulator> simulator = ArraySimulator::create(arraySpec(), &error);
     if (!simulator) {
-        setStatus(tr("Cannot start: %1").arg(error), true);
+        m_jobBar->setStatus(tr("Cannot start: %1").arg(error), true);
         return false;
     }
 
@@ -235,10 +214,10 @@ bool SimulatePage::start(const std::vector<int>& outstanding, bool isSweep)
     m_responseTime->clear();
     m_utilization->clear();
     m_resultsView->clear();
-    m_progress->setValue(0);
+    m_jobBar->setProgress(0);
     const QString what
         = isSweep ? tr("Sweeping %n outstanding value(s)…", nullptr, int(outstanding.size())) : tr("Running…");
-    setStatus(what);
+    m_jobBar->setStatus(what);
     for (LivePlot* plot : std::initializer_list<LivePlot*> { m_saturation, m_responseTime, m_utilization })
         plot->setSubtitle(QString());
 
@@ -276,20 +255,21 @@ bool SimulatePage::start(const std::vector<int>& outstanding, bool isSweep)
 // GUI thread: cheap appends; the plots draw on their own timers.
 void SimulatePage::onProgress(const Progress& p)
 {
-    m_progress->setValue(qRound(p.fraction * 1000));
+    m_jobBar->setProgress(p.fraction);
     const int value = p.runIndex < int(m_jobOutstanding.size()) ? m_jobOutstanding[std::size_t(p.runIndex)] : 0;
     if (m_jobIsSweep)
-        setStatus(tr("Sweep: %1 outstanding (run %2 of %3), %4 %")
+        m_jobBar->setStatus(tr("Sweep: %1 outstanding (run %2 of %3), %4 %")
                       .arg(value)
                       .arg(p.runIndex + 1)
                       .arg(p.runCount)
                       .arg(qRound(p.fraction * 100)));
     else
-        setStatus(tr("Running: %1 %").arg(qRound(p.fraction * 100)));
+        m_jobBar->setStatus(tr("Running: %1 %").arg(qRound(p.fraction * 100)));
     if (p.runDone) {
         m_results.push_back(p.result);
         m_saturation->addResult(p.result);
         m_resultsView->addPoint(p.result);
+        m_jobBar->setHasResult(true); // the finished runs can be saved (File menu) while the rest run
     }
     if (m_followLive)
         showLive(p.result, !p.runDone);
@@ -300,9 +280,9 @@ void SimulatePage::onProgress(const Progress& p)
 void SimulatePage::onDone(std::vector<SimResult> results)
 {
     m_results = std::move(results);
-    m_progress->setValue(1000);
+    m_jobBar->setProgress(1);
     const double seconds = double(QDateTime::currentMSecsSinceEpoch() - m_jobStartMs) / 1000;
-    setStatus(m_jobIsSweep
+    m_jobBar->setStatus(m_jobIsSweep
             ? tr("Sweep finished: %n run(s) in %1 s", nullptr, int(m_results.size())).arg(seconds, 0, 'f', 1)
             : tr("Run finished in %1 s").arg(seconds, 0, 'f', 1));
     if (m_followLive && !m_results.empty())
@@ -311,12 +291,11 @@ void SimulatePage::onDone(std::vector<SimResult> results)
     Q_EMIT jobFinished();
 }
 
-void SimulatePage::cancel()
+void SimulatePage::cancel() { m_jobBar->cancel(); }
+
+void SimulatePage::onCancelled()
 {
-    if (!m_runner->isRunning())
-        return;
-    m_runner->cancel();
-    setStatus(tr("Cancelled after %n finished run(s)", nullptr, int(m_results.size())));
+    m_jobBar->setStatus(tr("Cancelled after %n finished run(s)", nullptr, int(m_results.size())));
     if (!m_results.empty())
         showRun(int(m_results.size()) - 1);
     updateControls();
@@ -346,7 +325,6 @@ void SimulatePage::showLive(const SimResult& r, bool partial)
 
 void SimulatePage::updateControls()
 {
-    const bool running = m_runner->isRunning();
     QString sweepError;
     const bool sweepOk = parseSweepList(m_sweepEdit->text(), &sweepError).has_value();
     const bool ready = m_workloadEditor->spec().has_value() && m_simOptions->simError().isEmpty()
@@ -355,14 +333,7 @@ void SimulatePage::updateControls()
     m_sweepButton->setEnabled(ready && sweepOk);
     m_sweepEdit->setStyleSheet(sweepOk ? QString() : QStringLiteral("color: #b00020;"));
     m_sweepEdit->setToolTip(sweepOk ? tr("Outstanding I/Os to sweep, comma-separated") : sweepError);
-    m_cancelButton->setEnabled(running);
-    m_saveButton->setEnabled(!running && !m_results.empty());
-}
-
-void SimulatePage::setStatus(const QString& text, bool error)
-{
-    m_status->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
-    m_status->setText(text);
+    m_jobBar->setHasResult(!m_results.empty());
 }
 
 QJsonObject SimulatePage::resultsJson() const
@@ -382,37 +353,14 @@ QJsonObject SimulatePage::resultsJson() const
 
 bool SimulatePage::saveResultsJson(const QString& path, QString* error) const
 {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        if (error)
-            *error = f.errorString();
-        return false;
-    }
-    f.write(QJsonDocument(resultsJson()).toJson(QJsonDocument::Indented));
-    if (!f.flush()) {
-        if (error)
-            *error = f.errorString();
-        return false;
-    }
-    return true;
+    return writeFileAtomically(path, QJsonDocument(resultsJson()).toJson(QJsonDocument::Indented), error);
 }
 
 void SimulatePage::saveResultsAs()
 {
-    if (m_results.empty()) {
-        QMessageBox::information(
-            this, tr("Save Simulation Results"), tr("There are no results yet: Run or Sweep first."));
-        return;
-    }
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Save Simulation Results"), QStringLiteral("raidscope-simulation.json"), tr("JSON files (*.json)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (saveResultsJson(path, &error))
-        setStatus(tr("Saved %1").arg(path));
-    else
-        QMessageBox::warning(this, tr("Save Simulation Results"), tr("Cannot write %1: %2").arg(path, error));
+    m_jobBar->saveAs(tr("Save Simulation Results"), tr("There are no results yet: Run or Sweep first."),
+        QStringLiteral("raidscope-simulation.json"), tr("JSON files (*.json)"),
+        [this](const QString& path, QString* error) { return saveResultsJson(path, error); });
 }
 
 } // namespace raidscope::gui

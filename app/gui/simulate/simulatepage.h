@@ -9,15 +9,14 @@
 #include <optional>
 #include <vector>
 
-class QLabel;
 class QLineEdit;
-class QProgressBar;
 class QPushButton;
 
 namespace raidscope::gui {
 
 class ArraySimOptions;
 class ArraySpecEditor;
+class JobBar;
 class JobRunner;
 class ResponseTimePlot;
 class SaturationPlot;
@@ -82,6 +81,7 @@ public:
     UtilizationPlot* utilizationPlot() const { return m_utilization; }
     SimResultsView* resultsView() const { return m_resultsView; }
     JobRunner* runner() const { return m_runner; }
+    JobBar* jobBar() const { return m_jobBar; }
 
 Q_SIGNALS:
     void arraySpecChanged(const QString& canonicalSpec);
@@ -93,10 +93,10 @@ private:
     bool start(const std::vector<int>& outstanding, bool isSweep);
     void onProgress(const Progress& progress);
     void onDone(std::vector<SimResult> results);
+    void onCancelled();
     void showRun(int index);
     void showLive(const SimResult& result, bool partial);
     void updateControls();
-    void setStatus(const QString& text, bool error = false);
 
     JobRunner* m_runner = nullptr;
     ArraySpecEditor* m_arrayEditor = nullptr;
@@ -105,10 +105,7 @@ private:
     QPushButton* m_runButton = nullptr;
     QPushButton* m_sweepButton = nullptr;
     QLineEdit* m_sweepEdit = nullptr;
-    QPushButton* m_cancelButton = nullptr;
-    QPushButton* m_saveButton = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QLabel* m_status = nullptr;
+    JobBar* m_jobBar = nullptr;
     SaturationPlot* m_saturation = nullptr;
     ResponseTimePlot* m_responseTime = nullptr;
     UtilizationPlot* m_utilization = nullptr;

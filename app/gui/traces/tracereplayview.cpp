@@ -3,6 +3,7 @@
 
 #include "sim/arraysimulator.h"
 #include "traces/tracereplayplot.h"
+#include "widgets/jobbar.h"
 #include "widgets/jobrunner.h"
 
 #include <QDoubleSpinBox>
@@ -11,10 +12,8 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
 #include <QStyle>
@@ -110,28 +109,17 @@ TraceReplayView::TraceReplayView(QWidget* parent)
 
     m_runButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Run &replay"));
     m_runButton->setObjectName(QStringLiteral("replayRunButton"));
-    m_cancelButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("Cancel"));
-    m_cancelButton->setObjectName(QStringLiteral("replayCancelButton"));
-    auto* runRow = new QHBoxLayout;
-    runRow->addWidget(m_runButton, 1);
-    runRow->addWidget(m_cancelButton);
-    m_progress = new QProgressBar;
-    m_progress->setObjectName(QStringLiteral("replayProgress"));
-    m_progress->setRange(0, 1000);
-    m_progress->setTextVisible(false);
-    m_status = new QLabel;
-    m_status->setObjectName(QStringLiteral("replayStatus"));
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_jobBar = new JobBar(m_runner, Qt::Vertical);
+    m_jobBar->setObjectName(QStringLiteral("replayJobBar"));
+    m_jobBar->addStartWidget(m_runButton, 1);
+    m_jobBar->cancelButton()->setText(tr("Cancel")); // Alt+C is the summary's Cancel, above the tabs
 
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(candidatesBox, 1);
     leftLayout->addWidget(settingsBox);
-    leftLayout->addLayout(runRow);
-    leftLayout->addWidget(m_progress);
-    leftLayout->addWidget(m_status);
+    leftLayout->addWidget(m_jobBar);
     left->setMinimumWidth(320);
     left->setMaximumWidth(420);
 
@@ -164,14 +152,17 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     connect(m_resetButton, &QPushButton::clicked, this, [this] { setCandidates(defaultCandidates()); });
     connect(m_list, &QListWidget::itemSelectionChanged, this, &TraceReplayView::updateControls);
     connect(m_runButton, &QPushButton::clicked, this, &TraceReplayView::run);
-    connect(m_cancelButton, &QPushButton::clicked, this, &TraceReplayView::cancel);
+    connect(m_jobBar, &JobBar::cancelled, this, [this] {
+        m_jobBar->setStatus(tr("Replay cancelled"));
+        updateControls();
+    });
     connect(m_runner, &JobRunner::runningChanged, this, [this](bool running) {
         updateControls();
         Q_EMIT runningChanged(running);
     });
 
     setCandidates(defaultCandidates());
-    setStatus(tr("Open a trace, then Run replay"));
+    m_jobBar->setStatus(tr("Open a trace, then Run replay"));
     updateControls();
 }
 
@@ -193,7 +184,7 @@ void TraceReplayView::setTrace(const QStringList& files, const TraceJobOptions& 
     m_files = files;
     m_options = options;
     if (!m_runner->isRunning())
-        setStatus(files.isEmpty() ? tr("Open a trace, then Run replay")
+        m_jobBar->setStatus(files.isEmpty() ? tr("Open a trace, then Run replay")
                                   : tr("Ready to replay %1").arg(files.join(QStringLiteral(", "))));
     updateControls();
 }
@@ -221,11 +212,11 @@ bool TraceReplayView::addCandidate(const QString& spec, QString* error)
     if (!simulator) {
         if (error)
             *error = why;
-        setStatus(tr("Not added: %1").arg(why), true);
+        m_jobBar->setStatus(tr("Not added: %1").arg(why), true);
         return false;
     }
     m_list->addItem(spec.trimmed());
-    setStatus(tr("Added %1").arg(simulator->arraySpec()));
+    m_jobBar->setStatus(tr("Added %1").arg(simulator->arraySpec()));
     updateControls();
     return true;
 }
@@ -254,16 +245,16 @@ void TraceReplayView::setSlowThresholdMs(double ms) { m_threshold->setValue(ms);
 
 bool TraceReplayView::isRunning() const { return m_runner->isRunning(); }
 
-QString TraceReplayView::statusText() const { return m_status->text(); }
+QString TraceReplayView::statusText() const { return m_jobBar->statusText(); }
 
 bool TraceReplayView::run()
 {
     if (m_files.isEmpty()) {
-        setStatus(tr("Cannot replay: open a trace first"), true);
+        m_jobBar->setStatus(tr("Cannot replay: open a trace first"), true);
         return false;
     }
     if (m_list->count() == 0) {
-        setStatus(tr("Cannot replay: add a candidate array"), true);
+        m_jobBar->setStatus(tr("Cannot replay: add a candidate array"), true);
         return false;
     }
     TraceReplayOptions options;
@@ -278,13 +269,13 @@ bool TraceReplayView::run()
     m_result = {};
     m_table->setRowCount(0);
     m_plot->clear();
-    m_progress->setValue(0);
-    setStatus(tr("Replaying through %n array(s)…", nullptr, int(options.arraySpecs.size())));
+    m_jobBar->setProgress(0);
+    m_jobBar->setStatus(tr("Replaying through %n array(s)…", nullptr, int(options.arraySpecs.size())));
     m_runner->start(
         [files, options](std::stop_token stop, auto report) { return replayTrace(files, options, stop, report); },
         [this](const TraceReplaySnapshot& s) {
-            m_progress->setValue(qRound(s.fraction * 1000));
-            setStatus(tr("Replaying: %1 %").arg(qRound(s.fraction * 100)));
+            m_jobBar->setProgress(s.fraction);
+            m_jobBar->setStatus(tr("Replaying: %1 %").arg(qRound(s.fraction * 100)));
             showArrays(s.partial, true);
         },
         [this](TraceReplayResult r) { onDone(std::move(r)); });
@@ -292,24 +283,17 @@ bool TraceReplayView::run()
     return true;
 }
 
-void TraceReplayView::cancel()
-{
-    if (!m_runner->isRunning())
-        return;
-    m_runner->cancel();
-    setStatus(tr("Replay cancelled"));
-    updateControls();
-}
+void TraceReplayView::cancel() { m_jobBar->cancel(); }
 
 void TraceReplayView::onDone(TraceReplayResult result)
 {
     m_result = std::move(result);
-    m_progress->setValue(1000);
+    m_jobBar->setProgress(1);
     showArrays(m_result.arrays, false);
     if (!m_result.ok)
-        setStatus(tr("Replay failed: %1").arg(m_result.error), true);
+        m_jobBar->setStatus(tr("Replay failed: %1").arg(m_result.error), true);
     else
-        setStatus(tr("Replayed %1 requests at ×%2 in %3 s windows; slow = window mean above %4 ms")
+        m_jobBar->setStatus(tr("Replayed %1 requests at ×%2 in %3 s windows; slow = window mean above %4 ms")
                       .arg(m_result.records)
                       .arg(m_scale->value())
                       .arg(m_window->value())
@@ -353,14 +337,7 @@ void TraceReplayView::updateControls()
 {
     const bool running = m_runner->isRunning();
     m_runButton->setEnabled(!running && !m_files.isEmpty() && m_list->count() > 0);
-    m_cancelButton->setEnabled(running);
     m_removeButton->setEnabled(!m_list->selectedItems().isEmpty());
-}
-
-void TraceReplayView::setStatus(const QString& text, bool error)
-{
-    m_status->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
-    m_status->setText(text);
 }
 
 } // namespace raidscope::gui

@@ -9,15 +9,14 @@
 #include <vector>
 
 class QDoubleSpinBox;
-class QLabel;
 class QLineEdit;
 class QListWidget;
-class QProgressBar;
 class QPushButton;
 class QTableWidget;
 
 namespace raidscope::gui {
 
+class JobBar;
 class JobRunner;
 class TraceReplayPlot;
 
@@ -57,6 +56,7 @@ public:
     QTableWidget* table() const { return m_table; }
     TraceReplayPlot* plot() const { return m_plot; }
     JobRunner* runner() const { return m_runner; }
+    JobBar* jobBar() const { return m_jobBar; }
 
 Q_SIGNALS:
     /// A replay ran to its end (ok or not, never when cancelled).
@@ -69,7 +69,6 @@ private:
     void showArrays(const std::vector<TraceReplayArray>& arrays, bool partial);
     void onDone(TraceReplayResult result);
     void updateControls();
-    void setStatus(const QString& text, bool error = false);
 
     JobRunner* m_runner = nullptr;
     QListWidget* m_list = nullptr;
@@ -81,9 +80,7 @@ private:
     QDoubleSpinBox* m_window = nullptr;
     QDoubleSpinBox* m_threshold = nullptr;
     QPushButton* m_runButton = nullptr;
-    QPushButton* m_cancelButton = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QLabel* m_status = nullptr;
+    JobBar* m_jobBar = nullptr;
     QTableWidget* m_table = nullptr;
     TraceReplayPlot* m_plot = nullptr;
 

@@ -9,13 +9,13 @@
 #include "traces/tracesizeplot.h"
 #include "traces/tracetimeplot.h"
 #include "units.h"
+#include "widgets/jobbar.h"
 #include "widgets/jobrunner.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -27,7 +27,6 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QStyle>
 #include <QTabWidget>
@@ -38,17 +37,6 @@ namespace raidscope::gui {
 namespace {
 
     enum ExportKind { ExportJson, ExportCsv, ExportFio };
-
-    bool writeFile(const QString& path, const QByteArray& bytes, QString* error)
-    {
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size() || !f.flush()) {
-            if (error)
-                *error = f.errorString();
-            return false;
-        }
-        return true;
-    }
 
     QString shortNumber(double v) { return QString::number(v, 'g', 4); }
 
@@ -134,36 +122,21 @@ TracesPage::TracesPage(QWidget* parent)
     readBar->addWidget(m_slowMs);
     readBar->addWidget(m_reloadButton);
 
-    // Progress and exports.
-    m_progress = new QProgressBar;
-    m_progress->setObjectName(QStringLiteral("traceProgress"));
-    m_progress->setRange(0, 1000); // 0..1000 for a smooth bar (heaptrack)
-    m_progress->setTextVisible(false);
-    m_progress->setMaximumWidth(260);
-    m_cancelButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"));
-    m_cancelButton->setObjectName(QStringLiteral("traceCancelButton"));
-    m_status = new QLabel;
-    m_status->setObjectName(QStringLiteral("traceStatus"));
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_jsonButton = new QPushButton(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("Summary &JSON…"));
-    m_jsonButton->setObjectName(QStringLiteral("exportJsonButton"));
-    m_jsonButton->setToolTip(tr("Save the summary as JSON (the CLI's trace summarize --json object)"));
-    m_csvButton = new QPushButton(tr("Summary CS&V…"));
-    m_csvButton->setObjectName(QStringLiteral("exportCsvButton"));
-    m_csvButton->setToolTip(tr("Save the summary's tables as CSV, each after a '# name' line"));
+    // Progress and exports: reading starts from the bar above (Open, Reload, any option changed).
+    m_jobBar = new JobBar(m_runner);
+    m_jobBar->setObjectName(QStringLiteral("traceJobBar"));
+    m_jobBar->addEndWidget(fieldLabel(tr("Export:")));
+    QPushButton* json = m_jobBar->addSaveButton(tr("Summary &JSON…"));
+    json->setObjectName(QStringLiteral("exportJsonButton"));
+    json->setToolTip(tr("Save the summary as JSON (the CLI's trace summarize --json object)"));
+    QPushButton* csv = m_jobBar->addSaveButton(tr("Summary CS&V…"), false);
+    csv->setObjectName(QStringLiteral("exportCsvButton"));
+    csv->setToolTip(tr("Save the summary's tables as CSV, each after a '# name' line"));
     m_fioButton = new QPushButton(tr("fio &iolog…"));
     m_fioButton->setObjectName(QStringLiteral("exportFioButton"));
     m_fioButton->setToolTip(
         tr("Write the trace as a fio iolog v3, to replay it on real hardware with fio --read_iolog"));
-    auto* runBar = new QHBoxLayout;
-    runBar->setSpacing(8);
-    runBar->addWidget(m_progress);
-    runBar->addWidget(m_cancelButton);
-    runBar->addWidget(m_status, 1);
-    runBar->addWidget(fieldLabel(tr("Export:")));
-    runBar->addWidget(m_jsonButton);
-    runBar->addWidget(m_csvButton);
-    runBar->addWidget(m_fioButton);
+    m_jobBar->addEndWidget(m_fioButton);
 
     // What was read: the trace in a line, what the format lacks, malformed lines.
     m_info = new QLabel;
@@ -230,14 +203,14 @@ TracesPage::TracesPage(QWidget* parent)
     auto* box = new QVBoxLayout(this);
     box->setSpacing(6);
     box->addLayout(readBar);
-    box->addLayout(runBar);
+    box->addWidget(m_jobBar);
     box->addWidget(m_tabs, 1);
 
     connect(m_openButton, &QPushButton::clicked, this, &TracesPage::openFilesDialog);
     connect(m_reloadButton, &QPushButton::clicked, this, &TracesPage::reload);
-    connect(m_cancelButton, &QPushButton::clicked, this, &TracesPage::cancel);
-    connect(m_jsonButton, &QPushButton::clicked, this, [this] { exportAs(ExportJson); });
-    connect(m_csvButton, &QPushButton::clicked, this, [this] { exportAs(ExportCsv); });
+    connect(m_jobBar, &JobBar::cancelled, this, &TracesPage::onCancelled);
+    connect(json, &QPushButton::clicked, this, [this] { exportAs(ExportJson); });
+    connect(csv, &QPushButton::clicked, this, [this] { exportAs(ExportCsv); });
     connect(m_fioButton, &QPushButton::clicked, this, [this] { exportAs(ExportFio); });
     for (QComboBox* c : { m_format, m_fioUnit, m_csvPreset, m_policy })
         connect(c, &QComboBox::currentIndexChanged, this, &TracesPage::optionsChanged);
@@ -251,7 +224,7 @@ TracesPage::TracesPage(QWidget* parent)
         Q_EMIT runningChanged(running);
     });
 
-    setStatus(tr("Open a trace: blkparse, blktrace, MSR/SNIA CSV, SPC, DiskSim, fio iolog or mapped CSV"));
+    m_jobBar->setStatus(tr("Open a trace: blkparse, blktrace, MSR/SNIA CSV, SPC, DiskSim, fio iolog or mapped CSV"));
     updateControls();
 }
 
@@ -272,7 +245,7 @@ bool TracesPage::setCsvMappingText(const QString& text)
     CsvMapping mapping;
     QString error;
     if (!parseCsvMapping(text, &mapping, &error)) {
-        setStatus(tr("CSV mapping: %1").arg(error), true);
+        m_jobBar->setStatus(tr("CSV mapping: %1").arg(error), true);
         return false;
     }
     ++m_settingOptions;
@@ -332,13 +305,13 @@ bool TracesPage::openFiles(const QStringList& paths)
     QStringList files;
     for (const QString& p : paths) {
         if (!QFileInfo(p).isFile()) {
-            setStatus(tr("Cannot open %1: no such file").arg(p), true);
+            m_jobBar->setStatus(tr("Cannot open %1: no such file").arg(p), true);
             return false;
         }
         files << p;
     }
     if (files.isEmpty()) {
-        setStatus(tr("No file to open"), true);
+        m_jobBar->setStatus(tr("No file to open"), true);
         return false;
     }
     m_files = files;
@@ -361,21 +334,21 @@ void TracesPage::openFilesDialog()
 bool TracesPage::reload()
 {
     if (m_files.isEmpty()) {
-        setStatus(tr("Open a trace first"), true);
+        m_jobBar->setStatus(tr("Open a trace first"), true);
         return false;
     }
     QString error;
     const auto options = jobOptions(&error);
     if (!options) {
-        setStatus(error, true);
+        m_jobBar->setStatus(error, true);
         return false;
     }
     m_summary.reset();
     m_error.clear();
     m_stopped = false;
     clearViews();
-    m_progress->setValue(0);
-    setStatus(tr("Reading %1…").arg(m_filesLabel->text()));
+    m_jobBar->setProgress(0);
+    m_jobBar->setStatus(tr("Reading %1…").arg(m_filesLabel->text()));
     m_replay->setTrace(m_files, *options);
 
     const QStringList files = m_files;
@@ -387,18 +360,17 @@ bool TracesPage::reload()
     return true;
 }
 
-void TracesPage::cancel()
+void TracesPage::cancel() { m_jobBar->cancel(); }
+
+void TracesPage::onCancelled()
 {
-    if (!m_runner->isRunning())
-        return;
-    m_runner->cancel();
-    setStatus(m_summary ? tr("Cancelled: showing the first %1 requests").arg(m_summary->records) : tr("Cancelled"));
+    m_jobBar->setStatus(m_summary ? tr("Cancelled: showing the first %1 requests").arg(m_summary->records) : tr("Cancelled"));
     updateControls();
 }
 
 bool TracesPage::isRunning() const { return m_runner->isRunning(); }
 
-QString TracesPage::statusText() const { return m_status->text(); }
+QString TracesPage::statusText() const { return m_jobBar->statusText(); }
 
 QString TracesPage::notesText() const { return m_notes->text(); }
 
@@ -407,8 +379,8 @@ QString TracesPage::errorPanelText() const { return m_errors->isHidden() ? QStri
 // GUI thread: cheap; the plots draw on their own timers.
 void TracesPage::onSnapshot(const TraceSummarySnapshot& s)
 {
-    m_progress->setValue(qRound(s.fraction * 1000));
-    setStatus(tr("Reading: %1 % (%2 of %3), %4 requests so far")
+    m_jobBar->setProgress(s.fraction);
+    m_jobBar->setStatus(tr("Reading: %1 % (%2 of %3), %4 requests so far")
                   .arg(qRound(s.fraction * 100))
                   .arg(formatBytesHuman(s.bytesDone), formatBytesHuman(s.bytesTotal))
                   .arg(s.records));
@@ -420,14 +392,15 @@ void TracesPage::onDone(TraceSummaryResult r)
 {
     m_error = r.error;
     m_stopped = !r.ok;
-    m_progress->setValue(r.ok ? 1000 : m_progress->value());
+    if (r.ok)
+        m_jobBar->setProgress(1);
     auto summary = std::make_shared<const TraceSummary>(std::move(r.summary));
     if (r.ok || summary->records > 0 || !m_summary)
         showSummary(summary, false);
     if (r.ok) {
-        setStatus(tr("Read %1 requests over %2 s").arg(summary->records).arg(shortNumber(summary->durationSeconds())));
+        m_jobBar->setStatus(tr("Read %1 requests over %2 s").arg(summary->records).arg(shortNumber(summary->durationSeconds())));
     } else {
-        setStatus(tr("Stopped: %1").arg(r.error), true);
+        m_jobBar->setStatus(tr("Stopped: %1").arg(r.error), true);
     }
     showErrors();
     updateControls();
@@ -515,7 +488,7 @@ bool TracesPage::exportSummaryJson(const QString& path, QString* error) const
             *error = tr("no summary yet");
         return false;
     }
-    return writeFile(path, QJsonDocument(m_summary->toJson()).toJson(QJsonDocument::Indented), error);
+    return writeFileAtomically(path, QJsonDocument(m_summary->toJson()).toJson(QJsonDocument::Indented), error);
 }
 
 bool TracesPage::exportSummaryCsv(const QString& path, QString* error) const
@@ -525,7 +498,7 @@ bool TracesPage::exportSummaryCsv(const QString& path, QString* error) const
             *error = tr("no summary yet");
         return false;
     }
-    return writeFile(path, m_summary->toCsv().toUtf8(), error);
+    return writeFileAtomically(path, m_summary->toCsv().toUtf8(), error);
 }
 
 bool TracesPage::exportFioLogTo(
@@ -545,39 +518,33 @@ bool TracesPage::exportFioLogTo(
 void TracesPage::exportAs(int kind)
 {
     const QString base = m_files.isEmpty() ? QStringLiteral("trace") : QFileInfo(m_files.front()).completeBaseName();
-    QString error;
-    bool ok = false;
-    QString path;
+    const QString noSummary = tr("There is no summary yet: open a trace first.");
     if (kind == ExportJson) {
-        path = QFileDialog::getSaveFileName(
-            this, tr("Save Trace Summary"), base + QStringLiteral("-summary.json"), tr("JSON files (*.json)"));
-        ok = path.isEmpty() || exportSummaryJson(path, &error);
-    } else if (kind == ExportCsv) {
-        path = QFileDialog::getSaveFileName(
-            this, tr("Save Trace Summary"), base + QStringLiteral("-summary.csv"), tr("CSV files (*.csv)"));
-        ok = path.isEmpty() || exportSummaryCsv(path, &error);
-    } else {
-        path = QFileDialog::getSaveFileName(this, tr("Export fio iolog"), base + QStringLiteral(".iolog"),
-            tr("fio iologs (*.iolog *.log);;All files (*)"));
-        if (path.isEmpty())
-            return;
-        bool given = false;
-        const QString target = QInputDialog::getText(this, tr("Export fio iolog"),
-            tr("Device or file fio should replay on (%d: one per trace device):"), QLineEdit::Normal,
-            QStringLiteral("/dev/sdX"), &given);
-        if (!given)
-            return;
-        std::uint64_t written = 0;
-        ok = exportFioLogTo(path, target, &error, &written);
-        if (ok)
-            setStatus(tr("Wrote %1 I/Os to %2 (fio iolog v3, microseconds)").arg(written).arg(path));
+        m_jobBar->saveAs(tr("Save Trace Summary"), noSummary, base + QStringLiteral("-summary.json"),
+            tr("JSON files (*.json)"), [this](const QString& path, QString* error) { return exportSummaryJson(path, error); });
+        return;
     }
+    if (kind == ExportCsv) {
+        m_jobBar->saveAs(tr("Save Trace Summary"), noSummary, base + QStringLiteral("-summary.csv"),
+            tr("CSV files (*.csv)"), [this](const QString& path, QString* error) { return exportSummaryCsv(path, error); });
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export fio iolog"), base + QStringLiteral(".iolog"),
+        tr("fio iologs (*.iolog *.log);;All files (*)"));
     if (path.isEmpty())
         return;
-    if (!ok)
+    bool given = false;
+    const QString target = QInputDialog::getText(this, tr("Export fio iolog"),
+        tr("Device or file fio should replay on (%d: one per trace device):"), QLineEdit::Normal,
+        QStringLiteral("/dev/sdX"), &given);
+    if (!given)
+        return;
+    QString error;
+    std::uint64_t written = 0;
+    if (exportFioLogTo(path, target, &error, &written))
+        m_jobBar->setStatus(tr("Wrote %1 I/Os to %2 (fio iolog v3, microseconds)").arg(written).arg(path));
+    else
         QMessageBox::warning(this, tr("Export"), tr("Cannot write %1: %2").arg(path, error));
-    else if (kind != ExportFio)
-        setStatus(tr("Saved %1").arg(path));
 }
 
 void TracesPage::showReplay(bool replay) { m_tabs->setCurrentIndex(replay ? 1 : 0); }
@@ -611,18 +578,9 @@ void TracesPage::updateControls()
     m_csvColumns->setVisible(csv && m_csvPreset->currentData().toString().isEmpty());
     m_fioUnit->setEnabled(
         m_format->currentIndex() == 0 || m_format->currentData().toString() == traceFormatName(TraceFormat::FioLog));
-    m_cancelButton->setEnabled(running);
     m_reloadButton->setEnabled(!m_files.isEmpty());
-    const bool haveSummary = !running && m_summary;
-    m_jsonButton->setEnabled(haveSummary);
-    m_csvButton->setEnabled(haveSummary);
+    m_jobBar->setHasResult(m_summary != nullptr);
     m_fioButton->setEnabled(!running && !m_files.isEmpty() && !m_stopped);
-}
-
-void TracesPage::setStatus(const QString& text, bool error)
-{
-    m_status->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
-    m_status->setText(text);
 }
 
 } // namespace raidscope::gui

@@ -12,12 +12,12 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
-class QProgressBar;
 class QPushButton;
 class QTabWidget;
 
 namespace raidscope::gui {
 
+class JobBar;
 class JobRunner;
 class TraceDevicePlot;
 class TraceLorenzPlot;
@@ -90,6 +90,7 @@ public:
     TraceTimePlot* responsePlot() const { return m_responsePlot; }
     TraceReplayView* replayView() const { return m_replay; }
     JobRunner* runner() const { return m_runner; }
+    JobBar* jobBar() const { return m_jobBar; }
 
 Q_SIGNALS:
     /// A read ran to its end (ok or stopped at an error; never when cancelled).
@@ -103,13 +104,13 @@ protected:
 private:
     void onSnapshot(const TraceSummarySnapshot& snapshot);
     void onDone(TraceSummaryResult result);
+    void onCancelled();
     void showSummary(const std::shared_ptr<const TraceSummary>& summary, bool partial);
     void clearViews();
     void showErrors();
     void optionsChanged();
     void exportAs(int kind);
     void updateControls();
-    void setStatus(const QString& text, bool error = false);
 
     JobRunner* m_runner = nullptr;
     QPushButton* m_openButton = nullptr;
@@ -122,11 +123,7 @@ private:
     QComboBox* m_policy = nullptr;
     QDoubleSpinBox* m_slowMs = nullptr;
     QPushButton* m_reloadButton = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QPushButton* m_cancelButton = nullptr;
-    QLabel* m_status = nullptr;
-    QPushButton* m_jsonButton = nullptr;
-    QPushButton* m_csvButton = nullptr;
+    JobBar* m_jobBar = nullptr;
     QPushButton* m_fioButton = nullptr;
     QLabel* m_info = nullptr;
     QLabel* m_notes = nullptr;
