@@ -6,14 +6,14 @@
 //           [--trace FILE ...] [--trace-format F] [--trace-columns MAP] [--trace-on-error stop|skip]
 //           [--replay-array SPEC ...] [--replay-scale X] [--run-replay]
 //           [RESULT.json]
-#include "arraypage.h"
+#include "array/arraypage.h"
 #include "layout/layoutregistry.h"
 #include "mainwindow.h"
-#include "probepage.h"
-#include "simulatepage.h"
-#include "tracereplayview.h"
-#include "tracespage.h"
-#include "workloadeditor.h"
+#include "probe/probepage.h"
+#include "simulate/simulatepage.h"
+#include "simulate/workloadeditor.h"
+#include "traces/tracereplayview.h"
+#include "traces/tracespage.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -31,6 +31,8 @@ void warn(const QString& message)
     std::fprintf(stderr, "raidscope: %s\n", qPrintable(message));
 }
 
+using raidscope::gui::PageId;
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -47,8 +49,11 @@ int main(int argc, char** argv)
     parser.addVersionOption();
     const QCommandLineOption array(QStringLiteral("array"),
         QStringLiteral("Open this array spec, e.g. 'raid5 layout=la disks=4 chunk=16KiB'."), QStringLiteral("SPEC"));
+    QStringList pageTitles = raidscope::gui::MainWindow::pageNames();
+    const QString lastPage = pageTitles.takeLast();
     const QCommandLineOption page(QStringLiteral("page"),
-        QStringLiteral("Show this page: Array, Probe, Simulate, Traces, Advisor or Models."), QStringLiteral("NAME"));
+        QStringLiteral("Show this page: %1 or %2.").arg(pageTitles.join(QStringLiteral(", ")), lastPage),
+        QStringLiteral("NAME"));
     const QCommandLineOption request(QStringLiteral("request"),
         QStringLiteral("Show this request in the Array page's explorer, e.g. write:0:128KiB."), QStringLiteral("KIND:OFFSET:SIZE"));
     const QCommandLineOption pluginDir(QStringLiteral("plugin-dir"),
@@ -110,7 +115,7 @@ int main(int argc, char** argv)
         if (!window.arrayPage()->setRequestText(parser.value(request), &error))
             warn(QStringLiteral("--request: ") + error);
         if (!parser.isSet(page))
-            window.setCurrentPage(QStringLiteral("Array"));
+            window.setCurrentPage(PageId::Array);
     }
     if (parser.isSet(page) && !window.setCurrentPage(parser.value(page)))
         warn(QStringLiteral("--page %1: no such page (pages: %2)")
@@ -124,7 +129,7 @@ int main(int argc, char** argv)
         simulate->setSweepText(parser.value(sweepList));
     const bool startSweep = parser.isSet(runSweep) || parser.isSet(sweepList);
     if ((startSweep || parser.isSet(runOnce)) && !parser.isSet(page))
-        window.setCurrentPage(QStringLiteral("Simulate"));
+        window.setCurrentPage(PageId::Simulate);
     if (parser.isSet(saveResults)) {
         const QString path = parser.value(saveResults);
         QObject::connect(simulate, &raidscope::gui::SimulatePage::jobFinished, simulate, [simulate, path] {
@@ -143,7 +148,7 @@ int main(int argc, char** argv)
     if (parser.isSet(probePace))
         probe->setPaceMs(parser.value(probePace).toInt());
     if ((parser.isSet(runProbe) || parser.isSet(probeSim) || parser.isSet(probeDevice)) && !parser.isSet(page))
-        window.setCurrentPage(QStringLiteral("Probe"));
+        window.setCurrentPage(PageId::Probe);
     const QStringList results = parser.positionalArguments();
     if (results.size() > 1)
         warn(QStringLiteral("only one probe result is shown at a time: %1 is not opened")
@@ -153,7 +158,7 @@ int main(int argc, char** argv)
         if (!probe->openResultJson(results.front(), &error))
             warn(error);
         if (!parser.isSet(page))
-            window.setCurrentPage(QStringLiteral("Probe"));
+            window.setCurrentPage(PageId::Probe);
     }
     // The Traces page: a trace summarized (and replayed) on screen without a click.
     raidscope::gui::TracesPage* traces = window.tracesPage();
@@ -182,7 +187,7 @@ int main(int argc, char** argv)
     if (parser.isSet(trace) && !traces->openFiles(parser.values(trace)))
         warn(QStringLiteral("--trace: ") + traces->statusText());
     if ((parser.isSet(trace) || parser.isSet(runReplay)) && !parser.isSet(page))
-        window.setCurrentPage(QStringLiteral("Traces"));
+        window.setCurrentPage(PageId::Traces);
     window.show();
     if (parser.isSet(runReplay)) {
         traces->showReplay(true);

@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
-#include "arraypage.h"
-#include "arrayspeceditor.h"
+#include "array/arraypage.h"
 #include "layout/arrayspec.h"
 #include "layout/layoutregistry.h"
-#include "layoutdiagram.h"
-#include "placeholderpage.h"
 #include "pluginsdialog.h"
-#include "probepage.h"
-#include "simulatepage.h"
-#include "tracespage.h"
-#include "workloadeditor.h"
+#include "probe/probepage.h"
+#include "simulate/simulatepage.h"
+#include "simulate/workloadeditor.h"
+#include "traces/tracespage.h"
+#include "widgets/arrayspeceditor.h"
+#include "widgets/layoutdiagram.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -47,27 +46,14 @@ QSettings settings()
     return QSettings(QStringLiteral("RaidScope"), QStringLiteral("RaidScope"));
 }
 
-// Each page not built yet says plainly what it will hold.
-QWidget* placeholder(const QString& name)
+// The row of a page in the navigation list, the stack and m_pages: its row in the page table.
+int pageIndex(PageId id)
 {
-    QString summary;
-    QStringList plans;
-    if (name == u"Advisor") {
-        summary = PlaceholderPage::tr("Choose a stripe size before you buy or rebuild an array.");
-        plans << PlaceholderPage::tr("Stripe-size advice for a workload or a trace: productive against positioning service time")
-              << PlaceholderPage::tr("Host volume-manager stripe rules")
-              << PlaceholderPage::tr("Candidate arrays compared side by side");
-    } else if (name == u"Models") {
-        summary = PlaceholderPage::tr("Analytical models of arrays, to set beside simulation and measurement.");
-        plans << PlaceholderPage::tr("Minerva throughput models for RAID 1/0 and RAID 5 workloads of streams (rate, size, read "
-                                     "fraction, run count, ON/OFF phasing)")
-              << PlaceholderPage::tr("M/G/1 fork-join response-time models: a zoned disk as an M/G/1 queue, the maximum order "
-                                     "statistic over the disks of a request, RAID 01 and RAID 5 reads and writes")
-              << PlaceholderPage::tr("Response-time distributions plotted against simulation");
-    }
-    auto* page = new PlaceholderPage(name, summary, plans);
-    page->setObjectName(name.toLower() + QStringLiteral("Page"));
-    return page;
+    const auto pages = pageTable();
+    for (std::size_t i = 0; i < pages.size(); ++i)
+        if (pages[i].id == id)
+            return int(i);
+    return -1;
 }
 
 } // namespace
@@ -89,18 +75,14 @@ MainWindow::MainWindow(QWidget* parent)
     m_pageActions = new QActionGroup(this);
     m_pageActions->setExclusive(true);
 
-    m_arrayPage = new ArrayPage;
-    m_simulatePage = new SimulatePage;
-    m_probePage = new ProbePage;
-    m_tracesPage = new TracesPage;
-    addPage(QStringLiteral("Array"), m_arrayPage);
-    for (const QString& name : pageNames().mid(1)) {
-        QWidget* page = name == u"Simulate" ? static_cast<QWidget*>(m_simulatePage)
-            : name == u"Probe"              ? static_cast<QWidget*>(m_probePage)
-            : name == u"Traces"             ? static_cast<QWidget*>(m_tracesPage)
-                                            : placeholder(name);
-        addPage(name, page);
-    }
+    for (const PageInfo& info : pageTable())
+        addPage(info);
+    // The pages the window wires together (one array on two pages, the File menu's actions).
+    m_arrayPage = qobject_cast<ArrayPage*>(page(PageId::Array));
+    m_simulatePage = qobject_cast<SimulatePage*>(page(PageId::Simulate));
+    m_probePage = qobject_cast<ProbePage*>(page(PageId::Probe));
+    m_tracesPage = qobject_cast<TracesPage*>(page(PageId::Traces));
+    Q_ASSERT(m_arrayPage && m_simulatePage && m_probePage && m_tracesPage);
 
     auto* central = new QWidget;
     auto* box = new QHBoxLayout(central);
@@ -146,11 +128,7 @@ MainWindow::MainWindow(QWidget* parent)
     resize(1400, 900);
 }
 
-QStringList MainWindow::pageNames()
-{
-    return { QStringLiteral("Array"), QStringLiteral("Probe"), QStringLiteral("Simulate"), QStringLiteral("Traces"),
-        QStringLiteral("Advisor"), QStringLiteral("Models") };
-}
+QStringList MainWindow::pageNames() { return pageTitles(); }
 
 QString MainWindow::demoSpec()
 {
@@ -159,14 +137,15 @@ QString MainWindow::demoSpec()
     return QStringLiteral("raid0 disks=4 chunk=16KiB");
 }
 
-void MainWindow::addPage(const QString& name, QWidget* page)
+void MainWindow::addPage(const PageInfo& info)
 {
-    static const QStyle::StandardPixmap icons[] = { QStyle::SP_DriveHDIcon, QStyle::SP_FileDialogContentsView,
-        QStyle::SP_MediaPlay, QStyle::SP_FileDialogDetailedView, QStyle::SP_MessageBoxInformation,
-        QStyle::SP_FileDialogInfoView };
+    QWidget* page = info.create();
+    if (page->objectName().isEmpty())
+        page->setObjectName(info.key.toString() + QStringLiteral("Page"));
     const int index = m_stack->count();
-    const QIcon icon = style()->standardIcon(icons[index % 6]);
-    auto* item = new QListWidgetItem(icon, name, m_nav);
+    const QIcon icon = style()->standardIcon(info.icon);
+    const QString title = info.title.toString();
+    auto* item = new QListWidgetItem(icon, title, m_nav);
     item->setSizeHint(QSize(0, 36));
     // Pages scroll rather than force the window wider or taller than a laptop screen.
     auto* scroll = new QScrollArea;
@@ -176,7 +155,7 @@ void MainWindow::addPage(const QString& name, QWidget* page)
     m_stack->addWidget(scroll);
     m_pages.append(page);
 
-    auto* action = new QAction(icon, name, m_pageActions);
+    auto* action = new QAction(icon, title, m_pageActions);
     action->setCheckable(true);
     action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + index)));
     connect(action, &QAction::triggered, this, [this, index] { m_nav->setCurrentRow(index); });
@@ -188,7 +167,7 @@ void MainWindow::createMenus()
     m_openSpecAction = file->addAction(tr("&Open Spec..."), QKeySequence::Open, this, &MainWindow::openSpecFile);
     m_openSpecAction->setObjectName(QStringLiteral("openSpecAction"));
     m_openProbeAction = file->addAction(tr("Open Probe &Result..."), this, [this] {
-        setCurrentPage(QStringLiteral("Probe"));
+        setCurrentPage(PageId::Probe);
         m_probePage->openResultDialog();
     });
     m_openProbeAction->setObjectName(QStringLiteral("openProbeResultAction"));
@@ -198,7 +177,7 @@ void MainWindow::createMenus()
         m_simulatePage, &SimulatePage::saveResultsAs);
     file->addAction(tr("Save &Probe Result as JSON..."), m_probePage, &ProbePage::saveResultAs);
     file->addAction(tr("Open &Traces..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, [this] {
-        setCurrentPage(QStringLiteral("Traces"));
+        setCurrentPage(PageId::Traces);
         m_tracesPage->openFilesDialog();
     });
     file->addSeparator();
@@ -216,26 +195,25 @@ void MainWindow::createMenus()
 
 bool MainWindow::setCurrentPage(const QString& name)
 {
-    const QStringList names = pageNames();
-    for (int i = 0; i < names.size(); ++i) {
-        if (names[i].compare(name, Qt::CaseInsensitive) == 0) {
-            m_nav->setCurrentRow(i);
-            return true;
-        }
-    }
-    return false;
+    const PageInfo* info = findPage(name);
+    if (info)
+        setCurrentPage(info->id);
+    return info;
 }
 
-QString MainWindow::currentPageName() const
-{
-    return pageNames().value(m_stack->currentIndex());
-}
+void MainWindow::setCurrentPage(PageId id) { m_nav->setCurrentRow(pageIndex(id)); }
+
+PageId MainWindow::currentPage() const { return pageTable()[std::size_t(m_stack->currentIndex())].id; }
+
+QString MainWindow::currentPageName() const { return pageInfo(currentPage()).title.toString(); }
 
 QWidget* MainWindow::page(const QString& name) const
 {
-    const int i = int(pageNames().indexOf(name));
-    return m_pages.value(i);
+    const PageInfo* info = findPage(name);
+    return info ? page(info->id) : nullptr;
 }
+
+QWidget* MainWindow::page(PageId id) const { return m_pages.value(pageIndex(id)); }
 
 void MainWindow::updateTitle()
 {
@@ -248,7 +226,7 @@ void MainWindow::updateOpenShortcut()
 {
     if (!m_openSpecAction)
         return;
-    const bool probe = currentPageName() == u"Probe";
+    const bool probe = currentPage() == PageId::Probe;
     m_openSpecAction->setShortcut(probe ? QKeySequence() : QKeySequence(QKeySequence::Open));
     m_openProbeAction->setShortcut(probe ? QKeySequence(QKeySequence::Open) : QKeySequence());
 }
@@ -268,7 +246,8 @@ void MainWindow::restoreSettings()
     const QString sweep = s.value(QStringLiteral("simulate/sweep")).toString();
     if (!sweep.isEmpty())
         m_simulatePage->setSweepText(sweep);
-    setCurrentPage(s.value(QStringLiteral("window/page"), QStringLiteral("Array")).toString());
+    if (!setCurrentPage(s.value(QStringLiteral("window/page")).toString()))
+        setCurrentPage(PageId::Array);
 }
 
 void MainWindow::saveSettings() const
@@ -276,7 +255,7 @@ void MainWindow::saveSettings() const
     QSettings s = settings();
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
-    s.setValue(QStringLiteral("window/page"), currentPageName());
+    s.setValue(QStringLiteral("window/page"), pageInfo(currentPage()).key.toString());
     if (!m_arrayPage->currentSpec().isEmpty())
         s.setValue(QStringLiteral("array/spec"), m_arrayPage->currentSpec());
     s.setValue(QStringLiteral("simulate/workload"), m_simulatePage->workloadEditor()->specText());
@@ -302,7 +281,7 @@ void MainWindow::dropEvent(QDropEvent* event)
     if (path.isEmpty())
         return;
     event->acceptProposedAction();
-    setCurrentPage(QStringLiteral("Probe")); // a failure shows on the page's status line, where it is seen
+    setCurrentPage(PageId::Probe); // a failure shows on the page's status line, where it is seen
     m_probePage->openResultJson(path);
 }
 
@@ -339,7 +318,7 @@ void MainWindow::openSpecFile()
             }
         }
     }
-    setCurrentPage(QStringLiteral("Array"));
+    setCurrentPage(PageId::Array);
     m_arrayPage->setSpecText(text);
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "pages.h"
+
 #include <QList>
 #include <QMainWindow>
 
@@ -24,15 +26,19 @@ class MainWindow : public QMainWindow
 public:
     explicit MainWindow(QWidget* parent = nullptr);
 
-    /// "Array", "Probe", "Simulate", "Traces", "Advisor", "Models".
+    /// The pages' titles in the order shown (pageTable()): "Array", "Probe", ...
     static QStringList pageNames();
     /// The array shown when nothing is saved: RAID-5 left-asymmetric on 4 disks, or RAID-0 without raid5.
     static QString demoSpec();
 
-    /// Case-insensitive page name; false when there is no such page.
+    /// A page's key or title, ignoring case ("probe", "Probe"); false when there is no such page.
     bool setCurrentPage(const QString& name);
+    void setCurrentPage(PageId id);
+    PageId currentPage() const;
+    /// The title of the page shown.
     QString currentPageName() const;
     QWidget* page(const QString& name) const;
+    QWidget* page(PageId id) const;
     ArrayPage* arrayPage() const { return m_arrayPage; }
     SimulatePage* simulatePage() const { return m_simulatePage; }
     ProbePage* probePage() const { return m_probePage; }
@@ -52,7 +58,7 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    void addPage(const QString& name, QWidget* page);
+    void addPage(const PageInfo& info);
     void createMenus();
     void openSpecFile();
     void copySpec();
@@ -63,7 +69,7 @@ private:
     void updateOpenShortcut();
 
     QListWidget* m_nav = nullptr;
-    QList<QWidget*> m_pages; // the pages themselves, each inside a scroll area in m_stack
+    QList<QWidget*> m_pages; // the pages themselves in pageTable() order, each inside a scroll area in m_stack
     QStackedWidget* m_stack = nullptr;
     ArrayPage* m_arrayPage = nullptr;
     SimulatePage* m_simulatePage = nullptr;

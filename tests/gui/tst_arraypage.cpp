@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "arraypage.h"
-#include "arrayspeceditor.h"
+#include "array/arraypage.h"
+#include "array/requestexplorer.h"
 #include "layout/layoutregistry.h"
-#include "layoutdiagram.h"
-#include "requestexplorer.h"
+#include "widgets/arrayspeceditor.h"
+#include "widgets/layoutdiagram.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "jobrunner.h"
 #include "sim/arraysimulator.h"
+#include "widgets/jobrunner.h"
 
 #include <catch2/catch.hpp>
 

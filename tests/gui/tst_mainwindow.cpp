@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "arraypage.h"
+#include "array/arraypage.h"
 #include "layout/layoutregistry.h"
 #include "mainwindow.h"
-#include "simulatepage.h"
+#include "probe/probepage.h"
+#include "simulate/simulatepage.h"
 
 #include <catch2/catch.hpp>
 
@@ -10,9 +11,12 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QListWidget>
+#include <QMenu>
 #include <QMenuBar>
 #include <QStackedWidget>
 #include <QTemporaryDir>
+
+#include <algorithm>
 
 using raidscope::gui::MainWindow;
 
@@ -101,4 +105,44 @@ TEST_CASE("MainWindow: the Array and Simulate pages share one array", "[gui][mai
     REQUIRE(simulate->setArraySpecText(QStringLiteral("raid0 disks=6 chunk=32KiB cache=16MiB")));
     CHECK(window.arrayPage()->currentSpec() == simulate->arraySpec());
     CHECK(window.arrayPage()->currentSpec().contains(QStringLiteral("cache=16MiB")));
+}
+
+TEST_CASE("MainWindow: the pages come from one table", "[gui][mainwindow]")
+{
+    using raidscope::gui::PageId;
+    using raidscope::gui::PageInfo;
+    const auto pages = raidscope::gui::pageTable();
+    // Every PageId has one row, and each key names one page.
+    for (PageId id : { PageId::Array, PageId::Probe, PageId::Simulate, PageId::Traces, PageId::Advisor, PageId::Models })
+        CHECK(std::count_if(pages.begin(), pages.end(), [id](const PageInfo& p) { return p.id == id; }) == 1);
+    QStringList keys;
+    for (const PageInfo& p : pages)
+        keys << p.key.toString();
+    CHECK(keys.removeDuplicates() == 0);
+
+    MainWindow window;
+    auto* list = window.findChild<QListWidget*>(QStringLiteral("pageList"));
+    REQUIRE(list);
+    QMenu* view = nullptr;
+    for (QAction* a : window.menuBar()->actions())
+        if (a->text().remove(u'&') == u"View")
+            view = a->menu();
+    REQUIRE(view);
+    REQUIRE(list->count() == int(pages.size()));
+    REQUIRE(view->actions().size() == int(pages.size()));
+    for (int i = 0; i < int(pages.size()); ++i) {
+        const PageInfo& p = pages[std::size_t(i)];
+        CAPTURE(p.key.toString().toStdString());
+        CHECK(list->item(i)->text() == p.title);
+        CHECK(view->actions().at(i)->text() == p.title);
+        CHECK(view->actions().at(i)->shortcut() == QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        CHECK(window.page(p.id)->objectName() == p.key.toString() + QStringLiteral("Page"));
+        REQUIRE(window.setCurrentPage(p.key.toString().toUpper())); // --page ignores case
+        CHECK(window.currentPage() == p.id);
+        CHECK(list->currentRow() == i);
+        view->actions().at(0)->trigger(); // Ctrl+1: the first page
+        CHECK(window.currentPage() == pages.front().id);
+    }
+    CHECK(window.probePage() == window.page(PageId::Probe));
+    CHECK(window.arrayPage() == window.page(QStringLiteral("array")));
 }

@@ -3,18 +3,18 @@
 // The plot views are QCustomPlots and <qcustomplot.h> uses foreach, which the tests' QT_NO_FOREACH
 // forbids; undefining it works only before every Qt include (STYLE.md §2), so it comes first.
 #undef QT_NO_FOREACH
-#include "boundaryplot.h"
-#include "jobrunner.h"
 #include "layout/layoutregistry.h"
-#include "layoutdiagram.h"
 #include "mainwindow.h"
-#include "pairheatmap.h"
-#include "patternsizeplot.h"
+#include "probe/boundaryplot.h"
+#include "probe/pairheatmap.h"
+#include "probe/patternsizeplot.h"
+#include "probe/probepage.h"
+#include "probe/probetargetbox.h"
+#include "probe/probeverdictview.h"
+#include "probe/redundancyplot.h"
 #include "probe/simtarget.h"
-#include "probepage.h"
-#include "probetargetbox.h"
-#include "probeverdictview.h"
-#include "redundancyplot.h"
+#include "widgets/jobrunner.h"
+#include "widgets/layoutdiagram.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,16 +2,16 @@
 // The plot views are QCustomPlots and <qcustomplot.h> uses foreach, which the tests' QT_NO_FOREACH
 // forbids; undefining it works only before every Qt include (STYLE.md §2), so it comes first.
 #undef QT_NO_FOREACH
-#include "arraysimoptions.h"
-#include "arrayspeceditor.h"
-#include "jobrunner.h"
 #include "layout/layoutregistry.h"
-#include "responsetimeplot.h"
-#include "saturationplot.h"
-#include "simresultsview.h"
-#include "simulatepage.h"
-#include "utilizationplot.h"
-#include "workloadeditor.h"
+#include "simulate/responsetimeplot.h"
+#include "simulate/saturationplot.h"
+#include "simulate/simresultsview.h"
+#include "simulate/simulatepage.h"
+#include "simulate/utilizationplot.h"
+#include "simulate/workloadeditor.h"
+#include "widgets/arraysimoptions.h"
+#include "widgets/arrayspeceditor.h"
+#include "widgets/jobrunner.h"
 
 #include <catch2/catch.hpp>
 
@@ -94,12 +94,12 @@ TEST_CASE("SimulatePage: a sweep fills the plots with one point per outstanding 
     timer.start();
     REQUIRE(page.sweep());
     CHECK(page.isRunning());
-    CHECK(child<QPushButton>(page, "cancelButton")->isEnabled());
+    CHECK(child<QPushButton>(page, "jobCancelButton")->isEnabled());
     REQUIRE(finished.wait(20000));
     QTest::qWait(2 * gui::LivePlot::kReplotIntervalMs); // the last scheduled replot
     const qint64 elapsedMs = timer.elapsed();
     CHECK_FALSE(page.isRunning());
-    CHECK_FALSE(child<QPushButton>(page, "cancelButton")->isEnabled());
+    CHECK_FALSE(child<QPushButton>(page, "jobCancelButton")->isEnabled());
 
     REQUIRE(page.results().size() == 4);
     const auto& points = page.saturationPlot()->points();
@@ -211,7 +211,7 @@ TEST_CASE("SimulatePage: Cancel stops a long sweep promptly", "[gui][simulate]")
     CHECK(page.resultsView()->summaryText().contains(QStringLiteral("running")));
     QElapsedTimer timer;
     timer.start();
-    child<QPushButton>(page, "cancelButton")->click();
+    child<QPushButton>(page, "jobCancelButton")->click();
     CHECK(timer.elapsed() < 500);
     CHECK_FALSE(page.isRunning());
     CHECK(page.statusText().startsWith(QStringLiteral("Cancelled")));

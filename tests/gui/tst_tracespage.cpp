@@ -6,18 +6,18 @@
 // The plot views are QCustomPlots and <qcustomplot.h> uses foreach, which the tests' QT_NO_FOREACH
 // forbids; undefining it works only before every Qt include (STYLE.md §2), so it comes first.
 #undef QT_NO_FOREACH
-#include "jobrunner.h"
 #include "layout/layoutregistry.h"
 #include "mainwindow.h"
-#include "tracedeviceplot.h"
-#include "tracelorenzplot.h"
-#include "tracemixplot.h"
-#include "tracereplayplot.h"
-#include "tracereplayview.h"
-#include "tracerunplot.h"
-#include "tracesizeplot.h"
-#include "tracespage.h"
-#include "tracetimeplot.h"
+#include "traces/tracedeviceplot.h"
+#include "traces/tracelorenzplot.h"
+#include "traces/tracemixplot.h"
+#include "traces/tracereplayplot.h"
+#include "traces/tracereplayview.h"
+#include "traces/tracerunplot.h"
+#include "traces/tracesizeplot.h"
+#include "traces/tracespage.h"
+#include "traces/tracetimeplot.h"
+#include "widgets/jobrunner.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pages.h"
+
+#include "array/arraypage.h"
+#include "placeholder/placeholderpage.h"
+#include "probe/probepage.h"
+#include "simulate/simulatepage.h"
+#include "traces/tracespage.h"
+
+namespace raidscope::gui {
+
+namespace {
+
+    // The one list of pages: add a page here and it is in the window, the View menu and --page.
+    constexpr PageInfo kPages[] = {
+        { PageId::Array, u"array", u"Array", QStyle::SP_DriveHDIcon, []() -> QWidget* { return new ArrayPage; } },
+        { PageId::Probe, u"probe", u"Probe", QStyle::SP_FileDialogContentsView,
+            []() -> QWidget* { return new ProbePage; } },
+        { PageId::Simulate, u"simulate", u"Simulate", QStyle::SP_MediaPlay,
+            []() -> QWidget* { return new SimulatePage; } },
+        { PageId::Traces, u"traces", u"Traces", QStyle::SP_FileDialogDetailedView,
+            []() -> QWidget* { return new TracesPage; } },
+        { PageId::Advisor, u"advisor", u"Advisor", QStyle::SP_MessageBoxInformation,
+            []() -> QWidget* { return PlaceholderPage::advisor(); } },
+        { PageId::Models, u"models", u"Models", QStyle::SP_FileDialogInfoView,
+            []() -> QWidget* { return PlaceholderPage::models(); } },
+    };
+
+} // namespace
+
+std::span<const PageInfo> pageTable() { return kPages; }
+
+const PageInfo* findPage(QStringView key)
+{
+    for (const PageInfo& page : kPages)
+        if (page.key.compare(key, Qt::CaseInsensitive) == 0)
+            return &page;
+    return nullptr;
+}
+
+const PageInfo& pageInfo(PageId id)
+{
+    for (const PageInfo& page : kPages)
+        if (page.id == id)
+            return page;
+    Q_UNREACHABLE(); // every PageId has a row (tst_mainwindow.cpp checks)
+}
+
+QStringList pageTitles()
+{
+    QStringList titles;
+    for (const PageInfo& page : kPages)
+        titles << page.title.toString();
+    return titles;
+}
+
+} // namespace raidscope::gui

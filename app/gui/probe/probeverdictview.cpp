@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "probeverdictview.h"
+
+#include "layout/layoutregistry.h"
+#include "probe/shearprobe.h"
+#include "units.h"
+#include "widgets/layoutdiagram.h"
+
+#include <QGroupBox>
+#include <QLabel>
+#include <QLocale>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace raidscope::gui {
+namespace {
+
+    QString count(std::uint64_t n) { return QLocale::system().toString(qulonglong(n)); }
+
+    QString row(const QString& name, const QString& value)
+    {
+        return QStringLiteral("<tr><td style='color:#555; padding-right:10px'>%1</td><td>%2</td></tr>")
+            .arg(name.toHtmlEscaped(), value);
+    }
+
+    QLabel* textLabel(const QString& name)
+    {
+        auto* l = new QLabel;
+        l->setObjectName(name);
+        l->setWordWrap(true);
+        l->setTextFormat(Qt::RichText);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        l->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+        return l;
+    }
+
+    // The layout of a verdict's spec; `failed=` and `paritywrite=` are simulator keys the layout
+    // plugins do not take, so they are dropped if the registry refuses the whole spec.
+    std::shared_ptr<const Layout> layoutOf(const QString& spec)
+    {
+        QString error;
+        std::unique_ptr<Layout> layout = LayoutRegistry::instance().create(spec, &error);
+        if (!layout) {
+            QStringList kept;
+            for (const QString& part : spec.split(u' ', Qt::SkipEmptyParts))
+                if (!part.startsWith(QStringLiteral("failed=")) && !part.startsWith(QStringLiteral("paritywrite=")))
+                    kept << part;
+            layout = LayoutRegistry::instance().create(kept.join(u' '), &error);
+        }
+        return std::shared_ptr<const Layout>(std::move(layout));
+    }
+
+} // namespace
+
+ProbeVerdictView::ProbeVerdictView(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("probeVerdictView"));
+    m_headline = textLabel(QStringLiteral("verdictHeadline"));
+    QFont big = font();
+    big.setPointSizeF(font().pointSizeF() * 1.25);
+    big.setBold(true);
+    m_headline->setFont(big);
+    m_ios = textLabel(QStringLiteral("ioCounts"));
+    m_details = textLabel(QStringLiteral("verdictDetails"));
+    m_findings = textLabel(QStringLiteral("verdictFindings"));
+    m_diagramCaption = textLabel(QStringLiteral("diagramCaption"));
+    m_diagram = new LayoutDiagram;
+    m_diagram->setObjectName(QStringLiteral("verdictDiagram"));
+
+    auto* ioBox = new QGroupBox(tr("I/Os per step"));
+    auto* ioLayout = new QVBoxLayout(ioBox);
+    ioLayout->setContentsMargins(8, 4, 8, 6);
+    ioLayout->addWidget(m_ios);
+
+    auto* verdictBox = new QGroupBox(tr("Verdict"));
+    auto* verdictLayout = new QVBoxLayout(verdictBox);
+    verdictLayout->setContentsMargins(8, 4, 8, 6);
+    verdictLayout->setSpacing(6);
+    verdictLayout->addWidget(m_headline);
+    verdictLayout->addWidget(m_details);
+    verdictLayout->addWidget(m_findings);
+
+    auto* diagramBox = new QGroupBox(tr("Identified layout"));
+    auto* diagramLayout = new QVBoxLayout(diagramBox);
+    diagramLayout->setContentsMargins(4, 4, 4, 4);
+    diagramLayout->addWidget(m_diagramCaption);
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("verdictDiagramScroll"));
+    scroll->setWidget(m_diagram);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    diagramLayout->addWidget(scroll, 1);
+
+    auto* box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->setSpacing(6);
+    box->addWidget(ioBox);
+    box->addWidget(verdictBox);
+    box->addWidget(diagramBox, 1);
+    clear(tr("No probe yet: choose a target and Run."));
+}
+
+QString ProbeVerdictView::variantName(const QString& scheme, const QString& variant)
+{
+    const SchemeInfo* info = LayoutRegistry::instance().find(scheme);
+    const VariantInfo* v = info ? info->findVariant(variant) : nullptr;
+    return v && !v->name.isEmpty() ? v->name : variant;
+}
+
+QString ProbeVerdictView::schemeName(const QString& scheme, const QString& variant)
+{
+    const SchemeInfo* info = LayoutRegistry::instance().find(scheme);
+    QString name = info && !info->name.isEmpty() ? info->name : scheme;
+    if (!variant.isEmpty())
+        name += u' ' + variantName(scheme, variant);
+    return name;
+}
+
+void ProbeVerdictView::setHeadline(const QString& text, const QString& color)
+{
+    m_headline->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(color, text.toHtmlEscaped()));
+}
+
+void ProbeVerdictView::clear(const QString& message)
+{
+    m_scheme.clear();
+    setHeadline(message, QStringLiteral("#555555"));
+    m_details->clear();
+    m_details->hide();
+    m_findings->clear();
+    m_findings->hide();
+    m_ios->setText(tr("<span style='color:#777'>Counted per step as the probe runs, beside what Shear's fixed "
+                      "schedule would spend.</span>"));
+    m_diagramCaption->hide();
+    m_diagram->clear(tr("The identified layout is drawn here."));
+}
+
+void ProbeVerdictView::showRunning(const QString& step)
+{
+    setHeadline(tr("Probing: %1…").arg(step), QStringLiteral("#1f5fbf"));
+}
+
+void ProbeVerdictView::showError(const QString& error)
+{
+    setHeadline(tr("The probe failed"), QStringLiteral("#b00020"));
+    m_findings->setText(error.toHtmlEscaped());
+    m_findings->show();
+}
+
+void ProbeVerdictView::setIoCounts(const IoCounts& ios, const QJsonObject& shear)
+{
+    const bool haveShear = !shear.isEmpty();
+    auto shearCell = [&](const char* key) {
+        if (!haveShear)
+            return QStringLiteral("–");
+        const qint64 n = shear.value(QString::fromLatin1(key)).toInteger(-1);
+        return n < 0 ? QStringLiteral("–") : count(std::uint64_t(n));
+    };
+    QString html = QStringLiteral("<table cellspacing='0' cellpadding='1' width='100%'>"
+                                  "<tr style='color:#555'><td>step</td><td align='right'>this probe</td>"
+                                  "<td align='right'>Shear's schedule</td></tr>");
+    auto line = [&](const QString& name, std::uint64_t n, const QString& s, bool bold = false) {
+        const QString b0 = bold ? QStringLiteral("<b>") : QString(), b1 = bold ? QStringLiteral("</b>") : QString();
+        html += QStringLiteral("<tr><td>%1%2%3</td><td align='right'>%1%4%3</td><td align='right'>%1%5%3</td></tr>")
+                    .arg(b0, name, b1, count(n), s);
+    };
+    line(tr("warm-up, calibration"), ios.warmup + ios.calibration, QStringLiteral("–"));
+    line(tr("redundancy"), ios.redundancy, shearCell("redundancy"));
+    line(tr("pattern size"), ios.patternSize, shearCell("patternSize"));
+    line(tr("boundaries"), ios.boundaries, shearCell("boundaries"));
+    line(tr("pairwise layout"), ios.pairwise, shearCell("pairwise"));
+    line(tr("disk speeds"), ios.disks, QStringLiteral("–"));
+    line(tr("total"), ios.total(), shearCell("total"), true);
+    html += QStringLiteral("</table>");
+    const qint64 shearTotal = shear.value(QStringLiteral("total")).toInteger(0);
+    if (haveShear && shearTotal > 0)
+        html += tr("<div style='color:#555'>%1 % of Shear's fixed schedule</div>")
+                    .arg(QString::number(100.0 * double(ios.total()) / double(shearTotal), 'f', 1));
+    m_ios->setText(html);
+}
+
+void ProbeVerdictView::setResult(const ProbeResult& r)
+{
+    const ProbeVerdict& v = r.verdict;
+    setIoCounts(r.ios, r.shearSchedule);
+    if (!r.error.isEmpty()) {
+        showError(r.error);
+        return;
+    }
+    m_scheme = v.scheme.isEmpty() ? QString() : QStringLiteral("%1 (%2)").arg(schemeName(v.scheme), v.scheme);
+    if (v.identified)
+        setHeadline(tr("Identified: %1").arg(v.spec), QStringLiteral("#1b7a2f"));
+    else if (v.scheme.isEmpty())
+        setHeadline(tr("Not identified"), QStringLiteral("#b00020"));
+    else
+        setHeadline(tr("Not identified; closest: %1").arg(v.spec), QStringLiteral("#b35900"));
+
+    QString html = QStringLiteral("<table cellspacing='0' cellpadding='1'>");
+    // Which array this is: a result opened from a file may come from another machine.
+    if (!r.target.isEmpty())
+        html += row(tr("Target"), r.target.toHtmlEscaped());
+    if (!v.scheme.isEmpty()) {
+        html += row(tr("Scheme"), m_scheme.toHtmlEscaped());
+        if (!v.variant.isEmpty())
+            html += row(tr("Variant"), variantName(v.scheme, v.variant).toHtmlEscaped());
+        html += row(tr("Disks"), v.copies > 1 ? tr("%1 (%2 copies of each block)").arg(v.disks).arg(v.copies)
+                                              : QString::number(v.disks));
+        if (v.chunkBytes)
+            html += row(tr("Chunk"), formatBytes(v.chunkBytes));
+        if (v.patternBytes)
+            html += row(tr("Pattern"),
+                tr("%1 (%2 chunks)").arg(formatBytes(v.patternBytes)).arg(v.chunkBytes ? v.patternBytes / v.chunkBytes : 0));
+        if (v.failedDisk >= 0)
+            html += row(tr("Failed disk"), tr("disk %1 (degraded)").arg(v.failedDisk));
+    }
+    const QString color = v.confidence >= 0.8 ? QStringLiteral("#1b7a2f") : QStringLiteral("#b35900");
+    html += row(tr("Confidence"), QStringLiteral("<b style='color:%1'>%2 %</b>").arg(color).arg(qRound(v.confidence * 100)));
+    if (!v.runnerUp.isEmpty())
+        html += row(tr("Runner-up"),
+            tr("%1 (%2 %)").arg(v.runnerUp.toHtmlEscaped()).arg(QString::number(v.runnerUpConfidence * 100, 'g', 2)));
+    if (!v.equivalents.isEmpty())
+        html += row(tr("Equivalent"),
+            tr("%1<br><span style='color:#777'>(no timing can tell these apart)</span>")
+                .arg(v.equivalents.join(u'\n').toHtmlEscaped().replace(u'\n', QStringLiteral("<br>"))));
+    if (r.readWriteRatio > 0)
+        html += row(tr("Read/write"), tr("%1 (random reads %2 MB/s)")
+                                          .arg(QString::number(r.readWriteRatio, 'f', 2), QString::number(r.readMBps, 'f', 1)));
+    html += QStringLiteral("</table>");
+    m_details->setText(html);
+    m_details->show();
+
+    QStringList findings = v.findings;
+    if (findings.isEmpty() && v.identified)
+        findings << tr("nothing unusual: every measurement matches this layout");
+    QString list;
+    for (const QString& f : findings)
+        list += QStringLiteral("<li>%1</li>").arg(f.toHtmlEscaped());
+    m_findings->setText(tr("<b>Findings</b><ul style='margin-left:-20px'>%1</ul>").arg(list));
+    m_findings->show();
+
+    const std::shared_ptr<const Layout> layout = v.spec.isEmpty() ? nullptr : layoutOf(v.spec);
+    if (layout) {
+        m_diagram->setArrayLayout(layout);
+        m_diagramCaption->setText(v.identified ? tr("%1, as the Array page draws it").arg(v.spec.toHtmlEscaped())
+                                               : tr("The closest layout, %1 (the array does not match it)")
+                                                     .arg(v.spec.toHtmlEscaped()));
+        m_diagramCaption->show();
+    } else {
+        m_diagram->clear(tr("No layout to draw."));
+        m_diagramCaption->hide();
+    }
+}
+
+QString ProbeVerdictView::headlineText() const { return m_headline->text(); }
+
+QString ProbeVerdictView::schemeText() const { return m_scheme; }
+
+QString ProbeVerdictView::detailsText() const { return m_details->text(); }
+
+QString ProbeVerdictView::findingsText() const { return m_findings->text(); }
+
+QString ProbeVerdictView::ioText() const { return m_ios->text(); }
+
+} // namespace raidscope::gui

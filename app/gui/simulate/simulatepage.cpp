@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "simulatepage.h"
+
+#include "sim/arraysimulator.h"
+#include "simulate/responsetimeplot.h"
+#include "simulate/saturationplot.h"
+#include "simulate/simresultsview.h"
+#include "simulate/utilizationplot.h"
+#include "simulate/workloadeditor.h"
+#include "widgets/arraysimoptions.h"
+#include "widgets/arrayspeceditor.h"
+#include "widgets/jobbar.h"
+#include "widgets/jobrunner.h"
+
+#include <QDateTime>
+#include <QFontDatabase>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStyle>
+#include <QVBoxLayout>
+
+#include <memory>
+
+namespace raidscope::gui {
+
+SimulatePage::SimulatePage(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("simulatePage"));
+    m_runner = new JobRunner(this);
+
+    // Array: the Array page's editor, plus the simulation keys.
+    m_arrayEditor = new ArraySpecEditor;
+    m_simOptions = new ArraySimOptions(m_arrayEditor);
+    auto* arrayBox = new QGroupBox(tr("Array"));
+    auto* arrayLayout = new QVBoxLayout(arrayBox);
+    arrayLayout->setSpacing(6);
+    arrayLayout->addWidget(m_arrayEditor);
+    arrayLayout->addWidget(m_simOptions);
+
+    m_workloadEditor = new WorkloadEditor;
+    auto* workloadBox = new QGroupBox(tr("Workload"));
+    auto* workloadLayout = new QVBoxLayout(workloadBox);
+    workloadLayout->addWidget(m_workloadEditor);
+
+    // The run bar.
+    m_runButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run"));
+    m_runButton->setObjectName(QStringLiteral("runButton"));
+    m_runButton->setToolTip(tr("Simulate the workload once, as its spec says"));
+    m_sweepButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("S&weep outstanding I/Os:"));
+    m_sweepButton->setObjectName(QStringLiteral("sweepButton"));
+    m_sweepButton->setToolTip(tr("Run the workload once per value of outstanding I/Os (closed loop) and plot "
+                                 "throughput and response time against them"));
+    m_sweepEdit = new QLineEdit(defaultSweepText());
+    m_sweepEdit->setObjectName(QStringLiteral("sweepEdit"));
+    m_sweepEdit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_sweepEdit->setMinimumWidth(180);
+    m_sweepEdit->setMaximumWidth(260);
+    m_sweepEdit->setToolTip(tr("Outstanding I/Os to sweep, comma-separated"));
+    m_jobBar = new JobBar(m_runner);
+    m_jobBar->setObjectName(QStringLiteral("simJobBar"));
+    m_jobBar->addStartWidget(m_runButton);
+    m_jobBar->addStartWidget(m_sweepButton);
+    m_jobBar->addStartWidget(m_sweepEdit);
+    QPushButton* save = m_jobBar->addSaveButton(tr("Save &JSON…"));
+    save->setObjectName(QStringLiteral("saveResultsButton"));
+    save->setToolTip(tr("Save the runs' results as JSON (the CLI's simulate --json objects)"));
+
+    // The views.
+    m_saturation = new SaturationPlot;
+    m_responseTime = new ResponseTimePlot;
+    m_utilization = new UtilizationPlot;
+    m_resultsView = new SimResultsView;
+    // Two columns: the load curve over the per-disk bars, the distribution over the numbers.
+    auto* left = new QSplitter(Qt::Vertical);
+    left->addWidget(m_saturation);
+    left->addWidget(m_utilization);
+    auto* right = new QSplitter(Qt::Vertical);
+    right->addWidget(m_responseTime);
+    right->addWidget(m_resultsView);
+    for (QSplitter* s : { left, right }) {
+        s->setChildrenCollapsible(false);
+        s->setSizes({ 500, 500 });
+    }
+    auto* views = new QSplitter(Qt::Horizontal);
+    views->setObjectName(QStringLiteral("simViews"));
+    views->addWidget(left);
+    views->addWidget(right);
+    views->setChildrenCollapsible(false);
+    views->setSizes({ 560, 440 });
+
+    auto* box = new QVBoxLayout(this);
+    box->setSpacing(6);
+    box->addWidget(arrayBox);
+    box->addWidget(workloadBox);
+    box->addWidget(m_jobBar);
+    box->addWidget(views, 1);
+
+    connect(m_arrayEditor, &ArraySpecEditor::layoutChanged, this, [this] {
+        updateControls();
+        Q_EMIT arraySpecChanged(arraySpec());
+    });
+    connect(m_simOptions, &ArraySimOptions::validityChanged, this, &SimulatePage::updateControls);
+    connect(m_workloadEditor, &WorkloadEditor::specChanged, this, &SimulatePage::updateControls);
+    connect(m_sweepEdit, &QLineEdit::textChanged, this, &SimulatePage::updateControls);
+    connect(m_sweepEdit, &QLineEdit::returnPressed, this, &SimulatePage::sweep);
+    connect(m_runButton, &QPushButton::clicked, this, &SimulatePage::run);
+    connect(m_sweepButton, &QPushButton::clicked, this, &SimulatePage::sweep);
+    connect(m_jobBar, &JobBar::cancelled, this, &SimulatePage::onCancelled);
+    connect(save, &QPushButton::clicked, this, &SimulatePage::saveResultsAs);
+    connect(m_runner, &JobRunner::runningChanged, this, [this](bool running) {
+        updateControls();
+        Q_EMIT runningChanged(running);
+    });
+    connect(m_resultsView, &SimResultsView::pointSelected, this, [this](int index) {
+        m_followLive = false;
+        showRun(index);
+    });
+
+    m_arrayEditor->setSpecText(QStringLiteral("raid5 disks=8 chunk=64KiB"));
+    m_jobBar->setStatus(tr("Ready"));
+    updateControls();
+}
+
+SimulatePage::~SimulatePage()
+{
+    m_runner->cancel(); // before the views go: nothing may arrive for them after this
+}
+
+QString SimulatePage::defaultSweepText() { return QStringLiteral("1,2,4,8,16,32,64"); }
+
+std::optional<std::vector<int>> SimulatePage::parseSweepList(const QString& text, QString* error)
+{
+    std::vector<int> out;
+    for (const QString& part : text.split(u',', Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int v = part.trimmed().toInt(&ok);
+        if (!ok || v < 1 || v > 65536) {
+            if (error)
+                *error = tr("sweep: '%1' is not a number of outstanding I/Os from 1 to 65536").arg(part.trimmed());
+            return std::nullopt;
+        }
+        out.push_back(v);
+    }
+    if (out.empty()) {
+        if (error)
+            *error = tr("sweep: give the outstanding I/Os to run, e.g. %1").arg(defaultSweepText());
+        return std::nullopt;
+    }
+    return out;
+}
+
+bool SimulatePage::setArraySpecText(const QString& text) { return m_arrayEditor->setSpecText(text); }
+
+QString SimulatePage::arraySpec() const { return m_arrayEditor->canonicalSpec(); }
+
+bool SimulatePage::setWorkloadSpecText(const QString& text) { return m_workloadEditor->setSpecText(text); }
+
+void SimulatePage::setSweepText(const QString& text) { m_sweepEdit->setText(text); }
+
+QString SimulatePage::sweepText() const { return m_sweepEdit->text(); }
+
+bool SimulatePage::isRunning() const { return m_runner->isRunning(); }
+
+QString SimulatePage::statusText() const { return m_jobBar->statusText(); }
+
+bool SimulatePage::run()
+{
+    return start({ 0 }, false); // 0: the workload's own outstanding or rate
+}
+
+bool SimulatePage::sweep()
+{
+    QString error;
+    const auto values = parseSweepList(m_sweepEdit->text(), &error);
+    if (!values) {
+        m_jobBar->setStatus(error, true);
+        return false;
+    }
+    return start(*values, true);
+}
+
+bool SimulatePage::start(const std::vector<int>& outstanding, bool isSweep)
+{
+    const auto& workload = m_workloadEditor->spec();
+    if (!workload) {
+        m_jobBar->setStatus(tr("Cannot start: the workload spec has an error (%1)").arg(m_workloadEditor->errorText()), true);
+        return false;
+    }
+    if (!m_arrayEditor->errorText().isEmpty() || arraySpec().isEmpty()) {
+        m_jobBar->setStatus(tr("Cannot start: the array spec has an error"), true);
+        return false;
+    }
+    QString error;
+    std::shared_ptr<ArraySimulator> simulator = ArraySimulator::create(arraySpec(), &error);
+    if (!simulator) {
+        m_jobBar->setStatus(tr("Cannot start: %1").arg(error), true);
+        return false;
+    }
+
+    m_results.clear();
+    m_jobOutstanding = outstanding;
+    m_jobIsSweep = isSweep;
+    m_jobArray = arraySpec();
+    m_jobWorkload = workload->toText();
+    m_followLive = true;
+    m_jobStartMs = QDateTime::currentMSecsSinceEpoch();
+    m_saturation->clear();
+    m_responseTime->clear();
+    m_utilization->clear();
+    m_resultsView->clear();
+    m_jobBar->setProgress(0);
+    const QString what
+        = isSweep ? tr("Sweeping %n outstanding value(s)…", nullptr, int(outstanding.size())) : tr("Running…");
+    m_jobBar->setStatus(what);
+    for (LivePlot* plot : std::initializer_list<LivePlot*> { m_saturation, m_responseTime, m_utilization })
+        plot->setSubtitle(QString());
+
+    const WorkloadSpec spec = *workload;
+    m_runner->start(
+        [simulator, spec, outstanding](std::stop_token stop, auto report) {
+            std::vector<SimResult> done;
+            const double n = double(outstanding.size());
+            for (std::size_t i = 0; i < outstanding.size() && !stop.stop_requested(); ++i) {
+                WorkloadSpec s = spec;
+                if (outstanding[i] > 0) { // a sweep point is closed loop, as runOutstandingSweep() does it
+                    s.outstanding = outstanding[i];
+                    s.ratePerSec = 0;
+                }
+                // Each run reports its own progress (throttled by core), so the bar and the
+                // distribution move within a point, not only between points.
+                SimResult r = simulator->run(s, stop, [&](std::shared_ptr<const SimSnapshot> snapshot) {
+                    report(std::make_shared<const Progress>(
+                        Progress { (double(i) + snapshot->fraction) / n, int(i), int(n), false, snapshot->partial }));
+                });
+                if (stop.stop_requested())
+                    break;
+                done.push_back(r);
+                report(std::make_shared<const Progress>(
+                    Progress { double(i + 1) / n, int(i), int(n), true, std::move(r) }));
+            }
+            return done;
+        },
+        [this](const Progress& p) { onProgress(p); },
+        [this](std::vector<SimResult> results) { onDone(std::move(results)); });
+    updateControls();
+    return true;
+}
+
+// GUI thread: cheap appends; the plots draw on their own timers.
+void SimulatePage::onProgress(const Progress& p)
+{
+    m_jobBar->setProgress(p.fraction);
+    const int value = p.runIndex < int(m_jobOutstanding.size()) ? m_jobOutstanding[std::size_t(p.runIndex)] : 0;
+    if (m_jobIsSweep)
+        m_jobBar->setStatus(tr("Sweep: %1 outstanding (run %2 of %3), %4 %")
+                      .arg(value)
+                      .arg(p.runIndex + 1)
+                      .arg(p.runCount)
+                      .arg(qRound(p.fraction * 100)));
+    else
+        m_jobBar->setStatus(tr("Running: %1 %").arg(qRound(p.fraction * 100)));
+    if (p.runDone) {
+        m_results.push_back(p.result);
+        m_saturation->addResult(p.result);
+        m_resultsView->addPoint(p.result);
+        m_jobBar->setHasResult(true); // the finished runs can be saved (File menu) while the rest run
+    }
+    if (m_followLive)
+        showLive(p.result, !p.runDone);
+    if (p.runDone && m_followLive)
+        m_resultsView->selectPoint(int(m_results.size()) - 1);
+}
+
+void SimulatePage::onDone(std::vector<SimResult> results)
+{
+    m_results = std::move(results);
+    m_jobBar->setProgress(1);
+    const double seconds = double(QDateTime::currentMSecsSinceEpoch() - m_jobStartMs) / 1000;
+    m_jobBar->setStatus(m_jobIsSweep
+            ? tr("Sweep finished: %n run(s) in %1 s", nullptr, int(m_results.size())).arg(seconds, 0, 'f', 1)
+            : tr("Run finished in %1 s").arg(seconds, 0, 'f', 1));
+    if (m_followLive && !m_results.empty())
+        showRun(int(m_results.size()) - 1);
+    updateControls();
+    Q_EMIT jobFinished();
+}
+
+void SimulatePage::cancel() { m_jobBar->cancel(); }
+
+void SimulatePage::onCancelled()
+{
+    m_jobBar->setStatus(tr("Cancelled after %n finished run(s)", nullptr, int(m_results.size())));
+    if (!m_results.empty())
+        showRun(int(m_results.size()) - 1);
+    updateControls();
+}
+
+void SimulatePage::showRun(int index)
+{
+    if (index < 0 || index >= int(m_results.size()))
+        return;
+    showLive(m_results[std::size_t(index)], false);
+    m_resultsView->selectPoint(index);
+}
+
+void SimulatePage::showLive(const SimResult& r, bool partial)
+{
+    m_responseTime->setResult(r);
+    m_utilization->setResult(r);
+    m_resultsView->showResult(r, partial);
+    m_saturation->setHighlighted(partial ? -1 : r.outstanding);
+    const QString load = r.outstanding > 0 ? tr("%1 outstanding").arg(r.outstanding)
+                                           : tr("open loop, %1 req/s").arg(r.offeredRatePerSec);
+    const QString sub = tr("%1 · %2 requests%3").arg(load).arg(r.requests).arg(partial ? tr(" so far") : QString());
+    m_responseTime->setSubtitle(sub);
+    m_utilization->setSubtitle(sub);
+    m_saturation->setSubtitle(QStringLiteral("%1  ·  %2").arg(m_jobArray, m_jobWorkload.section(u' ', 0, 2)));
+}
+
+void SimulatePage::updateControls()
+{
+    QString sweepError;
+    const bool sweepOk = parseSweepList(m_sweepEdit->text(), &sweepError).has_value();
+    const bool ready = m_workloadEditor->spec().has_value() && m_simOptions->simError().isEmpty()
+        && m_arrayEditor->errorText().isEmpty() && !arraySpec().isEmpty();
+    m_runButton->setEnabled(ready);
+    m_sweepButton->setEnabled(ready && sweepOk);
+    m_sweepEdit->setStyleSheet(sweepOk ? QString() : QStringLiteral("color: #b00020;"));
+    m_sweepEdit->setToolTip(sweepOk ? tr("Outstanding I/Os to sweep, comma-separated") : sweepError);
+    m_jobBar->setHasResult(!m_results.empty());
+}
+
+QJsonObject SimulatePage::resultsJson() const
+{
+    QJsonArray runs;
+    for (const SimResult& r : m_results)
+        runs.append(r.toJson());
+    QJsonArray outstanding;
+    for (int o : m_jobOutstanding)
+        if (o > 0)
+            outstanding.append(o);
+    return QJsonObject { { QStringLiteral("version"), 1 },
+        { QStringLiteral("kind"), m_jobIsSweep ? QStringLiteral("sweep") : QStringLiteral("run") },
+        { QStringLiteral("array"), m_jobArray }, { QStringLiteral("workload"), m_jobWorkload },
+        { QStringLiteral("outstanding"), outstanding }, { QStringLiteral("sweep"), runs } };
+}
+
+bool SimulatePage::saveResultsJson(const QString& path, QString* error) const
+{
+    return writeFileAtomically(path, QJsonDocument(resultsJson()).toJson(QJsonDocument::Indented), error);
+}
+
+void SimulatePage::saveResultsAs()
+{
+    m_jobBar->saveAs(tr("Save Simulation Results"), tr("There are no results yet: Run or Sweep first."),
+        QStringLiteral("raidscope-simulation.json"), tr("JSON files (*.json)"),
+        [this](const QString& path, QString* error) { return saveResultsJson(path, error); });
+}
+
+} // namespace raidscope::gui
