@@ -320,30 +320,29 @@ void Prober::countCopies()
     // idle again, takes the next read too).
     timeBatch(randomBlocks(2 * m_n, false), m_ios.calibration);
     std::vector<double>& t = m_result.calibration.copiesMs; // t[k - 1]: k reads of the block
-    const double step = m_tuning.copiesStep * perReadMs;
     for (int k = 1; k <= kMax; ++k) {
         std::vector<double> times;
         for (int r = 0; r < m_tuning.copiesRepeats; ++r)
             times.push_back(sameBlockMs(block, k));
         t.push_back(median(times));
-        // `c` copies: c reads take one queued read (each copy one), and each read more adds a whole
-        // one (they queue on one copy: md's nearest head; a one-copy block's disk). One read alone
-        // is no baseline: md sends lone reads to alternate mirrors, each then half as loaded. A
-        // controller that spreads the extra reads over the copies (shortest queue) adds 1/c of a
-        // read per read, and the calibration saw all c copies' rate as one disk's: the level at c
-        // is then many "queued reads" and the count stays unknown; reads answered from idle credit
-        // (far under one queued read) count nothing either.
+        // With `c` copies, one read more adds nothing while k < c (each copy takes one) and a whole
+        // queued read from k = c on (they queue on one copy: md's nearest head; a one-copy block's
+        // disk). Only the steps count: what a batch takes besides its busiest disk's reads (host
+        // latency, idle credit regained between batches, md sending lone reads to alternate mirrors)
+        // shifts every batch alike. A controller that spreads the extra reads over the copies
+        // (shortest queue) adds 1/c of a read per read, and the calibration then saw c copies' rate
+        // as one disk's: steps of neither size, and the count stays unknown.
         if (k < 3)
             continue;
-        const int c = k - 2;
-        const double flat = t[std::size_t(c - 1)] / perReadMs; // a queued read on each copy: about 1
-        if (flat > 1 / m_tuning.copiesFlat && flat < m_tuning.copiesFlat && t[std::size_t(c)] - t[std::size_t(c - 1)] > step
-            && t[std::size_t(c + 1)] - t[std::size_t(c)] > step) {
-            m_result.calibration.blockCopies = c;
+        const double last = (t[std::size_t(k - 1)] - t[std::size_t(k - 2)]) / perReadMs;
+        const double before = (t[std::size_t(k - 2)] - t[std::size_t(k - 3)]) / perReadMs;
+        auto whole = [&](double d) { return d > 1 - m_tuning.copiesStep && d < 1 + m_tuning.copiesStep; };
+        if (whole(before) && whole(last)) {
+            m_result.calibration.blockCopies = k - 2;
             break;
         }
-        if (t.back() > (m_tuning.copiesFlat + 2) * perReadMs && t[std::size_t(c - 1)] > m_tuning.copiesFlat * perReadMs)
-            break; // past any flat level: reads beyond the copies (or a spreading controller)
+        if (std::abs(before) > m_tuning.copiesFlat)
+            break; // neither flat nor one read: no count
     }
     if (m_trace) {
         std::fprintf(stderr, "copies %d:", m_result.calibration.blockCopies);

@@ -41,13 +41,12 @@ struct ProbeTuning
     /// Batches of each size k in the copies test (the median kept). On the rig a batch of k reads of
     /// one block took 1.00-1.05 of a queued read while k <= copies and 2.0 at k = copies + 1.
     int copiesRepeats = 5;
-    /// The copies test's step: k reads of one block take this many queued reads longer than one
-    /// read when one copy serves two of them (rig: 1.0; host jitter under 0.1 at 150-500 IOPS).
+    /// The copies test's step (a whole queued read) is within this of 1 (rig: 0.95-1.03; a spreading
+    /// controller's 1/copies, or a read after idle credit ran out, 5-6, fall outside).
     double copiesStep = 0.5;
-    /// Up to `copies` reads of one block take at most this many queued reads and at least its inverse
-    /// (rig: 0.96-1.1, one read per copy; a controller spreading reads over c copies: c and more;
-    /// reads a throttle's idle credit answers: 0.03-0.3).
-    double copiesFlat = 1.5;
+    /// Below the copies a batch one read larger takes at most this much longer, in queued reads (rig:
+    /// -0.36 to 0.42, md sending lone reads to alternate mirrors; a credited copy's instant answer 0.03).
+    double copiesFlat = 0.6;
 
     // --- pattern size ------------------------------------------------------------------------------
     /// A one-disk level may be this much over the one-disk time: a slow member (Shear Fig. 18, half
