@@ -232,15 +232,6 @@ void Prober::identifyUnstriped()
     v.identified = v.confidence >= 0.8;
     if (!v.identified)
         v.findings << QStringLiteral("the evidence is too weak to decide between %1 and %2").arg(v.spec, v.runnerUp);
-    if (m_result.calibration.queuedReadMs > 0 && v.identified) {
-        // The ratio counts the disks that share the reads, which is the copies only when reads are
-        // balanced over them: md sends a mirror's reads to the disk whose head is nearest, so on a
-        // queueing device (no mechanical balance to rely on) a few disks may take them all.
-        v.identified = false;
-        v.findings << QStringLiteral("a mirror of whole disks, with at least %1 copies: reads were shared by %1 "
-                                     "disks, but a mirror's read balancing may keep them on fewer than its copies")
-                          .arg(disks);
-    }
 }
 
 void Prober::identify()
@@ -258,6 +249,9 @@ void Prober::identify()
                                          .arg(m_tuning.minContrast, 0, 'f', 1);
     if (m_result.patternBlocks == 0) {
         identifyUnstriped();
+        // A whole-disk mirror named by its copies reads one block as fast as the array: no weakness.
+        if (m_result.verdict.identified && m_result.verdict.scheme == u"raid1" && contrast > 0 && contrast < m_tuning.minContrast)
+            m_result.verdict.findings.removeFirst();
         return;
     }
     rank();
@@ -404,6 +398,12 @@ void Prober::rank()
     if (best.mdParityWrites)
         v.findings << QStringLiteral("small writes read the rest of the stripe instead of old data and parity "
                                      "(as Linux md did in Shear section 4)");
+    if (m_ceilingRatio > 0)
+        v.findings << QStringLiteral("the array's request rate is capped: one chunk of each disk, read at once, took "
+                                     "%1x one disk's time although no two of them share a disk (the batch reached %2 "
+                                     "reads/s in all): a controller's or host's limit")
+                          .arg(m_ceilingRatio, 0, 'f', 2)
+                          .arg(m_ceilingIops, 0, 'f', 0);
     if (best.mdMirrorReads)
         v.findings << QStringLiteral("reads go to the copy with the lowest address only (Linux md's far and offset "
                                      "copies): the mirror reads no faster than RAID-0 over its disks");

@@ -390,7 +390,7 @@ void Prober::verify(const Candidate* lead)
                 addRandomInstances(ios, m_result.patternBlocks, k * m_result.chunkBlocks + m_rng.below(m_result.chunkBlocks), 1);
         // Against the slowest of the chunks read: a slow member (Shear Fig. 18) makes the group as
         // slow as its own chunk, not as two chunks on one disk.
-        const double groupMs = timeBatch(ios, m_ios.pairwise);
+        const double groupMs = m_groupMs = timeBatch(ios, m_ios.pairwise);
         double slowest = 0;
         for (std::uint64_t k : reps)
             slowest = std::max(slowest, single(k));
@@ -409,10 +409,27 @@ void Prober::verify(const Candidate* lead)
     testSharedPairs(*lead);
     if (!testPairs)
         return;
-    int budget = singleCopy ? 40 : 24;
-    for (std::size_t i = 0; i < reps.size() && budget > 0; ++i)
-        for (std::size_t j = i + 1; j < reps.size() && budget > 0; ++j, --budget)
-            testPair(reps[i], reps[j]);
+    // Every pair of the group when it was slow (up to 12 disks): the pairs that share a disk name
+    // the misconfiguration (Shear Fig. 17).
+    const bool slowGroup = singleCopy && m_groupRatio > 1.5;
+    int budget = slowGroup ? 66 : 24;
+    bool everyPair = true, shared = false;
+    for (std::size_t i = 0; i < reps.size(); ++i)
+        for (std::size_t j = i + 1; j < reps.size(); ++j) {
+            if (budget-- <= 0) {
+                everyPair = false;
+                continue;
+            }
+            const double ms = testPair(reps[i], reps[j]);
+            shared |= observedExcess(reps[i], reps[j], ms) > 0.5;
+        }
+    if (slowGroup && everyPair && !shared) {
+        // No two of the chunks share a disk, yet all of them at once are slow: a limit on the whole
+        // array's request rate (a controller's or host's ceiling), not a shared disk.
+        m_ceilingRatio = m_groupRatio;
+        m_ceilingIops = double(reps.size()) * m_n / m_groupMs * 1e3;
+        m_groupRatio = 0;
+    }
 }
 
 } // namespace raidscope::probe_detail

@@ -145,6 +145,9 @@ private:
     double m_readRate = 0, m_writeRate = 0; // requests per ms in steady state
     int m_writeCount = 0, m_readCount = 0; // requests behind the rates
     double m_groupRatio = 0; // one chunk per disk read at once, against one disk's time
+    double m_groupMs = 0;    // that batch's time
+    double m_ceilingRatio = 0; // the group's ratio when no pair of it shares a disk: an array-wide limit
+    double m_ceilingIops = 0;  // the request rate the group batch reached then
     std::map<std::uint64_t, std::set<std::uint64_t>> m_chunksFor; // assumed pattern -> chunk sizes a layout has with it
     std::map<std::pair<std::uint64_t, std::uint64_t>, double> m_pairs;
     std::map<std::uint64_t, double> m_single; // pattern chunk -> N reads of it

@@ -406,9 +406,19 @@ double Prober::parallelism() const
 }
 
 // An n-way mirror of whole disks reads with n disks and writes to all n: parallelism = ratio.
+// Every block on every disk, and reads balanced over them: the read/write ratio counts the disks.
+// Measured against one disk's rate (a spinning disk's serial reads), reads are as parallel as the
+// ratio. Where reads queue, the calibration's one-block batches were spread over every copy by a
+// balancing controller already: random reads then come no faster than one block's (parallelism 1).
+// md's nearest head keeps one block's reads on one disk while spreading random ones part way
+// (parallelism and ratio both the part): that fits neither, and is left to the copies test.
 bool Prober::looksLikeWholeDiskMirror() const
 {
-    return m_result.readWriteRatio > 0 && std::abs(std::log(parallelism() / m_result.readWriteRatio)) < 0.25;
+    if (m_result.readWriteRatio <= 0)
+        return false;
+    if (m_result.calibration.queuedReadMs > 0)
+        return std::abs(std::log(parallelism())) < 0.25 && m_result.readWriteRatio > 1.5;
+    return std::abs(std::log(parallelism() / m_result.readWriteRatio)) < 0.25;
 }
 
 bool Prober::ratioFits(double predicted, double slack) const
@@ -566,7 +576,7 @@ void Prober::resetHypothesis()
     m_candidates.clear();
     m_resampled.clear();
     m_blockSingle.clear();
-    m_groupRatio = 0;
+    m_groupRatio = m_groupMs = m_ceilingRatio = m_ceilingIops = 0;
 }
 
 // N reads at multiples of p from a random phase. A multiple of the pattern is slow from every
