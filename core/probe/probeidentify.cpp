@@ -173,6 +173,12 @@ void Prober::identifyUnstriped()
         identifyByCopies(copies);
         return;
     }
+    if (m_result.calibration.blockCopies == 1) {
+        v.findings << QStringLiteral("matches no known layout: no pattern found, but one block's reads queue on one "
+                                     "disk (the copies test), so not every disk holds every block: a striped array "
+                                     "whose pattern these tests did not show");
+        return;
+    }
     if (m_result.readWriteRatio <= 0) {
         v.findings << QStringLiteral("no pattern: every assumed pattern size reads equally fast, so every "
                                      "block is readable from every disk, but without a write test the number "
