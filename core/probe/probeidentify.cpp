@@ -30,7 +30,7 @@ double Prober::score(const Candidate& c) const
         // than one of read-modify-writes (whose writes land a rotation after their reads). Disks of
         // unequal speed bend it (a write waits on two disks, a read on one): then it only tells
         // redundancy from none.
-        const double sigma = m_uneven ? m_tuning.unevenRatioSigma : c.writesRead ? m_tuning.ratioSigma : 0.06;
+        const double sigma = ratioLoose() ? m_tuning.unevenRatioSigma : c.writesRead ? m_tuning.ratioSigma : 0.06;
         const double d = std::log(m_result.readWriteRatio / c.readWriteRatio) / sigma;
         s += d * d;
     }
@@ -38,7 +38,7 @@ double Prober::score(const Candidate& c) const
     // when every pair merely shifts (near, 2 copies: pairs overlap one disk or none).
     if (parallelism() > 0) {
         // A slow member holds the read rate back (reads queue on it): then only loosely.
-        const double d = std::log(parallelism() / c.readParallelism) / (m_uneven ? m_tuning.unevenRatioSigma : m_tuning.parallelSigma);
+        const double d = std::log(parallelism() / c.readParallelism) / (ratioLoose() ? m_tuning.unevenRatioSigma : m_tuning.parallelSigma);
         s += d * d;
     }
     // How slow reads of one chunk are against N reads one at a time: 1 for one disk, 1/k when
@@ -289,7 +289,7 @@ void Prober::rank()
         if (o.patternBlocks != best.patternBlocks || (o.failedDisk >= 0) != (best.failedDisk >= 0)
             || std::abs(o.pairCost(0, 0) - best.pairCost(0, 0)) > 1e-9
             || (m_result.readWriteRatio > 0
-                && std::abs(std::log(o.readWriteRatio / best.readWriteRatio)) > (m_uneven ? m_tuning.unevenRatioSigma : 0.05)))
+                && std::abs(std::log(o.readWriteRatio / best.readWriteRatio)) > (ratioLoose() ? m_tuning.unevenRatioSigma : 0.05)))
             return false;
         for (std::uint64_t a = 0; a < K; ++a)
             for (std::uint64_t b = a; b < K && b < a + 64; ++b)
@@ -305,7 +305,7 @@ void Prober::rank()
         const Candidate& c = m_candidates[i];
         if (&c == &best || samePredictions(c)) {
             bestGroup += likelihood;
-            if (&c != &best && c.failedDisk == best.failedDisk && c.mdParityWrites == best.mdParityWrites)
+            if (&c != &best && c.failedDisk == best.failedDisk && (c.mdParityWrites == best.mdParityWrites || ratioLoose()))
                 v.equivalents << c.spec();
         } else if (!runnerUp) {
             runnerUp = &c;

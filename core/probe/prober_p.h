@@ -161,6 +161,9 @@ private:
     std::set<std::uint64_t> m_resampled; // chunks whose single was measured twice
     std::map<std::uint64_t, double> m_blockSingle; // pattern block -> N reads of it
     bool m_uneven = false; // disks of unequal speed: the ratio and parallelism are the slow disk's
+    // A slow disk, or an array-wide request ceiling (which caps the random reads, not the writes):
+    // the read/write ratio and the parallelism then tell redundancy from none, not the layout.
+    bool ratioLoose() const { return m_uneven || m_ceilingRatio > 0; }
     bool m_normalizeBoundaries = false; // boundary tests against their blocks' own times (a retry)
 };
 
