@@ -294,11 +294,14 @@ double Prober::pairNoise(const Candidate& c)
     return std::sqrt(double(std::clamp(c.layout->copies(), 1, 16)));
 }
 
-// The copies test's count (when it ran) against the disks the candidate reads one block from.
+// The copies test's count against the disks the candidate reads one block from, when it counted
+// two or more (a flat step that a balancing controller cannot fake). A count of one is no evidence:
+// a controller that balances one block's reads over c throttled copies looks, in steady state, like
+// one disk at c times the rate (the calibration measured that rate as one disk's).
 bool Prober::copiesFit(const Candidate& c) const
 {
     const int measured = m_result.calibration.blockCopies;
-    return measured == 0 || c.blockCopies() == measured;
+    return measured < 2 || c.blockCopies() == measured;
 }
 
 bool Prober::consistent(const Candidate& c) const
