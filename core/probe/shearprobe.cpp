@@ -445,7 +445,7 @@ void Prober::patternSizes()
     const double parallel = parallelism();
     auto fits = [&](const Candidate& c) {
         // As many disks must serve reads as the steady read rate showed working in parallel.
-        return ratioFits(c.readWriteRatio, std::log(1.6))
+        return ratioFits(c.readWriteRatio, std::log(1.6)) && copiesFit(c)
             && (parallel <= 0 || std::abs(std::log(parallel / c.readParallelism)) <= std::log(1.7));
     };
     for (const Candidate& c : enumerateCandidates(m_registry, m_blockBytes, m_blockBytes, 0, m_config.maxDisks, false)) {
