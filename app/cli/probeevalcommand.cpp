@@ -90,7 +90,13 @@ bool exact(const Truth& t, const ProbeVerdict& v)
     // Whole-disk mirrors: every block on every disk, whatever the scheme calls it.
     if (t.scheme == u"raid1" || (t.scheme == u"raid10" && t.copies == t.disks) || (t.scheme == u"chained" && t.disks == 2))
         return v.scheme == u"raid1" && v.disks == t.disks;
-    auto same = [&](const QString& spec) { return spec == t.spec(); };
+    // Exact is scheme, variant, disks, copies and chunk: how md writes parity or reads mirrors is the
+    // controller's, not the layout's (a candidate's spec may carry paritywrite=md, mirrorread=nearest).
+    auto same = [&](QString spec) {
+        spec.remove(QStringLiteral(" paritywrite=md"));
+        spec.remove(QStringLiteral(" mirrorread=nearest"));
+        return spec == t.spec();
+    };
     QString verdict = v.scheme;
     if (!v.variant.isEmpty())
         verdict += QStringLiteral(" layout=") + v.variant;

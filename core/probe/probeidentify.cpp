@@ -334,6 +334,15 @@ void Prober::rank()
         v.runnerUp = runnerUp->spec();
         v.runnerUpConfidence = runner / total;
     }
+    // Random reads far slower than the answer's disks could serve them (the steady read rate against
+    // one disk's): an array-wide ceiling caps the reads, so the ratio measures it, not the layout.
+    // Once, then the ranking again with the ratio loosened.
+    if (!ratioLoose() && m_result.readWriteRatio > 0 && parallelism() > 0
+        && parallelism() < m_tuning.ceilingParallelism * best.readParallelism) {
+        m_readsCapped = true;
+        v.findings.clear();
+        return rank();
+    }
     // One pair far off may be bad luck (many copies balance unevenly in a short batch): such
     // pairs are measured again and averaged before anything is called a mismatch.
     if (remeasureOutliers(best) > 0)
@@ -402,6 +411,13 @@ void Prober::rank()
     if (best.mdParityWrites)
         v.findings << QStringLiteral("small writes read the rest of the stripe instead of old data and parity "
                                      "(as Linux md did in Shear section 4)");
+    if (m_readsCapped && m_ceilingRatio <= 0)
+        v.findings << QStringLiteral("random reads came at %1 disks' rate where %2 predicts %3: something caps the "
+                                     "array's reads (a controller's or host's limit, or a slow disk), so the read/write "
+                                     "ratio told only redundancy from none")
+                          .arg(parallelism(), 0, 'f', 1)
+                          .arg(best.spec())
+                          .arg(best.readParallelism, 0, 'f', 1);
     if (m_ceilingRatio > 0)
         v.findings << QStringLiteral("the array's request rate is capped: one chunk of each disk, read at once, took "
                                      "%1x one disk's time although no two of them share a disk (the batch reached %2 "

@@ -163,7 +163,8 @@ private:
     bool m_uneven = false; // disks of unequal speed: the ratio and parallelism are the slow disk's
     // A slow disk, or an array-wide request ceiling (which caps the random reads, not the writes):
     // the read/write ratio and the parallelism then tell redundancy from none, not the layout.
-    bool ratioLoose() const { return m_uneven || m_ceilingRatio > 0; }
+    bool ratioLoose() const { return m_uneven || m_ceilingRatio > 0 || m_readsCapped; }
+    bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling
     bool m_normalizeBoundaries = false; // boundary tests against their blocks' own times (a retry)
 };
 

@@ -803,6 +803,7 @@ const DoubleField kDoubleFields[] = {
         { "patternLevelReject", [](ProbeTuning& t) -> double& { return t.patternLevelReject; } },
         { "copiesStep", [](ProbeTuning& t) -> double& { return t.copiesStep; } },
         { "copiesFlat", [](ProbeTuning& t) -> double& { return t.copiesFlat; } },
+        { "ceilingParallelism", [](ProbeTuning& t) -> double& { return t.ceilingParallelism; } },
 };
 const IntField kIntFields[] = {
         { "calibrationMaxReads", [](ProbeTuning& t) -> int& { return t.calibrationMaxReads; } },
