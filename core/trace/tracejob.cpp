@@ -38,7 +38,7 @@ TraceSummaryResult summarizeTrace(const QStringList& files, const TraceJobOption
         return out;
     TraceSummary& summary = out.summary;
     summary.describe(reader->info(), baseNames(files));
-    TraceSummarizer feed(summary, *reader);
+    TraceAccumulator feed(summary, *reader);
     Throttle throttle(reportInterval);
     TraceRecord record;
     for (std::uint64_t n = 0;; ++n) {
@@ -52,7 +52,7 @@ TraceSummaryResult summarizeTrace(const QStringList& files, const TraceJobOption
                 out.error = reader->error().text();
                 return out;
             }
-            summary.addSkipped(reader->error());
+            feed.addSkipped(reader->error());
         }
         // Check the clock only every 4096 records: the loop must stay cheap.
         if ((n & 4095) == 0) {

@@ -178,7 +178,7 @@ void TraceTimePlot::setSummary(const TraceSummary& s)
         reads << (reads.isEmpty() ? 0 : reads.back());
 
     const QString bucket = tr("%1 ms bins").arg(number(width * 1000));
-    const std::vector<SlowPeriod> slow = s.slowPeriods();
+    const std::vector<SlowPeriod> slow = slowPeriods(s);
     switch (m_kind) {
     case Kind::QueueDepth:
         m_method = s.queueDepthMethod();
