@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "sim/arraysimulator.h"
+#include "sim/outstandingsweep.h"
 #include "units.h"
 
 #include <QJsonArray>
@@ -14,30 +15,6 @@
 
 namespace raidscope::cli {
 namespace {
-
-// "outstanding=1,2,4,8" -> {1, 2, 4, 8}.
-bool parseSweep(const QString& text, std::vector<int>& values, QString* error)
-{
-    const qsizetype eq = text.indexOf(u'=');
-    if (eq < 0 || text.left(eq) != u"outstanding") {
-        *error = QStringLiteral("--sweep %1: only outstanding=N,N,... can be swept").arg(text);
-        return false;
-    }
-    for (const QString& part : text.mid(eq + 1).split(u',', Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const int n = part.toInt(&ok);
-        if (!ok || n < 1 || n > 65536) {
-            *error = QStringLiteral("--sweep %1: '%2' is not a number of outstanding I/Os from 1 to 65536").arg(text, part);
-            return false;
-        }
-        values.push_back(n);
-    }
-    if (values.empty()) {
-        *error = QStringLiteral("--sweep %1: no values").arg(text);
-        return false;
-    }
-    return true;
-}
 
 void progress(double fraction)
 {
@@ -103,8 +80,12 @@ int runSimulate(const QStringList& args)
     if (!workload)
         return fail(QStringLiteral("--workload: ") + error);
     std::vector<int> sweep;
-    if (a->has(QStringLiteral("sweep")) && !parseSweep(a->value(QStringLiteral("sweep")), sweep, &error))
-        return fail(QStringLiteral("simulate: ") + error, Usage);
+    if (a->has(QStringLiteral("sweep"))) {
+        const auto values = parseOutstandingSweep(a->value(QStringLiteral("sweep")), &error);
+        if (!values)
+            return fail(QStringLiteral("simulate: --sweep %1: %2").arg(a->value(QStringLiteral("sweep")), error), Usage);
+        sweep = *values;
+    }
     auto simulator = ArraySimulator::create(a->value(QStringLiteral("array")), &error);
     if (!simulator)
         return fail(QStringLiteral("--array: ") + error);
@@ -118,17 +99,12 @@ int runSimulate(const QStringList& args)
         out(json ? QString::fromUtf8(QJsonDocument(r.toJson()).toJson(QJsonDocument::Indented)) : textReport(r));
         return Ok;
     }
-    const std::vector<SimResult> points = runOutstandingSweep(*simulator, *workload, sweep, {}, [](auto s) { progress(s->fraction); });
+    const OutstandingSweepResult swept = runOutstandingSweep(*simulator, *workload, sweep, {}, [](auto s) { progress(s->fraction); });
+    const std::vector<SimResult>& points = swept.points;
     if (isatty(STDERR_FILENO))
         std::fputc('\n', stderr);
     if (json) {
-        QJsonArray arr;
-        for (const SimResult& r : points)
-            arr.append(r.toJson());
-        out(QString::fromUtf8(QJsonDocument(QJsonObject { { QStringLiteral("array"), simulator->arraySpec() },
-                                                { QStringLiteral("workload"), workload->toText() },
-                                                { QStringLiteral("sweep"), arr } })
-                                  .toJson(QJsonDocument::Indented)));
+        out(QString::fromUtf8(QJsonDocument(swept.toJson()).toJson(QJsonDocument::Indented)));
         return Ok;
     }
     QString t = QStringLiteral("array:    %1\nworkload: %2\n\noutstanding      IOPS      MB/s   mean ms    p90 ms    p99 ms  busiest disk\n")

@@ -119,13 +119,13 @@ QString textSummary(const TraceSummary& s)
                  .arg(double(d.bytes) / 1e6, -11, 'f', 2)
                  .arg(d.runCount(), 0, 'f', 2);
     }
-    const auto region = s.busiestRegion();
+    const auto region = busiestRegion(s);
     t += QStringLiteral("\nskew:      busiest device %1 of I/Os (Gini %2); busiest %3 region %4 of I/Os (Gini %5)\n")
-             .arg(pct(s.busiestDeviceShare()))
-             .arg(TraceSummary::gini(s.deviceLorenz()), 0, 'f', 2)
+             .arg(pct(busiestDeviceShare(s)))
+             .arg(giniIndex(deviceLorenz(s)), 0, 'f', 2)
              .arg(formatBytes(region.regionBytes))
              .arg(pct(region.share))
-             .arg(TraceSummary::gini(s.regionLorenz()), 0, 'f', 2);
+             .arg(giniIndex(regionLorenz(s)), 0, 'f', 2);
     t += QStringLiteral("sequential: run count %1 (Minerva 2.1: requests per sequential run)\n").arg(s.runCount(), 0, 'f', 2);
     if (s.hasResponseTimes()) {
         t += QStringLiteral("response:  mean %1 ms, p50 %2, p90 %3, p99 %4, max %5 ms (%6)\n")
@@ -142,7 +142,7 @@ QString textSummary(const TraceSummary& s)
                  .arg(maxQd, 0, 'f', 2)
                  .arg(double(s.timeline.widthNs()) * 1e-9, 0, 'g', 4)
                  .arg(s.queueDepthMethod());
-        t += QStringLiteral("slow:      %1 periods with mean response above %2 ms\n").arg(s.slowPeriods().size()).arg(s.options.slowThresholdMs);
+        t += QStringLiteral("slow:      %1 periods with mean response above %2 ms\n").arg(slowPeriods(s).size()).arg(s.options.slowThresholdMs);
     } else {
         t += QStringLiteral("response:  not in this format (no queue depth, no slow periods)\n");
     }

@@ -803,20 +803,4 @@ SimResult ArraySimulator::replay(const ReplaySource& source, double timeScale, s
     return engine.runReplay(source, timeScale);
 }
 
-std::vector<SimResult> runOutstandingSweep(ArraySimulator& simulator, const WorkloadSpec& spec,
-                                           const std::vector<int>& outstanding, std::stop_token stop,
-                                           const Report<SweepSnapshot>& report)
-{
-    std::vector<SimResult> points;
-    for (std::size_t i = 0; i < outstanding.size() && !stop.stop_requested(); ++i) {
-        WorkloadSpec s = spec;
-        s.outstanding = outstanding[i];
-        s.ratePerSec = 0;
-        points.push_back(simulator.run(s, stop));
-        if (report && !stop.stop_requested())
-            report(std::make_shared<const SweepSnapshot>(SweepSnapshot { double(i + 1) / double(outstanding.size()), points }));
-    }
-    return points;
-}
-
 } // namespace raidscope

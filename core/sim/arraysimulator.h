@@ -100,16 +100,4 @@ private:
     std::unique_ptr<Carry> m_carry; ///< what one batch leaves to the next
 };
 
-/// The result of a sweep over outstanding I/Os, reported one point at a time.
-struct SweepSnapshot
-{
-    double fraction = 0;
-    std::vector<SimResult> points; ///< every point finished so far
-};
-
-/// Runs `spec` once per value of outstanding I/Os (closed loop), e.g. 1, 2, 4, ... 32.
-std::vector<SimResult> runOutstandingSweep(ArraySimulator& simulator, const WorkloadSpec& spec,
-                                           const std::vector<int>& outstanding, std::stop_token stop = {},
-                                           const Report<SweepSnapshot>& report = {});
-
 } // namespace raidscope

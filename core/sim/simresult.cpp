@@ -5,6 +5,50 @@
 
 namespace raidscope {
 
+void SimResult::merge(const SimResult& o)
+{
+    const double totalNs = simulatedNs + o.simulatedNs;
+    if (disks.empty()) {
+        if (arraySpec.isEmpty())
+            arraySpec = o.arraySpec;
+        workloadSpec = o.workloadSpec;
+        outstanding = o.outstanding;
+        offeredRatePerSec = o.offeredRatePerSec;
+        for (const DiskResult& e : o.disks) {
+            DiskResult d = e;
+            d.ops = d.sectors = d.maxQueueLength = 0;
+            d.busyNs = d.meanQueueLength = d.utilization = 0;
+            disks.push_back(std::move(d));
+        }
+    }
+    requests += o.requests;
+    reads += o.reads;
+    writes += o.writes;
+    bytes += o.bytes;
+    lostRequests += o.lostRequests;
+    writeCacheHits += o.writeCacheHits;
+    readCacheHits += o.readCacheHits;
+    diskOps += o.diskOps;
+    wallSeconds += o.wallSeconds;
+    responseMs.merge(o.responseMs);
+    responseNs.merge(o.responseNs);
+    for (std::size_t i = 0; i < disks.size(); ++i) {
+        DiskResult& d = disks[i];
+        static const DiskResult none;
+        const DiskResult& e = i < o.disks.size() ? o.disks[i] : none;
+        d.ops += e.ops;
+        d.sectors += e.sectors;
+        d.busyNs += e.busyNs;
+        d.failed = d.failed || e.failed;
+        d.maxQueueLength = std::max(d.maxQueueLength, e.maxQueueLength);
+        // Time-averaged, so each part counts with its simulated time.
+        d.meanQueueLength
+            = totalNs > 0 ? (d.meanQueueLength * simulatedNs + e.meanQueueLength * o.simulatedNs) / totalNs : 0;
+        d.utilization = totalNs > 0 ? std::min(1.0, d.busyNs / totalNs) : 0;
+    }
+    simulatedNs = totalNs;
+}
+
 QJsonObject SimResult::toJson() const
 {
     QJsonArray disksJson;

@@ -59,6 +59,14 @@ struct SimResult
         return std::clamp(responseNs.quantile(q) * 1e-6, responseMs.min(), responseMs.max());
     }
 
+    /// Adds `other` as if it had run after this one on the same array: counts, simulated and wall
+    /// time add up; response-time statistics merge exactly; per disk, ops, sectors and busy time add
+    /// up, utilization becomes busy time / the summed simulated time and the mean queue length is
+    /// weighted by each part's simulated time; the maximum queue length is the larger. Merging into
+    /// an empty result (no disks) takes `other`'s disks, workload, outstanding and rate; a non-empty
+    /// array spec is kept. Disks pair by index.
+    void merge(const SimResult& other);
+
     /// DESIGN.md's `simulate --json` object: requests, iops, mbps, meanMs, varianceMs2,
     /// percentilesMs {50, 90, 99}, disks [{utilization, ops}], and more.
     QJsonObject toJson() const;

@@ -40,6 +40,7 @@ public:
         : LineTraceReader(std::move(s), name)
     {
         m_info.format = TraceFormat::Blkparse;
+        m_info.name = QStringLiteral("blkparse text");
         m_info.detail = QStringLiteral("blkparse text (requests = Q events; D->C pairs give response and queue depth)");
         m_info.timeOrigin = QStringLiteral("trace start");
         m_info.hasResponseTimes = true;
@@ -125,6 +126,7 @@ public:
         , m_buffer(std::size_t(std::min<std::uint64_t>(1 << 20, m_source->size() + kHeaderBytes)))
     {
         m_info.format = TraceFormat::Blktrace;
+        m_info.name = QStringLiteral("binary blktrace");
         m_info.detail = QStringLiteral("binary blktrace (requests = QUEUE events; ISSUE->COMPLETE pairs give response "
                                        "and queue depth)");
         m_info.timeOrigin = QStringLiteral("trace clock");
@@ -319,7 +321,7 @@ public:
         m_info = m_readers.front()->info();
         for (const auto& r : m_readers) {
             if (r->info().format != m_info.format)
-                m_info.detail = QStringLiteral("several formats");
+                m_info.name = m_info.detail = QStringLiteral("several formats");
             m_info.hasResponseTimes = m_info.hasResponseTimes && r->info().hasResponseTimes;
         }
         if (m_byTime) {

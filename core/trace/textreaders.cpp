@@ -37,11 +37,12 @@ public:
         : LineTraceReader(std::move(s), name)
     {
         m_info.format = TraceFormat::MsrCsv;
-        m_info.detail = QStringLiteral("MSR Cambridge / SNIA CSV");
+        m_info.name = m_info.detail = QStringLiteral("MSR Cambridge / SNIA CSV");
         m_info.timeOrigin = QStringLiteral("Unix epoch");
         m_info.hasResponseTimes = true;
         m_info.notes << QStringLiteral("timestamps are Windows FILETIME (100 ns ticks), response times in 100 ns ticks");
-        m_info.notes << QStringLiteral("no issue/completion pairs: queue depth estimated by Little's law");
+        m_info.setMissing(TraceField::IssueCompletePairs,
+                          QStringLiteral("no issue/completion pairs: queue depth estimated by Little's law"));
     }
 
 protected:
@@ -102,9 +103,10 @@ public:
         : LineTraceReader(std::move(s), name)
     {
         m_info.format = TraceFormat::Spc;
-        m_info.detail = QStringLiteral("SPC / UMass ASCII");
+        m_info.name = m_info.detail = QStringLiteral("SPC / UMass ASCII");
         m_info.timeOrigin = QStringLiteral("trace start");
-        m_info.notes << QStringLiteral("no response times: queue depth, response percentiles and slow periods unknown");
+        m_info.setMissing(TraceField::ResponseTimes,
+                          QStringLiteral("no response times: queue depth, response percentiles and slow periods unknown"));
     }
 
 protected:
@@ -142,9 +144,10 @@ public:
         : LineTraceReader(std::move(s), name)
     {
         m_info.format = TraceFormat::DiskSim;
-        m_info.detail = QStringLiteral("DiskSim ASCII");
+        m_info.name = m_info.detail = QStringLiteral("DiskSim ASCII");
         m_info.timeOrigin = QStringLiteral("trace start");
-        m_info.notes << QStringLiteral("no response times: queue depth, response percentiles and slow periods unknown");
+        m_info.setMissing(TraceField::ResponseTimes,
+                          QStringLiteral("no response times: queue depth, response percentiles and slow periods unknown"));
     }
 
 protected:
@@ -157,6 +160,7 @@ protected:
         // MQSim writes integer nanoseconds, classic DiskSim float milliseconds: decided by the first record.
         if (m_msTimes < 0) {
             m_msTimes = f[0].find('.') != std::string_view::npos ? 1 : 0;
+            m_info.name = m_msTimes ? QStringLiteral("DiskSim ASCII") : QStringLiteral("DiskSim/MQSim ASCII");
             m_info.detail = m_msTimes ? QStringLiteral("DiskSim ASCII, times in milliseconds (decimal point)")
                                       : QStringLiteral("DiskSim/MQSim ASCII, times in integer nanoseconds");
         }
@@ -190,11 +194,13 @@ public:
     {
         m_info.format = TraceFormat::FioLog;
         m_info.timeOrigin = QStringLiteral("trace start");
+        m_info.setMissing(TraceField::ResponseTimes,
+                          QStringLiteral("no response times: queue depth, response percentiles and slow periods unknown"));
         if (head.starts_with("fio version 2 iolog")) {
-            m_info.hasTimestamps = false; // known before reading, so jobs can refuse to replay
-            m_info.detail = QStringLiteral("fio iolog v2");
+            // Known before reading, so jobs can refuse to replay.
+            m_info.name = m_info.detail = QStringLiteral("fio iolog v2");
+            missingTimestamps();
         }
-        m_info.notes << QStringLiteral("no response times: queue depth, response percentiles and slow periods unknown");
         // fio's own writer (iolog.c) logs the file's "add" and "open" before any I/O; converters
         // that write milliseconds usually do not.
         if (m_unit == FioTimeUnit::Auto) {
@@ -224,6 +230,13 @@ public:
     }
 
 protected:
+    void missingTimestamps()
+    {
+        if (!m_info.explains(TraceField::Timestamps))
+            m_info.setMissing(TraceField::Timestamps,
+                              QStringLiteral("v2 has no timestamps: arrival rate, timing and replay unavailable"));
+    }
+
     Parsed parseLine(std::string_view line, TraceRecord& r) override
     {
         if (m_version == 0) {
@@ -234,11 +247,11 @@ protected:
             else
                 return failLine(QStringLiteral("not a fio iolog header ('fio version 2 iolog' or 'fio version 3 iolog')"));
             if (m_version == 2) {
-                m_info.detail = QStringLiteral("fio iolog v2");
-                m_info.hasTimestamps = false;
-                m_info.notes << QStringLiteral("v2 has no timestamps: arrival rate, timing and replay unavailable");
+                m_info.name = m_info.detail = QStringLiteral("fio iolog v2");
+                missingTimestamps();
             } else {
                 const bool us = m_unit == FioTimeUnit::Microseconds;
+                m_info.name = QStringLiteral("fio iolog v3");
                 m_info.detail = QStringLiteral("fio iolog v3, timestamps in %1 (%2)")
                                     .arg(us ? QStringLiteral("microseconds") : QStringLiteral("milliseconds"), m_detected);
             }
@@ -288,15 +301,18 @@ public:
         , m_map(m)
     {
         m_info.format = TraceFormat::Csv;
+        m_info.name = QStringLiteral("CSV");
         m_info.detail = QStringLiteral("CSV (%1 mapping)").arg(m.name);
         m_info.timeOrigin = m.timeOrigin;
         m_info.hasResponseTimes = m.responseColumn > 0;
         m_info.hasTimestamps = m.timeColumn > 0;
         m_info.hasDevices = m.deviceColumn > 0;
         if (!m_info.hasResponseTimes)
-            m_info.notes << QStringLiteral("no response times: queue depth, response percentiles and slow periods unknown");
+            m_info.setMissing(TraceField::ResponseTimes,
+                              QStringLiteral("no response times: queue depth, response percentiles and slow periods unknown"));
         if (!m_info.hasTimestamps)
-            m_info.notes << QStringLiteral("no timestamps: arrival rate, timing and replay unavailable");
+            m_info.setMissing(TraceField::Timestamps,
+                              QStringLiteral("no timestamps: arrival rate, timing and replay unavailable"));
     }
 
 protected:

@@ -38,7 +38,7 @@ TraceSummaryResult summarizeTrace(const QStringList& files, const TraceJobOption
         return out;
     TraceSummary& summary = out.summary;
     summary.describe(reader->info(), baseNames(files));
-    TraceSummarizer feed(summary, *reader);
+    TraceAccumulator feed(summary, *reader);
     Throttle throttle(reportInterval);
     TraceRecord record;
     for (std::uint64_t n = 0;; ++n) {
@@ -52,7 +52,7 @@ TraceSummaryResult summarizeTrace(const QStringList& files, const TraceJobOption
                 out.error = reader->error().text();
                 return out;
             }
-            summary.addSkipped(reader->error());
+            feed.addSkipped(reader->error());
         }
         // Check the clock only every 4096 records: the loop must stay cheap.
         if ((n & 4095) == 0) {
@@ -73,51 +73,6 @@ TraceSummaryResult summarizeTrace(const QStringList& files, const TraceJobOption
     out.ok = true;
     return out;
 }
-
-namespace {
-
-void mergeSim(SimResult& acc, const SimResult& w)
-{
-    if (acc.disks.empty()) {
-        const QString spec = acc.arraySpec;
-        acc = w;
-        acc.arraySpec = spec;
-        for (DiskResult& d : acc.disks)
-            d.meanQueueLength *= w.simulatedNs;
-        return;
-    }
-    acc.requests += w.requests;
-    acc.reads += w.reads;
-    acc.writes += w.writes;
-    acc.bytes += w.bytes;
-    acc.lostRequests += w.lostRequests;
-    acc.writeCacheHits += w.writeCacheHits;
-    acc.readCacheHits += w.readCacheHits;
-    acc.diskOps += w.diskOps;
-    acc.simulatedNs += w.simulatedNs;
-    acc.wallSeconds += w.wallSeconds;
-    acc.responseMs.merge(w.responseMs);
-    acc.responseNs.merge(w.responseNs);
-    for (std::size_t i = 0; i < acc.disks.size() && i < w.disks.size(); ++i) {
-        DiskResult& d = acc.disks[i];
-        const DiskResult& e = w.disks[i];
-        d.ops += e.ops;
-        d.sectors += e.sectors;
-        d.busyNs += e.busyNs;
-        d.maxQueueLength = std::max(d.maxQueueLength, e.maxQueueLength);
-        d.meanQueueLength += e.meanQueueLength * w.simulatedNs; // time-weighted, divided in finishSim()
-    }
-}
-
-void finishSim(SimResult& r)
-{
-    for (DiskResult& d : r.disks) {
-        d.utilization = r.simulatedNs > 0 ? std::min(1.0, d.busyNs / r.simulatedNs) : 0;
-        d.meanQueueLength = r.simulatedNs > 0 ? d.meanQueueLength / r.simulatedNs : 0;
-    }
-}
-
-} // namespace
 
 QJsonObject TraceReplayArray::toJson() const
 {
@@ -198,8 +153,6 @@ TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions
                     ++records;
                     if (report && (records & 1023) == 0 && throttle.due()) {
                         TraceReplaySnapshot snap { (double(i) + fractionOf(*reader)) / double(out.arrays.size()), out.arrays };
-                        for (TraceReplayArray& p : snap.partial)
-                            finishSim(p.result);
                         report(std::make_shared<const TraceReplaySnapshot>(std::move(snap)));
                     }
                     return !stop.stop_requested();
@@ -215,7 +168,7 @@ TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions
         if (!out.error.isEmpty())
             return out;
         out.records = std::max(out.records, records);
-        mergeSim(a.result, r);
+        a.result.merge(r);
         a.windows = int(windows.size());
         for (const auto& [index, w] : windows)
             if (w.first / double(w.second) > options.slowThresholdMs)
@@ -225,8 +178,6 @@ TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions
         out.cancelled = true;
         return out;
     }
-    for (TraceReplayArray& a : out.arrays)
-        finishSim(a.result);
     out.ok = true;
     return out;
 }

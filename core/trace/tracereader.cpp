@@ -42,6 +42,44 @@ bool parseTraceFormat(const QString& name, TraceFormat* format)
     return false;
 }
 
+bool TraceFormatInfo::has(TraceField field) const
+{
+    switch (field) {
+    case TraceField::Timestamps: return hasTimestamps;
+    case TraceField::ResponseTimes: return hasResponseTimes;
+    case TraceField::IssueCompletePairs: return hasIssueCompletePairs;
+    case TraceField::Devices: return hasDevices;
+    }
+    return false;
+}
+
+std::vector<TraceField> TraceFormatInfo::missing() const
+{
+    std::vector<TraceField> out;
+    for (TraceField f : { TraceField::Timestamps, TraceField::ResponseTimes, TraceField::IssueCompletePairs, TraceField::Devices })
+        if (!has(f))
+            out.push_back(f);
+    return out;
+}
+
+bool TraceFormatInfo::explains(TraceField field) const
+{
+    return !has(field) && std::find(explained.begin(), explained.end(), field) != explained.end();
+}
+
+void TraceFormatInfo::setMissing(TraceField field, const QString& note)
+{
+    switch (field) {
+    case TraceField::Timestamps: hasTimestamps = false; break;
+    case TraceField::ResponseTimes: hasResponseTimes = false; break;
+    case TraceField::IssueCompletePairs: hasIssueCompletePairs = false; break;
+    case TraceField::Devices: hasDevices = false; break;
+    }
+    notes << note;
+    if (std::find(explained.begin(), explained.end(), field) == explained.end())
+        explained.push_back(field);
+}
+
 QString TraceError::text() const
 {
     QString t = file + u':' + QString::number(line) + QStringLiteral(": ");
@@ -361,7 +399,7 @@ class EmptyReader final : public TraceReader
 public:
     EmptyReader()
     {
-        m_info.detail = QStringLiteral("empty file");
+        m_info.name = m_info.detail = QStringLiteral("empty file");
         m_info.timeOrigin = QStringLiteral("trace start");
     }
     Status next(TraceRecord&) override { return Status::End; }

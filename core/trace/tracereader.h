@@ -73,17 +73,36 @@ struct TraceError
     QString text() const;
 };
 
-/// What a format records and what it lacks; stated in the summary, never invented.
+/// What a trace format may record or lack.
+enum class TraceField : std::uint8_t {
+    Timestamps,         ///< arrival times (rates, timelines, replay)
+    ResponseTimes,      ///< per-request response times (percentiles, slow periods, Little's law)
+    IssueCompletePairs, ///< driver issue and completion events (exact queue depth)
+    Devices,            ///< a device or volume per request
+};
+
+/// What a format records and what it lacks; stated in the summary, never invented. Views ask
+/// has() / missing() and whether a note already says so (explains()), never search the notes.
 struct TraceFormatInfo
 {
     TraceFormat format = TraceFormat::Auto;
-    QString detail; ///< e.g. "fio iolog v3, timestamps in microseconds (detected: ...)"
+    QString name;   ///< short, for a view's notes: "DiskSim ASCII", "fio iolog v3"
+    QString detail; ///< the name and how it was read, e.g. "fio iolog v3, timestamps in microseconds (detected: ...)"
     QString timeOrigin; ///< "Unix epoch" or "trace start"
     bool hasResponseTimes = false;
     bool hasIssueCompletePairs = false;
     bool hasDevices = true;
     bool hasTimestamps = true;
-    QStringList notes; ///< what the format lacks or how a field was interpreted
+    QStringList notes; ///< what the format lacks or how a field was interpreted, in the reader's words
+    std::vector<TraceField> explained; ///< the missing fields a note states (setMissing())
+
+    bool has(TraceField field) const;
+    /// The fields this format lacks, in TraceField order.
+    std::vector<TraceField> missing() const;
+    /// True when a note says why `field` is missing.
+    bool explains(TraceField field) const;
+    /// Records that the format lacks `field` and says what follows in a note.
+    void setMissing(TraceField field, const QString& note);
 };
 
 /// A streaming reader of one trace: reads its input in blocks, parses without allocating per

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 namespace raidscope {
 
@@ -226,43 +225,43 @@ std::map<std::uint64_t, std::uint64_t> TraceSummary::sizeHistogram() const
     return out;
 }
 
-void TraceSummary::add(const TraceRecord& r, std::uint32_t slot)
+void TraceAccumulator::add(const TraceRecord& r, std::uint32_t slot)
 {
+    TraceSummary& s = m_summary;
     if (r.kind == TraceRecord::Kind::Completion) {
-        ++completions;
-        responseMs.add(double(r.responseNs) * 1e-6);
-        responseNs.add(std::uint64_t(r.responseNs));
-        TraceTimeBucket& b = timeline.at(r.timeNs);
+        ++s.completions;
+        s.responseMs.add(double(r.responseNs) * 1e-6);
+        s.responseNs.add(std::uint64_t(r.responseNs));
+        TraceTimeBucket& b = s.timeline.at(r.timeNs);
         ++b.responses;
         b.responseSumNs += double(r.responseNs);
         const std::int64_t end = r.responseNs > INT64_MAX - r.timeNs ? INT64_MAX : r.timeNs + r.responseNs;
-        timeline.addBusy(r.timeNs, end);
+        s.timeline.addBusy(r.timeNs, end);
         return;
     }
     if (r.kind != TraceRecord::Kind::Request)
         return;
-    if (records == 0) {
-        firstNs = lastNs = latestSeenNs = r.timeNs;
+    if (s.records == 0) {
+        s.firstNs = s.lastNs = r.timeNs;
     } else {
-        if (r.timeNs < latestSeenNs)
-            ++outOfOrder;
-        latestSeenNs = std::max(latestSeenNs, r.timeNs);
-        firstNs = std::min(firstNs, r.timeNs);
-        lastNs = std::max(lastNs, r.timeNs);
+        if (r.timeNs < s.lastNs) // the latest arrival so far
+            ++s.outOfOrder;
+        s.firstNs = std::min(s.firstNs, r.timeNs);
+        s.lastNs = std::max(s.lastNs, r.timeNs);
     }
-    ++records;
+    ++s.records;
     if (r.write) {
-        ++writes;
-        bytesWritten += r.sizeBytes;
+        ++s.writes;
+        s.bytesWritten += r.sizeBytes;
     } else {
-        ++reads;
-        bytesRead += r.sizeBytes;
+        ++s.reads;
+        s.bytesRead += r.sizeBytes;
     }
     if (r.sizeBytes == 0)
-        ++zeroSize;
-    addSize(r.sizeBytes, 1);
+        ++s.zeroSize;
+    s.addSize(r.sizeBytes, 1);
 
-    TraceDeviceSummary& d = devices[slot];
+    TraceDeviceSummary& d = s.devices[slot];
     // Minerva §2.1: a run is a set of spatially sequential requests; a new run starts whenever a
     // request does not begin where the previous request of the same stream (device) ended.
     if (d.ios == 0) {
@@ -282,8 +281,8 @@ void TraceSummary::add(const TraceRecord& r, std::uint32_t slot)
     }
     d.regions.add(r.offsetBytes);
 
-    if (format.hasTimestamps) {
-        TraceTimeBucket& b = timeline.at(r.timeNs);
+    if (s.format.hasTimestamps) {
+        TraceTimeBucket& b = s.timeline.at(r.timeNs);
         ++b.ios;
         b.bytes += r.sizeBytes;
         b.reads += r.write ? 0 : 1;
@@ -294,8 +293,8 @@ void TraceSummary::add(const TraceRecord& r, std::uint32_t slot)
         }
     }
     if (r.responseNs >= 0) {
-        responseMs.add(double(r.responseNs) * 1e-6);
-        responseNs.add(std::uint64_t(r.responseNs));
+        s.responseMs.add(double(r.responseNs) * 1e-6);
+        s.responseNs.add(std::uint64_t(r.responseNs));
     }
 }
 
@@ -305,22 +304,12 @@ void TraceSummary::merge(const TraceSummary& o)
         if (records == 0) {
             firstNs = o.firstNs;
             lastNs = o.lastNs;
-            latestSeenNs = o.latestSeenNs;
         } else {
             firstNs = std::min(firstNs, o.firstNs);
             lastNs = std::max(lastNs, o.lastNs);
-            latestSeenNs = std::max(latestSeenNs, o.latestSeenNs);
         }
     }
-    records += o.records;
-    reads += o.reads;
-    writes += o.writes;
-    bytesRead += o.bytesRead;
-    bytesWritten += o.bytesWritten;
-    completions += o.completions;
-    zeroSize += o.zeroSize;
-    outOfOrder += o.outOfOrder;
-    skipped += o.skipped;
+    TraceCounters::operator+=(o);
     for (const QString& m : o.skippedMessages)
         if (skippedMessages.size() < kMaxMessages)
             skippedMessages << m;
@@ -364,11 +353,11 @@ void TraceSummary::describe(const TraceFormatInfo& info, const QStringList& name
     files = names;
 }
 
-void TraceSummary::addSkipped(const TraceError& error)
+void TraceAccumulator::addSkipped(const TraceError& error)
 {
-    ++skipped;
-    if (skippedMessages.size() < kMaxMessages)
-        skippedMessages << error.text();
+    ++m_summary.skipped;
+    if (m_summary.skippedMessages.size() < TraceSummary::kMaxMessages)
+        m_summary.skippedMessages << error.text();
 }
 
 QString TraceSummary::queueDepthMethod() const
@@ -411,88 +400,6 @@ double TraceSummary::runCount() const
     return runs ? double(records) / double(runs) : 0;
 }
 
-int TraceSummary::busiestDevice() const
-{
-    int best = -1;
-    for (std::size_t i = 0; i < devices.size(); ++i)
-        if (best < 0 || devices[i].ios > devices[std::size_t(best)].ios)
-            best = int(i);
-    return best;
-}
-
-double TraceSummary::busiestDeviceShare() const
-{
-    const int b = busiestDevice();
-    return b >= 0 && records ? double(devices[std::size_t(b)].ios) / double(records) : 0;
-}
-
-TraceSummary::RegionRef TraceSummary::busiestRegion() const
-{
-    RegionRef best;
-    std::uint64_t bestCount = 0;
-    for (std::size_t d = 0; d < devices.size(); ++d) {
-        const auto& c = devices[d].regions.counts();
-        for (std::size_t i = 0; i < c.size(); ++i) {
-            if (c[i] > bestCount) {
-                bestCount = c[i];
-                best.device = int(d);
-                best.regionBytes = devices[d].regions.regionBytes();
-                best.offsetBytes = std::uint64_t(i) * best.regionBytes;
-            }
-        }
-    }
-    best.share = records ? double(bestCount) / double(records) : 0;
-    return best;
-}
-
-std::vector<LorenzPoint> TraceSummary::lorenz(std::vector<std::uint64_t> counts, int maxPoints)
-{
-    std::vector<LorenzPoint> out;
-    if (counts.empty())
-        return out;
-    std::sort(counts.begin(), counts.end());
-    const double total = double(std::accumulate(counts.begin(), counts.end(), std::uint64_t(0)));
-    const std::size_t n = counts.size();
-    const std::size_t points = std::min<std::size_t>(n, std::size_t(std::max(2, maxPoints) - 1));
-    out.push_back({ 0, 0 });
-    std::size_t k = 0;
-    double cum = 0;
-    for (std::size_t p = 1; p <= points; ++p) {
-        const std::size_t upTo = n * p / points;
-        for (; k < upTo; ++k)
-            cum += double(counts[k]);
-        out.push_back({ double(upTo) / double(n), total > 0 ? cum / total : 0 });
-    }
-    return out;
-}
-
-double TraceSummary::gini(const std::vector<LorenzPoint>& c)
-{
-    // 1 - 2 * area under the Lorenz curve (trapezoids).
-    double area = 0;
-    for (std::size_t i = 1; i < c.size(); ++i)
-        area += (c[i].items - c[i - 1].items) * (c[i].share + c[i - 1].share) / 2;
-    return c.size() < 2 ? 0 : 1 - 2 * area;
-}
-
-std::vector<LorenzPoint> TraceSummary::deviceLorenz() const
-{
-    std::vector<std::uint64_t> counts;
-    for (const auto& d : devices)
-        counts.push_back(d.ios);
-    return lorenz(std::move(counts));
-}
-
-std::vector<LorenzPoint> TraceSummary::regionLorenz() const
-{
-    std::vector<std::uint64_t> counts;
-    for (const auto& d : devices) {
-        const auto used = d.regions.usedCounts();
-        counts.insert(counts.end(), used.begin(), used.end());
-    }
-    return lorenz(std::move(counts));
-}
-
 double TraceSummary::responsePercentileMs(double q) const
 {
     if (!hasResponseTimes())
@@ -500,41 +407,10 @@ double TraceSummary::responsePercentileMs(double q) const
     return std::clamp(responseNs.quantile(q) * 1e-6, responseMs.min(), responseMs.max());
 }
 
-std::vector<SlowPeriod> TraceSummary::slowPeriods() const
-{
-    std::vector<SlowPeriod> out;
-    const std::int64_t w = timeline.widthNs();
-    std::int64_t t = timeline.startNs(); // within +-2^62 and the grid: t + w cannot overflow
-    bool open = false;
-    double sum = 0;
-    std::uint64_t responses = 0;
-    for (const TraceTimeBucket& b : timeline.buckets()) {
-        const bool slow = b.responses > 0 && b.responseSumNs / double(b.responses) * 1e-6 > options.slowThresholdMs;
-        if (slow) {
-            if (!open) {
-                out.push_back({ t, t, 0, 0 });
-                sum = 0;
-                responses = 0;
-                open = true;
-            }
-            SlowPeriod& p = out.back();
-            p.endNs = t + w;
-            p.ios += b.ios;
-            sum += b.responseSumNs;
-            responses += b.responses;
-            p.meanResponseMs = sum / double(responses) * 1e-6;
-        } else {
-            open = false;
-        }
-        t += w;
-    }
-    return out;
-}
-
-void TraceSummarizer::grow(std::uint32_t device)
+void TraceAccumulator::grow(std::uint32_t device)
 {
     while (m_slots.size() <= device)
-        m_slots.push_back(m_summary.deviceSlot(m_reader.deviceName(std::uint32_t(m_slots.size()))));
+        m_slots.push_back(m_summary.deviceSlot(m_reader->deviceName(std::uint32_t(m_slots.size()))));
 }
 
 } // namespace raidscope

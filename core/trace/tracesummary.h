@@ -3,6 +3,8 @@
 
 #include "stats/loghistogram.h"
 #include "stats/runningstats.h"
+#include "traceanalysis.h"
+#include "tracecounters.h"
 #include "tracereader.h"
 #include "tracerecord.h"
 
@@ -124,65 +126,42 @@ struct TraceDeviceSummary
     double runCount() const { return runs ? double(ios) / double(runs) : 0; }
 };
 
-/// A point of a Lorenz curve: the least busy `items` fraction of devices/regions gets `share` of the I/Os.
-struct LorenzPoint
-{
-    double items = 0;
-    double share = 0;
-};
-
-/// A maximal run of time buckets whose mean response time exceeds the threshold.
-struct SlowPeriod
-{
-    std::int64_t startNs = 0;
-    std::int64_t endNs = 0;
-    double meanResponseMs = 0;
-    std::uint64_t ios = 0;
-};
-
 /// A SWAT-like summary of a trace (whitepaper "SWAT"; Illustration 8; Scenarios 2 and 3): memory is
 /// bounded whatever the trace length, and the summaries of consecutive parts of a trace merge
 /// into the summary of the whole. A value type: copy it across threads.
-class TraceSummary
+///
+/// Three parts: the counts (TraceCounters, its base: `s.records`), the distributions below (sizes,
+/// devices, response times, timeline), each with its merge; TraceAccumulator reads records into
+/// them; the analyses (Lorenz curves, Gini, busiest device and region, slow periods) are the free
+/// functions of traceanalysis.h.
+class TraceSummary : public TraceCounters
 {
 public:
     explicit TraceSummary(const TraceSummaryOptions& options = {});
 
-    /// Adds one record. `device` is a slot from deviceSlot().
-    void add(const TraceRecord& record, std::uint32_t device);
     /// The slot of a device by name, created on first use.
     std::uint32_t deviceSlot(std::string_view name);
     /// Adds the summary of the part of the trace that follows this one.
     void merge(const TraceSummary& later);
     /// Takes the format, detail and notes of a reader (done by the summarize job).
     void describe(const TraceFormatInfo& info, const QStringList& files);
-    /// Counts a line skipped because it was malformed (keeps the first few messages).
-    void addSkipped(const TraceError& error);
 
-    // --- what was read
+    // --- what was read (the counts are TraceCounters')
     TraceFormatInfo format;
     QStringList files;
     TraceSummaryOptions options;
-    std::uint64_t records = 0; ///< requests (not device-level completion records)
-    std::uint64_t reads = 0;
-    std::uint64_t writes = 0;
-    std::uint64_t bytesRead = 0;
-    std::uint64_t bytesWritten = 0;
-    std::uint64_t completions = 0; ///< issue/completion pairs seen
-    std::uint64_t zeroSize = 0;
-    std::uint64_t outOfOrder = 0; ///< requests that arrived before an earlier record's time
-    std::uint64_t skipped = 0;
     QStringList skippedMessages; ///< the first kMaxMessages
     static constexpr int kMaxMessages = 20;
     std::int64_t firstNs = 0; ///< earliest and latest arrival
     std::int64_t lastNs = 0;
-    std::int64_t latestSeenNs = 0; ///< for out-of-order detection
 
     // --- distributions
     /// Transfer sizes, one entry per distinct size (Illustration 8). Past kMaxDistinctSizes distinct
     /// sizes, new ones are rounded down to 1/64 precision and sizesRounded is set.
     std::map<std::uint64_t, std::uint64_t> sizeHistogram() const;
     static constexpr std::size_t kMaxDistinctSizes = 65536;
+    /// Counts `count` requests of `bytes` in the size histogram.
+    void addSize(std::uint64_t bytes, std::uint64_t count);
     bool sizesRounded = false;
     std::vector<TraceDeviceSummary> devices;
     RunningStats responseMs; ///< from Completion records or per-request response times
@@ -202,24 +181,7 @@ public:
     std::uint64_t totalRuns() const;
     /// Minerva §2.1 run count over all devices: requests per sequential run.
     double runCount() const;
-    /// The device with the most I/Os and its share of all I/Os (whitepaper "Skew").
-    int busiestDevice() const;
-    double busiestDeviceShare() const;
-    struct RegionRef
-    {
-        int device = -1;
-        std::uint64_t offsetBytes = 0;
-        std::uint64_t regionBytes = 0;
-        double share = 0;
-    };
-    RegionRef busiestRegion() const;
-    std::vector<LorenzPoint> deviceLorenz() const;
-    std::vector<LorenzPoint> regionLorenz() const;
-    static std::vector<LorenzPoint> lorenz(std::vector<std::uint64_t> counts, int maxPoints = 101);
-    static double gini(const std::vector<LorenzPoint>& curve);
     double responsePercentileMs(double q) const;
-    /// Maximal runs of time buckets whose mean response time exceeds options.slowThresholdMs.
-    std::vector<SlowPeriod> slowPeriods() const;
     /// Mean requests outstanding in each timeline bucket (issue/completion pairs, else Little's law).
     double queueDepth(const TraceTimeBucket& b) const;
 
@@ -234,29 +196,41 @@ private:
     std::unordered_map<std::string, std::uint32_t> m_deviceIndex;
     std::array<std::uint64_t, 8193> m_sectorSizes {}; ///< fast path: sizes of k*512 bytes, k <= 8192
     std::map<std::uint64_t, std::uint64_t> m_otherSizes; ///< every other size
-    void addSize(std::uint64_t bytes, std::uint64_t count);
 };
 
-/// Feeds records from one reader into a summary, mapping the reader's devices to summary slots.
-class TraceSummarizer
+/// Reads records into a summary: counts them (TraceCounters), files their sizes, devices, response
+/// times and arrival times in its distributions. Holds only what matters while reading: the slots
+/// of a reader's devices.
+class TraceAccumulator
 {
 public:
-    TraceSummarizer(TraceSummary& summary, const TraceReader& reader)
+    /// Records with explicit device slots (add(record, slot)).
+    explicit TraceAccumulator(TraceSummary& summary)
         : m_summary(summary)
-        , m_reader(reader)
     {
     }
+    /// Records of `reader`: its device indexes map to the summary's slots by name (add(record)).
+    TraceAccumulator(TraceSummary& summary, const TraceReader& reader)
+        : m_summary(summary)
+        , m_reader(&reader)
+    {
+    }
+    /// Adds one record of the reader given at construction.
     void add(const TraceRecord& r)
     {
         if (r.device >= m_slots.size())
             grow(r.device);
-        m_summary.add(r, m_slots[r.device]);
+        add(r, m_slots[r.device]);
     }
+    /// Adds one record. `device` is a slot from TraceSummary::deviceSlot().
+    void add(const TraceRecord& record, std::uint32_t device);
+    /// Counts a line skipped because it was malformed (keeps the first few messages).
+    void addSkipped(const TraceError& error);
 
 private:
     void grow(std::uint32_t device);
     TraceSummary& m_summary;
-    const TraceReader& m_reader;
+    const TraceReader* m_reader = nullptr;
     std::vector<std::uint32_t> m_slots;
 };
 

@@ -4,6 +4,8 @@
 
 #include <QJsonArray>
 
+#include <string_view>
+
 namespace raidscope {
 
 namespace {
@@ -36,11 +38,13 @@ QJsonObject TraceSummary::toJson() const
     o[QStringLiteral("formatDetail")] = format.detail;
     o[QStringLiteral("files")] = QJsonArray::fromStringList(files);
     o[QStringLiteral("notes")] = QJsonArray::fromStringList(format.notes);
-    o[QStringLiteral("records")] = u(records);
-    o[QStringLiteral("reads")] = u(reads);
-    o[QStringLiteral("writes")] = u(writes);
-    o[QStringLiteral("bytesRead")] = u(bytesRead);
-    o[QStringLiteral("bytesWritten")] = u(bytesWritten);
+    // The counts, each in its section ("" top level, "anomalies", "errors").
+    QJsonObject anomalies, errors;
+    TraceCounters::forEach([&](const char* section, const char* key, auto member) {
+        const std::string_view s(section);
+        QJsonObject& into = s.empty() ? o : s == "anomalies" ? anomalies : errors;
+        into[QLatin1String(key)] = u(this->*member);
+    });
     o[QStringLiteral("timeOrigin")] = format.timeOrigin;
     o[QStringLiteral("hasTimestamps")] = format.hasTimestamps;
     o[QStringLiteral("firstSeconds")] = double(firstNs) * 1e-9;
@@ -80,21 +84,21 @@ QJsonObject TraceSummary::toJson() const
     }
     o[QStringLiteral("devices")] = devs;
 
-    const RegionRef region = busiestRegion();
-    const int busiest = busiestDevice();
-    const auto dl = deviceLorenz();
-    const auto rl = regionLorenz();
+    const BusiestRegion region = busiestRegion(*this);
+    const int busiest = busiestDevice(*this);
+    const auto dl = deviceLorenz(*this);
+    const auto rl = regionLorenz(*this);
     o[QStringLiteral("skew")] = QJsonObject {
         { QStringLiteral("busiestDevice"), busiest >= 0 ? qs(devices[std::size_t(busiest)].name) : QString() },
-        { QStringLiteral("busiestDeviceShare"), busiestDeviceShare() },
+        { QStringLiteral("busiestDeviceShare"), busiestDeviceShare(*this) },
         { QStringLiteral("busiestRegion"),
             QJsonObject { { QStringLiteral("device"), region.device >= 0 ? qs(devices[std::size_t(region.device)].name) : QString() },
                 { QStringLiteral("offsetBytes"), u(region.offsetBytes) },
                 { QStringLiteral("regionBytes"), u(region.regionBytes) }, { QStringLiteral("share"), region.share } } },
         { QStringLiteral("deviceLorenz"), lorenzJson(dl) },
-        { QStringLiteral("deviceGini"), gini(dl) },
+        { QStringLiteral("deviceGini"), giniIndex(dl) },
         { QStringLiteral("regionLorenz"), lorenzJson(rl) },
-        { QStringLiteral("regionGini"), gini(rl) },
+        { QStringLiteral("regionGini"), giniIndex(rl) },
     };
     o[QStringLiteral("sequentiality")] = QJsonObject {
         { QStringLiteral("definition"), QStringLiteral("Minerva 2.1: mean number of consecutive sequential requests per device") },
@@ -139,7 +143,7 @@ QJsonObject TraceSummary::toJson() const
     o[QStringLiteral("timeline")] = tl;
 
     QJsonArray periods;
-    const auto slow = slowPeriods();
+    const auto slow = slowPeriods(*this);
     for (const SlowPeriod& p : slow)
         periods.append(QJsonObject { { QStringLiteral("startSeconds"), secondsBetween(firstNs, p.startNs) },
             { QStringLiteral("endSeconds"), secondsBetween(firstNs, p.endNs) },
@@ -148,10 +152,9 @@ QJsonObject TraceSummary::toJson() const
         { QStringLiteral("bucketSeconds"), widthS },
         { QStringLiteral("count"), hasResponseTimes() ? QJsonValue(double(slow.size())) : QJsonValue(QJsonValue::Null) },
         { QStringLiteral("periods"), periods } };
-    o[QStringLiteral("anomalies")] = QJsonObject { { QStringLiteral("outOfOrder"), u(outOfOrder) },
-        { QStringLiteral("zeroSize"), u(zeroSize) }, { QStringLiteral("completions"), u(completions) } };
-    o[QStringLiteral("errors")] = QJsonObject { { QStringLiteral("skipped"), u(skipped) },
-        { QStringLiteral("messages"), QJsonArray::fromStringList(skippedMessages) } };
+    o[QStringLiteral("anomalies")] = anomalies;
+    errors[QStringLiteral("messages")] = QJsonArray::fromStringList(skippedMessages);
+    o[QStringLiteral("errors")] = errors;
     return o;
 }
 
@@ -169,8 +172,8 @@ QString TraceSummary::toCsv() const
     s += QStringLiteral("durationSeconds,%1\nrunCount,%2\nbusiestDeviceShare,%3\nbusiestRegionShare,%4\nqueueDepthMethod,%5\n")
              .arg(durationSeconds(), 0, 'g', 12)
              .arg(runCount(), 0, 'g', 6)
-             .arg(busiestDeviceShare(), 0, 'g', 6)
-             .arg(busiestRegion().share, 0, 'g', 6)
+             .arg(busiestDeviceShare(*this), 0, 'g', 6)
+             .arg(busiestRegion(*this).share, 0, 'g', 6)
              .arg(queueDepthMethod());
     if (hasResponseTimes())
         s += QStringLiteral("responseMeanMs,%1\nresponseP50Ms,%2\nresponseP90Ms,%3\nresponseP99Ms,%4\nslowPeriods,%5\n")
@@ -178,7 +181,7 @@ QString TraceSummary::toCsv() const
                  .arg(responsePercentileMs(0.5), 0, 'g', 6)
                  .arg(responsePercentileMs(0.9), 0, 'g', 6)
                  .arg(responsePercentileMs(0.99), 0, 'g', 6)
-                 .arg(slowPeriods().size());
+                 .arg(slowPeriods(*this).size());
     s += QStringLiteral("\n# sizes\nbytes,count,cumulativePercent\n");
     std::uint64_t cum = 0;
     for (const auto& [bytes, count] : sizeHistogram()) {

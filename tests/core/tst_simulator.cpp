@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sim/arraysimulator.h"
+#include "sim/outstandingsweep.h"
 
 #include "testsupport.h"
 
@@ -126,7 +127,7 @@ TEST_CASE("ArraySimulator: a sweep of outstanding I/Os saturates", "[sim]")
     QString error;
     const auto w = parseWorkloadSpec(QStringLiteral("random count=6000 seed=10"), &error);
     REQUIRE(w);
-    const auto points = runOutstandingSweep(*sim, *w, { 1, 4, 16, 64 });
+    const auto points = runOutstandingSweep(*sim, *w, { 1, 4, 16, 64 }).points;
     REQUIRE(points.size() == 4);
     for (std::size_t i = 1; i < points.size(); ++i) {
         CHECK(points[i].iops() > points[i - 1].iops());

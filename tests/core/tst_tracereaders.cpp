@@ -219,6 +219,54 @@ TEST_CASE("trace: fio iolog v3 time unit detected, or given; v2 has no time")
     CHECK(s.summary.timeline.empty());
 }
 
+TEST_CASE("TraceFormatInfo: what a format lacks is typed, and whether a note says so", "[trace][formatinfo]")
+{
+    using F = TraceField;
+    // From each reader's definition: fio v2 has neither times nor response times; SPC has times but
+    // no response times; MSR has response times but no issue/completion pairs; blkparse has all.
+    const Read v2 = readAll(fixture("fio_v2.log"));
+    CHECK(v2.info.name == u"fio iolog v2");
+    CHECK(v2.info.missing() == std::vector<F> { F::Timestamps, F::ResponseTimes, F::IssueCompletePairs });
+    CHECK(v2.info.explains(F::Timestamps));
+    CHECK(v2.info.explains(F::ResponseTimes));
+    CHECK_FALSE(v2.info.explains(F::IssueCompletePairs));
+    CHECK(v2.info.notes.size() == 2); // one note per explained field, none twice
+
+    const Read v3 = readAll(fixture("fio_v3_fio_writer.log"));
+    CHECK(v3.info.name == u"fio iolog v3");
+    CHECK(v3.info.has(F::Timestamps));
+
+    const Read spc = readAll(fixture("spc_small.spc"));
+    CHECK(spc.info.name == u"SPC / UMass ASCII");
+    CHECK(spc.info.missing() == std::vector<F> { F::ResponseTimes, F::IssueCompletePairs });
+    CHECK(spc.info.explains(F::ResponseTimes));
+
+    const Read msr = readAll(fixture("msr_edge_crlf.csv"));
+    CHECK(msr.info.missing() == std::vector<F> { F::IssueCompletePairs });
+    CHECK(msr.info.explains(F::IssueCompletePairs));
+    CHECK_FALSE(msr.info.explains(F::ResponseTimes)); // it has them: nothing to explain
+
+    const Read blk = readAll(fixture("blkparse_small.txt"));
+    CHECK(blk.info.name == u"blkparse text");
+    CHECK(blk.info.missing().empty());
+
+    const Read ns = readAll(fixture("disksim_ns.trace"));
+    CHECK(ns.info.name == u"DiskSim/MQSim ASCII");
+
+    // An empty file states nothing: a view has to say what it lacks itself.
+    const Read empty = readAll(fixture("empty.csv"));
+    CHECK(empty.info.name == u"empty file");
+    CHECK(empty.info.missing() == std::vector<F> { F::ResponseTimes, F::IssueCompletePairs });
+    CHECK_FALSE(empty.info.explains(F::ResponseTimes));
+    CHECK(empty.info.notes.isEmpty());
+
+    TraceFormatInfo info;
+    info.setMissing(F::Devices, QStringLiteral("no device column"));
+    CHECK_FALSE(info.hasDevices);
+    CHECK(info.explains(F::Devices));
+    CHECK(info.notes == QStringList { QStringLiteral("no device column") });
+}
+
 TEST_CASE("trace: blkparse text pairs D and C, skips messages and the trailing summary")
 {
     const Read r = readAll(fixture("blkparse_small.txt"));
@@ -403,7 +451,7 @@ TEST_CASE("trace: timestamps at the ends of the int64 range (found by fuzz_msr a
     auto r = TraceReader::fromMemory(data, QStringLiteral("ends.csv"), {}, &error);
     REQUIRE(r);
     TraceSummary s;
-    TraceSummarizer feed(s, *r);
+    TraceAccumulator feed(s, *r);
     TraceRecord rec;
     int records = 0;
     for (auto st = r->next(rec); st != TraceReader::Status::End; st = r->next(rec))
@@ -416,5 +464,5 @@ TEST_CASE("trace: timestamps at the ends of the int64 range (found by fuzz_msr a
     CHECK(std::isfinite(s.durationSeconds()));
     CHECK(int(s.timeline.buckets().size()) <= s.options.maxTimeBuckets);
     CHECK(s.toJson()[QStringLiteral("records")].toInt() == 3);
-    (void)s.slowPeriods();
+    (void)slowPeriods(s);
 }

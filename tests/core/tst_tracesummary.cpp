@@ -36,11 +36,12 @@ QString fixture(const char* name)
 TEST_CASE("trace summary: sizes, mix and cumulative percentage (Illustration 8)")
 {
     TraceSummary s;
+    TraceAccumulator acc(s);
     const auto d = s.deviceSlot("a");
-    s.add(req(0, 0, 8192), d);
-    s.add(req(1, 0, 8192, true), d);
-    s.add(req(2, 0, 131072, true), d);
-    s.add(req(3, 0, 1000), d); // not a multiple of 512
+    acc.add(req(0, 0, 8192), d);
+    acc.add(req(1, 0, 8192, true), d);
+    acc.add(req(2, 0, 131072, true), d);
+    acc.add(req(3, 0, 1000), d); // not a multiple of 512
     const auto cum = s.cumulativeSizes();
     REQUIRE(cum.size() == 3);
     CHECK(cum[0] == std::pair<std::uint64_t, double> { 1000, 25.0 });
@@ -60,15 +61,16 @@ TEST_CASE("trace summary: sizes, mix and cumulative percentage (Illustration 8)"
 TEST_CASE("trace summary: run count as Minerva 2.1 defines it")
 {
     TraceSummary s;
+    TraceAccumulator acc(s);
     const auto a = s.deviceSlot("a"), b = s.deviceSlot("b");
     // a: 0-4K, 4K-8K, 8K-12K sequential (one run), then 100K (second run): 4 requests in 2 runs.
     // b interleaves but is a separate stream, so it does not break a's runs: 2 requests, 2 runs.
-    s.add(req(0, 0, 4096), a);
-    s.add(req(1, 1 << 20, 4096), b);
-    s.add(req(2, 4096, 4096), a);
-    s.add(req(3, 8192, 4096), a);
-    s.add(req(4, 0, 4096), b);
-    s.add(req(5, 102400, 4096), a);
+    acc.add(req(0, 0, 4096), a);
+    acc.add(req(1, 1 << 20, 4096), b);
+    acc.add(req(2, 4096, 4096), a);
+    acc.add(req(3, 8192, 4096), a);
+    acc.add(req(4, 0, 4096), b);
+    acc.add(req(5, 102400, 4096), a);
     CHECK(s.devices[a].runs == 2);
     CHECK(s.devices[a].runCount() == 2.0);
     CHECK(s.devices[b].runs == 2);
@@ -79,24 +81,25 @@ TEST_CASE("trace summary: skew, Lorenz curve and Gini")
 {
     // Whitepaper "Skew": one controller of 20 gets 50 % of the I/O.
     TraceSummary s;
+    TraceAccumulator acc(s);
     for (int dev = 0; dev < 20; ++dev) {
         const auto slot = s.deviceSlot(std::to_string(dev));
         const int n = dev == 0 ? 190 : 10;
         for (int i = 0; i < n; ++i)
-            s.add(req(i, std::uint64_t(i) * 4096, 4096), slot);
+            acc.add(req(i, std::uint64_t(i) * 4096, 4096), slot);
     }
-    CHECK(s.busiestDevice() == 0);
-    CHECK(s.busiestDeviceShare() == Approx(0.5));
-    const auto curve = s.deviceLorenz();
+    CHECK(busiestDevice(s) == 0);
+    CHECK(busiestDeviceShare(s) == Approx(0.5));
+    const auto curve = deviceLorenz(s);
     CHECK(curve.front().share == 0);
     CHECK(curve.back().items == 1.0);
     CHECK(curve.back().share == Approx(1.0));
     // The 19 quiet devices (95 %) carry half the I/Os.
     CHECK(curve[19].items == Approx(0.95));
     CHECK(curve[19].share == Approx(0.5));
-    CHECK(TraceSummary::gini(curve) == Approx(0.45));
-    CHECK(TraceSummary::gini(TraceSummary::lorenz({ 5, 5, 5, 5 })) == Approx(0.0));
-    const auto region = s.busiestRegion();
+    CHECK(giniIndex(curve) == Approx(0.45));
+    CHECK(giniIndex(lorenzCurve({ 5, 5, 5, 5 })) == Approx(0.0));
+    const auto region = busiestRegion(s);
     CHECK(region.device == 0);
     CHECK(region.offsetBytes == 0);
 }
@@ -107,12 +110,13 @@ TEST_CASE("trace summary: bounded time buckets widen; queue depth by Little's la
     o.maxTimeBuckets = 64;
     o.slowThresholdMs = 50;
     TraceSummary s(o);
+    TraceAccumulator acc(s);
     const auto d = s.deviceSlot("x");
     // One request per 10 ms for 100 s, response 5 ms, except 2..3 s and 50..51 s at 200 ms.
     for (int i = 0; i < 10000; ++i) {
         const std::int64_t t = std::int64_t(i) * 10000000;
         const bool slow = (t >= 2000000000 && t < 3000000000LL) || (t >= 50000000000LL && t < 51000000000LL);
-        s.add(req(t, 0, 4096, false, slow ? 200000000 : 5000000), d);
+        acc.add(req(t, 0, 4096, false, slow ? 200000000 : 5000000), d);
     }
     const auto buckets = s.timeline.buckets();
     CHECK(buckets.size() <= 64);
@@ -124,7 +128,7 @@ TEST_CASE("trace summary: bounded time buckets widen; queue depth by Little's la
     CHECK(s.queueDepthMethod() == u"littles-law");
     // Little: L = lambda W = 100/s * 5 ms = 0.5 in a quiet bucket.
     CHECK(s.queueDepth(buckets[10]) == Approx(0.5).epsilon(0.05)); // a full bucket (the last is partial)
-    const auto slow = s.slowPeriods();
+    const auto slow = slowPeriods(s);
     REQUIRE(slow.size() == 2);
     // Buckets are 1 ms times a power of two (here 2.048 s): a slow second overlaps its bucket.
     CHECK(slow[0].startNs < 3000000000LL);
@@ -137,10 +141,11 @@ TEST_CASE("trace summary: bounded time buckets widen; queue depth by Little's la
 TEST_CASE("trace summary: out-of-order times before the first bucket move the window")
 {
     TraceSummary s;
+    TraceAccumulator acc(s);
     const auto d = s.deviceSlot("x");
-    s.add(req(5000000000LL, 0, 512), d);
-    s.add(req(1000000000LL, 0, 512), d);
-    s.add(req(-3000000000LL, 0, 512), d); // negative times (a clock before the origin) are kept
+    acc.add(req(5000000000LL, 0, 512), d);
+    acc.add(req(1000000000LL, 0, 512), d);
+    acc.add(req(-3000000000LL, 0, 512), d); // negative times (a clock before the origin) are kept
     CHECK(s.outOfOrder == 2);
     CHECK(s.firstNs == -3000000000LL);
     CHECK(s.timeline.startNs() <= -3000000000LL);

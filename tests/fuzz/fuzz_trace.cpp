@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     so.maxTimeBuckets = 64;
     TraceSummary summary(so);
     summary.describe(reader->info(), { QStringLiteral("fuzz") });
-    TraceSummarizer feed(summary, *reader);
+    TraceAccumulator feed(summary, *reader);
     TraceRecord record;
     // Every call consumes input, so the loop ends; the bound only guards against a reader bug.
     for (std::size_t n = 0; n < 4 * size + 16; ++n) {
@@ -35,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (s == TraceReader::Status::End)
             break;
         if (s == TraceReader::Status::Error) {
-            summary.addSkipped(reader->error());
+            feed.addSkipped(reader->error());
             continue;
         }
         feed.add(record);
@@ -46,6 +46,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     merged.merge(summary);
     (void)merged.toJson();
     (void)merged.toCsv();
-    (void)merged.slowPeriods();
+    (void)slowPeriods(merged);
     return 0;
 }

@@ -145,6 +145,10 @@ TEST_CASE("SimulatePage: a sweep fills the plots with one point per outstanding 
         const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
         CHECK(o.value(QStringLiteral("kind")).toString() == u"sweep");
         CHECK(o.value(QStringLiteral("array")).toString().startsWith(QStringLiteral("raid5")));
+        // The shape `simulate --sweep --json` prints: core's OutstandingSweepResult::toJson().
+        CHECK(o.keys() == QStringList { QStringLiteral("array"), QStringLiteral("kind"), QStringLiteral("outstanding"),
+                              QStringLiteral("sweep"), QStringLiteral("version"), QStringLiteral("workload") });
+        CHECK(o.value(QStringLiteral("outstanding")).toArray() == QJsonArray { 1, 2, 4, 8 });
         const QJsonArray sweep = o.value(QStringLiteral("sweep")).toArray();
         REQUIRE(sweep.size() == 4);
         CHECK(sweep.at(2).toObject().value(QStringLiteral("outstanding")).toInt() == 4);

@@ -232,6 +232,26 @@ TEST_CASE("TracesPage: a format without response times says so instead of plotti
     CHECK_FALSE(f.page.arrivalPlot()->graph()->data()->isEmpty());
 }
 
+TEST_CASE("TracesPage: what a format lacks is said once, from TraceFormatInfo", "[gui][traces]")
+{
+    SECTION("fio v2: the reader's own notes, no line of ours")
+    {
+        PageFixture f;
+        f.open(fixture("fio_v2.log"));
+        const QString notes = f.page.notesText();
+        CHECK(notes.count(QStringLiteral("no timestamps")) == 1);
+        CHECK(notes.count(QStringLiteral("no response times")) == 1);
+        CHECK(f.page.arrivalPlot()->missingNote().startsWith(QStringLiteral("fio iolog v2 has no timestamps")));
+    }
+    SECTION("an empty file states nothing, so the page says it")
+    {
+        PageFixture f;
+        f.open(fixture("empty.csv"));
+        CHECK(f.page.notesText() == u"empty file records no response times: response percentiles, slow periods and "
+                                    u"queue depth are not shown");
+    }
+}
+
 TEST_CASE("TracesPage: a malformed line stops with file:line and field, or is skipped and counted", "[gui][traces]")
 {
     // msr_bad.csv: line 3 has Offset 'abc'; lines 1, 2 and 4 are 512-byte requests.

@@ -16,7 +16,6 @@
 #include <QFontDatabase>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLineEdit>
 #include <QPushButton>
@@ -132,27 +131,15 @@ SimulatePage::~SimulatePage()
     m_runner->cancel(); // before the views go: nothing may arrive for them after this
 }
 
-QString SimulatePage::defaultSweepText() { return QStringLiteral("1,2,4,8,16,32,64"); }
+QString SimulatePage::defaultSweepText() { return defaultOutstandingList(); }
 
 std::optional<std::vector<int>> SimulatePage::parseSweepList(const QString& text, QString* error)
 {
-    std::vector<int> out;
-    for (const QString& part : text.split(u',', Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const int v = part.trimmed().toInt(&ok);
-        if (!ok || v < 1 || v > 65536) {
-            if (error)
-                *error = tr("sweep: '%1' is not a number of outstanding I/Os from 1 to 65536").arg(part.trimmed());
-            return std::nullopt;
-        }
-        out.push_back(v);
-    }
-    if (out.empty()) {
-        if (error)
-            *error = tr("sweep: give the outstanding I/Os to run, e.g. %1").arg(defaultSweepText());
-        return std::nullopt;
-    }
-    return out;
+    QString why;
+    auto values = parseOutstandingList(text, &why);
+    if (!values && error)
+        *error = tr("sweep: %1").arg(why);
+    return values;
 }
 
 bool SimulatePage::setArraySpecText(const QString& text) { return m_arrayEditor->setSpecText(text); }
@@ -171,7 +158,7 @@ QString SimulatePage::statusText() const { return m_jobBar->statusText(); }
 
 bool SimulatePage::run()
 {
-    return start({ 0 }, false); // 0: the workload's own outstanding or rate
+    return start({}); // no values: once, with the workload's own outstanding or rate
 }
 
 bool SimulatePage::sweep()
@@ -182,10 +169,10 @@ bool SimulatePage::sweep()
         m_jobBar->setStatus(error, true);
         return false;
     }
-    return start(*values, true);
+    return start(*values);
 }
 
-bool SimulatePage::start(const std::vector<int>& outstanding, bool isSweep)
+bool SimulatePage::start(const std::vector<int>& outstanding)
 {
     const auto& workload = m_workloadEditor->spec();
     if (!workload) {
@@ -204,10 +191,7 @@ bool SimulatePage::start(const std::vector<int>& outstanding, bool isSweep)
     }
 
     m_results.clear();
-    m_jobOutstanding = outstanding;
-    m_jobIsSweep = isSweep;
-    m_jobArray = arraySpec();
-    m_jobWorkload = workload->toText();
+    m_job = OutstandingSweepResult { arraySpec(), workload->toText(), outstanding, {}, false };
     m_followLive = true;
     m_jobStartMs = QDateTime::currentMSecsSinceEpoch();
     m_saturation->clear();
@@ -216,7 +200,7 @@ bool SimulatePage::start(const std::vector<int>& outstanding, bool isSweep)
     m_resultsView->clear();
     m_jobBar->setProgress(0);
     const QString what
-        = isSweep ? tr("Sweeping %n outstanding value(s)…", nullptr, int(outstanding.size())) : tr("Running…");
+        = outstanding.empty() ? tr("Running…") : tr("Sweeping %n outstanding value(s)…", nullptr, int(outstanding.size()));
     m_jobBar->setStatus(what);
     for (LivePlot* plot : std::initializer_list<LivePlot*> { m_saturation, m_responseTime, m_utilization })
         plot->setSubtitle(QString());
@@ -224,65 +208,46 @@ bool SimulatePage::start(const std::vector<int>& outstanding, bool isSweep)
     const WorkloadSpec spec = *workload;
     m_runner->start(
         [simulator, spec, outstanding](std::stop_token stop, auto report) {
-            std::vector<SimResult> done;
-            const double n = double(outstanding.size());
-            for (std::size_t i = 0; i < outstanding.size() && !stop.stop_requested(); ++i) {
-                WorkloadSpec s = spec;
-                if (outstanding[i] > 0) { // a sweep point is closed loop, as runOutstandingSweep() does it
-                    s.outstanding = outstanding[i];
-                    s.ratePerSec = 0;
-                }
-                // Each run reports its own progress (throttled by core), so the bar and the
-                // distribution move within a point, not only between points.
-                SimResult r = simulator->run(s, stop, [&](std::shared_ptr<const SimSnapshot> snapshot) {
-                    report(std::make_shared<const Progress>(
-                        Progress { (double(i) + snapshot->fraction) / n, int(i), int(n), false, snapshot->partial }));
-                });
-                if (stop.stop_requested())
-                    break;
-                done.push_back(r);
-                report(std::make_shared<const Progress>(
-                    Progress { double(i + 1) / n, int(i), int(n), true, std::move(r) }));
-            }
-            return done;
+            return runOutstandingSweep(*simulator, spec, outstanding, stop, report);
         },
-        [this](const Progress& p) { onProgress(p); },
-        [this](std::vector<SimResult> results) { onDone(std::move(results)); });
+        [this](const SweepSnapshot& p) { onProgress(p); },
+        [this](OutstandingSweepResult result) { onDone(std::move(result)); });
     updateControls();
     return true;
 }
 
 // GUI thread: cheap appends; the plots draw on their own timers.
-void SimulatePage::onProgress(const Progress& p)
+void SimulatePage::onProgress(const SweepSnapshot& p)
 {
     m_jobBar->setProgress(p.fraction);
-    const int value = p.runIndex < int(m_jobOutstanding.size()) ? m_jobOutstanding[std::size_t(p.runIndex)] : 0;
-    if (m_jobIsSweep)
+    const auto& values = m_job.outstanding;
+    if (!values.empty())
         m_jobBar->setStatus(tr("Sweep: %1 outstanding (run %2 of %3), %4 %")
-                      .arg(value)
-                      .arg(p.runIndex + 1)
-                      .arg(p.runCount)
+                      .arg(p.pointIndex < int(values.size()) ? values[std::size_t(p.pointIndex)] : 0)
+                      .arg(p.pointIndex + 1)
+                      .arg(p.pointCount)
                       .arg(qRound(p.fraction * 100)));
     else
         m_jobBar->setStatus(tr("Running: %1 %").arg(qRound(p.fraction * 100)));
-    if (p.runDone) {
-        m_results.push_back(p.result);
-        m_saturation->addResult(p.result);
-        m_resultsView->addPoint(p.result);
+    if (p.pointDone) {
+        m_results.push_back(p.point);
+        m_saturation->addResult(p.point);
+        m_resultsView->addPoint(p.point);
         m_jobBar->setHasResult(true); // the finished runs can be saved (File menu) while the rest run
     }
     if (m_followLive)
-        showLive(p.result, !p.runDone);
-    if (p.runDone && m_followLive)
+        showLive(p.point, !p.pointDone);
+    if (p.pointDone && m_followLive)
         m_resultsView->selectPoint(int(m_results.size()) - 1);
 }
 
-void SimulatePage::onDone(std::vector<SimResult> results)
+void SimulatePage::onDone(OutstandingSweepResult result)
 {
-    m_results = std::move(results);
+    m_results = std::move(result.points);
+    m_job.arraySpec = result.arraySpec;
     m_jobBar->setProgress(1);
     const double seconds = double(QDateTime::currentMSecsSinceEpoch() - m_jobStartMs) / 1000;
-    m_jobBar->setStatus(m_jobIsSweep
+    m_jobBar->setStatus(!m_job.outstanding.empty()
             ? tr("Sweep finished: %n run(s) in %1 s", nullptr, int(m_results.size())).arg(seconds, 0, 'f', 1)
             : tr("Run finished in %1 s").arg(seconds, 0, 'f', 1));
     if (m_followLive && !m_results.empty())
@@ -320,7 +285,7 @@ void SimulatePage::showLive(const SimResult& r, bool partial)
     const QString sub = tr("%1 · %2 requests%3").arg(load).arg(r.requests).arg(partial ? tr(" so far") : QString());
     m_responseTime->setSubtitle(sub);
     m_utilization->setSubtitle(sub);
-    m_saturation->setSubtitle(QStringLiteral("%1  ·  %2").arg(m_jobArray, m_jobWorkload.section(u' ', 0, 2)));
+    m_saturation->setSubtitle(QStringLiteral("%1  ·  %2").arg(m_job.arraySpec, m_job.workloadSpec.section(u' ', 0, 2)));
 }
 
 void SimulatePage::updateControls()
@@ -338,17 +303,9 @@ void SimulatePage::updateControls()
 
 QJsonObject SimulatePage::resultsJson() const
 {
-    QJsonArray runs;
-    for (const SimResult& r : m_results)
-        runs.append(r.toJson());
-    QJsonArray outstanding;
-    for (int o : m_jobOutstanding)
-        if (o > 0)
-            outstanding.append(o);
-    return QJsonObject { { QStringLiteral("version"), 1 },
-        { QStringLiteral("kind"), m_jobIsSweep ? QStringLiteral("sweep") : QStringLiteral("run") },
-        { QStringLiteral("array"), m_jobArray }, { QStringLiteral("workload"), m_jobWorkload },
-        { QStringLiteral("outstanding"), outstanding }, { QStringLiteral("sweep"), runs } };
+    OutstandingSweepResult saved = m_job;
+    saved.points = m_results; // the runs finished so far, also while the rest run
+    return saved.toJson();
 }
 
 bool SimulatePage::saveResultsJson(const QString& path, QString* error) const

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "sim/outstandingsweep.h"
 #include "sim/simresult.h"
 
 #include <QJsonObject>
@@ -36,19 +37,9 @@ public:
     explicit SimulatePage(QWidget* parent = nullptr);
     ~SimulatePage() override;
 
-    /// What the worker reports: the fraction done, the run it is on, and that run's statistics so far
-    /// (or, with `runDone`, its final result).
-    struct Progress
-    {
-        double fraction = 0;
-        int runIndex = 0;
-        int runCount = 1;
-        bool runDone = false;
-        SimResult result;
-    };
-
+    /// core's defaultOutstandingList().
     static QString defaultSweepText();
-    /// "1,2,4,8" -> values; nullopt and a one-line error when malformed.
+    /// "1,2,4,8" -> values (core's parseOutstandingList()); nullopt and a one-line error when malformed.
     static std::optional<std::vector<int>> parseSweepList(const QString& text, QString* error);
 
     bool setArraySpecText(const QString& text);
@@ -67,7 +58,8 @@ public:
 
     /// The finished runs of the last job, in the order run.
     const std::vector<SimResult>& results() const { return m_results; }
-    /// {"version", "kind", "array", "workload", "sweep": [SimResult JSON...]} (the CLI's sweep keys).
+    /// The last job as OutstandingSweepResult::toJson() (what `simulate --sweep --json` prints):
+    /// {"version", "kind", "array", "workload", "outstanding", "sweep": [SimResult JSON...]}.
     QJsonObject resultsJson() const;
     bool saveResultsJson(const QString& path, QString* error) const;
     /// Asks for a file and saves the results there.
@@ -90,9 +82,9 @@ Q_SIGNALS:
     void runningChanged(bool running);
 
 private:
-    bool start(const std::vector<int>& outstanding, bool isSweep);
-    void onProgress(const Progress& progress);
-    void onDone(std::vector<SimResult> results);
+    bool start(const std::vector<int>& outstanding);
+    void onProgress(const SweepSnapshot& progress);
+    void onDone(OutstandingSweepResult result);
     void onCancelled();
     void showRun(int index);
     void showLive(const SimResult& result, bool partial);
@@ -112,10 +104,7 @@ private:
     SimResultsView* m_resultsView = nullptr;
 
     std::vector<SimResult> m_results;
-    std::vector<int> m_jobOutstanding; ///< the values of the job running or last run
-    bool m_jobIsSweep = false;
-    QString m_jobArray;
-    QString m_jobWorkload;
+    OutstandingSweepResult m_job; ///< what the job running or last run was given (its points: m_results)
     bool m_followLive = true; ///< false once the user picks a finished run to look at
     qint64 m_jobStartMs = 0;
 };

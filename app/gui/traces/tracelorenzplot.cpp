@@ -70,18 +70,18 @@ void TraceLorenzPlot::clear()
 
 void TraceLorenzPlot::setSummary(const TraceSummary& s)
 {
-    const auto devices = s.deviceLorenz();
-    const auto regions = s.regionLorenz();
+    const auto devices = deviceLorenz(s);
+    const auto regions = regionLorenz(s);
     setCurve(m_devices, devices);
     setCurve(m_regions, regions);
-    m_deviceGini = TraceSummary::gini(devices);
-    m_regionGini = TraceSummary::gini(regions);
+    m_deviceGini = giniIndex(devices);
+    m_regionGini = giniIndex(regions);
     int used = 0;
     for (const TraceDeviceSummary& d : s.devices)
         used += d.ios > 0 ? 1 : 0;
     const QString gini = number(m_deviceGini, 2);
     m_devices->setName(used == 1 ? tr("1 device, Gini %1").arg(gini) : tr("%1 devices, Gini %2").arg(used).arg(gini));
-    const TraceSummary::RegionRef busiest = s.busiestRegion();
+    const BusiestRegion busiest = busiestRegion(s);
     m_regions->setName(busiest.device >= 0
             ? tr("%1 regions, Gini %2").arg(formatBytes(busiest.regionBytes), number(m_regionGini, 2))
             : tr("LBA regions"));

@@ -451,12 +451,17 @@ void TracesPage::showSummary(const std::shared_ptr<const TraceSummary>& summary,
         info += tr(" · <i>so far</i>");
     m_info->setText(info);
 
-    // What the format lacks, said plainly (never invented).
+    // What the format lacks, said plainly (never invented): the reader's notes, and a line of ours
+    // for what it lacks without a note saying so.
     QStringList notes = s.format.notes;
-    if (!s.format.hasResponseTimes && !s.hasResponseTimes()
-        && !notes.join(u' ').contains(QStringLiteral("no response times")))
+    if (!s.format.has(TraceField::ResponseTimes) && !s.format.explains(TraceField::ResponseTimes)
+        && !s.hasResponseTimes())
         notes.prepend(tr("%1 records no response times: response percentiles, slow periods and queue depth are "
                          "not shown")
+                          .arg(s.format.detail));
+    if (!s.format.has(TraceField::Timestamps) && !s.format.explains(TraceField::Timestamps))
+        notes.prepend(tr("%1 records no timestamps: arrival rate, queue depth and response time over time are not "
+                         "shown")
                           .arg(s.format.detail));
     notes.removeDuplicates();
     m_notes->setText(notes.join(QStringLiteral("\n")));

@@ -11,11 +11,10 @@ namespace raidscope::gui {
 
 namespace {
 
-    // "DiskSim/MQSim ASCII" from "DiskSim/MQSim ASCII, times in integer nanoseconds": short enough for a note.
+    // "DiskSim/MQSim ASCII", not the whole detail: short enough for a note.
     QString formatName(const TraceSummary& s)
     {
-        const QString name = s.format.detail.section(u',', 0, 0).section(u'(', 0, 0).trimmed();
-        return name.isEmpty() ? traceFormatName(s.format.format) : name;
+        return s.format.name.isEmpty() ? traceFormatName(s.format.format) : s.format.name;
     }
 
 } // namespace
@@ -136,8 +135,8 @@ void TraceTimePlot::setSummary(const TraceSummary& s)
 {
     clear();
     const std::vector<TraceTimeBucket> buckets = s.timeline.buckets();
-    if (buckets.empty() || !s.format.hasTimestamps) {
-        m_missing = s.format.hasTimestamps ? QString()
+    if (buckets.empty() || !s.format.has(TraceField::Timestamps)) {
+        m_missing = s.format.has(TraceField::Timestamps) ? QString()
                                            : tr("%1 has no timestamps:\nnothing to plot over time").arg(formatName(s));
         setEmptyNote(m_missing.isEmpty() ? tr("No requests in this trace") : m_missing);
         return;
@@ -178,7 +177,7 @@ void TraceTimePlot::setSummary(const TraceSummary& s)
         reads << (reads.isEmpty() ? 0 : reads.back());
 
     const QString bucket = tr("%1 ms bins").arg(number(width * 1000));
-    const std::vector<SlowPeriod> slow = s.slowPeriods();
+    const std::vector<SlowPeriod> slow = slowPeriods(s);
     switch (m_kind) {
     case Kind::QueueDepth:
         m_method = s.queueDepthMethod();
