@@ -78,7 +78,7 @@ struct ProbeTuning
     double levelSigma = 0.15;    ///< of log(one chunk's read time / the one-disk time)
     /// Random reads at under this part of the answer's predicted parallelism mean a cap on the whole
     /// array (probe-eval --realism seed 5017: a 3616/s ceiling over nine 790 IOPS drives read RAID-4
-    /// of 9 at 4.6 of its 8 data disks, 0.57; without a ceiling the steady rate is within 10 %).
+    /// of 9 at 4.6 of its 8 data disks, 0.57).
     double ceilingParallelism = 0.6;
     /// further off than this (1.35x) rules a candidate out; a member at half speed among four lifts
     /// the serial level 1.25x (it serves a quarter of the random reads), noise adds the rest
