@@ -8,8 +8,8 @@ BUILD_DIR=${BUILD_DIR:-$RAIDSCOPE_ROOT/build}
 BUILD_TYPE=${BUILD_TYPE:-RelWithDebInfo}
 
 # The last line is for the md-qemu rig (tests/rig, scripts/probe-rig.sh): QEMU, the initramfs build's
-# tools, and jq for the probe's JSON.
-raidscope_packages=(cmake ninja-build g++ pkg-config qt6-base-dev libqcustomplot-dev libeigen3-dev catch2
+# tools, and jq for the probe's JSON; the golden-output test (tests/cli/golden.cmake) needs jq too.
+raidscope_packages=(cmake ninja-build g++ pkg-config qt6-base-dev libqcustomplot-dev catch2
     liburing-dev libbenchmark-dev xvfb xauth
     qemu-system-x86 qemu-utils kmod cpio jq)
 

@@ -1,52 +1,147 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cliargs.h"
 
-namespace raidscope::cli {
+#include "commands.h"
 
-std::optional<CliArgs> CliArgs::parse(const QStringList& args, const QStringList& valueOptions,
-                                      const QStringList& flags, QString* error)
-{
-    CliArgs out;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        if (!a.startsWith(QLatin1String("--")) || a == u"--") {
-            out.m_positional << a;
-            continue;
-        }
-        QString name = a.mid(2);
-        QString value;
-        const qsizetype eq = name.indexOf(u'=');
-        const bool inlineValue = eq >= 0;
-        if (inlineValue) {
-            value = name.mid(eq + 1);
-            name = name.left(eq);
-        }
-        if (flags.contains(name) && !inlineValue) {
-            out.m_flags << name;
-        } else if (valueOptions.contains(name)) {
-            if (!inlineValue) {
-                if (i + 1 >= args.size()) {
-                    *error = QStringLiteral("option --%1 needs a value").arg(name);
-                    return std::nullopt;
-                }
-                value = args[++i];
+#include <QCommandLineOption>
+
+#include <cstdio>
+
+namespace raidscope::cli {
+namespace {
+
+    // Words joined into lines of at most `width` characters (QCommandLineParser wraps only the options).
+    QString wrapped(const QString& text, qsizetype width)
+    {
+        QString result, line;
+        for (const QString& word : text.split(u' ', Qt::SkipEmptyParts)) {
+            if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
+                result += line + u'\n';
+                line.clear();
             }
-            out.m_values[name] << value;
-        } else {
-            QStringList known;
-            for (const QString& o : valueOptions + flags)
-                known << QStringLiteral("--") + o;
-            *error = QStringLiteral("unknown option --%1 (known: %2)").arg(name, known.join(QStringLiteral(", ")));
-            return std::nullopt;
+            line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
         }
+        return result + line + u'\n';
     }
-    return out;
+
+    QString dashed(const QString& name)
+    {
+        return (name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--")) + name;
+    }
+
+} // namespace
+
+CliArgs::CliArgs(QString command, QString synopsis, QString description)
+    : m_command(std::move(command))
+    , m_synopsis(std::move(synopsis))
+    , m_description(std::move(description))
+{
+    // "-json" reads as "--json", not as -j -s -o -n; options may follow the positionals.
+    m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    m_parser.addOption(QCommandLineOption(
+        { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Shows this command's options.")));
+    m_shown << QStringLiteral("--help");
+}
+
+CliArgs& CliArgs::option(const QString& name, const QString& valueName, const QString& description)
+{
+    m_parser.addOption(QCommandLineOption(name, description, valueName));
+    m_shown << dashed(name);
+    return *this;
+}
+
+CliArgs& CliArgs::flag(const QString& name, const QString& description)
+{
+    m_parser.addOption(QCommandLineOption(name, description));
+    m_shown << dashed(name);
+    return *this;
+}
+
+CliArgs& CliArgs::hiddenOption(const QString& name, bool takesValue)
+{
+    QCommandLineOption o(name, QString(), takesValue ? QStringLiteral("value") : QString());
+    o.setFlags(QCommandLineOption::HiddenFromHelp);
+    m_parser.addOption(o);
+    return *this;
+}
+
+CliArgs& CliArgs::positionalHelp(const QString& name, const QString& description)
+{
+    m_parser.addPositionalArgument(name, description);
+    return *this;
+}
+
+std::optional<int> CliArgs::parse(const QStringList& args)
+{
+    if (const auto done = parseArguments(args))
+        return done;
+    if (helpRequested()) {
+        out(helpText());
+        return Ok;
+    }
+    return std::nullopt;
+}
+
+std::optional<int> CliArgs::parseArguments(const QStringList& args)
+{
+    // QCommandLineParser skips the first argument, the program name.
+    if (!m_parser.parse(QStringList { m_command } + args)) {
+        const QStringList unknown = m_parser.unknownOptionNames();
+        if (!unknown.isEmpty()) {
+            return fail(QStringLiteral("%1: unknown option %2 (known: %3; see raidscope-cli %1 --help)")
+                            .arg(m_command, dashed(unknown.front()), m_shown.join(QStringLiteral(", "))),
+                Usage);
+        }
+        // "Missing value after '--array'." and the like.
+        QString why = m_parser.errorText();
+        if (why.endsWith(u'.'))
+            why.chop(1);
+        if (!why.isEmpty())
+            why[0] = why[0].toLower();
+        return fail(QStringLiteral("%1: %2").arg(m_command, why), Usage);
+    }
+    return std::nullopt;
 }
 
 QString CliArgs::value(const QString& name, const QString& fallback) const
 {
-    const QStringList v = m_values.value(name);
+    const QStringList v = m_parser.values(name);
     return v.isEmpty() ? fallback : v.back();
+}
+
+std::optional<qint64> CliArgs::integer(
+    const QString& name, qint64 min, qint64 max, qint64 fallback, QString* error) const
+{
+    if (!has(name))
+        return fallback;
+    bool ok = false;
+    const qint64 v = value(name).toLongLong(&ok);
+    if (ok && v >= min && v <= max)
+        return v;
+    *error = QStringLiteral("--%1 %2: expected a whole number from %3 to %4").arg(name, value(name)).arg(min).arg(max);
+    return std::nullopt;
+}
+
+std::optional<quint64> CliArgs::unsignedInteger(const QString& name, quint64 fallback, QString* error) const
+{
+    if (!has(name))
+        return fallback;
+    bool ok = false;
+    const quint64 v = value(name).toULongLong(&ok);
+    if (ok)
+        return v;
+    *error = QStringLiteral("--%1 %2: expected a whole number from 0 to %3").arg(name, value(name)).arg(~quint64(0));
+    return std::nullopt;
+}
+
+QString CliArgs::helpText() const
+{
+    // QCommandLineParser's first line names the executable as started and puts [options] before
+    // the subcommand; ours reads as the command is typed. Its options follow from the blank line on.
+    const QString parsers = m_parser.helpText();
+    return QStringLiteral("Usage: raidscope-cli %1 [options]%2%3\n\n")
+               .arg(m_command, m_synopsis.isEmpty() ? QString() : QStringLiteral(" "), m_synopsis)
+        + wrapped(m_description, 79) + parsers.mid(parsers.indexOf(u'\n') + 1);
 }
 
 } // namespace raidscope::cli

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QMap>
+#include <QCommandLineParser>
 #include <QString>
 #include <QStringList>
 
@@ -9,24 +9,51 @@
 
 namespace raidscope::cli {
 
-/// A subcommand's arguments: positionals, `--name value` options (repeatable) and `--flag`s.
+/// One subcommand's command line, parsed by QCommandLineParser: `--name VALUE` (or `--name=VALUE`)
+/// options, `--flag`s, positionals, and `-h`/`--help`, which prints the subcommand's own options.
 class CliArgs
 {
 public:
-    /// Parses `args` against the options that take a value and the flags the subcommand knows.
-    static std::optional<CliArgs> parse(const QStringList& args, const QStringList& valueOptions,
-                                        const QStringList& flags, QString* error);
+    /// `command` as typed ("probe", "trace replay"); `synopsis` the rest of its usage line.
+    CliArgs(QString command, QString synopsis, QString description);
+    CliArgs(const CliArgs&) = delete;
+    CliArgs& operator=(const CliArgs&) = delete;
 
-    bool flag(const QString& name) const { return m_flags.contains(name); }
+    /// An option that takes a value; the last one given wins, `values()` has them all.
+    CliArgs& option(const QString& name, const QString& valueName, const QString& description);
+    CliArgs& flag(const QString& name, const QString& description);
+    /// An accepted option left out of this command's help (it does nothing here).
+    CliArgs& hiddenOption(const QString& name, bool takesValue);
+    /// A positional for the help's "Arguments" list.
+    CliArgs& positionalHelp(const QString& name, const QString& description);
+
+    /// Parses the arguments after the subcommand. nullopt: go on; otherwise the command is done
+    /// with that exit status: Ok after --help (printed on stdout), Usage after a bad command line
+    /// (one line on stderr naming the option and what is wrong).
+    std::optional<int> parse(const QStringList& args);
+    /// parse() without acting on --help: for a command that picks its subcommand first.
+    std::optional<int> parseArguments(const QStringList& args);
+    bool helpRequested() const { return m_parser.isSet(QStringLiteral("help")); }
+
+    bool flag(const QString& name) const { return m_parser.isSet(name); }
     QString value(const QString& name, const QString& fallback = {}) const;
-    QStringList values(const QString& name) const { return m_values.value(name); }
-    bool has(const QString& name) const { return m_values.contains(name); }
-    const QStringList& positional() const { return m_positional; }
+    QStringList values(const QString& name) const { return m_parser.values(name); }
+    bool has(const QString& name) const { return m_parser.isSet(name); }
+    QStringList positional() const { return m_parser.positionalArguments(); }
+
+    /// --name as a whole number in [min, max], or `fallback` when not given; on a bad value an error
+    /// that names the option, the value and the range.
+    std::optional<qint64> integer(const QString& name, qint64 min, qint64 max, qint64 fallback, QString* error) const;
+    std::optional<quint64> unsignedInteger(const QString& name, quint64 fallback, QString* error) const;
+
+    QString helpText() const;
 
 private:
-    QStringList m_positional;
-    QMap<QString, QStringList> m_values;
-    QStringList m_flags;
+    QCommandLineParser m_parser;
+    QString m_command;
+    QString m_synopsis;
+    QString m_description;
+    QStringList m_shown; ///< the options the help lists, for the unknown-option message
 };
 
 } // namespace raidscope::cli

@@ -27,13 +27,10 @@ void out(const QString& text)
 
 namespace {
 
-std::optional<CliArgs> jsonOnly(const QStringList& args, int* status)
+// A listing command: --json is its one option.
+void addJsonFlag(CliArgs& a)
 {
-    QString error;
-    auto parsed = CliArgs::parse(args, {}, { QStringLiteral("json") }, &error);
-    if (!parsed)
-        *status = fail(error, Usage);
-    return parsed;
+    a.flag(QStringLiteral("json"), QStringLiteral("Prints the list as one JSON object."));
 }
 
 void printJson(const QJsonObject& o)
@@ -45,12 +42,13 @@ void printJson(const QJsonObject& o)
 
 int runSchemes(const QStringList& args)
 {
-    int status = Ok;
-    const auto a = jsonOnly(args, &status);
-    if (!a)
-        return status;
+    CliArgs a(QStringLiteral("schemes"), QString(),
+        QStringLiteral("Lists the RAID schemes the installed layout plugins provide, with their variants."));
+    addJsonFlag(a);
+    if (const auto done = a.parse(args))
+        return *done;
     const LayoutRegistry& reg = LayoutRegistry::instance();
-    if (a->flag(QStringLiteral("json"))) {
+    if (a.flag(QStringLiteral("json"))) {
         QJsonArray schemes;
         for (const SchemeInfo& s : reg.schemes()) {
             QJsonArray variants;
@@ -85,12 +83,14 @@ int runSchemes(const QStringList& args)
 
 int runPlugins(const QStringList& args)
 {
-    int status = Ok;
-    const auto a = jsonOnly(args, &status);
-    if (!a)
-        return status;
+    CliArgs a(QStringLiteral("plugins"), QString(),
+        QStringLiteral("Lists the folders searched for layout plugins, the plugins loaded, and the files refused "
+                       "with the reason."));
+    addJsonFlag(a);
+    if (const auto done = a.parse(args))
+        return *done;
     const LayoutRegistry& reg = LayoutRegistry::instance();
-    if (a->flag(QStringLiteral("json"))) {
+    if (a.flag(QStringLiteral("json"))) {
         QJsonArray loaded, refused;
         for (const SchemeInfo& s : reg.schemes())
             loaded.append(QJsonObject { { QStringLiteral("id"), s.id }, { QStringLiteral("file"), s.file } });
@@ -110,11 +110,11 @@ int runPlugins(const QStringList& args)
 
 int runDisks(const QStringList& args)
 {
-    int status = Ok;
-    const auto a = jsonOnly(args, &status);
-    if (!a)
-        return status;
-    if (a->flag(QStringLiteral("json"))) {
+    CliArgs a(QStringLiteral("disks"), QString(), QStringLiteral("Lists the disk presets an array spec's disk= and member= keys name."));
+    addJsonFlag(a);
+    if (const auto done = a.parse(args))
+        return *done;
+    if (a.flag(QStringLiteral("json"))) {
         QJsonArray disks;
         for (const DiskPreset& p : diskPresets())
             disks.append(p.json);

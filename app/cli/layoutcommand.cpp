@@ -83,18 +83,22 @@ QString diagram(const Layout& layout)
 
 int runLayout(const QStringList& args)
 {
+    CliArgs a(QStringLiteral("layout"), QStringLiteral("--array SPEC"),
+        QStringLiteral("Shows where each logical block of an array lives: the first pattern drawn as Shear's "
+                       "Figure 1, or the blocks of --blocks listed with their copies and parity."));
+    a.option(QStringLiteral("array"), QStringLiteral("SPEC"), QStringLiteral("The array, e.g. 'raid5 layout=la disks=4 chunk=16KiB' (README: Array spec)."))
+        .option(QStringLiteral("blocks"), QStringLiteral("A:B"), QStringLiteral("Lists logical blocks A to B (B excluded) instead of drawing the pattern."))
+        .flag(QStringLiteral("json"), QStringLiteral("Prints one JSON object: the blocks of --blocks, else the first pattern's."));
+    if (const auto done = a.parse(args))
+        return *done;
     QString error;
-    const auto a = CliArgs::parse(args, { QStringLiteral("array"), QStringLiteral("blocks") },
-                                  { QStringLiteral("json") }, &error);
-    if (!a)
-        return fail(QStringLiteral("layout: ") + error, Usage);
-    if (!a->has(QStringLiteral("array")))
+    if (!a.has(QStringLiteral("array")))
         return fail(QStringLiteral("layout: --array SPEC is required (e.g. --array 'raid5 disks=4 chunk=16KiB')"), Usage);
-    if (!a->positional().isEmpty())
-        return fail(QStringLiteral("layout: unexpected argument '%1'").arg(a->positional().front()), Usage);
+    if (!a.positional().isEmpty())
+        return fail(QStringLiteral("layout: unexpected argument '%1'").arg(a.positional().front()), Usage);
 
     const LayoutRegistry& reg = LayoutRegistry::instance();
-    const auto spec = parseArraySpec(a->value(QStringLiteral("array")), &error);
+    const auto spec = parseArraySpec(a.value(QStringLiteral("array")), &error);
     if (!spec)
         return fail(QStringLiteral("--array: ") + error);
     const auto resolved = reg.resolve(*spec, &error);
@@ -104,11 +108,11 @@ int runLayout(const QStringList& args)
 
     std::uint64_t first = 0;
     std::uint64_t end = std::min(layout->patternBlocks(), layout->logicalBlocks());
-    const bool listBlocks = a->has(QStringLiteral("blocks"));
-    if (listBlocks && !parseBlockRange(a->value(QStringLiteral("blocks")), layout->logicalBlocks(), first, end, &error))
+    const bool listBlocks = a.has(QStringLiteral("blocks"));
+    if (listBlocks && !parseBlockRange(a.value(QStringLiteral("blocks")), layout->logicalBlocks(), first, end, &error))
         return fail(QStringLiteral("layout: ") + error, Usage);
 
-    if (a->flag(QStringLiteral("json"))) {
+    if (a.flag(QStringLiteral("json"))) {
         out(QString::fromUtf8(QJsonDocument(layoutToJson(*resolved, *layout, first, end)).toJson(QJsonDocument::Indented)));
         return Ok;
     }

@@ -3,6 +3,7 @@
 
 #include "layout/layoutregistry.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 
 #include <cstdio>
@@ -40,7 +41,8 @@ void usage(FILE* to)
         std::fprintf(to, "  %-10s %s\n", c.name, c.summary);
     std::fprintf(to,
         "\nAn array SPEC reads like: raid5 layout=la disks=6 chunk=8KiB (see README).\n"
-        "Every command takes --json and then prints one JSON object on stdout.\n");
+        "Every command takes --json and then prints one JSON object on stdout;\n"
+        "raidscope-cli COMMAND --help lists the command's options.\n");
 }
 
 } // namespace
@@ -50,29 +52,36 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("raidscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(RAIDSCOPE_VERSION));
-    QStringList args = QCoreApplication::arguments().mid(1);
 
-    // Global options come before the command.
-    while (!args.isEmpty() && args.front().startsWith(QLatin1String("--"))) {
-        const QString a = args.takeFirst();
-        if (a == u"--help" || a == u"-h") {
-            usage(stdout);
-            return 0;
-        }
-        if (a == u"--version") {
-            std::printf("raidscope-cli %s\n", RAIDSCOPE_VERSION);
-            return 0;
-        }
-        if (a == u"--plugin-dir" && !args.isEmpty()) {
-            raidscope::LayoutRegistry::addSearchDir(args.takeFirst());
-            continue;
-        }
-        if (a.startsWith(QLatin1String("--plugin-dir="))) {
-            raidscope::LayoutRegistry::addSearchDir(a.mid(13));
-            continue;
-        }
-        return raidscope::cli::fail(QStringLiteral("unknown option %1 (try --help)").arg(a), raidscope::cli::Usage);
+    // Global options come before the command; what follows the command is the command's own.
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
+    const QCommandLineOption help({ QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Shows the commands."));
+    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Shows the version."));
+    const QCommandLineOption pluginDir(QStringLiteral("plugin-dir"), QStringLiteral("Also looks for layout plugins in DIR."),
+        QStringLiteral("DIR"));
+    parser.addOptions({ help, version, pluginDir });
+    if (!parser.parse(QCoreApplication::arguments())) {
+        const QStringList unknown = parser.unknownOptionNames();
+        if (unknown.isEmpty()) // a --plugin-dir without its DIR
+            return raidscope::cli::fail(QStringLiteral("--plugin-dir needs a folder (try --help)"), raidscope::cli::Usage);
+        const QString dashes = unknown.front().size() == 1 ? QStringLiteral("-") : QStringLiteral("--");
+        return raidscope::cli::fail(QStringLiteral("unknown option %1%2 (try --help)").arg(dashes, unknown.front()),
+            raidscope::cli::Usage);
     }
+    if (parser.isSet(help)) {
+        usage(stdout);
+        return 0;
+    }
+    if (parser.isSet(version)) {
+        std::printf("raidscope-cli %s\n", RAIDSCOPE_VERSION);
+        return 0;
+    }
+    for (const QString& dir : parser.values(pluginDir))
+        raidscope::LayoutRegistry::addSearchDir(dir);
+
+    QStringList args = parser.positionalArguments();
     if (args.isEmpty()) {
         usage(stderr);
         return raidscope::cli::Usage;

@@ -160,41 +160,45 @@ QString verdictText(const ProbeResult& r)
 
 int runProbe(const QStringList& args)
 {
+    CliArgs a(QStringLiteral("probe"), QStringLiteral("(--sim SPEC | DEVICE_OR_FILE)"),
+        QStringLiteral("Identifies an array by timing random I/O (Shear): pattern size, chunk size, layout, "
+                       "redundancy, slow or failed disks. Exit status 0 identified, 3 no known layout or too "
+                       "little evidence, 1 on error, 128 + the signal when SIGINT or SIGTERM stopped it."));
+    a.positionalHelp(QStringLiteral("DEVICE_OR_FILE"),
+         QStringLiteral("A block device or file to probe; only read unless --allow-writes."))
+        .option(QStringLiteral("sim"), QStringLiteral("SPEC"), QStringLiteral("Probes a simulated array instead, e.g. 'raid5 layout=la disks=6 chunk=8KiB'."))
+        .option(QStringLiteral("reads"), QStringLiteral("N"), QStringLiteral("Reads per timed test (Shear's N), 4 to 4096; the calibration may raise it."))
+        .option(QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Seed of the probe's random choices (probe-eval prints the one of a miss)."))
+        .flag(QStringLiteral("allow-writes"), QStringLiteral("Measures the read/write ratio with safe writes: each puts back the bytes just read."))
+        .flag(QStringLiteral("force"), QStringLiteral("Probes a mounted or busy device (or forces buffered I/O where O_DIRECT is refused)."))
+        .flag(QStringLiteral("full-pairwise"), QStringLiteral("Measures every chunk pair, as Shear's fixed schedule does."))
+        .flag(QStringLiteral("json"), QStringLiteral("Prints the verdict, the I/O counts and every step's measurements as one JSON object."));
+    if (const auto done = a.parse(args))
+        return *done;
     QString error;
-    const auto a = CliArgs::parse(args, { QStringLiteral("sim"), QStringLiteral("reads"), QStringLiteral("seed") },
-                                  { QStringLiteral("json"), QStringLiteral("allow-writes"), QStringLiteral("force"),
-                                      QStringLiteral("full-pairwise") },
-                                  &error);
-    if (!a)
-        return fail(QStringLiteral("probe: ") + error, Usage);
-    const bool sim = a->has(QStringLiteral("sim"));
-    if (sim == !a->positional().isEmpty() || a->positional().size() > 1)
+    const bool sim = a.has(QStringLiteral("sim"));
+    if (sim == !a.positional().isEmpty() || a.positional().size() > 1)
         return fail(QStringLiteral("probe: give either --sim SPEC or one DEVICE_OR_FILE"), Usage);
 
     ProbeConfig config;
-    bool ok = true;
-    if (a->has(QStringLiteral("reads"))) {
-        config.readsPerTest = a->value(QStringLiteral("reads")).toInt(&ok);
-        if (!ok || config.readsPerTest < 4 || config.readsPerTest > 4096)
-            return fail(QStringLiteral("probe: --reads must be a whole number from 4 to 4096"), Usage);
-    }
-    if (a->has(QStringLiteral("seed"))) {
-        config.seed = a->value(QStringLiteral("seed")).toULongLong(&ok);
-        if (!ok)
-            return fail(QStringLiteral("probe: --seed must be a whole number"), Usage);
-    }
-    config.fullPairwise = a->flag(QStringLiteral("full-pairwise"));
+    const auto reads = a.integer(QStringLiteral("reads"), 4, 4096, config.readsPerTest, &error);
+    const auto seed = a.unsignedInteger(QStringLiteral("seed"), config.seed, &error);
+    if (!reads || !seed)
+        return fail(QStringLiteral("probe: ") + error, Usage);
+    config.readsPerTest = int(*reads);
+    config.seed = *seed;
+    config.fullPairwise = a.flag(QStringLiteral("full-pairwise"));
 
     std::unique_ptr<IoTarget> target;
     if (sim) {
-        target = SimTarget::create(a->value(QStringLiteral("sim")), &error);
+        target = SimTarget::create(a.value(QStringLiteral("sim")), &error);
         if (!target)
             return fail(QStringLiteral("--sim: ") + error);
     } else {
         DeviceOptions options;
-        options.allowWrites = a->flag(QStringLiteral("allow-writes"));
-        options.force = a->flag(QStringLiteral("force"));
-        target = openDeviceTarget(a->positional().front(), options, &error);
+        options.allowWrites = a.flag(QStringLiteral("allow-writes"));
+        options.force = a.flag(QStringLiteral("force"));
+        target = openDeviceTarget(a.positional().front(), options, &error);
         if (!target)
             return fail(error);
         if (!options.allowWrites)
@@ -208,7 +212,7 @@ int runProbe(const QStringList& args)
         std::fputc('\n', stderr);
     if (!r.error.isEmpty())
         return fail(QStringLiteral("probe: ") + r.error);
-    out(a->flag(QStringLiteral("json")) ? QString::fromUtf8(QJsonDocument(r.toJson()).toJson(QJsonDocument::Indented))
+    out(a.flag(QStringLiteral("json")) ? QString::fromUtf8(QJsonDocument(r.toJson()).toJson(QJsonDocument::Indented))
                                         : verdictText(r));
     if (r.stopped) {
         // 128 + the signal, as a shell reports a process the signal ended; the result above is partial.

@@ -14,6 +14,7 @@
 #include <QJsonDocument>
 
 #include <cmath>
+#include <limits>
 #include <cstdio>
 
 namespace raidscope::cli {
@@ -145,26 +146,40 @@ void drawSlow(Truth& t, Rng& rng, const RealismRanges& r)
 
 int runProbeEval(const QStringList& args)
 {
+    CliArgs a(QStringLiteral("probe-eval"), QString(),
+        QStringLiteral("Probes random simulated arrays (every installed scheme and variant) and reports how many "
+                       "were identified exactly, and the I/Os spent against Shear's fixed schedule."));
+    a.option(QStringLiteral("count"), QStringLiteral("N"), QStringLiteral("Arrays to probe (default 100)."))
+        .option(QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Seed of the draw (default 1); the same seed gives the same arrays."))
+        .option(QStringLiteral("min-disks"), QStringLiteral("N"), QStringLiteral("Fewest member disks (default 2)."))
+        .option(QStringLiteral("max-disks"), QStringLiteral("N"), QStringLiteral("Most member disks (default 16)."))
+        .option(QStringLiteral("tune"), QStringLiteral("NAME=X,..."), QStringLiteral("Other values for ProbeTuning constants, e.g. pairSigma=0.1."))
+        .flag(QStringLiteral("realism"), QStringLiteral("Simulates each array like a real, virtualised one (throttles, host overhead, ceilings)."))
+        .flag(QStringLiteral("slow"), QStringLiteral("Gives 30 % of the arrays one member at half speed."))
+        .flag(QStringLiteral("verbose"), QStringLiteral("Prints every array, not only the misses."))
+        .flag(QStringLiteral("json"), QStringLiteral("Prints the summary and every run as one JSON object."));
+    if (const auto done = a.parse(args))
+        return *done;
     QString error;
-    const auto a = CliArgs::parse(args, { QStringLiteral("count"), QStringLiteral("seed"), QStringLiteral("min-disks"),
-                                      QStringLiteral("max-disks"), QStringLiteral("tune") },
-                                  { QStringLiteral("json"), QStringLiteral("verbose"), QStringLiteral("realism"),
-                                      QStringLiteral("slow") },
-                                  &error);
-    if (!a)
+    constexpr qint64 kIntMax = std::numeric_limits<int>::max();
+    const auto countArg = a.integer(QStringLiteral("count"), 1, kIntMax, 100, &error);
+    const auto seedArg = a.unsignedInteger(QStringLiteral("seed"), 1, &error);
+    const auto minDisksArg = a.integer(QStringLiteral("min-disks"), 1, kIntMax, 2, &error);
+    const auto maxDisksArg = a.integer(QStringLiteral("max-disks"), 1, kIntMax, 16, &error);
+    if (!countArg || !seedArg || !minDisksArg || !maxDisksArg)
         return fail(QStringLiteral("probe-eval: ") + error, Usage);
-    const int count = a->value(QStringLiteral("count"), QStringLiteral("100")).toInt();
-    const std::uint64_t seed = a->value(QStringLiteral("seed"), QStringLiteral("1")).toULongLong();
-    const int minDisks = a->value(QStringLiteral("min-disks"), QStringLiteral("2")).toInt();
-    const int maxDisks = a->value(QStringLiteral("max-disks"), QStringLiteral("16")).toInt();
-    if (count < 1 || minDisks < 1 || maxDisks < minDisks)
-        return fail(QStringLiteral("probe-eval: --count >= 1 and 1 <= --min-disks <= --max-disks"), Usage);
+    const int count = int(*countArg);
+    const std::uint64_t seed = *seedArg;
+    const int minDisks = int(*minDisksArg);
+    const int maxDisks = int(*maxDisksArg);
+    if (maxDisks < minDisks)
+        return fail(QStringLiteral("probe-eval: --min-disks must not exceed --max-disks"), Usage);
     const LayoutRegistry& registry = LayoutRegistry::instance();
     if (registry.schemes().isEmpty())
         return fail(QStringLiteral("probe-eval: no layout plugins found"));
     // --tune name=value[,name=value...]: any ProbeTuning constant, to see how much accuracy rests on it.
     ProbeTuning tuning;
-    for (const QString& item : a->value(QStringLiteral("tune")).split(u',', Qt::SkipEmptyParts)) {
+    for (const QString& item : a.value(QStringLiteral("tune")).split(u',', Qt::SkipEmptyParts)) {
         const QString name = item.section(u'=', 0, 0).trimmed();
         bool ok = false;
         const double value = item.section(u'=', 1).trimmed().toDouble(&ok);
@@ -173,7 +188,7 @@ int runProbeEval(const QStringList& args)
         if (!setTuning(tuning, name, value, &error))
             return fail(QStringLiteral("probe-eval: --tune ") + error, Usage);
     }
-    const bool realism = a->flag(QStringLiteral("realism")), slow = a->flag(QStringLiteral("slow"));
+    const bool realism = a.flag(QStringLiteral("realism")), slow = a.flag(QStringLiteral("slow"));
     const RealismRanges ranges;
     Rng rng(seed);
     Rng extras(seed ^ kExtrasSeed);
@@ -221,7 +236,7 @@ int runProbeEval(const QStringList& args)
         runs.append(run);
         const QString replay = realism || slow ? QStringLiteral("probe --sim \"%1\" --seed %2").arg(spec).arg(config.seed)
                                                : QStringLiteral("probe --seed %1").arg(config.seed);
-        if (!a->flag(QStringLiteral("json")) && (!ok || a->flag(QStringLiteral("verbose"))))
+        if (!a.flag(QStringLiteral("json")) && (!ok || a.flag(QStringLiteral("verbose"))))
             out(QStringLiteral("%1 %2 -> %3%4  (%5 I/Os, Shear %6; %7)\n")
                     .arg(ok ? QStringLiteral("ok  ") : QStringLiteral("MISS"), t.spec(),
                         r.verdict.spec.isEmpty() ? QStringLiteral("nothing") : r.verdict.spec,
@@ -232,7 +247,7 @@ int runProbeEval(const QStringList& args)
     }
     const double rate = double(hits) / count;
     const double ioRatio = shears ? double(ours) / double(shears) : 0;
-    if (a->flag(QStringLiteral("json"))) {
+    if (a.flag(QStringLiteral("json"))) {
         QJsonObject summary { { QStringLiteral("arrays"), count }, { QStringLiteral("exact"), hits },
             { QStringLiteral("exactRate"), rate }, { QStringLiteral("ios"), qint64(ours) },
             { QStringLiteral("shearScheduleIos"), qint64(shears) }, { QStringLiteral("ioRatio"), ioRatio },

@@ -67,30 +67,38 @@ QString textReport(const SimResult& r)
 
 int runSimulate(const QStringList& args)
 {
+    CliArgs a(QStringLiteral("simulate"), QStringLiteral("--array SPEC --workload SPEC"),
+        QStringLiteral("Simulates a workload on an array (discrete-event disk and controller model) and reports "
+                       "throughput, response times and disk utilization."));
+    a.option(QStringLiteral("array"), QStringLiteral("SPEC"),
+         QStringLiteral("The array, with its simulation keys, e.g. 'raid5 disks=8 chunk=64KiB cache=8MiB' (README: Simulating)."))
+        .option(QStringLiteral("workload"), QStringLiteral("SPEC"),
+            QStringLiteral("The workload, e.g. 'random read=0.5 size=32KiB outstanding=16 count=100000 seed=7'."))
+        .option(QStringLiteral("sweep"), QStringLiteral("outstanding=N,N,..."),
+            QStringLiteral("Runs the workload once per number of outstanding requests."))
+        .flag(QStringLiteral("json"), QStringLiteral("Prints one JSON object (with --sweep: one per point under \"sweep\")."));
+    if (const auto done = a.parse(args))
+        return *done;
     QString error;
-    const auto a = CliArgs::parse(args, { QStringLiteral("array"), QStringLiteral("workload"), QStringLiteral("sweep") },
-                                  { QStringLiteral("json") }, &error);
-    if (!a)
-        return fail(QStringLiteral("simulate: ") + error, Usage);
-    if (!a->has(QStringLiteral("array")) || !a->has(QStringLiteral("workload")))
+    if (!a.has(QStringLiteral("array")) || !a.has(QStringLiteral("workload")))
         return fail(QStringLiteral("simulate: --array SPEC and --workload SPEC are required "
                                    "(e.g. --array 'raid5 disks=8' --workload 'random outstanding=16')"),
                     Usage);
-    const auto workload = parseWorkloadSpec(a->value(QStringLiteral("workload")), &error);
+    const auto workload = parseWorkloadSpec(a.value(QStringLiteral("workload")), &error);
     if (!workload)
         return fail(QStringLiteral("--workload: ") + error);
     std::vector<int> sweep;
-    if (a->has(QStringLiteral("sweep"))) {
-        const auto values = parseOutstandingSweep(a->value(QStringLiteral("sweep")), &error);
+    if (a.has(QStringLiteral("sweep"))) {
+        const auto values = parseOutstandingSweep(a.value(QStringLiteral("sweep")), &error);
         if (!values)
-            return fail(QStringLiteral("simulate: --sweep %1: %2").arg(a->value(QStringLiteral("sweep")), error), Usage);
+            return fail(QStringLiteral("simulate: --sweep %1: %2").arg(a.value(QStringLiteral("sweep")), error), Usage);
         sweep = *values;
     }
-    auto simulator = ArraySimulator::create(a->value(QStringLiteral("array")), &error);
+    auto simulator = ArraySimulator::create(a.value(QStringLiteral("array")), &error);
     if (!simulator)
         return fail(QStringLiteral("--array: ") + error);
 
-    const bool json = a->flag(QStringLiteral("json"));
+    const bool json = a.flag(QStringLiteral("json"));
     if (sweep.empty()) {
         const SimResult r = simulator->run(*workload, {}, [](auto s) { progress(s->fraction); });
         progress(1);

@@ -10,18 +10,79 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
+#include <optional>
 #include <unistd.h>
 
 namespace raidscope::cli {
 namespace {
 
-const char kUsage[] = "trace summarize FILE... [--format F] [--columns MAP] [--fio-time us|ms] [--on-error stop|skip] "
-                      "[--slow-ms X] [--json] [--csv OUT]\n"
-                      "       trace replay FILE... --array SPEC [--array SPEC ...] [--scale X] [--window S] [--slow-ms X] [--json]\n"
-                      "       trace export FILE... --fio OUT [--target PATH]\n"
-                      "formats: auto blkparse blktrace msr spc disksim fio csv alibaba tencent";
+enum class TraceSubcommand : std::uint8_t { Any, Summarize, Replay, Export };
+
+std::optional<TraceSubcommand> traceSubcommand(const QString& name)
+{
+    if (name == u"summarize")
+        return TraceSubcommand::Summarize;
+    if (name == u"replay")
+        return TraceSubcommand::Replay;
+    if (name == u"export")
+        return TraceSubcommand::Export;
+    return std::nullopt;
+}
+
+QString traceDescription(TraceSubcommand sub)
+{
+    switch (sub) {
+    case TraceSubcommand::Summarize:
+        return QStringLiteral("Summarizes traces as the whitepaper's SWAT views: transfer sizes, read/write mix, "
+                              "devices, skew, run count, response times, queue depth and slow periods. Files given "
+                              "together are merged by time.");
+    case TraceSubcommand::Replay:
+        return QStringLiteral("Replays traces through each --array in time windows and compares response times, "
+                              "slow periods and disk utilization.");
+    case TraceSubcommand::Export:
+        return QStringLiteral("Writes traces as a fio iolog v3 (microseconds) for replaying on a real device.");
+    case TraceSubcommand::Any: break;
+    }
+    return {};
+}
+
+// Every trace subcommand accepts every option (as it always has); each one's help shows those it uses.
+void addTraceOptions(CliArgs& a, TraceSubcommand sub)
+{
+    const auto add = [&](std::initializer_list<TraceSubcommand> usedBy, const QString& name, const QString& valueName,
+                         const QString& description) {
+        const bool shown = sub == TraceSubcommand::Any || std::find(usedBy.begin(), usedBy.end(), sub) != usedBy.end();
+        if (!shown)
+            a.hiddenOption(name, !valueName.isEmpty());
+        else if (valueName.isEmpty())
+            a.flag(name, description);
+        else
+            a.option(name, valueName, description);
+    };
+    using enum TraceSubcommand;
+    add({ Summarize, Replay, Export }, QStringLiteral("format"), QStringLiteral("F"),
+        QStringLiteral("Reads the traces as F: auto (default) blkparse blktrace msr spc disksim fio csv alibaba tencent."));
+    add({ Summarize, Replay, Export }, QStringLiteral("columns"), QStringLiteral("MAP"),
+        QStringLiteral("Reads CSV with this column mapping, e.g. 'time=5:us,device=1,op=2,offset=3,size=4'."));
+    add({ Summarize, Replay, Export }, QStringLiteral("fio-time"), QStringLiteral("us|ms"),
+        QStringLiteral("The unit of fio iolog v3 times, instead of the one detected."));
+    add({ Summarize, Replay, Export }, QStringLiteral("on-error"), QStringLiteral("stop|skip"),
+        QStringLiteral("On a malformed line, stop (default) or count and skip it."));
+    add({ Summarize, Replay }, QStringLiteral("slow-ms"), QStringLiteral("X"),
+        QStringLiteral("A period whose mean response time is above X ms is slow."));
+    add({ Summarize }, QStringLiteral("csv"), QStringLiteral("OUT"), QStringLiteral("Also writes the summary's tables as CSV to OUT."));
+    add({ Replay }, QStringLiteral("array"), QStringLiteral("SPEC"), QStringLiteral("An array to replay through; repeat for more."));
+    add({ Replay }, QStringLiteral("scale"), QStringLiteral("X"),
+        QStringLiteral("Multiplies the trace's times by X (0.5 replays twice as fast)."));
+    add({ Replay }, QStringLiteral("window"), QStringLiteral("S"), QStringLiteral("Window length in seconds (default 1)."));
+    add({ Export }, QStringLiteral("fio"), QStringLiteral("OUT"), QStringLiteral("The iolog to write."));
+    add({ Export }, QStringLiteral("target"), QStringLiteral("PATH"), QStringLiteral("The device the iolog names (default /dev/sdX)."));
+    add({ Summarize, Replay }, QStringLiteral("json"), QString(), QStringLiteral("Prints the result as one JSON object."));
+}
 
 void progress(const char* what, double fraction)
 {
@@ -245,27 +306,45 @@ int exportTrace(const CliArgs& a, const TraceJobOptions& o)
 
 int runTrace(const QStringList& args)
 {
-    QString error;
-    const auto a = CliArgs::parse(args,
-        { QStringLiteral("format"), QStringLiteral("columns"), QStringLiteral("fio-time"), QStringLiteral("on-error"),
-            QStringLiteral("slow-ms"), QStringLiteral("csv"), QStringLiteral("array"), QStringLiteral("scale"),
-            QStringLiteral("window"), QStringLiteral("fio"), QStringLiteral("target") },
-        { QStringLiteral("json") }, &error);
-    if (!a)
-        return fail(QStringLiteral("trace: ") + error, Usage);
-    if (a->positional().size() < 2)
-        return fail(QStringLiteral("usage: raidscope-cli %1").arg(QString::fromLatin1(kUsage)), Usage);
+    // Which of summarize, replay and export: the first positional, found by a parse that knows every option.
+    CliArgs any(QStringLiteral("trace"), QStringLiteral("(summarize | replay | export) FILE..."),
+        QStringLiteral("Reads block I/O traces (the format recognised from the content): summarizes them as the "
+                       "SWAT views, replays them through simulated arrays, or exports them as a fio iolog. "
+                       "raidscope-cli trace SUBCOMMAND --help lists a subcommand's options."));
+    addTraceOptions(any, TraceSubcommand::Any);
+    if (const auto done = any.parseArguments(args))
+        return *done;
+    const QString name = any.positional().value(0);
+    const auto sub = traceSubcommand(name);
+    if (!sub && any.helpRequested()) {
+        out(any.helpText());
+        return Ok;
+    }
+    if (!name.isEmpty() && !sub && any.positional().size() >= 2)
+        return fail(QStringLiteral("trace: unknown subcommand '%1' (summarize, replay, export)").arg(name), Usage);
+    if (!sub || (any.positional().size() < 2 && !any.helpRequested()))
+        return fail(QStringLiteral("trace: expected summarize, replay or export and the trace FILEs "
+                                   "(raidscope-cli trace --help lists the options)"),
+            Usage);
+
+    CliArgs a(QStringLiteral("trace ") + name, *sub == TraceSubcommand::Replay ? QStringLiteral("FILE... --array SPEC...")
+                                                    : *sub == TraceSubcommand::Export ? QStringLiteral("FILE... --fio OUT")
+                                                                                     : QStringLiteral("FILE..."),
+        traceDescription(*sub));
+    addTraceOptions(a, *sub);
+    if (const auto done = a.parse(args))
+        return *done;
     TraceJobOptions o;
-    if (!jobOptions(*a, o, &error))
+    QString error;
+    if (!jobOptions(a, o, &error))
         return fail(QStringLiteral("trace: ") + error, Usage);
-    const QString sub = a->positional().front();
-    if (sub == u"summarize")
-        return summarize(*a, o);
-    if (sub == u"replay")
-        return replay(*a, o);
-    if (sub == u"export")
-        return exportTrace(*a, o);
-    return fail(QStringLiteral("trace: unknown subcommand '%1' (summarize, replay, export)").arg(sub), Usage);
+    switch (*sub) {
+    case TraceSubcommand::Summarize: return summarize(a, o);
+    case TraceSubcommand::Replay: return replay(a, o);
+    case TraceSubcommand::Export: return exportTrace(a, o);
+    case TraceSubcommand::Any: break;
+    }
+    return Usage;
 }
 
 } // namespace raidscope::cli

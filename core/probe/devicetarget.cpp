@@ -21,6 +21,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -32,6 +33,19 @@ namespace {
     namespace fs = std::filesystem;
 
     QString errnoText(int error) { return QString::fromLocal8Bit(std::strerror(error)); }
+
+    struct FreeMemory
+    {
+        void operator()(void* memory) const noexcept { std::free(memory); }
+    };
+    /// Memory for O_DIRECT transfers from posix_memalign(), freed when it goes; empty when allocation failed.
+    using AlignedBuffer = std::unique_ptr<void, FreeMemory>;
+
+    AlignedBuffer allocateAligned(std::size_t alignBytes, std::size_t bytes)
+    {
+        void* memory = nullptr;
+        return AlignedBuffer(posix_memalign(&memory, alignBytes, bytes) == 0 ? memory : nullptr);
+    }
 
     double monotonicNs()
     {
@@ -287,10 +301,15 @@ std::unique_ptr<DeviceTarget> openDeviceTarget(const QString& path, const Device
     return target;
 }
 
+void DeviceTarget::RingExit::operator()(::io_uring* ring) const noexcept
+{
+    io_uring_queue_exit(ring);
+    delete ring;
+}
+
 DeviceTarget::~DeviceTarget()
 {
-    if (m_ring)
-        io_uring_queue_exit(m_ring.get());
+    m_ring.reset(); // before its file descriptor closes
     if (m_fd >= 0)
         ::close(m_fd);
 }
@@ -301,12 +320,9 @@ bool DeviceTarget::ensureRing(unsigned entries, QString* error)
 {
     if (m_ring && m_ringEntries >= entries)
         return true;
-    if (m_ring) {
-        io_uring_queue_exit(m_ring.get());
-        m_ring.reset();
-        m_ringEntries = 0;
-    }
-    auto ring = std::make_unique<::io_uring>();
+    m_ring.reset();
+    m_ringEntries = 0;
+    auto ring = std::make_unique<::io_uring>(); // not yet a ring: plain delete if the setup fails
     const int rc = io_uring_queue_init(entries, ring.get(), 0);
     if (rc < 0) {
         if (error)
@@ -315,7 +331,7 @@ bool DeviceTarget::ensureRing(unsigned entries, QString* error)
                               .arg(errnoText(-rc)));
         return false;
     }
-    m_ring = std::move(ring);
+    m_ring.reset(ring.release());
     m_ringEntries = entries;
     return true;
 }
@@ -384,18 +400,14 @@ std::optional<BatchTiming> DeviceTarget::run(
         bool busy = false;
         bool writeBack = false; ///< the read half of a safe write is done; the write-back is in flight
         double submittedNs = 0;
-        void* buffer = nullptr;
+        AlignedBuffer buffer;
     };
     std::vector<Slot> pool(slotCount);
-    const auto freeBuffers = [&] {
-        for (Slot& s : pool)
-            std::free(s.buffer);
-    };
-    for (Slot& s : pool)
-        if (posix_memalign(&s.buffer, m_memoryAlignBytes, maxBytes) != 0) {
-            freeBuffers();
+    for (Slot& s : pool) {
+        s.buffer = allocateAligned(m_memoryAlignBytes, maxBytes);
+        if (!s.buffer)
             return failWith(QStringLiteral("cannot allocate %1 aligned I/O buffers").arg(slotCount));
-        }
+    }
 
     timing.completionNs.assign(requests.size(), 0.0);
     timing.latencyNs.assign(requests.size(), 0.0);
@@ -414,9 +426,9 @@ std::optional<BatchTiming> DeviceTarget::run(
         }
         const ProbeIo& r = requests[pool[s].request];
         if (write)
-            io_uring_prep_write(sqe, m_fd, pool[s].buffer, r.sizeBytes, r.offsetBytes);
+            io_uring_prep_write(sqe, m_fd, pool[s].buffer.get(), r.sizeBytes, r.offsetBytes);
         else
-            io_uring_prep_read(sqe, m_fd, pool[s].buffer, r.sizeBytes, r.offsetBytes);
+            io_uring_prep_read(sqe, m_fd, pool[s].buffer.get(), r.sizeBytes, r.offsetBytes);
         io_uring_sqe_set_data64(sqe, s);
         prepared.push_back(s);
     };
@@ -507,7 +519,7 @@ std::optional<BatchTiming> DeviceTarget::run(
         if (rc == -EAGAIN || rc == -EINTR)
             continue;
         if (rc < 0 || !cqe)
-            break; // the ring is unusable: leak the buffers rather than free memory the kernel may still write
+            break; // the ring is unusable: the buffers are leaked below rather than freed under the kernel
         const std::size_t s = std::size_t(io_uring_cqe_get_data64(cqe));
         const ProbeIo& r = requests[pool[s].request];
         const bool finishPair = r.write && !pool[s].writeBack && cqe->res == int(r.sizeBytes);
@@ -519,8 +531,9 @@ std::optional<BatchTiming> DeviceTarget::run(
         }
         --inFlight;
     }
-    if (inFlight == 0)
-        freeBuffers();
+    if (inFlight > 0) // the ring is unusable and the kernel may still write them: leaked, not freed
+        for (Slot& s : pool)
+            static_cast<void>(s.buffer.release());
     if (!ioError.isEmpty())
         return failWith(ioError);
     if (stopped)

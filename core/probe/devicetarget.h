@@ -63,7 +63,11 @@ private:
     bool m_blockDevice = false;
     bool m_direct = true;
     QString m_note; ///< why it was opened anyway (forced), shown by describe()
-    std::unique_ptr<::io_uring> m_ring;
+    struct RingExit
+    {
+        void operator()(::io_uring* ring) const noexcept; ///< io_uring_queue_exit(), then the memory
+    };
+    std::unique_ptr<::io_uring, RingExit> m_ring; ///< set up by ensureRing(), torn down as it goes
     unsigned m_ringEntries = 0;
 };
 

@@ -8,7 +8,7 @@
 namespace raidscope {
 
 /// Points for clustering: `count` rows of `dims` values, row-major in one flat array (1-D data is
-/// just the values with dims = 1). Keeps Eigen out of this widely included header.
+/// just the values with dims = 1).
 struct PointsView
 {
     std::span<const double> values;

@@ -3,6 +3,7 @@
 
 // Internal to core/trace: block input and line splitting shared by the readers.
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -73,36 +74,23 @@ inline std::string_view trim(std::string_view s)
     return s;
 }
 
-/// A non-negative decimal integer; false on anything else or on overflow.
+/// A non-negative decimal integer, the whole field; false on anything else (a sign, a blank) or on overflow.
 inline bool parseU64(std::string_view s, std::uint64_t& out)
 {
-    if (s.empty() || s.size() > 20)
-        return false;
     std::uint64_t v = 0;
-    for (char c : s) {
-        const unsigned d = unsigned(c) - unsigned('0');
-        if (d > 9)
-            return false;
-        if (v > (UINT64_MAX - d) / 10)
-            return false;
-        v = v * 10 + d;
-    }
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size())
+        return false;
     out = v;
     return true;
 }
 
-inline bool parseI64(std::string_view s, std::int64_t& out)
+/// ASCII letters compared without case ("Write", "WRITE"); trace fields are ASCII.
+inline bool iequals(std::string_view a, std::string_view b)
 {
-    bool neg = false;
-    if (!s.empty() && (s.front() == '-' || s.front() == '+')) {
-        neg = s.front() == '-';
-        s.remove_prefix(1);
-    }
-    std::uint64_t v = 0;
-    if (!parseU64(s, v) || v > std::uint64_t(INT64_MAX))
-        return false;
-    out = neg ? -std::int64_t(v) : std::int64_t(v);
-    return true;
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+    return a.size() == b.size()
+        && std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) { return lower(x) == lower(y); });
 }
 
 /// A finite decimal number (no hex, no inf/nan).

@@ -10,16 +10,6 @@
 namespace raidscope::trace {
 namespace {
 
-bool iequal(std::string_view a, std::string_view b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if ((a[i] | 0x20) != (b[i] | 0x20))
-            return false;
-    return true;
-}
-
 // Bytes = units * bytesPerUnit without overflowing.
 bool scaled(std::uint64_t units, std::uint64_t perUnit, std::uint64_t& out)
 {
@@ -72,9 +62,9 @@ protected:
             return fail(2, "Hostname", f[1], "is not a host name");
         if (!parseU64(f[2], disk))
             return fail(3, "DiskNumber", f[2], "is not a number");
-        if (iequal(f[3], "Write"))
+        if (iequals(f[3], "Write"))
             r.write = true;
-        else if (!iequal(f[3], "Read"))
+        else if (!iequals(f[3], "Read"))
             return fail(4, "Type", f[3], "is neither Read nor Write");
         if (!parseU64(f[4], r.offsetBytes))
             return fail(5, "Offset", f[4], "is not a number");
@@ -125,9 +115,9 @@ protected:
             return fail(2, "LBA", f[1], "is not a block number");
         if (!parseU64(f[2], r.sizeBytes))
             return fail(3, "Size", f[2], "is not a number");
-        if (iequal(f[3], "w"))
+        if (iequals(f[3], "w"))
             r.write = true;
-        else if (!iequal(f[3], "r"))
+        else if (!iequals(f[3], "r"))
             return fail(4, "Opcode", f[3], "is neither r nor w");
         if (!parseScaledNs(f[4], 1000000000, r.timeNs))
             return fail(5, "Timestamp", f[4], "is not a time in seconds");

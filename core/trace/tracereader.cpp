@@ -387,12 +387,6 @@ bool isNumber(std::string_view s)
     return trace::parseDouble(s, d);
 }
 
-bool iequals(std::string_view a, std::string_view b)
-{
-    return a.size() == b.size()
-        && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return (x | 0x20) == (y | 0x20); });
-}
-
 // An empty input: a trace with no records rather than an unknown format.
 class EmptyReader final : public TraceReader
 {

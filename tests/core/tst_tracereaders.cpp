@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Trace readers on hand-made fixtures (tests/data/traces): one edge case each, one malformed line per reader.
+#include "trace/linesource.h"
 #include "trace/tracejob.h"
 #include "trace/tracereader.h"
 #include "trace/tracesummary.h"
@@ -465,4 +466,32 @@ TEST_CASE("trace: timestamps at the ends of the int64 range (found by fuzz_msr a
     CHECK(int(s.timeline.buckets().size()) <= s.options.maxTimeBuckets);
     CHECK(s.toJson()[QStringLiteral("records")].toInt() == 3);
     (void)slowPeriods(s);
+}
+
+TEST_CASE("Trace fields: integers are whole decimal fields, names compare without case", "[trace][fields]")
+{
+    // Expected from the definitions: decimal digits only, the whole field, within 64 bits.
+    const auto [text, ok, value] = GENERATE(table<const char*, bool, std::uint64_t>({
+        { "0", true, 0 },
+        { "4096", true, 4096 },
+        { "18446744073709551615", true, UINT64_MAX },
+        { "18446744073709551616", false, 0 },
+        { "", false, 0 },
+        { "+1", false, 0 },
+        { "-1", false, 0 },
+        { " 1", false, 0 },
+        { "1 ", false, 0 },
+        { "12a", false, 0 },
+        { "0x10", false, 0 },
+        { "1.5", false, 0 },
+    }));
+    CAPTURE(text);
+    std::uint64_t parsed = 7;
+    CHECK(trace::parseU64(text, parsed) == ok);
+    CHECK(parsed == (ok ? value : 7)); // untouched on failure
+
+    CHECK(trace::iequals("Write", "WRITE"));
+    CHECK(trace::iequals("r", "R"));
+    CHECK_FALSE(trace::iequals("Read", "Reads"));
+    CHECK_FALSE(trace::iequals("@", "`")); // not letters: no case to ignore
 }
