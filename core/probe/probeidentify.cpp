@@ -109,6 +109,19 @@ double Prober::maxPairError(const Candidate& c) const
     return worst;
 }
 
+// The verdict for a mirror of `disks` whole disks, and the layouts that read and write as it does.
+void Prober::nameWholeDiskMirror(int disks)
+{
+    ProbeVerdict& v = m_result.verdict;
+    v.scheme = QStringLiteral("raid1");
+    v.disks = disks;
+    v.copies = disks;
+    v.spec = QStringLiteral("raid1 disks=%1").arg(disks);
+    v.equivalents << QStringLiteral("raid10 disks=%1 copies=%1 (any layout, any chunk)").arg(disks);
+    if (disks == 2)
+        v.equivalents << QStringLiteral("chained disks=2 (any chunk)");
+}
+
 // No pattern, and the copies test found every block readable from `copies` disks at once: a mirror
 // of that many whole disks, whatever its read balancing (md's nearest head keeps most of a random
 // batch on a few disks, so neither the spread reads nor the read/write ratio count them).
@@ -133,13 +146,7 @@ void Prober::identifyByCopies(int copies)
                           .arg(spreadDisks, 0, 'f', 1);
         return;
     }
-    v.scheme = QStringLiteral("raid1");
-    v.disks = copies;
-    v.copies = copies;
-    v.spec = QStringLiteral("raid1 disks=%1").arg(copies);
-    v.equivalents << QStringLiteral("raid10 disks=%1 copies=%1 (any layout, any chunk)").arg(copies);
-    if (copies == 2)
-        v.equivalents << QStringLiteral("chained disks=2 (any chunk)");
+    nameWholeDiskMirror(copies);
     // How clearly the steps stand: one read more at copies + 1 and again at copies + 2 (else flat).
     const std::vector<double>& t = m_result.calibration.copiesMs;
     const double unit = m_result.calibration.queuedReadMs;
@@ -218,13 +225,7 @@ void Prober::identifyUnstriped()
                           .arg(m_result.readWriteRatio, 0, 'f', 2);
         return;
     }
-    v.scheme = QStringLiteral("raid1");
-    v.disks = disks;
-    v.copies = disks;
-    v.spec = QStringLiteral("raid1 disks=%1").arg(disks);
-    v.equivalents << QStringLiteral("raid10 disks=%1 copies=%1 (any layout, any chunk)").arg(disks);
-    if (disks == 2)
-        v.equivalents << QStringLiteral("chained disks=2 (any chunk)");
+    nameWholeDiskMirror(disks);
     // Neighbouring copy counts are the alternatives. A mirror's writes cost what its reads do
     // (no read-modify-write), so its ratio is measured to a few percent.
     constexpr double mirrorSigma = 0.03;

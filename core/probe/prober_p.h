@@ -56,6 +56,7 @@ private:
     void countCopies();
     bool copiesFit(const Candidate& c) const;
     void identifyByCopies(int copies);
+    void nameWholeDiskMirror(int disks);
 
     // --- redundancy and pattern size (shearprobe.cpp) ------------------------------------------------
     void redundancy();

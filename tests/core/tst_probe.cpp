@@ -284,3 +284,34 @@ TEST_CASE("Shear probe: a safe write's own read is left out of the read/write ra
     CHECK(r.readWriteRatio == r.measuredReadWriteRatio - 1);
     requireVerdict(r, "raid10", "near", 4, 16384);
 }
+
+TEST_CASE("Shear probe: md's mirror reads on throttled disks", "[probe][shear]")
+{
+    // Linux md sends a read to an idle copy first and the rest to one copy (raid1.c read_balance):
+    // k reads of one block take one queued read up to k = copies, one more per read beyond. The
+    // truth here is the simulated array itself.
+    SECTION("a 3-way md RAID-1 is counted by its copies, no pattern needed")
+    {
+        const ProbeResult r = probe("raid1 disks=3 mirrorread=nearest iops=300");
+        CHECK(r.calibration.blockCopies == 3);
+        CHECK(r.verdict.identified);
+        CHECK(r.verdict.scheme == u"raid1");
+        CHECK(r.verdict.disks == 3);
+    }
+    SECTION("md reads far copies at the lowest address: RAID-10 far reads as RAID-0, writes name it")
+    {
+        const ProbeResult r = probe("raid10 layout=far disks=4 copies=2 chunk=64KiB mirrorread=nearest iops=300");
+        CHECK(r.calibration.blockCopies == 1);
+        CHECK(r.verdict.identified);
+        CHECK(r.verdict.mdMirrorReads);
+        QStringList named = r.verdict.equivalents;
+        named << r.verdict.spec;
+        CHECK(named.contains(QStringLiteral("raid10 layout=far disks=4 copies=2 chunk=64KiB mirrorread=nearest")));
+    }
+    SECTION("a block of a single-copy layout is read from one disk")
+    {
+        const ProbeResult r = probe("raid5 disks=4 chunk=32KiB iops=400");
+        CHECK(r.calibration.blockCopies == 1);
+        CHECK(r.verdict.spec == u"raid5 layout=left-symmetric disks=4 chunk=32KiB");
+    }
+}
