@@ -4,7 +4,8 @@
 #
 # Runs inside the md-qemu rig guest (busybox ash) as run-array.sh's PROGRAM; scripts/probe-rig.sh
 # passes the raidscope-cli bundle in RIG_FILES, so its run.sh is on PATH. Probes /dev/md0 with
-# `raidscope-cli probe /dev/md0 --json` and leaves probe.json and probe.err in $OUTDIR.
+# `raidscope-cli probe /dev/md0 --json` and leaves probe.json and probe.err in $OUTDIR. probe.err
+# has the probe's trace (RAIDSCOPE_PROBE_TRACE): each test's phases, for reading a miss afterwards.
 #   ro   read-only probe
 #   rw   --allow-writes: the array is first filled with random bytes (the rig's disks start
 #        zeroed, so a wrong write-back would not show), and its md5 is taken before and after
@@ -30,6 +31,7 @@ writes() { awk '{ print $5 }' "/sys/block/$NAME/stat"; }
 sum() { sync; echo 3 > /proc/sys/vm/drop_caches; md5sum "$DEV" | cut -d' ' -f1; }
 
 echo "RIG-BOOT seconds=$(now)"
+export RAIDSCOPE_PROBE_TRACE=1
 case "$MODE" in
 ro) set -- --json "$@" ;;
 rw|int) set -- --json --allow-writes "$@" ;;
