@@ -139,8 +139,8 @@ QString verdictText(const ProbeResult& r)
              .arg(r.patternBlocks ? formatBytes(r.patternBlocks * r.blockBytes) : QStringLiteral("none"),
                  r.chunkBlocks ? formatBytes(r.chunkBlocks * r.blockBytes) : QStringLiteral("-"))
              .arg(r.readWriteRatio > 0 ? QString::number(r.readWriteRatio, 'f', 2) : QStringLiteral("not measured"));
-    for (const QString& f : v.findings)
-        t += QStringLiteral("finding:    %1\n").arg(f);
+    for (const ProbeFinding& f : v.findings)
+        t += QStringLiteral("finding:    %1\n").arg(f.text);
     const IoCounts& io = r.ios;
     t += QStringLiteral("I/Os:       %1 (warm-up %2, calibration %3, redundancy %4, pattern %5, boundaries %6, "
                         "pairwise %7, disks %8); Shear's fixed schedule: %9\n")

@@ -53,7 +53,7 @@ int lowestAddress(const BlockPlaces& places, int failedDisk)
 
 } // namespace
 
-QString Candidate::spec() const
+QString Candidate::layoutSpec() const
 {
     QString s = scheme;
     if (!variant.isEmpty())
@@ -61,7 +61,12 @@ QString Candidate::spec() const
     s += QStringLiteral(" disks=%1").arg(disks);
     if (copies > 0)
         s += QStringLiteral(" copies=%1").arg(copies);
-    s += QStringLiteral(" chunk=") + formatBytes(chunkBytes);
+    return s + QStringLiteral(" chunk=") + formatBytes(chunkBytes);
+}
+
+QString Candidate::spec() const
+{
+    QString s = layoutSpec();
     if (failedDisk >= 0)
         s += QStringLiteral(" failed=%1").arg(failedDisk);
     if (mdParityWrites)

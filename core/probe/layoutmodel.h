@@ -38,6 +38,8 @@ struct Candidate
     /// The array spec that builds this candidate (`failed=`, `paritywrite=md` and md's
     /// `mirrorread=nearest` included).
     QString spec() const;
+    /// Only the layout's keys (scheme, variant, disks, copies, chunk): a spec LayoutRegistry builds.
+    QString layoutSpec() const;
     /// Data chunks in the pattern (the unit the pairwise step addresses).
     std::uint64_t patternChunks() const { return patternBlocks / layout->params().chunkBlocks(); }
 

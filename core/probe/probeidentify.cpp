@@ -117,6 +117,7 @@ void Prober::nameWholeDiskMirror(int disks)
     v.disks = disks;
     v.copies = disks;
     v.spec = QStringLiteral("raid1 disks=%1").arg(disks);
+    v.layoutSpec = v.spec;
     v.equivalents << QStringLiteral("raid10 disks=%1 copies=%1 (any layout, any chunk)").arg(disks);
     if (disks == 2)
         v.equivalents << QStringLiteral("chained disks=2 (any chunk)");
@@ -131,19 +132,23 @@ void Prober::identifyByCopies(int copies)
     const double spreadDisks = m_spreadMs > 0 ? m_result.serialMs / m_spreadMs : 0;
     const double writeDisks = m_writeRate * m_result.calibration.queuedReadMs;
     if (m_result.readWriteRatio > 0 && writeDisks > m_tuning.wholeMirrorWriteDisks) {
-        v.findings << QStringLiteral("matches no known layout: no pattern found and every block is read from %1 disks, "
-                                     "but writes proceed at %2 disks' rate where a mirror of whole disks writes at one "
-                                     "disk's; a striped mirror whose pattern these tests did not show")
-                          .arg(copies)
-                          .arg(writeDisks, 0, 'f', 1);
+        found(ProbeFinding::Kind::NoLayout,
+            QStringLiteral("matches no known layout: no pattern found and every block is read from %1 disks, "
+                           "but writes proceed at %2 disks' rate where a mirror of whole disks writes at one "
+                           "disk's; a striped mirror whose pattern these tests did not show")
+                .arg(copies)
+                .arg(writeDisks, 0, 'f', 1),
+            {}, { { QStringLiteral("copies"), copies }, { QStringLiteral("writeDisks"), writeDisks } });
         return;
     }
     if (spreadDisks > 1.3 * copies) {
-        v.findings << QStringLiteral("matches no known layout: no pattern found and every block is read from %1 disks, "
-                                     "but random reads spread over %2 disks' worth; a striped mirror whose pattern "
-                                     "these tests did not show")
-                          .arg(copies)
-                          .arg(spreadDisks, 0, 'f', 1);
+        found(ProbeFinding::Kind::NoLayout,
+            QStringLiteral("matches no known layout: no pattern found and every block is read from %1 disks, "
+                           "but random reads spread over %2 disks' worth; a striped mirror whose pattern "
+                           "these tests did not show")
+                .arg(copies)
+                .arg(spreadDisks, 0, 'f', 1),
+            {}, { { QStringLiteral("copies"), copies }, { QStringLiteral("spreadDisks"), spreadDisks } });
         return;
     }
     nameWholeDiskMirror(copies);
@@ -160,15 +165,18 @@ void Prober::identifyByCopies(int copies)
     v.runnerUp = QStringLiteral("raid1 disks=%1").arg(copies - 1 >= 2 ? copies - 1 : copies + 1);
     v.runnerUpConfidence = 1 - v.confidence;
     v.identified = v.confidence >= 0.8;
-    v.findings << QStringLiteral("every block is read from %1 disks at once: %1 reads of one block took %2 ms, %3 "
-                                 "took %4 ms (one disk's queued read %5 ms)")
-                      .arg(copies)
-                      .arg(t[std::size_t(copies - 1)], 0, 'f', 1)
-                      .arg(copies + 1)
-                      .arg(t[std::size_t(copies)], 0, 'f', 1)
-                      .arg(unit, 0, 'f', 1);
+    found(ProbeFinding::Kind::Copies,
+        QStringLiteral("every block is read from %1 disks at once: %1 reads of one block took %2 ms, %3 "
+                       "took %4 ms (one disk's queued read %5 ms)")
+            .arg(copies)
+            .arg(t[std::size_t(copies - 1)], 0, 'f', 1)
+            .arg(copies + 1)
+            .arg(t[std::size_t(copies)], 0, 'f', 1)
+            .arg(unit, 0, 'f', 1),
+        {}, { { QStringLiteral("copies"), copies }, { QStringLiteral("copiesMs"), t[std::size_t(copies - 1)] },
+              { QStringLiteral("oneMoreMs"), t[std::size_t(copies)] }, { QStringLiteral("queuedReadMs"), unit } });
     if (!v.identified)
-        v.findings << QStringLiteral("the evidence is too weak to decide between %1 and %2").arg(v.spec, v.runnerUp);
+        undecided();
 }
 
 void Prober::identifyUnstriped()
@@ -181,9 +189,10 @@ void Prober::identifyUnstriped()
         return;
     }
     if (m_result.readWriteRatio <= 0) {
-        v.findings << QStringLiteral("no pattern: every assumed pattern size reads equally fast, so every "
-                                     "block is readable from every disk, but without a write test the number "
-                                     "of copies is unknown (run with writes allowed)");
+        found(ProbeFinding::Kind::NoPattern,
+            QStringLiteral("no pattern: every assumed pattern size reads equally fast, so every "
+                           "block is readable from every disk, but without a write test the number "
+                           "of copies is unknown (run with writes allowed)"));
         return;
     }
     // Where reads queue on a disk (calibration), writes are counted in disks' time: a mirror of
@@ -191,17 +200,21 @@ void Prober::identifyUnstriped()
     // read adds 1/n). Faster writes mean a striped array whose pattern was not found.
     const double writeDisks = m_writeRate * m_result.calibration.queuedReadMs;
     if (writeDisks > m_tuning.wholeMirrorWriteDisks) {
-        v.findings << QStringLiteral("matches no known layout: no pattern found, but writes proceed at %1 disks' "
-                                     "rate where a mirror of whole disks writes at one disk's; a striped array whose "
-                                     "pattern these tests did not show")
-                          .arg(writeDisks, 0, 'f', 1);
+        found(ProbeFinding::Kind::NoLayout,
+            QStringLiteral("matches no known layout: no pattern found, but writes proceed at %1 disks' "
+                           "rate where a mirror of whole disks writes at one disk's; a striped array whose "
+                           "pattern these tests did not show")
+                .arg(writeDisks, 0, 'f', 1),
+            {}, { { QStringLiteral("writeDisks"), writeDisks } });
         return;
     }
     if (!looksLikeWholeDiskMirror()) {
-        v.findings << QStringLiteral("matches no known layout: no pattern, but %1 disks read in parallel while "
-                                     "the read/write ratio is %2; a mirror of whole disks would show the same number")
-                          .arg(parallelism(), 0, 'f', 1)
-                          .arg(m_result.readWriteRatio, 0, 'f', 2);
+        found(ProbeFinding::Kind::NoLayout,
+            QStringLiteral("matches no known layout: no pattern, but %1 disks read in parallel while "
+                           "the read/write ratio is %2; a mirror of whole disks would show the same number")
+                .arg(parallelism(), 0, 'f', 1)
+                .arg(m_result.readWriteRatio, 0, 'f', 2),
+            {}, { { QStringLiteral("parallelism"), parallelism() }, { QStringLiteral("readWriteRatio"), m_result.readWriteRatio } });
         return;
     }
     // n and n+1 copies differ by a few percent at large n: measure longer until decided.
@@ -220,9 +233,11 @@ void Prober::identifyUnstriped()
     // read 1.83).
     const double offLimit = m_result.calibration.queuedReadMs > 0 ? 0.05 : 0.2;
     if (disks < 2 || off > offLimit || !m_registry.find(QStringLiteral("raid1"))) {
-        v.findings << QStringLiteral("matches no known layout: no pattern, and a read/write ratio of %1 that is "
-                                     "no whole number of copies")
-                          .arg(m_result.readWriteRatio, 0, 'f', 2);
+        found(ProbeFinding::Kind::NoLayout,
+            QStringLiteral("matches no known layout: no pattern, and a read/write ratio of %1 that is "
+                           "no whole number of copies")
+                .arg(m_result.readWriteRatio, 0, 'f', 2),
+            {}, { { QStringLiteral("readWriteRatio"), m_result.readWriteRatio } });
         return;
     }
     nameWholeDiskMirror(disks);
@@ -236,7 +251,7 @@ void Prober::identifyUnstriped()
     v.runnerUpConfidence = 1 - v.confidence;
     v.identified = v.confidence >= 0.8;
     if (!v.identified)
-        v.findings << QStringLiteral("the evidence is too weak to decide between %1 and %2").arg(v.spec, v.runnerUp);
+        undecided();
 }
 
 void Prober::identify()
@@ -244,19 +259,23 @@ void Prober::identify()
     // Nothing can be told apart when one disk's load reads hardly slower than the array's.
     const double contrast = m_spreadMs > 0 ? m_result.serialMs / m_spreadMs : 0;
     if (contrast > 0 && contrast < m_tuning.minContrast)
-        m_result.verdict.findings << QStringLiteral("evidence too weak: %1 reads queued on one disk took %2 ms and "
-                                                    "spread over the array %3 ms (%4x, under %5x); more reads per "
-                                                    "test (--reads) may separate them")
-                                         .arg(m_n)
-                                         .arg(m_result.serialMs, 0, 'f', 1)
-                                         .arg(m_spreadMs, 0, 'f', 1)
-                                         .arg(contrast, 0, 'f', 2)
-                                         .arg(m_tuning.minContrast, 0, 'f', 1);
+        found(ProbeFinding::Kind::WeakEvidence,
+            QStringLiteral("evidence too weak: %1 reads queued on one disk took %2 ms and "
+                           "spread over the array %3 ms (%4x, under %5x); more reads per "
+                           "test (--reads) may separate them")
+                .arg(m_n)
+                .arg(m_result.serialMs, 0, 'f', 1)
+                .arg(m_spreadMs, 0, 'f', 1)
+                .arg(contrast, 0, 'f', 2)
+                .arg(m_tuning.minContrast, 0, 'f', 1),
+            {}, { { QStringLiteral("reads"), m_n }, { QStringLiteral("oneDiskMs"), m_result.serialMs },
+                  { QStringLiteral("spreadMs"), m_spreadMs }, { QStringLiteral("contrast"), contrast } });
     if (m_result.patternBlocks == 0) {
         identifyUnstriped();
         // A whole-disk mirror named by its copies reads one block as fast as the array: no weakness.
-        if (m_result.verdict.identified && m_result.verdict.scheme == u"raid1" && contrast > 0 && contrast < m_tuning.minContrast)
-            m_result.verdict.findings.removeFirst();
+        if (m_result.verdict.identified && m_result.verdict.scheme == u"raid1")
+            std::erase_if(m_result.verdict.findings,
+                [](const ProbeFinding& f) { return f.kind == ProbeFinding::Kind::WeakEvidence; });
         return;
     }
     rank();
@@ -267,12 +286,14 @@ void Prober::rank()
     ProbeVerdict& v = m_result.verdict;
     v.equivalents.clear();
     if (m_candidates.empty()) {
-        v.findings << QStringLiteral("matches no known layout: no installed layout has a %1 pattern with %2 chunks%3")
-                          .arg(formatBytes(m_result.patternBlocks * m_blockBytes),
-                              formatBytes(m_result.chunkBlocks * m_blockBytes),
-                              m_result.readWriteRatio > 0
-                                  ? QStringLiteral(" and a read/write ratio near %1").arg(m_result.readWriteRatio, 0, 'f', 1)
-                                  : QString());
+        found(ProbeFinding::Kind::NoLayout,
+            QStringLiteral("matches no known layout: no installed layout has a %1 pattern with %2 chunks%3")
+                .arg(formatBytes(m_result.patternBlocks * m_blockBytes), formatBytes(m_result.chunkBlocks * m_blockBytes),
+                    m_result.readWriteRatio > 0
+                        ? QStringLiteral(" and a read/write ratio near %1").arg(m_result.readWriteRatio, 0, 'f', 1)
+                        : QString()),
+            {}, { { QStringLiteral("patternBytes"), double(m_result.patternBlocks * m_blockBytes) },
+                  { QStringLiteral("chunkBytes"), double(m_result.chunkBlocks * m_blockBytes) } });
         return;
     }
     std::vector<std::pair<double, std::size_t>> ranked;
@@ -330,6 +351,7 @@ void Prober::rank()
     v.mdParityWrites = best.mdParityWrites;
     v.mdMirrorReads = best.mdMirrorReads;
     v.spec = best.spec();
+    v.layoutSpec = best.layoutSpec();
     v.confidence = bestGroup / total;
     if (runnerUp) {
         v.runnerUp = runnerUp->spec();
@@ -358,18 +380,22 @@ void Prober::rank()
         std::abs(patternLevelError(best, patternLevel())) > m_tuning.patternLevelReject ? 1.0 : 0.0 });
     if (m_groupRatio > 1.5 && worst <= 0.3) {
         v.identified = false;
-        v.findings << QStringLiteral("matches no known layout: one chunk from each disk of %1, read together, "
-                                     "took %2x one disk's time; two members may share one physical disk")
-                          .arg(best.spec())
-                          .arg(m_groupRatio, 0, 'f', 2);
+        found(ProbeFinding::Kind::SharedDisk,
+            QStringLiteral("matches no known layout: one chunk from each disk of %1, read together, "
+                           "took %2x one disk's time; two members may share one physical disk")
+                .arg(best.spec())
+                .arg(m_groupRatio, 0, 'f', 2),
+            {}, { { QStringLiteral("groupRatio"), m_groupRatio } });
         return;
     }
     if (worst > 0.3) {
         v.identified = false;
-        v.findings << QStringLiteral("matches no known layout: the closest, %1, is off by %2 in a chunk pair's "
-                                     "time; two members may share one physical disk (Shear Fig. 17)")
-                          .arg(best.spec())
-                          .arg(worst, 0, 'f', 2);
+        found(ProbeFinding::Kind::SharedDisk,
+            QStringLiteral("matches no known layout: the closest, %1, is off by %2 in a chunk pair's "
+                           "time; two members may share one physical disk (Shear Fig. 17)")
+                .arg(best.spec())
+                .arg(worst, 0, 'f', 2),
+            {}, { { QStringLiteral("pairError"), worst } });
         misconfigurationDetail(best);
         return;
     }
@@ -404,30 +430,38 @@ void Prober::rank()
     }
     v.identified = v.confidence >= 0.8;
     if (!v.identified)
-        v.findings << QStringLiteral("the evidence is too weak to decide between %1 and %2").arg(best.spec(), v.runnerUp);
+        undecided();
     if (best.failedDisk >= 0)
-        v.findings << QStringLiteral("disk %1 has failed: the array runs degraded, its chunks are rebuilt from "
-                                     "every other disk (Shear Fig. 19)")
-                          .arg(best.failedDisk);
+        found(ProbeFinding::Kind::FailedDisk,
+            QStringLiteral("disk %1 has failed: the array runs degraded, its chunks are rebuilt from "
+                           "every other disk (Shear Fig. 19)")
+                .arg(best.failedDisk),
+            { best.failedDisk });
     if (best.mdParityWrites)
-        v.findings << QStringLiteral("small writes read the rest of the stripe instead of old data and parity "
-                                     "(as Linux md did in Shear section 4)");
+        found(ProbeFinding::Kind::MdParityWrites,
+            QStringLiteral("small writes read the rest of the stripe instead of old data and parity "
+                           "(as Linux md did in Shear section 4)"));
     if (m_readsCapped && m_ceilingRatio <= 0)
-        v.findings << QStringLiteral("random reads came at %1 disks' rate where %2 predicts %3: something caps the "
-                                     "array's reads (a controller's or host's limit, or a slow disk), so the read/write "
-                                     "ratio told only redundancy from none")
-                          .arg(parallelism(), 0, 'f', 1)
-                          .arg(best.spec())
-                          .arg(best.readParallelism, 0, 'f', 1);
+        found(ProbeFinding::Kind::ReadsCapped,
+            QStringLiteral("random reads came at %1 disks' rate where %2 predicts %3: something caps the "
+                           "array's reads (a controller's or host's limit, or a slow disk), so the read/write "
+                           "ratio told only redundancy from none")
+                .arg(parallelism(), 0, 'f', 1)
+                .arg(best.spec())
+                .arg(best.readParallelism, 0, 'f', 1),
+            {}, { { QStringLiteral("parallelism"), parallelism() }, { QStringLiteral("predicted"), best.readParallelism } });
     if (m_ceilingRatio > 0)
-        v.findings << QStringLiteral("the array's request rate is capped: one chunk of each disk, read at once, took "
-                                     "%1x one disk's time although no two of them share a disk (the batch reached %2 "
-                                     "reads/s in all): a controller's or host's limit")
-                          .arg(m_ceilingRatio, 0, 'f', 2)
-                          .arg(m_ceilingIops, 0, 'f', 0);
+        found(ProbeFinding::Kind::RequestCeiling,
+            QStringLiteral("the array's request rate is capped: one chunk of each disk, read at once, took "
+                           "%1x one disk's time although no two of them share a disk (the batch reached %2 "
+                           "reads/s in all): a controller's or host's limit")
+                .arg(m_ceilingRatio, 0, 'f', 2)
+                .arg(m_ceilingIops, 0, 'f', 0),
+            {}, { { QStringLiteral("groupRatio"), m_ceilingRatio }, { QStringLiteral("iops"), m_ceilingIops } });
     if (best.mdMirrorReads)
-        v.findings << QStringLiteral("reads go to the copy with the lowest address only (Linux md's far and offset "
-                                     "copies): the mirror reads no faster than RAID-0 over its disks");
+        found(ProbeFinding::Kind::MdMirrorReads,
+            QStringLiteral("reads go to the copy with the lowest address only (Linux md's far and offset "
+                           "copies): the mirror reads no faster than RAID-0 over its disks"));
 }
 
 // Pairs a candidate predicts more than 0.3 off, measured again with their chunks' singles and
@@ -466,9 +500,10 @@ void Prober::misconfigurationDetail(const Candidate& c)
             pairs << QStringLiteral("%1-%2").arg(key.first).arg(key.second);
     }
     if (!pairs.isEmpty())
-        m_result.verdict.findings << QStringLiteral("chunk pairs slower than %1 predicts (same disk where they "
-                                                    "should not be): %2")
-                                         .arg(c.spec(), pairs.mid(0, 12).join(QStringLiteral(", ")));
+        found(ProbeFinding::Kind::SharedDisk,
+            QStringLiteral("chunk pairs slower than %1 predicts (same disk where they should not be): %2")
+                .arg(c.spec(), pairs.mid(0, 12).join(QStringLiteral(", "))),
+            {}, { { QStringLiteral("pairs"), double(pairs.size()) } });
 }
 
 // Shear §5.1, Fig. 18: N reads of one chunk per disk; a disk much slower or faster than the
@@ -518,15 +553,28 @@ void Prober::diskFindings()
 {
     for (const DiskSpeedPoint& d : m_result.disks) {
         if (d.relative > 1.25)
-            m_result.verdict.findings << QStringLiteral("disk %1 is slower than the others (%2x the median time)")
-                                             .arg(d.disk)
-                                             .arg(d.relative, 0, 'f', 2);
+            found(ProbeFinding::Kind::SlowDisk,
+                QStringLiteral("disk %1 is slower than the others (%2x the median time)").arg(d.disk).arg(d.relative, 0, 'f', 2),
+                { d.disk }, { { QStringLiteral("relative"), d.relative } });
         else if (d.relative < 0.8)
-            m_result.verdict.findings << QStringLiteral("disk %1 is faster than the others (%2x the median time)")
-                                             .arg(d.disk)
-                                             .arg(d.relative, 0, 'f', 2);
+            found(ProbeFinding::Kind::FastDisk,
+                QStringLiteral("disk %1 is faster than the others (%2x the median time)").arg(d.disk).arg(d.relative, 0, 'f', 2),
+                { d.disk }, { { QStringLiteral("relative"), d.relative } });
     }
     m_pending.disks = m_result.disks;
+}
+
+void Prober::found(ProbeFinding::Kind kind, QString text, std::vector<int> disks, std::vector<std::pair<QString, double>> values)
+{
+    m_result.verdict.findings.push_back({ kind, std::move(disks), std::move(values), std::move(text) });
+}
+
+void Prober::undecided()
+{
+    const ProbeVerdict& v = m_result.verdict;
+    found(ProbeFinding::Kind::Undecided,
+        QStringLiteral("the evidence is too weak to decide between %1 and %2").arg(v.spec, v.runnerUp), {},
+        { { QStringLiteral("confidence"), v.confidence }, { QStringLiteral("runnerUpConfidence"), v.runnerUpConfidence } });
 }
 
 } // namespace raidscope::probe_detail

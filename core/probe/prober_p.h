@@ -116,6 +116,10 @@ private:
     void misconfigurationDetail(const Candidate& c);
     void diskSpeeds();
     void diskFindings();
+    void undecided(); ///< the finding "too weak to decide between" the verdict and its runner-up
+    /// Adds a finding to the verdict.
+    void found(ProbeFinding::Kind kind, QString text, std::vector<int> disks = {},
+               std::vector<std::pair<QString, double>> values = {});
     void shearSchedule(); // shearprobe.cpp
 
     IoTarget& m_target;

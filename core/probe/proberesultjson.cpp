@@ -13,7 +13,7 @@ namespace {
 
 const QString kFormat = QStringLiteral("raidscope-probe");
 // Bump when a key changes meaning or goes away; new keys keep the version (readers ignore unknown keys).
-constexpr int kVersion = 1;
+constexpr int kVersion = 2; // 2: findings are objects {kind, text, disks, values}, not sentences
 // The probe keeps a prediction only for K <= 512 (probeidentify.cpp); the heatmap draws at most 4096
 // chunks. Past these a file is not a probe's and would only cost memory.
 constexpr std::uint64_t kMaxPredictedChunks = 512;
@@ -208,7 +208,51 @@ ProbeVerdict readVerdict(FieldReader& in, const QJsonObject& o, const QString& a
     v.mdParityWrites = in.boolean(o, at, QStringLiteral("mdParityWrites"));
     if (o.contains(QStringLiteral("mdMirrorReads")))
         v.mdMirrorReads = in.boolean(o, at, QStringLiteral("mdMirrorReads"));
-    v.findings = in.strings(o, at, QStringLiteral("findings"));
+    // Versions before typed findings wrote them as sentences: those read back as notes.
+    const QJsonArray findings = in.array(o, at, QStringLiteral("findings"));
+    for (qsizetype i = 0; i < findings.size() && !in.failed(); ++i) {
+        const QString path = FieldReader::item(FieldReader::join(at, QStringLiteral("findings")), i);
+        if (findings[i].isString()) {
+            v.findings.push_back({ ProbeFinding::Kind::Note, {}, {}, findings[i].toString() });
+            continue;
+        }
+        const QJsonObject f = in.asObject(findings[i], path);
+        if (in.failed())
+            break;
+        ProbeFinding finding;
+        const QString kind = in.string(f, path, QStringLiteral("kind"));
+        if (const auto k = ProbeFinding::kindFromName(kind))
+            finding.kind = *k;
+        else if (!in.failed())
+            in.fail(FieldReader::join(path, QStringLiteral("kind")), QStringLiteral("'%1' is no kind of finding").arg(kind));
+        finding.text = in.string(f, path, QStringLiteral("text"));
+        if (f.contains(QStringLiteral("disks"))) {
+            const QJsonArray disks = in.array(f, path, QStringLiteral("disks"));
+            for (qsizetype d = 0; d < disks.size() && !in.failed(); ++d)
+                finding.disks.push_back(
+                    int(in.asWhole(disks[d], FieldReader::item(FieldReader::join(path, QStringLiteral("disks")), d), 0,
+                        std::numeric_limits<int>::max())));
+        }
+        if (f.contains(QStringLiteral("values"))) {
+            const QJsonObject values = in.object(f, path, QStringLiteral("values"));
+            for (auto it = values.constBegin(); it != values.constEnd() && !in.failed(); ++it)
+                finding.values.emplace_back(it.key(),
+                    in.asNumber(it.value(), FieldReader::join(FieldReader::join(path, QStringLiteral("values")), it.key())));
+        }
+        v.findings.push_back(std::move(finding));
+    }
+    if (o.contains(QStringLiteral("layoutSpec")))
+        v.layoutSpec = in.string(o, at, QStringLiteral("layoutSpec"));
+    else { // older versions: the spec without the simulator's keys for md's policies and a failed disk
+        QStringList kept;
+        for (const QString& part : v.spec.split(u' ', Qt::SkipEmptyParts))
+            if (!part.startsWith(QStringLiteral("failed=")) && !part.startsWith(QStringLiteral("paritywrite="))
+                && !part.startsWith(QStringLiteral("mirrorread=")))
+                kept << part;
+        v.layoutSpec = kept.join(u' ');
+    }
+    if (o.contains(QStringLiteral("blockBytes")))
+        v.blockBytes = std::uint32_t(in.whole(o, at, QStringLiteral("blockBytes"), 0, std::numeric_limits<std::uint32_t>::max()));
     return v;
 }
 
@@ -315,7 +359,66 @@ void readSteps(FieldReader& in, const QJsonObject& steps, ProbeResult& r)
         r.predictedExcess.push_back(in.asNumber(predicted[i], FieldReader::item(predictedAt, i)));
 }
 
+constexpr std::pair<ProbeFinding::Kind, const char*> kKindNames[] = {
+    { ProbeFinding::Kind::Note, "note" },
+    { ProbeFinding::Kind::NoLayout, "no-layout" },
+    { ProbeFinding::Kind::NoPattern, "no-pattern" },
+    { ProbeFinding::Kind::WeakEvidence, "weak-evidence" },
+    { ProbeFinding::Kind::Undecided, "undecided" },
+    { ProbeFinding::Kind::Copies, "copies" },
+    { ProbeFinding::Kind::SharedDisk, "shared-disk" },
+    { ProbeFinding::Kind::FailedDisk, "failed-disk" },
+    { ProbeFinding::Kind::SlowDisk, "slow-disk" },
+    { ProbeFinding::Kind::FastDisk, "fast-disk" },
+    { ProbeFinding::Kind::MdParityWrites, "md-parity-writes" },
+    { ProbeFinding::Kind::MdMirrorReads, "md-mirror-reads" },
+    { ProbeFinding::Kind::ReadsCapped, "reads-capped" },
+    { ProbeFinding::Kind::RequestCeiling, "request-ceiling" },
+};
+
 } // namespace
+
+double ProbeFinding::value(QStringView name, double fallback) const
+{
+    for (const auto& [n, x] : values)
+        if (n == name)
+            return x;
+    return fallback;
+}
+
+QString ProbeFinding::kindName(Kind kind)
+{
+    for (const auto& [k, name] : kKindNames)
+        if (k == kind)
+            return QString::fromLatin1(name);
+    return QStringLiteral("note");
+}
+
+std::optional<ProbeFinding::Kind> ProbeFinding::kindFromName(QStringView name)
+{
+    for (const auto& [k, n] : kKindNames)
+        if (name == QLatin1StringView(n))
+            return k;
+    return std::nullopt;
+}
+
+const ProbeFinding* ProbeVerdict::find(ProbeFinding::Kind kind) const
+{
+    for (const ProbeFinding& f : findings)
+        if (f.kind == kind)
+            return &f;
+    return nullptr;
+}
+
+bool ProbeVerdict::has(ProbeFinding::Kind kind) const { return find(kind) != nullptr; }
+
+QStringList ProbeVerdict::findingTexts() const
+{
+    QStringList out;
+    for (const ProbeFinding& f : findings)
+        out << f.text;
+    return out;
+}
 
 QJsonObject IoCounts::toJson() const
 {
@@ -335,7 +438,26 @@ QJsonObject ProbeResult::toJson() const
         { QStringLiteral("equivalents"), QJsonArray::fromStringList(v.equivalents) },
         { QStringLiteral("runnerUp"), v.runnerUp }, { QStringLiteral("runnerUpConfidence"), v.runnerUpConfidence },
         { QStringLiteral("failedDisk"), v.failedDisk }, { QStringLiteral("mdParityWrites"), v.mdParityWrites },
-        { QStringLiteral("mdMirrorReads"), v.mdMirrorReads }, { QStringLiteral("findings"), QJsonArray::fromStringList(v.findings) } };
+        { QStringLiteral("mdMirrorReads"), v.mdMirrorReads }, { QStringLiteral("layoutSpec"), v.layoutSpec },
+        { QStringLiteral("blockBytes"), qint64(v.blockBytes) } };
+    QJsonArray findings;
+    for (const ProbeFinding& f : v.findings) {
+        QJsonObject o { { QStringLiteral("kind"), ProbeFinding::kindName(f.kind) }, { QStringLiteral("text"), f.text } };
+        if (!f.disks.empty()) {
+            QJsonArray disks;
+            for (const int d : f.disks)
+                disks.append(d);
+            o.insert(QStringLiteral("disks"), disks);
+        }
+        if (!f.values.empty()) {
+            QJsonObject values;
+            for (const auto& [name, x] : f.values)
+                values.insert(name, x); // NaN is written as null, read back as NaN
+            o.insert(QStringLiteral("values"), values);
+        }
+        findings.append(o);
+    }
+    verdictJson.insert(QStringLiteral("findings"), findings);
     QJsonArray boundaryJson, pairJson, writeJson, diskJson, runs, predicted;
     for (const auto& b : boundaries)
         boundaryJson.append(QJsonObject { { QStringLiteral("offsetBlocks"), qint64(b.offsetBlocks) },
@@ -444,6 +566,8 @@ std::optional<ProbeResult> probeResultFromJson(const QJsonObject& json, QString*
     const QJsonObject steps = in.object(json, root, QStringLiteral("steps"));
     if (!in.failed())
         readSteps(in, steps, r);
+    if (r.verdict.blockBytes == 0) // versions before the verdict carried it
+        r.verdict.blockBytes = r.blockBytes;
 
     if (json.contains(QStringLiteral("error")))
         r.error = in.string(json, root, QStringLiteral("error"));

@@ -126,6 +126,7 @@ ProbeResult Prober::run()
         m_result.error = QString::fromUtf8(e.what());
     }
     m_result.ios = m_ios;
+    m_result.verdict.blockBytes = m_blockBytes;
     shearSchedule();
     m_pending.verdict = std::make_shared<const ProbeVerdict>(m_result.verdict);
     flush(1.0, true);
@@ -190,6 +191,7 @@ void Prober::flush(double fraction, bool force)
     if (!m_report || (!force && !m_throttle.due()))
         return;
     m_pending.fraction = fraction;
+    m_pending.blockBytes = m_blockBytes;
     m_pending.ios = m_ios;
     m_pending.patternChunks = m_result.chunkBlocks ? m_result.patternBlocks / m_result.chunkBlocks : 0;
     m_report(std::make_shared<const ProbeSnapshot>(m_pending));

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <stop_token>
+#include <utility>
 #include <vector>
 
 namespace raidscope {
@@ -160,6 +161,39 @@ struct IoCounts
     QJsonObject toJson() const;
 };
 
+/// One thing the probe found besides the layout: what kind, the disks involved, the numbers it rests
+/// on (named, e.g. "relative" 2.03 for a slow disk), and the sentence views and the CLI show.
+struct ProbeFinding
+{
+    enum class Kind {
+        Note,           ///< free text (a saved result of an older version)
+        NoLayout,       ///< the measurements match no installed layout
+        NoPattern,      ///< no pattern, and nothing counts the copies
+        WeakEvidence,   ///< one disk's load reads hardly slower than the whole array's
+        Undecided,      ///< two layouts fit too nearly alike to decide
+        Copies,         ///< the copies test: every block is read from n disks at once
+        SharedDisk,     ///< chunk pairs slower than the layout predicts: members may share a disk (Fig. 17)
+        FailedDisk,     ///< the array runs degraded (Fig. 19)
+        SlowDisk,       ///< a member slower than the median (Fig. 18)
+        FastDisk,       ///< a member faster than the median
+        MdParityWrites, ///< small writes read the rest of the stripe (Shear §4, Linux md)
+        MdMirrorReads,  ///< reads go to the lowest-address copy only (md's far and offset copies)
+        ReadsCapped,    ///< random reads slower than the layout's disks could serve: a cap
+        RequestCeiling, ///< an array-wide request-rate limit (no shared disk behind it)
+    };
+    Kind kind = Kind::Note;
+    std::vector<int> disks;                        ///< members the finding is about
+    std::vector<std::pair<QString, double>> values; ///< the numbers it rests on, named
+    QString text;
+
+    /// The named number, or `fallback` when the finding has none by that name.
+    double value(QStringView name, double fallback = 0) const;
+    /// Kind as the JSON names it ("slow-disk"); kindFromName is its inverse (nullopt when unknown).
+    static QString kindName(Kind kind);
+    static std::optional<Kind> kindFromName(QStringView name);
+    bool operator==(const ProbeFinding&) const = default;
+};
+
 struct ProbeVerdict
 {
     bool identified = false;
@@ -172,11 +206,17 @@ struct ProbeVerdict
     bool mdParityWrites = false;
     bool mdMirrorReads = false; ///< md reads far/offset copies at the lowest address only
     double confidence = 0;
-    QString spec;               ///< the identified array as a spec
+    QString spec;               ///< the identified array as a spec (with md's policies as simulator keys)
+    QString layoutSpec;         ///< only its layout (scheme, variant, disks, copies, chunk): what LayoutRegistry builds
+    std::uint32_t blockBytes = 0; ///< the probe's block, the unit of its offsets and pattern sizes
     QStringList equivalents;    ///< other layouts no Shear measurement can tell apart from it
     QString runnerUp;
     double runnerUpConfidence = 0;
-    QStringList findings;       ///< misconfiguration, slow/fast/failed disk, md writes, weak evidence
+    std::vector<ProbeFinding> findings; ///< misconfiguration, slow/fast/failed disk, md writes, weak evidence
+
+    bool has(ProbeFinding::Kind kind) const;
+    const ProbeFinding* find(ProbeFinding::Kind kind) const; ///< the first of that kind, or null
+    QStringList findingTexts() const;
 };
 
 /// A live update: the step, progress and the points measured since the last snapshot.
@@ -184,6 +224,7 @@ struct ProbeSnapshot
 {
     QString step;
     double fraction = 0;
+    std::uint32_t blockBytes = 0; ///< the probe's block (ProbeVerdict::blockBytes), known from the first snapshot
     IoCounts ios;
     std::uint64_t patternChunks = 0; ///< known once the pattern and chunk are: the heatmap's size
     std::vector<PatternPoint> pattern;

@@ -87,7 +87,7 @@ TEST_CASE("Probe JSON: a real probe's result reads back to the same JSON", "[pro
     REQUIRE(r.verdict.identified);
     const QJsonObject written = r.toJson();
     CHECK(written.value(QStringLiteral("format")).toString() == u"raidscope-probe");
-    CHECK(written.value(QStringLiteral("version")).toInt() == 1);
+    CHECK(written.value(QStringLiteral("version")).toInt() == 2);
 
     QString error;
     const std::optional<ProbeResult> back = probeResultFromJson(throughText(written), &error);
@@ -110,6 +110,9 @@ TEST_CASE("Probe JSON: a real probe's result reads back to the same JSON", "[pro
     CHECK(v.patternBytes == r.verdict.patternBytes);
     CHECK(v.spec == r.verdict.spec);
     CHECK(v.findings == r.verdict.findings);
+    // The layout alone, as the Array page builds it, and the probe's 4 KiB block.
+    CHECK(v.layoutSpec == u"raid5 layout=left-asymmetric disks=4 chunk=16KiB");
+    CHECK(v.blockBytes == 4096);
     CHECK(v.equivalents == r.verdict.equivalents);
     CHECK(v.failedDisk == r.verdict.failedDisk);
     CHECK(v.confidence == r.verdict.confidence);
@@ -205,6 +208,45 @@ TEST_CASE("Probe JSON: a file from before the format key, without a prediction, 
     CHECK(back->verdict.scheme == u"raid5");
 }
 
+TEST_CASE("Probe JSON: a version 1 file (findings as sentences, no layoutSpec) still reads", "[probe][json]")
+{
+    QJsonObject o = sampleResult().toJson();
+    o[QStringLiteral("version")] = 1;
+    QJsonObject verdict = o.value(QStringLiteral("verdict")).toObject();
+    verdict.remove(QStringLiteral("layoutSpec"));
+    verdict.remove(QStringLiteral("blockBytes"));
+    verdict[QStringLiteral("spec")] = QStringLiteral("raid5 layout=left-asymmetric disks=4 chunk=16KiB failed=2 paritywrite=md");
+    verdict[QStringLiteral("findings")] = QJsonArray { QStringLiteral("disk 2 has failed") };
+    o[QStringLiteral("verdict")] = verdict;
+    QString error;
+    const std::optional<ProbeResult> back = probeResultFromJson(o, &error);
+    INFO(error.toStdString());
+    REQUIRE(back);
+    REQUIRE(back->verdict.findings.size() == 1);
+    CHECK(back->verdict.findings[0].kind == ProbeFinding::Kind::Note);
+    CHECK(back->verdict.findings[0].text == u"disk 2 has failed");
+    // The layout is the spec without the simulator's keys; the block is the steps' one.
+    CHECK(back->verdict.layoutSpec == u"raid5 layout=left-asymmetric disks=4 chunk=16KiB");
+    CHECK(back->verdict.blockBytes == 4096);
+}
+
+TEST_CASE("Probe JSON: typed findings keep kind, disks and numbers", "[probe][json]")
+{
+    ProbeResult r = sampleResult();
+    r.verdict.findings = { { ProbeFinding::Kind::SlowDisk, { 3 }, { { QStringLiteral("relative"), 2.5 } },
+        QStringLiteral("disk 3 is slower than the others (2.50x the median time)") } };
+    const QJsonObject f = r.toJson()[QStringLiteral("verdict")][QStringLiteral("findings")][0].toObject();
+    CHECK(f[QStringLiteral("kind")].toString() == u"slow-disk");
+    CHECK(f[QStringLiteral("disks")].toArray() == QJsonArray { 3 });
+    CHECK(f[QStringLiteral("values")][QStringLiteral("relative")].toDouble() == 2.5);
+    QString error;
+    const std::optional<ProbeResult> back = probeResultFromJson(r.toJson(), &error);
+    REQUIRE(back);
+    CHECK(back->verdict.findings == r.verdict.findings);
+    CHECK(back->verdict.find(ProbeFinding::Kind::SlowDisk)->value(u"relative") == 2.5);
+    CHECK_FALSE(back->verdict.has(ProbeFinding::Kind::FailedDisk));
+}
+
 TEST_CASE("Probe JSON: bad input names the field and never yields a result", "[probe][json]")
 {
     const QJsonObject good = sampleResult().toJson();
@@ -217,7 +259,7 @@ TEST_CASE("Probe JSON: bad input names the field and never yields a result", "[p
     CHECK(readError(changed(good, QStringLiteral("format"), QStringLiteral("raidscope-trace")))
               .startsWith(QStringLiteral("format: \"raidscope-trace\" is not a probe result")));
     CHECK(readError(changed(good, QStringLiteral("format"), 3)) == u"format: expected a string, found a number");
-    CHECK(readError(changed(good, QStringLiteral("version"), 2)).startsWith(QStringLiteral("version: 2 is newer")));
+    CHECK(readError(changed(good, QStringLiteral("version"), 3)).startsWith(QStringLiteral("version: 3 is newer")));
     CHECK(readError(changed(good, QStringLiteral("version"), 1.5)) == u"version: 1.5 is not a whole number");
     CHECK(readError(changed(good, QStringLiteral("version"), gone)) == u"version: missing");
     CHECK(readError(changed(good, QStringLiteral("target"), gone)) == u"target: missing");
@@ -229,7 +271,14 @@ TEST_CASE("Probe JSON: bad input names the field and never yields a result", "[p
     CHECK(readError(changed(good, QStringLiteral("verdict.findings"), QStringLiteral("none")))
         == u"verdict.findings: expected an array, found a string");
     CHECK(readError(changed(good, QStringLiteral("verdict.findings"), QJsonArray { QStringLiteral("ok"), 7 }))
-        == u"verdict.findings[1]: expected a string, found a number");
+        == u"verdict.findings[1]: expected an object, found a number");
+    CHECK(readError(changed(good, QStringLiteral("verdict.findings"),
+              QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("slow") }, { QStringLiteral("text"), QString() } } }))
+        == u"verdict.findings[0].kind: 'slow' is no kind of finding");
+    CHECK(readError(changed(good, QStringLiteral("verdict.findings"),
+              QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("slow-disk") },
+                  { QStringLiteral("text"), QString() }, { QStringLiteral("disks"), QJsonArray { -1 } } } }))
+        == u"verdict.findings[0].disks[0]: -1 is outside 0..2147483647");
     CHECK(readError(changed(good, QStringLiteral("verdict.failedDisk"), -2))
         == u"verdict.failedDisk: -2 is outside -1..2147483647");
     CHECK(readError(changed(good, QStringLiteral("ios.perStep.pairwise"), gone)) == u"ios.perStep.pairwise: missing");

@@ -178,7 +178,7 @@ void requireShows(const ProbePage& page, const QJsonObject& json)
     const qint64 total = json.value(QStringLiteral("ios")).toObject().value(QStringLiteral("total")).toInteger();
     CHECK(page.verdictView()->ioText().contains(QLocale::system().toString(total)));
     for (const QJsonValue& finding : verdict.value(QStringLiteral("findings")).toArray())
-        CHECK(page.verdictView()->findingsText().contains(finding.toString().toHtmlEscaped()));
+        CHECK(page.verdictView()->findingsText().contains(finding[QStringLiteral("text")].toString().toHtmlEscaped()));
 }
 
 } // namespace

@@ -200,7 +200,6 @@ bool ProbePage::run()
     m_openedPath.clear();
     m_paced = paced;
     m_snapshots = 0;
-    m_blockBytes = std::max<std::uint32_t>(4096, io->blockBytes()); // the probe's block (shearprobe.cpp)
     m_jobStartMs = QDateTime::currentMSecsSinceEpoch();
     ProbeConfig config;
     config.measureRedundancy = io->writable();
@@ -233,8 +232,8 @@ void ProbePage::onSnapshot(const ProbeSnapshot& s)
     setStep(s.step, s.fraction);
     if (s.patternChunks)
         m_heatmap->setChunks(s.patternChunks);
-    m_patternPlot->append(s.pattern, m_blockBytes);
-    m_boundaryPlot->append(s.boundaries, m_blockBytes);
+    m_patternPlot->append(s.pattern, s.blockBytes);
+    m_boundaryPlot->append(s.boundaries, s.blockBytes);
     m_heatmap->append(s.pairs);
     m_redundancyPlot->append(s.writes, s.readMBps);
     m_verdict->setIoCounts(s.ios);
@@ -353,7 +352,6 @@ bool ProbePage::openResultJson(const QString& path, QString* error)
 
     // As if it had just run: the views cleared, then the final series and the verdict.
     clearViews();
-    m_blockBytes = r->blockBytes;
     m_redundancyPlot->setNoWritesReason(
         r->writes.empty() ? tr("No write test in this result:\nthe target was read-only") : QString());
     showResult(*r);

@@ -125,7 +125,6 @@ private:
     std::shared_ptr<PacedTarget> m_paced; ///< the running simulated target, for live pace changes
     std::optional<ProbeResult> m_result;
     QString m_openedPath;
-    std::uint32_t m_blockBytes = 4096;
     QString m_step;
     int m_snapshots = 0;
     qint64 m_jobStartMs = 0;

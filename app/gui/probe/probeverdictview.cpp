@@ -34,22 +34,6 @@ namespace {
         return l;
     }
 
-    // The layout of a verdict's spec; `failed=` and `paritywrite=` are simulator keys the layout
-    // plugins do not take, so they are dropped if the registry refuses the whole spec.
-    std::shared_ptr<const Layout> layoutOf(const QString& spec)
-    {
-        QString error;
-        std::unique_ptr<Layout> layout = LayoutRegistry::instance().create(spec, &error);
-        if (!layout) {
-            QStringList kept;
-            for (const QString& part : spec.split(u' ', Qt::SkipEmptyParts))
-                if (!part.startsWith(QStringLiteral("failed=")) && !part.startsWith(QStringLiteral("paritywrite=")))
-                    kept << part;
-            layout = LayoutRegistry::instance().create(kept.join(u' '), &error);
-        }
-        return std::shared_ptr<const Layout>(std::move(layout));
-    }
-
 } // namespace
 
 ProbeVerdictView::ProbeVerdictView(QWidget* parent)
@@ -230,7 +214,7 @@ void ProbeVerdictView::setResult(const ProbeResult& r)
     m_details->setText(html);
     m_details->show();
 
-    QStringList findings = v.findings;
+    QStringList findings = v.findingTexts();
     if (findings.isEmpty() && v.identified)
         findings << tr("nothing unusual: every measurement matches this layout");
     QString list;
@@ -239,7 +223,10 @@ void ProbeVerdictView::setResult(const ProbeResult& r)
     m_findings->setText(tr("<b>Findings</b><ul style='margin-left:-20px'>%1</ul>").arg(list));
     m_findings->show();
 
-    const std::shared_ptr<const Layout> layout = v.spec.isEmpty() ? nullptr : layoutOf(v.spec);
+    QString error;
+    const std::shared_ptr<const Layout> layout = v.layoutSpec.isEmpty()
+        ? nullptr
+        : std::shared_ptr<const Layout>(LayoutRegistry::instance().create(v.layoutSpec, &error));
     if (layout) {
         m_diagram->setArrayLayout(layout);
         m_diagramCaption->setText(v.identified ? tr("%1, as the Array page draws it").arg(v.spec.toHtmlEscaped())
