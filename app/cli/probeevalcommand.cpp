@@ -193,6 +193,7 @@ int runProbeEval(const QStringList& args)
     Rng rng(seed);
     Rng extras(seed ^ kExtrasSeed);
     int hits = 0;
+    int slowArrays = 0, slowNamed = 0; // --slow: arrays with a slow member, and those exact with it named
     std::uint64_t ours = 0, shears = 0;
     QJsonArray runs;
     for (int i = 0; i < count; ++i) {
@@ -219,6 +220,11 @@ int runProbeEval(const QStringList& args)
         const ProbeResult r = runShearProbe(*target, config);
         const bool ok = exact(t, r.verdict);
         hits += ok ? 1 : 0;
+        // Named: a slow-disk finding about exactly that member (Shear Fig. 18).
+        const ProbeFinding* slowFinding = r.verdict.find(ProbeFinding::Kind::SlowDisk);
+        const bool named = t.slowDisk >= 0 && slowFinding && slowFinding->disks == std::vector<int> { t.slowDisk };
+        slowArrays += t.slowDisk >= 0 ? 1 : 0;
+        slowNamed += ok && named ? 1 : 0;
         ours += r.ios.total();
         shears += r.shearScheduleIos;
         QJsonObject run { { QStringLiteral("truth"), t.spec() }, { QStringLiteral("verdict"), r.verdict.spec },
@@ -231,14 +237,18 @@ int runProbeEval(const QStringList& args)
         }
         if (realism)
             run.insert(QStringLiteral("realism"), t.realism);
-        if (slow)
+        if (slow) {
             run.insert(QStringLiteral("slowDisk"), t.slowDisk >= 0 ? QJsonValue(t.slowDisk) : QJsonValue());
+            if (t.slowDisk >= 0)
+                run.insert(QStringLiteral("slowNamed"), named);
+        }
         runs.append(run);
         const QString replay = realism || slow ? QStringLiteral("probe --sim \"%1\" --seed %2").arg(spec).arg(config.seed)
                                                : QStringLiteral("probe --seed %1").arg(config.seed);
-        if (!a.flag(QStringLiteral("json")) && (!ok || a.flag(QStringLiteral("verbose"))))
+        const bool unnamed = ok && t.slowDisk >= 0 && !named; // exact, but the slow member not named
+        if (!a.flag(QStringLiteral("json")) && (!ok || unnamed || a.flag(QStringLiteral("verbose"))))
             out(QStringLiteral("%1 %2 -> %3%4  (%5 I/Os, Shear %6; %7)\n")
-                    .arg(ok ? QStringLiteral("ok  ") : QStringLiteral("MISS"), t.spec(),
+                    .arg(!ok ? QStringLiteral("MISS") : unnamed ? QStringLiteral("SLOW?") : QStringLiteral("ok  "), t.spec(),
                         r.verdict.spec.isEmpty() ? QStringLiteral("nothing") : r.verdict.spec,
                         r.verdict.identified ? QString() : QStringLiteral(" [undecided]"))
                     .arg(r.ios.total())
@@ -256,6 +266,10 @@ int runProbeEval(const QStringList& args)
             summary.insert(QStringLiteral("realism"), realism);
             summary.insert(QStringLiteral("slow"), slow);
         }
+        if (slow) {
+            summary.insert(QStringLiteral("slowArrays"), slowArrays);
+            summary.insert(QStringLiteral("slowNamed"), slowNamed);
+        }
         out(QString::fromUtf8(QJsonDocument(summary).toJson(QJsonDocument::Indented)));
     } else {
         out(QStringLiteral("exact identification: %1 of %2 (%3 %); I/Os %4 against Shear's schedule %5 (%6 %)\n")
@@ -265,6 +279,11 @@ int runProbeEval(const QStringList& args)
                 .arg(ours)
                 .arg(shears)
                 .arg(ioRatio * 100, 0, 'f', 1));
+        if (slow)
+            out(QStringLiteral("slow member: %1 arrays had one; %2 exact with that member named (%3 %)\n")
+                    .arg(slowArrays)
+                    .arg(slowNamed)
+                    .arg(slowArrays ? 100.0 * slowNamed / slowArrays : 0, 0, 'f', 1));
     }
     return Ok;
 }

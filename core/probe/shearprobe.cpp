@@ -472,8 +472,12 @@ void Prober::patternSizes()
     std::map<std::uint64_t, std::set<int>>& sizes = m_sizes; // assumed pattern (blocks) -> copies when slow
     const std::uint64_t maxChunkBlocks = std::max<std::uint64_t>(1, m_config.maxChunkBytes / m_blockBytes);
     // Enough random instances of the largest size that N reads rarely repeat one (the configured N:
-    // a calibrated N only makes each test longer, and a repeat still loads the same disk).
-    const std::uint64_t limit = m_limit = m_capacityBlocks / std::uint64_t(4 * m_baseN);
+    // a calibrated N only makes each test longer, and a repeat still loads the same disk). A cache
+    // answers repeats on a spinning disk (4N instances); where repeats queue on the disk like any
+    // read (calibration), a repeat costs what a fresh instance would, and 2N suffice: the rig's
+    // RAID-6 of 8 at 128 KiB on 128 MiB members has a 6 MiB pattern above a 128th of the array.
+    const std::uint64_t instances = std::uint64_t((m_result.calibration.queuedReadMs > 0 ? 2 : 4) * m_baseN);
+    const std::uint64_t limit = m_limit = m_capacityBlocks / instances;
     for (std::uint64_t chunk = 1; chunk <= maxChunkBlocks; chunk *= 2)
         for (const auto& [m, copies] : chunksToCopies)
             if (chunk * m <= limit && chunk * m > 1) {
@@ -530,7 +534,9 @@ void Prober::scanPattern()
                 return it == m_patternMin.end() || it->second > m_tuning.phaseFloor * m_result.serialMs;
             };
             const bool oneDisk = everyPhase(p) && everyPhase(2 * p) && everyPhase(3 * p);
-            if (std::max(twice, thrice) < 1.25 * ms && std::min(twice, thrice) > 0.8 * ms && (level > 1 || oneDisk)) {
+            const double spreadLimit = level > 1 && m_result.calibration.blockCopies >= 2 ? m_tuning.mirrorMultipleSpread : 1.25;
+            if (std::max(twice, thrice) < spreadLimit * ms && std::min(twice, thrice) > ms / spreadLimit
+                && (level > 1 || oneDisk)) {
                 if (level == 1) { // one disk: nothing can be slower, this is the pattern
                     m_result.patternBlocks = p;
                     break;
@@ -792,6 +798,7 @@ const DoubleField kDoubleFields[] = {
         { "slowDiskFactor", [](ProbeTuning& t) -> double& { return t.slowDiskFactor; } },
         { "phaseFloor", [](ProbeTuning& t) -> double& { return t.phaseFloor; } },
         { "divisorLevel", [](ProbeTuning& t) -> double& { return t.divisorLevel; } },
+        { "mirrorMultipleSpread", [](ProbeTuning& t) -> double& { return t.mirrorMultipleSpread; } },
         { "wholeMirrorWriteDisks", [](ProbeTuning& t) -> double& { return t.wholeMirrorWriteDisks; } },
         { "minContrast", [](ProbeTuning& t) -> double& { return t.minContrast; } },
         { "pairSigma", [](ProbeTuning& t) -> double& { return t.pairSigma; } },
