@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "outputfile.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -26,12 +27,13 @@ QString kindOf(mode_t mode)
     return QStringLiteral("not a regular file");
 }
 
-// The canonical path of an existing file, else the absolute one (an output not written yet).
+// The canonical path of an existing file, else the absolute one without "." and ".." (an output
+// not written yet).
 QString comparablePath(const QString& path)
 {
     const QFileInfo info(path);
     const QString canonical = info.canonicalFilePath();
-    return canonical.isEmpty() ? info.absoluteFilePath() : canonical;
+    return canonical.isEmpty() ? QDir::cleanPath(info.absoluteFilePath()) : canonical;
 }
 
 void setError(QString* error, const QString& text)
@@ -61,6 +63,15 @@ QString outputPathProblem(const QString& path, const QStringList& inputs)
                 .arg(path, input);
     }
     return {};
+}
+
+QString writeProtectedNote(const QString& path)
+{
+    struct stat st {};
+    if (path.isEmpty() || ::stat(QFile::encodeName(path).constData(), &st) != 0 || (st.st_mode & 0222) != 0)
+        return {};
+    return QStringLiteral("%1 is read-only (mode %2), but root writes to it anyway")
+        .arg(path, QString::number(st.st_mode & 07777, 8).rightJustified(4, u'0'));
 }
 
 bool writeOutputFile(const QString& path, const QStringList& inputs, const OutputWriter& write, QString* error)

@@ -17,6 +17,11 @@ namespace raidscope {
 /// or device). One line that names the path.
 QString outputPathProblem(const QString& path, const QStringList& inputs = {});
 
+/// When `path` exists and its mode lets no one write it (a 0444 file), one line saying that it
+/// is read-only and that root writes to it anyway; else an empty string. For the warning before a
+/// probe with writes allowed, which root may open read-write whatever the mode says.
+QString writeProtectedNote(const QString& path);
+
 /// What a streaming writer does with the open output: writes to `out` and returns true to keep
 /// the file; false (an error, with `*error` set, or a cancel, with it empty) discards it.
 using OutputWriter = std::function<bool(QIODevice& out, QString* error)>;
