@@ -192,6 +192,19 @@ TEST_CASE("writeOutputFile: only regular files", "[outputfile]")
     CHECK(outputPathProblem(dir.filePath(QStringLiteral("new.csv")), { fifo }).isEmpty());
 }
 
+TEST_CASE("writeProtectedNote: a file no one may write by its mode", "[outputfile]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("disk.img"));
+    writeFile(path, "x");
+    REQUIRE(::chmod(QFile::encodeName(path).constData(), 0444) == 0);
+    CHECK(writeProtectedNote(path) == path + QStringLiteral(" is read-only (mode 0444), but root writes to it anyway"));
+    REQUIRE(::chmod(QFile::encodeName(path).constData(), 0600) == 0);
+    CHECK(writeProtectedNote(path).isEmpty());
+    CHECK(writeProtectedNote(dir.filePath(QStringLiteral("missing"))).isEmpty());
+}
+
 TEST_CASE("exportFioLog: an error, a cancel or an output that is an input leaves no file", "[outputfile][trace]")
 {
     QTemporaryDir dir;
