@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tracespage.h"
 
+#include "io/outputfile.h"
 #include "traces/tracedeviceplot.h"
 #include "traces/tracelorenzplot.h"
 #include "traces/tracemixplot.h"
@@ -8,7 +9,6 @@
 #include "traces/tracerunplot.h"
 #include "traces/tracesizeplot.h"
 #include "traces/tracetimeplot.h"
-#include "io/outputfile.h"
 #include "units.h"
 #include "widgets/jobbar.h"
 #include "widgets/jobrunner.h"
