@@ -2,6 +2,7 @@
 #include "cliargs.h"
 #include "commands.h"
 
+#include "io/outputfile.h"
 #include "layout/layoutregistry.h"
 #include "probe/devicetarget.h"
 #include "probe/shearprobe.h"
@@ -204,6 +205,9 @@ int runProbe(const QStringList& args)
         if (!options.allowWrites)
             std::fprintf(stderr, "raidscope-cli: read-only probe: redundancy (the read/write ratio) is not measured; "
                                  "--allow-writes rewrites the bytes it reads\n");
+        else if (const QString note = writeProtectedNote(a.positional().front()); !note.isEmpty())
+            std::fprintf(stderr, "raidscope-cli: warning: %s: --allow-writes rewrites the bytes it reads\n",
+                qPrintable(note));
     }
     std::stop_source stop;
     const StopOnSignal stopOnSignal(stop); // lives until the result is printed

@@ -3,10 +3,11 @@
 #include "cliargs.h"
 #include "commands.h"
 
+#include "io/outputfile.h"
+#include "trace/traceexport.h"
 #include "trace/tracejob.h"
 #include "units.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -221,15 +222,19 @@ QString textSummary(const TraceSummary& s)
 
 int summarize(const CliArgs& a, const TraceJobOptions& o)
 {
-    const TraceSummaryResult r = summarizeTrace(a.positional().mid(1), o, {}, [](auto s) { progress("summarize", s->fraction); });
+    const QStringList files = a.positional().mid(1);
+    const QString csv = a.value(QStringLiteral("csv"));
+    // Refused before reading: the summary must never be written over a trace it reads.
+    if (a.has(QStringLiteral("csv")))
+        if (const QString problem = outputPathProblem(csv, files); !problem.isEmpty())
+            return fail(QStringLiteral("--csv ") + problem);
+    const TraceSummaryResult r = summarizeTrace(files, o, {}, [](auto s) { progress("summarize", s->fraction); });
     endProgress();
     if (!r.ok)
         return fail(r.error);
-    if (a.has(QStringLiteral("csv"))) {
-        QFile f(a.value(QStringLiteral("csv")));
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(r.summary.toCsv().toUtf8()) < 0)
-            return fail(QStringLiteral("--csv %1: cannot write").arg(f.fileName()));
-    }
+    QString error;
+    if (a.has(QStringLiteral("csv")) && !writeOutputFile(csv, r.summary.toCsv().toUtf8(), files, &error))
+        return fail(QStringLiteral("--csv ") + error);
     out(a.flag(QStringLiteral("json")) ? QString::fromUtf8(QJsonDocument(r.summary.toJson()).toJson(QJsonDocument::Indented))
                                        : textSummary(r.summary));
     return Ok;
@@ -292,13 +297,13 @@ int exportTrace(const CliArgs& a, const TraceJobOptions& o)
 {
     if (!a.has(QStringLiteral("fio")))
         return fail(QStringLiteral("trace export: --fio OUT is required"), Usage);
-    QString error;
-    std::uint64_t n = 0;
-    if (!exportFioLog(a.positional().mid(1), o, a.value(QStringLiteral("fio")),
-            a.value(QStringLiteral("target"), QStringLiteral("/dev/sdX")), &error, &n))
-        return fail(error);
-    std::fprintf(stderr, "raidscope-cli: wrote %llu I/Os to %s (fio iolog v3, microseconds)\n", (unsigned long long)n,
-                 qPrintable(a.value(QStringLiteral("fio"))));
+    const TraceExportResult r = exportFioLog(a.positional().mid(1), o, a.value(QStringLiteral("fio")),
+        a.value(QStringLiteral("target"), QStringLiteral("/dev/sdX")), {}, [](auto s) { progress("export", s->fraction); });
+    endProgress();
+    if (!r.ok)
+        return fail(r.error);
+    std::fprintf(stderr, "raidscope-cli: wrote %llu I/Os to %s (fio iolog v3, microseconds)\n",
+                 (unsigned long long)r.written, qPrintable(r.outPath));
     return Ok;
 }
 

@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 
 #include "array/arraypage.h"
+#include "io/outputfile.h"
 #include "layout/arrayspec.h"
 #include "layout/layoutregistry.h"
 #include "pluginsdialog.h"
@@ -15,6 +16,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QBuffer>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
@@ -329,9 +331,16 @@ void MainWindow::copySpec()
     statusBar()->showMessage(tr("Copied: %1").arg(spec), 4000);
 }
 
-bool MainWindow::saveDiagramPng(const QString& path) const
+bool MainWindow::saveDiagramPng(const QString& path, QString* error) const
 {
-    return m_arrayPage->diagram()->grab().save(path, "PNG");
+    QByteArray png;
+    QBuffer buffer(&png);
+    if (!buffer.open(QIODevice::WriteOnly) || !m_arrayPage->diagram()->grab().save(&buffer, "PNG")) {
+        if (error)
+            *error = tr("%1: the diagram could not be encoded as PNG").arg(path);
+        return false;
+    }
+    return writeOutputFile(path, png, {}, error);
 }
 
 void MainWindow::saveDiagram()
@@ -340,10 +349,11 @@ void MainWindow::saveDiagram()
         QStringLiteral("raidscope-layout.png"), tr("PNG images (*.png)"));
     if (path.isEmpty())
         return;
-    if (saveDiagramPng(path))
+    QString error;
+    if (saveDiagramPng(path, &error))
         statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
     else
-        QMessageBox::warning(this, tr("Save Diagram"), tr("Cannot write %1").arg(path));
+        QMessageBox::warning(this, tr("Save Diagram"), error);
 }
 
 void MainWindow::showAbout()

@@ -48,8 +48,9 @@ public:
     void restoreSettings();
     void saveSettings() const;
 
-    /// Saves the layout diagram as a PNG; false when the file cannot be written.
-    bool saveDiagramPng(const QString& path) const;
+    /// Saves the layout diagram as a PNG (atomically, core's writeOutputFile()); false and why
+    /// when the file cannot be written.
+    bool saveDiagramPng(const QString& path, QString* error = nullptr) const;
 
 protected:
     void closeEvent(QCloseEvent* event) override;

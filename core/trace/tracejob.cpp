@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <map>
-#include <cstdio>
 
 namespace raidscope {
 
@@ -20,11 +19,6 @@ QStringList baseNames(const QStringList& files)
     for (const QString& f : files)
         out << QFileInfo(f).fileName();
     return out;
-}
-
-double fractionOf(const TraceReader& r)
-{
-    return r.bytesTotal() ? std::min(1.0, double(r.bytesConsumed()) / double(r.bytesTotal())) : 0.0;
 }
 
 } // namespace
@@ -61,7 +55,7 @@ TraceSummaryResult summarizeTrace(const QStringList& files, const TraceJobOption
                 return out;
             }
             if (report && throttle.due())
-                report(std::make_shared<const TraceSummarySnapshot>(TraceSummarySnapshot { fractionOf(*reader),
+                report(std::make_shared<const TraceSummarySnapshot>(TraceSummarySnapshot { reader->fractionDone(),
                     reader->bytesConsumed(), reader->bytesTotal(), summary.records,
                     std::make_shared<const TraceSummary>(summary) }));
         }
@@ -152,7 +146,7 @@ TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions
                         rec.sizeBytes, rec.write };
                     ++records;
                     if (report && (records & 1023) == 0 && throttle.due()) {
-                        TraceReplaySnapshot snap { (double(i) + fractionOf(*reader)) / double(out.arrays.size()), out.arrays };
+                        TraceReplaySnapshot snap { (double(i) + reader->fractionDone()) / double(out.arrays.size()), out.arrays };
                         report(std::make_shared<const TraceReplaySnapshot>(std::move(snap)));
                     }
                     return !stop.stop_requested();
@@ -180,75 +174,6 @@ TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions
     }
     out.ok = true;
     return out;
-}
-
-bool exportFioLog(const QStringList& files, const TraceJobOptions& options, const QString& outPath,
-                  const QString& target, QString* error, std::uint64_t* written, std::stop_token stop)
-{
-    auto reader = TraceReader::open(files, options.reader, error);
-    if (!reader)
-        return false;
-    if (!reader->info().hasTimestamps) {
-        *error = QStringLiteral("%1 has no timestamps; fio iolog v3 needs them").arg(reader->info().detail);
-        return false;
-    }
-    std::FILE* f = std::fopen(QFile::encodeName(outPath).constData(), "w");
-    if (!f) {
-        *error = QStringLiteral("%1: cannot write").arg(outPath);
-        return false;
-    }
-    std::fputs("fio version 3 iolog\n", f);
-    std::vector<std::string> names; // per reader device, the fio file name
-    bool started = false;
-    std::int64_t first = 0, last = 0;
-    std::uint64_t n = 0;
-    TraceRecord rec;
-    auto fileName = [&](std::uint32_t device) -> const std::string& {
-        while (names.size() <= device) {
-            QString t = target;
-            t.replace(QStringLiteral("%d"), QString::number(names.size()));
-            names.push_back(t.toStdString());
-            std::fprintf(f, "%lld %s add\n%lld %s open\n", (long long)last, names.back().c_str(), (long long)last,
-                         names.back().c_str());
-        }
-        return names[device];
-    };
-    for (;;) {
-        const TraceReader::Status s = reader->next(rec);
-        if (s == TraceReader::Status::End)
-            break;
-        if (s == TraceReader::Status::Error) {
-            if (options.onError == TraceErrorPolicy::Stop || reader->error().fatal) {
-                *error = reader->error().text();
-                std::fclose(f);
-                return false;
-            }
-            continue;
-        }
-        if (rec.kind != TraceRecord::Kind::Request)
-            continue;
-        if (!started) {
-            first = rec.timeNs;
-            started = true;
-        }
-        // fio replays in file order: an out-of-order record is issued at the previous time.
-        last = std::max(last, std::int64_t(std::clamp<__int128>((__int128(rec.timeNs) - first) / 1000, 0, INT64_MAX)));
-        const std::uint32_t dev = target.contains(QStringLiteral("%d")) ? rec.device : 0;
-        const std::string& name = fileName(dev);
-        std::fprintf(f, "%lld %s %s %llu %llu\n", (long long)last, name.c_str(), rec.write ? "write" : "read",
-                     (unsigned long long)rec.offsetBytes, (unsigned long long)rec.sizeBytes);
-        ++n;
-        if ((n & 4095) == 0 && stop.stop_requested())
-            break;
-    }
-    for (const std::string& name : names)
-        std::fprintf(f, "%lld %s close\n", (long long)last, name.c_str());
-    const bool ok = std::fclose(f) == 0;
-    if (!ok)
-        *error = QStringLiteral("%1: write error").arg(outPath);
-    if (written)
-        *written = n;
-    return ok;
 }
 
 } // namespace raidscope

@@ -100,10 +100,4 @@ struct TraceReplayResult
 TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions& options, std::stop_token stop = {},
                               const Report<TraceReplaySnapshot>& report = {});
 
-/// Writes the trace as a fio iolog v3 (timestamps in microseconds from the first record, as fio's
-/// own writer does) for `fio --read_iolog=FILE`. Every trace device maps to `target` (one device)
-/// unless `target` contains "%d", which is replaced by the device's index.
-bool exportFioLog(const QStringList& files, const TraceJobOptions& options, const QString& outPath,
-                  const QString& target, QString* error, std::uint64_t* written = nullptr, std::stop_token stop = {});
-
 } // namespace raidscope

@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -124,6 +125,12 @@ public:
     /// Progress: bytes consumed so far and the input's total (0 when unknown).
     virtual std::uint64_t bytesConsumed() const = 0;
     virtual std::uint64_t bytesTotal() const = 0;
+    /// bytesConsumed() / bytesTotal() in 0..1 (0 when the total is unknown).
+    double fractionDone() const
+    {
+        const std::uint64_t total = bytesTotal();
+        return total ? std::min(1.0, double(bytesConsumed()) / double(total)) : 0.0;
+    }
 
     /// Opens a file with the format given or sniffed; nullptr and `*error` when it cannot.
     static std::unique_ptr<TraceReader> open(const QString& path, const TraceReaderOptions& options, QString* error);

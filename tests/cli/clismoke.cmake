@@ -1,12 +1,5 @@
 # Runs raidscope-cli as a user would and checks exit codes and output shape.
-function(run_cli expect_status)
-    execute_process(COMMAND ${CLI} ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-    if(NOT status EQUAL expect_status)
-        message(FATAL_ERROR "raidscope-cli ${ARGN}: exit ${status}, expected ${expect_status}\n${out}\n${err}")
-    endif()
-    set(cli_out "${out}" PARENT_SCOPE)
-    set(cli_err "${err}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/runcli.cmake)
 
 run_cli(0 schemes)
 if(NOT cli_out MATCHES "raid0")

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // TraceSummary on synthetic records (answers worked by hand), the summarize job, replay and fio export.
+#include "trace/traceexport.h"
 #include "trace/tracejob.h"
 
 #include <catch2/catch.hpp>
@@ -188,11 +189,10 @@ TEST_CASE("trace export: fio iolog v3 round trip")
 {
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("hm.fio"));
-    QString error;
-    std::uint64_t n = 0;
     const QString src = fixture("alibaba_small.csv");
-    REQUIRE(exportFioLog({ src }, {}, out, QStringLiteral("/dev/sd%d"), &error, &n));
-    CHECK(n == 3);
+    const TraceExportResult e = exportFioLog({ src }, {}, out, QStringLiteral("/dev/sd%d"));
+    REQUIRE(e.ok);
+    CHECK(e.written == 3);
     TraceJobOptions o;
     const auto a = summarizeTrace({ src }, o);
     const auto b = summarizeTrace({ out }, o);
@@ -204,8 +204,9 @@ TEST_CASE("trace export: fio iolog v3 round trip")
     CHECK(b.summary.sizeHistogram() == a.summary.sizeHistogram());
     CHECK(b.summary.devices.size() == 2);
     CHECK(b.summary.durationSeconds() == Approx(a.summary.durationSeconds()).margin(1e-6));
-    CHECK(!exportFioLog({ fixture("fio_v2.log") }, {}, out, QStringLiteral("/dev/sdb"), &error));
-    CHECK(error.contains(QStringLiteral("no timestamps")));
+    const TraceExportResult v2 = exportFioLog({ fixture("fio_v2.log") }, {}, out, QStringLiteral("/dev/sdb"));
+    CHECK(!v2.ok);
+    CHECK(v2.error.contains(QStringLiteral("no timestamps")));
 }
 
 TEST_CASE("trace replay: candidate arrays side by side")

@@ -153,17 +153,3 @@ TEST_CASE("JobBar: an error status and a progress text", "[gui][jobbar]")
     bar.setProgress(2.0); // clamped
     CHECK(bar.progress() == Approx(1.0));
 }
-
-TEST_CASE("JobBar: the file helper writes atomically", "[gui][jobbar]")
-{
-    QTemporaryDir dir;
-    REQUIRE(dir.isValid());
-    QString error;
-    const QString path = dir.filePath(QStringLiteral("out.json"));
-    REQUIRE(raidscope::gui::writeFileAtomically(path, "{}\n", &error));
-    QFile f(path);
-    REQUIRE(f.open(QIODevice::ReadOnly));
-    CHECK(f.readAll() == "{}\n");
-    CHECK_FALSE(raidscope::gui::writeFileAtomically(dir.filePath(QStringLiteral("no/such/dir/x")), "x", &error));
-    CHECK_FALSE(error.isEmpty());
-}

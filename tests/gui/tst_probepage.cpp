@@ -27,6 +27,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QLabel>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
@@ -426,6 +427,28 @@ TEST_CASE("ProbePage: allowing writes asks first, and the dialog defaults to rea
         check->click(); // unticking needs no confirmation
         CHECK_FALSE(box->allowWrites());
     }
+}
+
+TEST_CASE("ProbePage: writes allowed on a read-only (0444) file are warned of", "[gui][probe]")
+{
+    // Root opens a 0444 file read-write all the same; the note says so before the probe runs.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("ro.img"));
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::WriteOnly));
+    f.close();
+    REQUIRE(QFile::setPermissions(path, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+    ProbePage page;
+    page.setDevicePath(path);
+    ProbeTargetBox* box = page.targetBox();
+    auto* note = box->findChild<QLabel*>(QStringLiteral("deviceNote"));
+    REQUIRE(note);
+    CHECK_FALSE(note->text().contains(QStringLiteral("Warning")));
+    box->setAllowWrites(true);
+    CHECK(note->text().contains(QStringLiteral("is read-only (mode 0444), but root writes to it anyway")));
+    REQUIRE(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
+    box->setAllowWrites(true); // the mode is read anew
+    CHECK_FALSE(note->text().contains(QStringLiteral("Warning")));
 }
 
 TEST_CASE("ProbePage: a saved probe result opens as if it had just run", "[gui][probe]")

@@ -17,17 +17,20 @@
 #include "traces/tracesizeplot.h"
 #include "traces/tracespage.h"
 #include "traces/tracetimeplot.h"
+#include "widgets/jobbar.h"
 #include "widgets/jobrunner.h"
 
 #include <catch2/catch.hpp>
 
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -212,11 +215,78 @@ TEST_CASE("TracesPage: plots of a hand-made MSR trace match the numbers worked o
         CHECK(o.value(QStringLiteral("sizeHistogram")).toArray().size() == 3);
         REQUIRE(f.page.exportSummaryCsv(dir.filePath(QStringLiteral("s.csv")), &error));
         CHECK(QFileInfo(dir.filePath(QStringLiteral("s.csv"))).size() > 0);
-        std::uint64_t written = 0;
-        REQUIRE(f.page.exportFioLogTo(
-            dir.filePath(QStringLiteral("t.iolog")), QStringLiteral("/dev/null"), &error, &written));
-        CHECK(written == 4);
+        // The fio export runs as a job: progress on the bar, the result after exportFinished().
+        QSignalSpy exported(&f.page, &TracesPage::exportFinished);
+        REQUIRE(f.page.startFioExport(dir.filePath(QStringLiteral("t.iolog")), QStringLiteral("/dev/null")));
+        CHECK(f.page.isRunning());
+        CHECK(f.page.isExporting());
+        REQUIRE(exported.wait(10000));
+        CHECK(exported.front().front().toBool());
+        CHECK_FALSE(f.page.isExporting());
+        CHECK(f.page.lastExport().written == 4);
+        CHECK(f.page.jobBar()->progress() == Approx(1.0));
+        CHECK(f.page.statusText().startsWith(QStringLiteral("Wrote 4 I/Os to ")));
     }
+    SECTION("no export over the trace read: the summary and the iolog are refused, the trace as it was")
+    {
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("t.csv"));
+        REQUIRE(QFile::copy(fixture("msr_edge_crlf.csv"), trace));
+        QFile original(fixture("msr_edge_crlf.csv"));
+        REQUIRE(original.open(QIODevice::ReadOnly));
+        const QByteArray bytes = original.readAll();
+        f.open(trace);
+        QString error;
+        CHECK_FALSE(f.page.exportSummaryJson(trace, &error));
+        CHECK(error.contains(QStringLiteral("refusing to write over an input")));
+        CHECK_FALSE(f.page.exportSummaryCsv(trace, &error));
+        QSignalSpy exported(&f.page, &TracesPage::exportFinished);
+        REQUIRE(f.page.startFioExport(trace, QStringLiteral("/dev/sdb")));
+        REQUIRE(exported.wait(10000));
+        CHECK_FALSE(exported.front().front().toBool());
+        CHECK(f.page.lastExport().error.contains(QStringLiteral("refusing to write over an input")));
+        CHECK(f.page.jobBar()->statusIsError());
+        QFile after(trace);
+        REQUIRE(after.open(QIODevice::ReadOnly));
+        CHECK(after.readAll() == bytes);
+    }
+}
+
+TEST_CASE("TracesPage: a cancelled fio export leaves no file", "[gui][traces]")
+{
+    // 200,000 MSR requests (about 9 MB): far more than the moment between start and Cancel reads.
+    QTemporaryDir dir;
+    const QString trace = dir.filePath(QStringLiteral("long.csv"));
+    {
+        QFile f(trace);
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        QByteArray chunk;
+        for (int i = 0; i < 200000; ++i) {
+            chunk += "1281663720" + QByteArray::number(qint64(i) * 10).rightJustified(8, '0') + ",hm,0,Read,"
+                + QByteArray::number(qint64(i) * 4096) + ",4096,100\n";
+            if (chunk.size() > (1 << 20)) {
+                REQUIRE(f.write(chunk) == chunk.size());
+                chunk.clear();
+            }
+        }
+        REQUIRE(f.write(chunk) == chunk.size());
+    }
+    PageFixture f;
+    f.open(trace);
+    REQUIRE(f.page.summary()->records == 200000);
+    QSignalSpy exported(&f.page, &TracesPage::exportFinished);
+    const QString out = dir.filePath(QStringLiteral("long.iolog"));
+    REQUIRE(f.page.startFioExport(out, QStringLiteral("/dev/sdb")));
+    CHECK(f.page.jobBar()->cancelButton()->isEnabled());
+    f.page.cancel(); // joins the worker: the export is over when this returns
+    CHECK_FALSE(f.page.isRunning());
+    CHECK_FALSE(f.page.isExporting());
+    CHECK(f.page.lastExport().cancelled);
+    CHECK(f.page.statusText() == u"Export cancelled: nothing written");
+    CHECK_FALSE(QFileInfo::exists(out));
+    CHECK(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden) == QStringList { QStringLiteral("long.csv") });
+    QTest::qWait(200);
+    CHECK(exported.isEmpty());
 }
 
 TEST_CASE("TracesPage: a format without response times says so instead of plotting", "[gui][traces]")

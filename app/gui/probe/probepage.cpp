@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "probepage.h"
 
+#include "io/outputfile.h"
 #include "probe/boundaryplot.h"
 #include "probe/devicetarget.h"
 #include "probe/pacedtarget.h"
@@ -309,8 +310,9 @@ bool ProbePage::saveResultJson(const QString& path, QString* error) const
             *error = tr("no finished probe");
         return false;
     }
-    // As raidscope-cli prints it.
-    return writeFileAtomically(path, QJsonDocument(resultJson()).toJson(QJsonDocument::Indented), error);
+    // As raidscope-cli prints it; never over the device or file probed.
+    const QStringList inputs = m_target->isSimulated() ? QStringList() : QStringList { m_target->devicePath() };
+    return writeOutputFile(path, QJsonDocument(resultJson()).toJson(QJsonDocument::Indented), inputs, error);
 }
 
 void ProbePage::saveResultAs()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "probetargetbox.h"
 
+#include "io/outputfile.h"
 #include "layout/layoutregistry.h"
 #include "widgets/arraysimoptions.h"
 #include "widgets/arrayspeceditor.h"
@@ -152,6 +153,7 @@ ProbeTargetBox::ProbeTargetBox(QWidget* parent)
         Q_EMIT paceChanged(ms);
     });
     connect(m_path, &QLineEdit::textChanged, this, &ProbeTargetBox::targetChanged);
+    connect(m_path, &QLineEdit::textChanged, this, &ProbeTargetBox::updateNotes);
     connect(m_browse, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Device or File to Probe"),
             m_path->text().isEmpty() ? QStringLiteral("/dev") : m_path->text(), QString(), nullptr,
@@ -280,6 +282,9 @@ void ProbeTargetBox::updateNotes()
             : tr("<b>Read-only.</b> The probe finds the pattern, chunk size and layout from reads alone; "
                  "redundancy (none, mirror, parity) cannot be measured without writes, so arrays that differ "
                  "only in it may stay undecided. A mounted or busy device is refused."));
+    // Root opens a read-only (0444) file read-write all the same: say so before it is written.
+    if (const QString note = m_allowWrites ? writeProtectedNote(devicePath()) : QString(); !note.isEmpty())
+        m_deviceNote->setText(m_deviceNote->text() + tr("<br><b>Warning:</b> %1.").arg(note.toHtmlEscaped()));
 }
 
 } // namespace raidscope::gui

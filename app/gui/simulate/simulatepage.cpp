@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "simulatepage.h"
 
+#include "io/outputfile.h"
 #include "sim/arraysimulator.h"
 #include "simulate/responsetimeplot.h"
 #include "simulate/saturationplot.h"
@@ -310,7 +311,7 @@ QJsonObject SimulatePage::resultsJson() const
 
 bool SimulatePage::saveResultsJson(const QString& path, QString* error) const
 {
-    return writeFileAtomically(path, QJsonDocument(resultsJson()).toJson(QJsonDocument::Indented), error);
+    return writeOutputFile(path, QJsonDocument(resultsJson()).toJson(QJsonDocument::Indented), {}, error);
 }
 
 void SimulatePage::saveResultsAs()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tracespage.h"
 
+#include "io/outputfile.h"
 #include "traces/tracedeviceplot.h"
 #include "traces/tracelorenzplot.h"
 #include "traces/tracemixplot.h"
@@ -25,7 +26,6 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QStyle>
@@ -343,6 +343,7 @@ bool TracesPage::reload()
         m_jobBar->setStatus(error, true);
         return false;
     }
+    m_exporting = false; // a running export is superseded: it leaves no file
     m_summary.reset();
     m_error.clear();
     m_stopped = false;
@@ -364,6 +365,13 @@ void TracesPage::cancel() { m_jobBar->cancel(); }
 
 void TracesPage::onCancelled()
 {
+    if (m_exporting) {
+        m_exporting = false;
+        m_lastExport.cancelled = true;
+        m_jobBar->setStatus(tr("Export cancelled: nothing written"));
+        updateControls();
+        return;
+    }
     m_jobBar->setStatus(m_summary ? tr("Cancelled: showing the first %1 requests").arg(m_summary->records) : tr("Cancelled"));
     updateControls();
 }
@@ -493,7 +501,7 @@ bool TracesPage::exportSummaryJson(const QString& path, QString* error) const
             *error = tr("no summary yet");
         return false;
     }
-    return writeFileAtomically(path, QJsonDocument(m_summary->toJson()).toJson(QJsonDocument::Indented), error);
+    return writeOutputFile(path, QJsonDocument(m_summary->toJson()).toJson(QJsonDocument::Indented), m_files, error);
 }
 
 bool TracesPage::exportSummaryCsv(const QString& path, QString* error) const
@@ -503,21 +511,59 @@ bool TracesPage::exportSummaryCsv(const QString& path, QString* error) const
             *error = tr("no summary yet");
         return false;
     }
-    return writeFileAtomically(path, m_summary->toCsv().toUtf8(), error);
+    return writeOutputFile(path, m_summary->toCsv().toUtf8(), m_files, error);
 }
 
-bool TracesPage::exportFioLogTo(
-    const QString& path, const QString& target, QString* error, std::uint64_t* written) const
+bool TracesPage::startFioExport(const QString& path, const QString& target)
 {
-    const auto options = jobOptions(error);
-    if (!options)
-        return false;
-    if (m_files.isEmpty()) {
-        if (error)
-            *error = tr("no trace open");
+    QString error;
+    const auto options = jobOptions(&error);
+    if (!options) {
+        m_jobBar->setStatus(error, true);
         return false;
     }
-    return exportFioLog(m_files, *options, path, target, error, written);
+    if (m_files.isEmpty()) {
+        m_jobBar->setStatus(tr("Open a trace first"), true);
+        return false;
+    }
+    if (m_runner->isRunning()) {
+        m_jobBar->setStatus(tr("Cannot export while the trace is read: wait for it or Cancel it"), true);
+        return false;
+    }
+    m_exporting = true;
+    m_lastExport = TraceExportResult();
+    m_lastExport.outPath = path;
+    m_jobBar->setProgress(0);
+    m_jobBar->setStatus(tr("Exporting to %1…").arg(path));
+    const QStringList files = m_files;
+    const TraceJobOptions o = *options;
+    m_runner->start([files, o, path, target](std::stop_token stop,
+                        auto report) { return exportFioLog(files, o, path, target, stop, report); },
+        [this](const TraceExportSnapshot& s) {
+            m_jobBar->setProgress(s.fraction);
+            m_jobBar->setStatus(tr("Exporting: %1 % (%2 of %3), %4 I/Os written")
+                                    .arg(qRound(s.fraction * 100))
+                                    .arg(formatBytesHuman(s.bytesDone), formatBytesHuman(s.bytesTotal))
+                                    .arg(s.written));
+        },
+        [this](TraceExportResult r) { onExportDone(std::move(r)); });
+    updateControls();
+    return true;
+}
+
+void TracesPage::onExportDone(TraceExportResult r)
+{
+    m_exporting = false;
+    m_lastExport = std::move(r);
+    const TraceExportResult& e = m_lastExport;
+    if (e.ok) {
+        m_jobBar->setProgress(1);
+        m_jobBar->setStatus(tr("Wrote %1 I/Os to %2 (fio iolog v3, microseconds)").arg(e.written).arg(e.outPath));
+    } else {
+        m_jobBar->setStatus(tr("Export failed, nothing written: %1").arg(e.error), true);
+    }
+    updateControls();
+    Q_EMIT exportFinished(e.ok);
 }
 
 void TracesPage::exportAs(int kind)
@@ -544,12 +590,7 @@ void TracesPage::exportAs(int kind)
         QStringLiteral("/dev/sdX"), &given);
     if (!given)
         return;
-    QString error;
-    std::uint64_t written = 0;
-    if (exportFioLogTo(path, target, &error, &written))
-        m_jobBar->setStatus(tr("Wrote %1 I/Os to %2 (fio iolog v3, microseconds)").arg(written).arg(path));
-    else
-        QMessageBox::warning(this, tr("Export"), tr("Cannot write %1: %2").arg(path, error));
+    startFioExport(path, target);
 }
 
 void TracesPage::showReplay(bool replay) { m_tabs->setCurrentIndex(replay ? 1 : 0); }

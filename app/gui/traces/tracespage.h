@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "trace/traceexport.h"
 #include "trace/tracejob.h"
 
 #include <QStringList>
@@ -73,9 +74,14 @@ public:
 
     bool exportSummaryJson(const QString& path, QString* error) const;
     bool exportSummaryCsv(const QString& path, QString* error) const;
-    /// Writes the trace as a fio iolog v3 (runs on the calling thread).
-    bool exportFioLogTo(
-        const QString& path, const QString& target, QString* error, std::uint64_t* written = nullptr) const;
+    /// Starts writing the trace as a fio iolog v3 as a job on the page's JobRunner, off the GUI
+    /// thread: progress on the job bar, Cancel stops it and leaves no file, exportFinished() at the
+    /// end. False (and why, on the status line) when it cannot start: no trace, a read running, bad
+    /// options.
+    bool startFioExport(const QString& path, const QString& target);
+    bool isExporting() const { return m_exporting; }
+    /// The last export that ran to its end (ok or failed; a cancelled one: `cancelled`).
+    const TraceExportResult& lastExport() const { return m_lastExport; }
 
     /// Shows the Summary or the Replay tab.
     void showReplay(bool replay);
@@ -95,6 +101,8 @@ public:
 Q_SIGNALS:
     /// A read ran to its end (ok or stopped at an error; never when cancelled).
     void summaryFinished();
+    /// An export ran to its end, written or failed (never when cancelled); see lastExport().
+    void exportFinished(bool ok);
     void runningChanged(bool running);
 
 protected:
@@ -105,6 +113,7 @@ private:
     void onSnapshot(const TraceSummarySnapshot& snapshot);
     void onDone(TraceSummaryResult result);
     void onCancelled();
+    void onExportDone(TraceExportResult result);
     void showSummary(const std::shared_ptr<const TraceSummary>& summary, bool partial);
     void clearViews();
     void showErrors();
@@ -143,6 +152,8 @@ private:
     std::shared_ptr<const TraceSummary> m_summary;
     QString m_error;
     bool m_stopped = false; ///< the last read stopped at a malformed line
+    bool m_exporting = false; ///< the job running is an export, not a read
+    TraceExportResult m_lastExport;
     int m_settingOptions = 0; ///< > 0 while setters change several controls: reload once
 };
 

@@ -9,7 +9,6 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QStyle>
 
 #include <algorithm>
@@ -141,7 +140,7 @@ bool JobBar::saveAs(const QString& title, const QString& noResult, const QString
         return false;
     QString error;
     if (!write(path, &error)) {
-        QMessageBox::warning(this, title, tr("Cannot write %1: %2").arg(path, error));
+        QMessageBox::warning(this, title, error.contains(path) ? error : tr("Cannot write %1: %2").arg(path, error));
         return false;
     }
     setStatus(tr("Saved %1").arg(path));
@@ -154,17 +153,6 @@ void JobBar::updateButtons()
     m_cancel->setEnabled(running);
     for (QPushButton* save : std::as_const(m_saveButtons))
         save->setEnabled(!running && m_hasResult);
-}
-
-bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* error)
-{
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        if (error)
-            *error = f.errorString();
-        return false;
-    }
-    return true;
 }
 
 } // namespace raidscope::gui

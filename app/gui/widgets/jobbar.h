@@ -56,8 +56,9 @@ public:
     /// cancelled(); does nothing when no job runs. Cancel calls it.
     void cancel();
 
-    /// Asks for a file (suggesting `fileName`, one of `filter`), writes it with `write`, and says
-    /// "Saved PATH" on the status line, or why not in a message box titled `title`. Without a result
+    /// Asks for a file (suggesting `fileName`, one of `filter`), writes it with `write` (through
+    /// core's writeOutputFile(), usually), and says "Saved PATH" on the status line, or why not in a
+    /// message box titled `title` (the error as it is when it names the path). Without a result
     /// it only says `noResult` in a message box. False unless the file was written.
     bool saveAs(const QString& title, const QString& noResult, const QString& fileName, const QString& filter,
         const std::function<bool(const QString& path, QString* error)>& write);
@@ -84,8 +85,5 @@ private:
     bool m_hasResult = false;
     bool m_statusIsError = false;
 };
-
-/// Writes `bytes` to `path` atomically (QSaveFile): an interrupted save leaves the old file.
-bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* error);
 
 } // namespace raidscope::gui
