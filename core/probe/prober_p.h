@@ -54,6 +54,7 @@ private:
     double sameBlockMs(std::uint64_t block, int count);
     double queuedBlockMs(std::uint64_t block, int count);
     void countCopies();
+    void searchPattern();
     bool copiesFit(const Candidate& c) const;
     void identifyByCopies(int copies);
     void nameWholeDiskMirror(int disks);
@@ -160,6 +161,7 @@ private:
     const Candidate* m_best = nullptr;
     bool m_sharedChecked = false;       // rank() measured the answer's same-disk pairs
     bool m_narrowSearch = false;        // narrowMirrorPattern() found the pattern
+    bool m_cappedScan = false;          // the pattern scan again, for layouts a ceiling slows (run())
     int m_discriminatingPairs = 0;      // pairs rank() measured to split the best two
     int m_ratioRounds = 0;              // rounds of refineRedundancy() spent deciding between ratios
     int m_remeasureBudget = 8;          // outlier pairs measured again, at most
