@@ -84,8 +84,14 @@ void runParallel(OutstandingSweepResult& out, const ArraySimulator& simulator, c
     const std::size_t n = out.outstanding.size();
     std::vector<SimResult> results(n);
     std::vector<char> complete(n, 0);
-    std::mutex lock; // guards `first` and the calls of `report`
+    std::mutex lock; // guards `first`, `waiting` and the calls of `report`
     std::size_t first = 0; // the first point not yet reported done
+    // A later point's last progress, reported when the points before it are done.
+    std::vector<std::shared_ptr<const SimSnapshot>> waiting(n);
+    const auto reportProgress = [&](std::size_t i, const SimSnapshot& snapshot) {
+        report(std::make_shared<const SweepSnapshot>(SweepSnapshot {
+            (double(i) + snapshot.fraction) / double(n), int(i), int(n), false, snapshot.partial }));
+    };
     parallelFor(int(n), jobs,
         [&](int task) {
             const auto i = std::size_t(task);
@@ -99,10 +105,12 @@ void runParallel(OutstandingSweepResult& out, const ArraySimulator& simulator, c
             if (report)
                 inner = [&, i](std::shared_ptr<const SimSnapshot> snapshot) {
                     const std::lock_guard<std::mutex> guard(lock);
-                    if (i != first || stop.stop_requested())
+                    if (stop.stop_requested())
                         return;
-                    report(std::make_shared<const SweepSnapshot>(SweepSnapshot {
-                        (double(i) + snapshot->fraction) / double(n), int(i), int(n), false, snapshot->partial }));
+                    if (i == first)
+                        reportProgress(i, *snapshot);
+                    else
+                        waiting[i] = std::move(snapshot);
                 };
             results[i] = sim->run(pointSpec(spec, out.outstanding, i), stop, inner);
             complete[i] = !stop.stop_requested();
@@ -112,7 +120,13 @@ void runParallel(OutstandingSweepResult& out, const ArraySimulator& simulator, c
             const std::lock_guard<std::mutex> guard(lock);
             if (!complete[i] || stop.stop_requested() || first != i)
                 return;
-            if (report)
+            if (report && waiting[i]) {
+                reportProgress(i, *waiting[i]);
+                waiting[i].reset();
+                if (stop.stop_requested()) // asked on seeing that progress: as if it came before the end
+                    return;
+            }
+            if (report) // a stop asked from this report keeps the point, as in the serial loop
                 report(std::make_shared<const SweepSnapshot>(
                     SweepSnapshot { double(i + 1) / double(n), int(i), int(n), true, results[i] }));
             out.points.push_back(std::move(results[i]));
