@@ -7,7 +7,7 @@
 //     take minutes per run, so fewer here: the speed-up does not depend on the count),
 //   - summarizing a ~1 GB MSR CSV (RAIDSCOPE_BENCH_MSR_MB, default 1000) made at bench time by
 //     repeating a real MSR excerpt (../shared/traces/msr_cambridge_csv/hm_0_excerpt.csv) with its
-//     times shifted by its span each time, written once to /tmp, never to the repository.
+//     times shifted by its span each time, written once to the temporary folder, never to the repository.
 //
 // Run: cmake --build build --target bench_parallel && build/bin/bench_parallel
 // (one job: --benchmark_filter=Summarize). Wall time is measured (UseRealTime): other load on the
@@ -20,6 +20,7 @@
 #include "trace/tracejob.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
@@ -43,7 +44,7 @@ int envInt(const char* name, int fallback)
 // previous copy's, so the file reads as one long trace. The header line only once.
 QString repeatedMsr(int megabytes)
 {
-    const QString path = QStringLiteral("/tmp/raidscope-bench-msr-repeated-%1MB.csv").arg(megabytes);
+    const QString path = QDir::tempPath() + QStringLiteral("/raidscope-bench-msr-repeated-%1MB.csv").arg(megabytes);
     const qint64 target = qint64(megabytes) * 1000000;
     if (QFileInfo(path).size() >= target)
         return path;
@@ -116,7 +117,7 @@ void BM_Replay3(benchmark::State& state)
 {
     const QString path = repeatedMsr(2); // ~40k requests
     if (path.isEmpty()) {
-        state.SkipWithError("cannot read the MSR excerpt in ../shared/traces or write /tmp");
+        state.SkipWithError("cannot read the MSR excerpt in ../shared/traces or write the temporary folder");
         return;
     }
     TraceReplayOptions o;
@@ -164,7 +165,7 @@ void BM_Summarize(benchmark::State& state)
 {
     const QString path = repeatedMsr(envInt("RAIDSCOPE_BENCH_MSR_MB", 1000));
     if (path.isEmpty()) {
-        state.SkipWithError("cannot read the MSR excerpt in ../shared/traces or write /tmp");
+        state.SkipWithError("cannot read the MSR excerpt in ../shared/traces or write the temporary folder");
         return;
     }
     const double bytes = double(QFileInfo(path).size());
