@@ -3,6 +3,8 @@
 
 #include "commands.h"
 
+#include "parallel.h"
+
 #include <QCommandLineOption>
 
 #include <cstdio>
@@ -132,6 +134,17 @@ std::optional<quint64> CliArgs::unsignedInteger(const QString& name, quint64 fal
         return v;
     *error = QStringLiteral("--%1 %2: expected a whole number from 0 to %3").arg(name, value(name)).arg(~quint64(0));
     return std::nullopt;
+}
+
+std::optional<int> CliArgs::jobs(QString* error) const
+{
+    if (!has(QStringLiteral("jobs")))
+        return 0;
+    QString why;
+    const auto n = parseJobs(value(QStringLiteral("jobs")), &why);
+    if (!n)
+        *error = QStringLiteral("--jobs: ") + why;
+    return n;
 }
 
 QString CliArgs::helpText() const

@@ -45,6 +45,8 @@ public:
     /// that names the option, the value and the range.
     std::optional<qint64> integer(const QString& name, qint64 min, qint64 max, qint64 fallback, QString* error) const;
     std::optional<quint64> unsignedInteger(const QString& name, quint64 fallback, QString* error) const;
+    /// --jobs N: the threads of a parallel job (an integer >= 1), or 0 (one per core) when not given.
+    std::optional<int> jobs(QString* error) const;
 
     QString helpText() const;
 

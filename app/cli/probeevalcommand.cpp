@@ -4,6 +4,7 @@
 #include "commands.h"
 
 #include "layout/layoutregistry.h"
+#include "parallel.h"
 #include "probe/shearprobe.h"
 #include "probe/simtarget.h"
 #include "sim/arraysimulator.h"
@@ -154,6 +155,8 @@ int runProbeEval(const QStringList& args)
         .option(QStringLiteral("min-disks"), QStringLiteral("N"), QStringLiteral("Fewest member disks (default 2)."))
         .option(QStringLiteral("max-disks"), QStringLiteral("N"), QStringLiteral("Most member disks (default 16)."))
         .option(QStringLiteral("tune"), QStringLiteral("NAME=X,..."), QStringLiteral("Other values for ProbeTuning constants, e.g. pairSigma=0.1."))
+        .option(QStringLiteral("jobs"), QStringLiteral("N"),
+            QStringLiteral("Probes up to N arrays at once (default: one per core); the results do not change."))
         .flag(QStringLiteral("realism"), QStringLiteral("Simulates each array like a real, virtualised one (throttles, host overhead, ceilings)."))
         .flag(QStringLiteral("slow"), QStringLiteral("Gives 30 % of the arrays one member at half speed."))
         .flag(QStringLiteral("verbose"), QStringLiteral("Prints every array, not only the misses."))
@@ -166,7 +169,8 @@ int runProbeEval(const QStringList& args)
     const auto seedArg = a.unsignedInteger(QStringLiteral("seed"), 1, &error);
     const auto minDisksArg = a.integer(QStringLiteral("min-disks"), 1, kIntMax, 2, &error);
     const auto maxDisksArg = a.integer(QStringLiteral("max-disks"), 1, kIntMax, 16, &error);
-    if (!countArg || !seedArg || !minDisksArg || !maxDisksArg)
+    const auto jobs = a.jobs(&error);
+    if (!countArg || !seedArg || !minDisksArg || !maxDisksArg || !jobs)
         return fail(QStringLiteral("probe-eval: ") + error, Usage);
     const int count = int(*countArg);
     const std::uint64_t seed = *seedArg;
@@ -192,18 +196,28 @@ int runProbeEval(const QStringList& args)
     const RealismRanges ranges;
     Rng rng(seed);
     Rng extras(seed ^ kExtrasSeed);
-    int hits = 0;
-    int slowArrays = 0, slowNamed = 0; // --slow: arrays with a slow member, and those exact with it named
-    std::uint64_t ours = 0, shears = 0;
-    QJsonArray runs;
-    for (int i = 0; i < count; ++i) {
+    // The arrays are drawn one after another (the draws share two random sequences), then probed in
+    // parallel, each on its own simulated target with its own seed; results are taken in draw order.
+    struct Draw
+    {
+        Truth truth;
+        QString spec;
+        std::unique_ptr<SimTarget> target;
+        ProbeConfig config;
+        ProbeResult result;
+    };
+    std::vector<Draw> draws;
+    QString drawError; // an array the simulator refused: the arrays drawn before it are still probed
+    for (int i = 0; i < count && drawError.isEmpty(); ++i) {
         Truth t = randomArray(registry, rng, minDisks, maxDisks);
         QString spec = t.spec();
         if (t.scheme == u"raid1")
             spec += QStringLiteral(" chunk=") + formatBytes(t.chunkBytes);
         auto target = SimTarget::create(spec, &error);
-        if (!target)
-            return fail(QStringLiteral("probe-eval: %1: %2").arg(spec, error));
+        if (!target) {
+            drawError = QStringLiteral("probe-eval: %1: %2").arg(spec, error);
+            break;
+        }
         if (realism)
             drawRealism(t, target->simulator().layout().redundancy() == Redundancy::Mirror, extras, ranges);
         if (slow)
@@ -211,50 +225,72 @@ int runProbeEval(const QStringList& args)
         if (!t.extraKeys.isEmpty()) {
             spec += t.extraKeys;
             target = SimTarget::create(spec, &error);
-            if (!target)
-                return fail(QStringLiteral("probe-eval: %1: %2").arg(spec, error));
+            if (!target) {
+                drawError = QStringLiteral("probe-eval: %1: %2").arg(spec, error);
+                break;
+            }
         }
-        ProbeConfig config;
-        config.seed = seed * 1000 + std::uint64_t(i);
-        config.tuning = tuning;
-        const ProbeResult r = runShearProbe(*target, config);
-        const bool ok = exact(t, r.verdict);
-        hits += ok ? 1 : 0;
-        // Named: a slow-disk finding about exactly that member (Shear Fig. 18).
-        const ProbeFinding* slowFinding = r.verdict.find(ProbeFinding::Kind::SlowDisk);
-        const bool named = t.slowDisk >= 0 && slowFinding && slowFinding->disks == std::vector<int> { t.slowDisk };
-        slowArrays += t.slowDisk >= 0 ? 1 : 0;
-        slowNamed += ok && named ? 1 : 0;
-        ours += r.ios.total();
-        shears += r.shearScheduleIos;
-        QJsonObject run { { QStringLiteral("truth"), t.spec() }, { QStringLiteral("verdict"), r.verdict.spec },
-            { QStringLiteral("identified"), r.verdict.identified }, { QStringLiteral("exact"), ok },
-            { QStringLiteral("ios"), qint64(r.ios.total()) }, { QStringLiteral("shearSchedule"), qint64(r.shearScheduleIos) } };
-        // With --realism or --slow: the spec simulated, to replay a miss with probe --sim.
-        if (realism || slow) {
-            run.insert(QStringLiteral("sim"), spec);
-            run.insert(QStringLiteral("seed"), qint64(config.seed));
-        }
-        if (realism)
-            run.insert(QStringLiteral("realism"), t.realism);
-        if (slow) {
-            run.insert(QStringLiteral("slowDisk"), t.slowDisk >= 0 ? QJsonValue(t.slowDisk) : QJsonValue());
-            if (t.slowDisk >= 0)
-                run.insert(QStringLiteral("slowNamed"), named);
-        }
-        runs.append(run);
-        const QString replay = realism || slow ? QStringLiteral("probe --sim \"%1\" --seed %2").arg(spec).arg(config.seed)
-                                               : QStringLiteral("probe --seed %1").arg(config.seed);
-        const bool unnamed = ok && t.slowDisk >= 0 && !named; // exact, but the slow member not named
-        if (!a.flag(QStringLiteral("json")) && (!ok || unnamed || a.flag(QStringLiteral("verbose"))))
-            out(QStringLiteral("%1 %2 -> %3%4  (%5 I/Os, Shear %6; %7)\n")
-                    .arg(!ok ? QStringLiteral("MISS") : unnamed ? QStringLiteral("SLOW?") : QStringLiteral("ok  "), t.spec(),
-                        r.verdict.spec.isEmpty() ? QStringLiteral("nothing") : r.verdict.spec,
-                        r.verdict.identified ? QString() : QStringLiteral(" [undecided]"))
-                    .arg(r.ios.total())
-                    .arg(r.shearScheduleIos)
-                    .arg(replay));
+        Draw d { t, spec, std::move(target), {}, {} };
+        d.config.seed = seed * 1000 + std::uint64_t(i);
+        d.config.tuning = tuning;
+        draws.push_back(std::move(d));
     }
+    int hits = 0;
+    int slowArrays = 0, slowNamed = 0; // --slow: arrays with a slow member, and those exact with it named
+    std::uint64_t ours = 0, shears = 0;
+    QJsonArray runs;
+    parallelFor(int(draws.size()), *jobs,
+        [&](int i) {
+            Draw& d = draws[std::size_t(i)];
+            d.result = runShearProbe(*d.target, d.config);
+            d.target.reset();
+        },
+        [&](int i) {
+            Draw& d = draws[std::size_t(i)];
+            const Truth& t = d.truth;
+            const QString& spec = d.spec;
+            const ProbeConfig& config = d.config;
+            const ProbeResult& r = d.result;
+            const bool ok = exact(t, r.verdict);
+            hits += ok ? 1 : 0;
+            // Named: a slow-disk finding about exactly that member (Shear Fig. 18).
+            const ProbeFinding* slowFinding = r.verdict.find(ProbeFinding::Kind::SlowDisk);
+            const bool named = t.slowDisk >= 0 && slowFinding && slowFinding->disks == std::vector<int> { t.slowDisk };
+            slowArrays += t.slowDisk >= 0 ? 1 : 0;
+            slowNamed += ok && named ? 1 : 0;
+            ours += r.ios.total();
+            shears += r.shearScheduleIos;
+            QJsonObject run { { QStringLiteral("truth"), t.spec() }, { QStringLiteral("verdict"), r.verdict.spec },
+                { QStringLiteral("identified"), r.verdict.identified }, { QStringLiteral("exact"), ok },
+                { QStringLiteral("ios"), qint64(r.ios.total()) }, { QStringLiteral("shearSchedule"), qint64(r.shearScheduleIos) } };
+            // With --realism or --slow: the spec simulated, to replay a miss with probe --sim.
+            if (realism || slow) {
+                run.insert(QStringLiteral("sim"), spec);
+                run.insert(QStringLiteral("seed"), qint64(config.seed));
+            }
+            if (realism)
+                run.insert(QStringLiteral("realism"), t.realism);
+            if (slow) {
+                run.insert(QStringLiteral("slowDisk"), t.slowDisk >= 0 ? QJsonValue(t.slowDisk) : QJsonValue());
+                if (t.slowDisk >= 0)
+                    run.insert(QStringLiteral("slowNamed"), named);
+            }
+            runs.append(run);
+            const QString replay = realism || slow ? QStringLiteral("probe --sim \"%1\" --seed %2").arg(spec).arg(config.seed)
+                                                   : QStringLiteral("probe --seed %1").arg(config.seed);
+            const bool unnamed = ok && t.slowDisk >= 0 && !named; // exact, but the slow member not named
+            if (!a.flag(QStringLiteral("json")) && (!ok || unnamed || a.flag(QStringLiteral("verbose"))))
+                out(QStringLiteral("%1 %2 -> %3%4  (%5 I/Os, Shear %6; %7)\n")
+                        .arg(!ok ? QStringLiteral("MISS") : unnamed ? QStringLiteral("SLOW?") : QStringLiteral("ok  "), t.spec(),
+                            r.verdict.spec.isEmpty() ? QStringLiteral("nothing") : r.verdict.spec,
+                            r.verdict.identified ? QString() : QStringLiteral(" [undecided]"))
+                        .arg(r.ios.total())
+                        .arg(r.shearScheduleIos)
+                        .arg(replay));
+            d.result = ProbeResult {}; // the raw series are large; only the figures above are kept
+        });
+    if (!drawError.isEmpty())
+        return fail(drawError);
     const double rate = double(hits) / count;
     const double ioRatio = shears ? double(ours) / double(shears) : 0;
     if (a.flag(QStringLiteral("json"))) {

@@ -76,6 +76,8 @@ int runSimulate(const QStringList& args)
             QStringLiteral("The workload, e.g. 'random read=0.5 size=32KiB outstanding=16 count=100000 seed=7'."))
         .option(QStringLiteral("sweep"), QStringLiteral("outstanding=N,N,..."),
             QStringLiteral("Runs the workload once per number of outstanding requests."))
+        .option(QStringLiteral("jobs"), QStringLiteral("N"),
+            QStringLiteral("Runs up to N sweep points at once (default: one per core); the results do not change."))
         .flag(QStringLiteral("json"), QStringLiteral("Prints one JSON object (with --sweep: one per point under \"sweep\")."));
     if (const auto done = a.parse(args))
         return *done;
@@ -94,6 +96,9 @@ int runSimulate(const QStringList& args)
             return fail(QStringLiteral("simulate: --sweep %1: %2").arg(a.value(QStringLiteral("sweep")), error), Usage);
         sweep = *values;
     }
+    const auto jobs = a.jobs(&error);
+    if (!jobs)
+        return fail(QStringLiteral("simulate: ") + error, Usage);
     auto simulator = ArraySimulator::create(a.value(QStringLiteral("array")), &error);
     if (!simulator)
         return fail(QStringLiteral("--array: ") + error);
@@ -107,7 +112,8 @@ int runSimulate(const QStringList& args)
         out(json ? QString::fromUtf8(QJsonDocument(r.toJson()).toJson(QJsonDocument::Indented)) : textReport(r));
         return Ok;
     }
-    const OutstandingSweepResult swept = runOutstandingSweep(*simulator, *workload, sweep, {}, [](auto s) { progress(s->fraction); });
+    const OutstandingSweepResult swept = runOutstandingSweep(
+        *simulator, *workload, sweep, {}, [](auto s) { progress(s->fraction); }, *jobs);
     const std::vector<SimResult>& points = swept.points;
     if (isatty(STDERR_FILENO))
         std::fputc('\n', stderr);

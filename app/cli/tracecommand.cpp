@@ -75,6 +75,9 @@ void addTraceOptions(CliArgs& a, TraceSubcommand sub)
         QStringLiteral("On a malformed line, stop (default) or count and skip it."));
     add({ Summarize, Replay }, QStringLiteral("slow-ms"), QStringLiteral("X"),
         QStringLiteral("A period whose mean response time is above X ms is slow."));
+    add({ Summarize, Replay }, QStringLiteral("jobs"), QStringLiteral("N"),
+        QStringLiteral("Uses up to N threads (default: one per core): files and ranges of a large file are summarized "
+                       "at once, candidate arrays replayed at once; the results do not change."));
     add({ Summarize }, QStringLiteral("csv"), QStringLiteral("OUT"), QStringLiteral("Also writes the summary's tables as CSV to OUT."));
     add({ Replay }, QStringLiteral("array"), QStringLiteral("SPEC"), QStringLiteral("An array to replay through; repeat for more."));
     add({ Replay }, QStringLiteral("scale"), QStringLiteral("X"),
@@ -131,6 +134,10 @@ bool jobOptions(const CliArgs& a, TraceJobOptions& o, QString* error)
         *error = QStringLiteral("--on-error %1: stop or skip").arg(onError);
         return false;
     }
+    const auto jobs = a.jobs(error);
+    if (!jobs)
+        return false;
+    o.jobs = *jobs;
     if (a.has(QStringLiteral("slow-ms"))) {
         bool ok = false;
         o.summary.slowThresholdMs = a.value(QStringLiteral("slow-ms")).toDouble(&ok);

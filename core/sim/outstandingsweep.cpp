@@ -2,10 +2,13 @@
 #include "outstandingsweep.h"
 
 #include "arraysimulator.h"
+#include "parallel.h"
 
 #include <QJsonArray>
 
 #include <memory>
+#include <mutex>
+#include <stdexcept>
 
 namespace raidscope {
 
@@ -62,20 +65,92 @@ QJsonObject OutstandingSweepResult::toJson() const
         { QStringLiteral("outstanding"), values }, { QStringLiteral("sweep"), runs } };
 }
 
+namespace {
+
+WorkloadSpec pointSpec(const WorkloadSpec& spec, const std::vector<int>& outstanding, std::size_t i)
+{
+    WorkloadSpec s = spec;
+    if (!outstanding.empty()) {
+        s.outstanding = outstanding[i];
+        s.ratePerSec = 0;
+    }
+    return s;
+}
+
+// The points on up to `jobs` threads, one simulator each; reports and results in the serial order.
+void runParallel(OutstandingSweepResult& out, const ArraySimulator& simulator, const WorkloadSpec& spec,
+                 std::stop_token stop, const Report<SweepSnapshot>& report, int jobs)
+{
+    const std::size_t n = out.outstanding.size();
+    std::vector<SimResult> results(n);
+    std::vector<char> complete(n, 0);
+    std::mutex lock; // guards `first`, `waiting` and the calls of `report`
+    std::size_t first = 0; // the first point not yet reported done
+    // A later point's last progress, reported when the points before it are done.
+    std::vector<std::shared_ptr<const SimSnapshot>> waiting(n);
+    const auto reportProgress = [&](std::size_t i, const SimSnapshot& snapshot) {
+        report(std::make_shared<const SweepSnapshot>(SweepSnapshot {
+            (double(i) + snapshot.fraction) / double(n), int(i), int(n), false, snapshot.partial }));
+    };
+    parallelFor(int(n), jobs,
+        [&](int task) {
+            const auto i = std::size_t(task);
+            if (stop.stop_requested())
+                return;
+            QString error;
+            auto sim = ArraySimulator::create(simulator.arraySpec(), &error);
+            if (!sim)
+                throw std::runtime_error(error.toStdString()); // the spec came from a simulator: cannot happen
+            Report<SimSnapshot> inner;
+            if (report)
+                inner = [&, i](std::shared_ptr<const SimSnapshot> snapshot) {
+                    const std::lock_guard<std::mutex> guard(lock);
+                    if (stop.stop_requested())
+                        return;
+                    if (i == first)
+                        reportProgress(i, *snapshot);
+                    else
+                        waiting[i] = std::move(snapshot);
+                };
+            results[i] = sim->run(pointSpec(spec, out.outstanding, i), stop, inner);
+            complete[i] = !stop.stop_requested();
+        },
+        [&](int task) {
+            const auto i = std::size_t(task);
+            const std::lock_guard<std::mutex> guard(lock);
+            if (!complete[i] || stop.stop_requested() || first != i)
+                return;
+            if (report && waiting[i]) {
+                reportProgress(i, *waiting[i]);
+                waiting[i].reset();
+                if (stop.stop_requested()) // asked on seeing that progress: as if it came before the end
+                    return;
+            }
+            if (report) // a stop asked from this report keeps the point, as in the serial loop
+                report(std::make_shared<const SweepSnapshot>(
+                    SweepSnapshot { double(i + 1) / double(n), int(i), int(n), true, results[i] }));
+            out.points.push_back(std::move(results[i]));
+            first = i + 1;
+        });
+}
+
+} // namespace
+
 OutstandingSweepResult runOutstandingSweep(ArraySimulator& simulator, const WorkloadSpec& spec,
                                            const std::vector<int>& outstanding, std::stop_token stop,
-                                           const Report<SweepSnapshot>& report)
+                                           const Report<SweepSnapshot>& report, int jobs)
 {
     OutstandingSweepResult out { simulator.arraySpec(), spec.toText(), outstanding, {}, false };
     const std::size_t n = std::max<std::size_t>(1, outstanding.size());
+    if (n > 1 && resolveJobs(jobs) > 1) {
+        runParallel(out, simulator, spec, stop, report, jobs);
+        out.cancelled = out.points.size() < n;
+        return out;
+    }
     for (std::size_t i = 0; i < n; ++i) {
         if (stop.stop_requested())
             break;
-        WorkloadSpec s = spec;
-        if (!outstanding.empty()) {
-            s.outstanding = outstanding[i];
-            s.ratePerSec = 0;
-        }
+        const WorkloadSpec s = pointSpec(spec, outstanding, i);
         // The simulator's own reports (throttled) move the sweep's progress within the point.
         Report<SimSnapshot> inner;
         if (report)

@@ -62,8 +62,14 @@ struct OutstandingSweepResult
 /// flight, whatever the spec's outstanding or rate), e.g. 1, 2, 4, ... 64; with an empty list, once
 /// as the spec says. Reports each point's progress as the simulator does (throttled), and each
 /// point's end. Checks `stop` as the simulator does; a point stopped half-way is dropped.
+///
+/// The points are independent: up to `jobs` of them run at once (0: defaultJobs()), each on its own
+/// simulator made from `simulator.arraySpec()`, with the same results as one after another. Reports
+/// then come from the worker threads, one at a time, and keep the serial order: the progress of the
+/// first unfinished point only, and each point's end once, in order. After a stop, nothing more is
+/// reported, and `points` holds the points reported done.
 OutstandingSweepResult runOutstandingSweep(ArraySimulator& simulator, const WorkloadSpec& spec,
                                            const std::vector<int>& outstanding, std::stop_token stop = {},
-                                           const Report<SweepSnapshot>& report = {});
+                                           const Report<SweepSnapshot>& report = {}, int jobs = 0);
 
 } // namespace raidscope

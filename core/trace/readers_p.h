@@ -18,6 +18,7 @@ public:
     Status next(TraceRecord& record) final;
     std::uint64_t bytesConsumed() const final { return m_lines.consumed(); }
     std::uint64_t bytesTotal() const final { return m_lines.total(); }
+    std::uint64_t linesRead() const final { return m_lines.linesRead(); }
 
 protected:
     enum class Parsed : std::uint8_t { Record, Skip, Error };

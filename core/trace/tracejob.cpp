@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tracejob.h"
 
+#include "parallel.h"
+#include "tracesplit_p.h"
 #include "sim/arraysimulator.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
 
 #include <algorithm>
+#include <atomic>
+#include <functional>
+#include <mutex>
 #include <map>
 
 namespace raidscope {
@@ -21,11 +26,16 @@ QStringList baseNames(const QStringList& files)
     return out;
 }
 
+
 } // namespace
 
 TraceSummaryResult summarizeTrace(const QStringList& files, const TraceJobOptions& options, std::stop_token stop,
                                   const Report<TraceSummarySnapshot>& report, std::chrono::milliseconds reportInterval)
 {
+    if (resolveJobs(options.jobs) > 1) {
+        if (auto split = trace::summarizeInRanges(files, options, options.jobs, stop, report, reportInterval))
+            return std::move(*split);
+    }
     TraceSummaryResult out { TraceSummary(options.summary), false, false, {} };
     auto reader = TraceReader::open(files, options.reader, &out.error);
     if (!reader)
@@ -87,86 +97,151 @@ QJsonObject TraceReplayResult::toJson() const
     return QJsonObject { { QStringLiteral("records"), double(records) }, { QStringLiteral("arrays"), a } };
 }
 
+namespace {
+
+// One candidate's replay, on its own reader and simulator. `error`: the trace could not be read.
+struct ReplayTask
+{
+    TraceReplayArray array;
+    QString error;
+    std::uint64_t records = 0;
+    bool done = false;
+};
+
+void replayOne(const QStringList& files, const TraceReplayOptions& options, ReplayTask& task, std::stop_token stop,
+               const std::function<void(double)>& progress)
+{
+    TraceReplayArray& a = task.array;
+    const std::int64_t windowNs = std::max<std::int64_t>(1000000, std::int64_t(options.windowSeconds * 1e9));
+    auto sim = ArraySimulator::create(a.arraySpec, &a.error);
+    if (!sim) {
+        task.done = true;
+        return;
+    }
+    a.arraySpec = sim->arraySpec();
+    a.result.arraySpec = a.arraySpec;
+    auto reader = TraceReader::open(files, options.read.reader, &task.error);
+    if (!reader)
+        return;
+    if (!reader->info().hasTimestamps) {
+        task.error = QStringLiteral("%1 has no timestamps, so it cannot be replayed at its own timing").arg(reader->info().detail);
+        return;
+    }
+    bool started = false;
+    std::int64_t first = 0;
+    std::uint64_t& records = task.records;
+    // Per window of arrival time: sum and count of response times (whitepaper Scenario 2).
+    std::map<std::int64_t, std::pair<double, std::uint64_t>> windows;
+    TraceRecord rec;
+    const ReplaySource source {
+        [&](ReplayRecord& r) {
+            for (;;) {
+                const TraceReader::Status s = reader->next(rec);
+                if (s == TraceReader::Status::End)
+                    return false;
+                if (s == TraceReader::Status::Error) {
+                    if (options.read.onError == TraceErrorPolicy::Stop || reader->error().fatal) {
+                        task.error = reader->error().text();
+                        return false;
+                    }
+                    continue;
+                }
+                if (rec.kind != TraceRecord::Kind::Request)
+                    continue;
+                if (options.device >= 0 && rec.device != std::uint32_t(options.device))
+                    continue;
+                if (!started) {
+                    first = rec.timeNs;
+                    started = true;
+                }
+                r = ReplayRecord { double(std::max<__int128>(0, __int128(rec.timeNs) - first)), rec.offsetBytes,
+                    rec.sizeBytes, rec.write };
+                ++records;
+                if (progress && (records & 1023) == 0)
+                    progress(reader->fractionDone());
+                return !stop.stop_requested();
+            }
+        },
+        [&](double arrivalNs, double responseNs) {
+            auto& w = windows[std::int64_t(arrivalNs / options.timeScale) / windowNs];
+            w.first += responseNs * 1e-6;
+            ++w.second;
+        }
+    };
+    const SimResult r = sim->replay(source, options.timeScale, stop);
+    if (!task.error.isEmpty())
+        return;
+    a.result.merge(r);
+    a.windows = int(windows.size());
+    for (const auto& [index, w] : windows)
+        if (w.first / double(w.second) > options.slowThresholdMs)
+            ++a.slowPeriods;
+    task.done = !stop.stop_requested();
+}
+
+} // namespace
+
 TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions& options, std::stop_token stop,
                               const Report<TraceReplaySnapshot>& report)
 {
     TraceReplayResult out;
-    for (const QString& spec : options.arraySpecs) {
+    const std::size_t n = std::size_t(options.arraySpecs.size());
+    std::vector<ReplayTask> tasks(n);
+    for (std::size_t i = 0; i < n; ++i) {
         TraceReplayArray a;
-        a.arraySpec = spec;
-        a.result.arraySpec = spec;
-        out.arrays.push_back(a);
-    }
-    const std::int64_t windowNs = std::max<std::int64_t>(1000000, std::int64_t(options.windowSeconds * 1e9));
-    Throttle throttle(std::chrono::milliseconds(200));
-    // Each candidate replays the whole trace once, pulling records as simulated time reaches them,
-    // so queues carry over from start to end (the whitepaper's mail-server replay).
-    for (std::size_t i = 0; i < out.arrays.size() && !stop.stop_requested(); ++i) {
-        TraceReplayArray& a = out.arrays[i];
-        auto sim = ArraySimulator::create(a.arraySpec, &a.error);
-        if (!sim)
-            continue;
-        a.arraySpec = sim->arraySpec();
+        a.arraySpec = options.arraySpecs[qsizetype(i)];
         a.result.arraySpec = a.arraySpec;
-        auto reader = TraceReader::open(files, options.read.reader, &out.error);
-        if (!reader)
-            return out;
-        if (!reader->info().hasTimestamps) {
-            out.error = QStringLiteral("%1 has no timestamps, so it cannot be replayed at its own timing").arg(reader->info().detail);
+        out.arrays.push_back(a);
+        tasks[i].array = a;
+    }
+    Throttle throttle(std::chrono::milliseconds(200));
+    std::mutex lock; // guards the fractions, `out` while tasks run, and the calls of `report`
+    std::vector<double> fractions(n, 0.0);
+    std::atomic<std::size_t> failed { n }; // the first candidate whose trace could not be read
+    // Each candidate replays the whole trace once, pulling records as simulated time reaches them,
+    // so queues carry over from start to end (the whitepaper's mail-server replay). Candidates are
+    // independent: each has its own reader and simulator, and the results are taken in order.
+    parallelFor(int(n), options.read.jobs,
+        [&](int task) {
+            const auto i = std::size_t(task);
+            // As one after another would: nothing after a stop or after an earlier candidate failed.
+            if (stop.stop_requested() || failed.load() < i)
+                return;
+            std::function<void(double)> progress;
+            if (report)
+                progress = [&, i](double f) {
+                    const std::lock_guard<std::mutex> guard(lock);
+                    fractions[i] = f;
+                    if (!throttle.due())
+                        return;
+                    double sum = 0;
+                    for (double x : fractions)
+                        sum += x;
+                    report(std::make_shared<const TraceReplaySnapshot>(TraceReplaySnapshot { sum / double(n), out.arrays }));
+                };
+            replayOne(files, options, tasks[i], stop, progress);
+            if (!tasks[i].error.isEmpty()) {
+                std::size_t expected = failed.load();
+                while (i < expected && !failed.compare_exchange_weak(expected, i)) { }
+            }
+        },
+        [&](int task) {
+            const auto i = std::size_t(task);
+            const std::lock_guard<std::mutex> guard(lock);
+            fractions[i] = 1.0;
+            if (tasks[i].done && i <= failed.load())
+                out.arrays[i] = tasks[i].array;
+        });
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!tasks[i].error.isEmpty()) {
+            out.arrays[i].arraySpec = tasks[i].array.arraySpec;
+            out.arrays[i].result.arraySpec = tasks[i].array.arraySpec;
+            out.error = tasks[i].error;
             return out;
         }
-        bool started = false;
-        std::int64_t first = 0;
-        std::uint64_t records = 0;
-        // Per window of arrival time: sum and count of response times (whitepaper Scenario 2).
-        std::map<std::int64_t, std::pair<double, std::uint64_t>> windows;
-        TraceRecord rec;
-        const ReplaySource source {
-            [&](ReplayRecord& r) {
-                for (;;) {
-                    const TraceReader::Status s = reader->next(rec);
-                    if (s == TraceReader::Status::End)
-                        return false;
-                    if (s == TraceReader::Status::Error) {
-                        if (options.read.onError == TraceErrorPolicy::Stop || reader->error().fatal) {
-                            out.error = reader->error().text();
-                            return false;
-                        }
-                        continue;
-                    }
-                    if (rec.kind != TraceRecord::Kind::Request)
-                        continue;
-                    if (options.device >= 0 && rec.device != std::uint32_t(options.device))
-                        continue;
-                    if (!started) {
-                        first = rec.timeNs;
-                        started = true;
-                    }
-                    r = ReplayRecord { double(std::max<__int128>(0, __int128(rec.timeNs) - first)), rec.offsetBytes,
-                        rec.sizeBytes, rec.write };
-                    ++records;
-                    if (report && (records & 1023) == 0 && throttle.due()) {
-                        TraceReplaySnapshot snap { (double(i) + reader->fractionDone()) / double(out.arrays.size()), out.arrays };
-                        report(std::make_shared<const TraceReplaySnapshot>(std::move(snap)));
-                    }
-                    return !stop.stop_requested();
-                }
-            },
-            [&](double arrivalNs, double responseNs) {
-                auto& w = windows[std::int64_t(arrivalNs / options.timeScale) / windowNs];
-                w.first += responseNs * 1e-6;
-                ++w.second;
-            }
-        };
-        const SimResult r = sim->replay(source, options.timeScale, stop);
-        if (!out.error.isEmpty())
-            return out;
-        out.records = std::max(out.records, records);
-        a.result.merge(r);
-        a.windows = int(windows.size());
-        for (const auto& [index, w] : windows)
-            if (w.first / double(w.second) > options.slowThresholdMs)
-                ++a.slowPeriods;
+        if (!tasks[i].done)
+            break;
+        out.records = std::max(out.records, tasks[i].records);
     }
     if (stop.stop_requested()) {
         out.cancelled = true;

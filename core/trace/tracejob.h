@@ -24,6 +24,9 @@ struct TraceJobOptions
     TraceReaderOptions reader;
     TraceErrorPolicy onError = TraceErrorPolicy::Stop;
     TraceSummaryOptions summary;
+    /// Threads (0: one per core): summaries read files and ranges of large files in parallel,
+    /// replays run their candidate arrays in parallel; the results are the same as with 1.
+    int jobs = 0;
 };
 
 /// Progress of a summarize job: how far through the input, and the summary so far (may be null
@@ -96,7 +99,8 @@ struct TraceReplayResult
 };
 
 /// Replays a trace through each array at the trace's own timing (scaled), streaming: at most one
-/// window of records is held in memory.
+/// window of records is held in memory. Up to `options.read.jobs` candidates replay at once, each
+/// with its own reader and simulator; reports then come from the worker threads, one at a time.
 TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions& options, std::stop_token stop = {},
                               const Report<TraceReplaySnapshot>& report = {});
 

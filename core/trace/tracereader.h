@@ -131,9 +131,17 @@ public:
         const std::uint64_t total = bytesTotal();
         return total ? std::min(1.0, double(bytesConsumed()) / double(total)) : 0.0;
     }
+    /// Lines read so far by a line-oriented reader (0 for binary formats).
+    virtual std::uint64_t linesRead() const { return 0; }
 
     /// Opens a file with the format given or sniffed; nullptr and `*error` when it cannot.
     static std::unique_ptr<TraceReader> open(const QString& path, const TraceReaderOptions& options, QString* error);
+    /// Bytes [begin, end) of a file, read as the format the file's first bytes show (or the one
+    /// given): one range of a large file split at line starts, each range read on its own thread.
+    /// A range that does not start the file counts one line before its first, so that no line of
+    /// it is taken for the file's header: its errors say line 1 + the line within the range.
+    static std::unique_ptr<TraceReader> openRange(const QString& path, std::uint64_t begin, std::uint64_t end,
+                                                  const TraceReaderOptions& options, QString* error);
     /// Several files read as one trace: per-CPU binary blktrace files are merged by time; other
     /// formats are read one after the other.
     static std::unique_ptr<TraceReader> open(const QStringList& paths, const TraceReaderOptions& options,

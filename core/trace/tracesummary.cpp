@@ -230,7 +230,7 @@ void TraceAccumulator::add(const TraceRecord& r, std::uint32_t slot)
     TraceSummary& s = m_summary;
     if (r.kind == TraceRecord::Kind::Completion) {
         ++s.completions;
-        s.responseMs.add(double(r.responseNs) * 1e-6);
+        s.responseMs.add(r.responseNs);
         s.responseNs.add(std::uint64_t(r.responseNs));
         TraceTimeBucket& b = s.timeline.at(r.timeNs);
         ++b.responses;
@@ -241,6 +241,12 @@ void TraceAccumulator::add(const TraceRecord& r, std::uint32_t slot)
     }
     if (r.kind != TraceRecord::Kind::Request)
         return;
+    if (s.records == 0 || r.timeNs >= s.lastNs) {
+        if (s.m_inOrderHead.size() < TraceSummary::kInOrderHead)
+            s.m_inOrderHead.push_back(r.timeNs);
+        else
+            s.m_inOrderHeadFull = true;
+    }
     if (s.records == 0) {
         s.firstNs = s.lastNs = r.timeNs;
     } else {
@@ -293,23 +299,40 @@ void TraceAccumulator::add(const TraceRecord& r, std::uint32_t slot)
         }
     }
     if (r.responseNs >= 0) {
-        s.responseMs.add(double(r.responseNs) * 1e-6);
+        s.responseMs.add(r.responseNs);
         s.responseNs.add(std::uint64_t(r.responseNs));
     }
 }
 
 void TraceSummary::merge(const TraceSummary& o)
 {
+    std::uint64_t lateArrivals = 0; // o's arrivals in order there but before our last one
     if (o.records > 0) {
         if (records == 0) {
             firstNs = o.firstNs;
             lastNs = o.lastNs;
+            m_inOrderHead = o.m_inOrderHead;
+            m_inOrderHeadFull = o.m_inOrderHeadFull;
         } else {
+            const auto& head = o.m_inOrderHead;
+            const auto late = std::lower_bound(head.begin(), head.end(), lastNs);
+            lateArrivals = std::uint64_t(late - head.begin());
+            if (o.m_inOrderHeadFull && late == head.end())
+                m_mergeInexact = true; // some not kept may be late too
+            for (auto it = late; it != head.end() && !m_inOrderHeadFull; ++it) {
+                if (m_inOrderHead.size() < kInOrderHead)
+                    m_inOrderHead.push_back(*it);
+                else
+                    m_inOrderHeadFull = true;
+            }
+            m_inOrderHeadFull = m_inOrderHeadFull || o.m_inOrderHeadFull;
             firstNs = std::min(firstNs, o.firstNs);
             lastNs = std::max(lastNs, o.lastNs);
         }
     }
+    m_mergeInexact = m_mergeInexact || o.m_mergeInexact;
     TraceCounters::operator+=(o);
+    outOfOrder += lateArrivals;
     for (const QString& m : o.skippedMessages)
         if (skippedMessages.size() < kMaxMessages)
             skippedMessages << m;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "stats/integerstats.h"
 #include "stats/loghistogram.h"
 #include "stats/runningstats.h"
 #include "traceanalysis.h"
@@ -141,8 +142,14 @@ public:
 
     /// The slot of a device by name, created on first use.
     std::uint32_t deviceSlot(std::string_view name);
-    /// Adds the summary of the part of the trace that follows this one.
+    /// Adds the summary of the part of the trace that follows this one. The result is the summary
+    /// of both parts read as one (every count, distribution and sum exactly), unless mergeExact()
+    /// says otherwise.
     void merge(const TraceSummary& later);
+    /// False when a merge could not count every out-of-order arrival exactly: the later part had
+    /// more than kInOrderHead arrivals before the earlier part's last one.
+    bool mergeExact() const { return !m_mergeInexact; }
+    static constexpr std::size_t kInOrderHead = 4096;
     /// Takes the format, detail and notes of a reader (done by the summarize job).
     void describe(const TraceFormatInfo& info, const QStringList& files);
 
@@ -164,7 +171,7 @@ public:
     void addSize(std::uint64_t bytes, std::uint64_t count);
     bool sizesRounded = false;
     std::vector<TraceDeviceSummary> devices;
-    RunningStats responseMs; ///< from Completion records or per-request response times
+    IntegerStats responseMs { 1e-6 }; ///< from Completion records or per-request response times (ns summed exactly)
     LogHistogram responseNs;
     TraceTimeline timeline;
 
@@ -193,6 +200,13 @@ public:
     QString toCsv() const;
 
 private:
+    friend class TraceAccumulator;
+    /// The arrival times of the first kInOrderHead requests that came at or after every earlier
+    /// one (not out of order here; ascending): a merge counts those before the earlier part's last
+    /// arrival as out of order, as reading both parts as one would have.
+    std::vector<std::int64_t> m_inOrderHead;
+    bool m_inOrderHeadFull = false; ///< more came than m_inOrderHead holds
+    bool m_mergeInexact = false;
     std::unordered_map<std::string, std::uint32_t> m_deviceIndex;
     std::array<std::uint64_t, 8193> m_sectorSizes {}; ///< fast path: sizes of k*512 bytes, k <= 8192
     std::map<std::uint64_t, std::uint64_t> m_otherSizes; ///< every other size
