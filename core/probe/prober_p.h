@@ -55,6 +55,11 @@ private:
     double queuedBlockMs(std::uint64_t block, int count);
     void countCopies();
     void searchPattern();
+    /// Where reads queue: the calibrated one-disk level stands clearly above reads spread over the array.
+    bool contrasted() const
+    {
+        return m_result.calibration.queuedMs > 0 && m_result.serialMs > m_tuning.minContrast * m_spreadMs;
+    }
     bool copiesFit(const Candidate& c) const;
     void identifyByCopies(int copies);
     void nameWholeDiskMirror(int disks);

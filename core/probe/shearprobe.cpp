@@ -71,7 +71,7 @@ ProbeResult Prober::run()
         // that read that slowly missed its pattern (probe-eval --realism seed 5013: zig-zag of 7 at
         // 800 IOPS a disk under a 3219/s ceiling read at 4 disks'). The scan again, over the layouts
         // that read at least as fast as measured.
-        if (m_result.patternBlocks == 0 && m_result.calibration.queuedReadMs > 0 && m_result.calibration.blockCopies < 2) {
+        if (m_result.patternBlocks == 0 && contrasted() && m_result.calibration.blockCopies < 2) {
             m_cappedScan = true;
             patternSizes();
             m_scanned = 0;
@@ -670,8 +670,10 @@ bool Prober::narrowMirrorPattern()
         return false;
     // The one-at-a-time level, measured twice more (a spinning disk's). Where reads queue the level is
     // the queued one (calibrate()), which one-at-a-time reads do not measure: averaging them in cut the
-    // level to a third (probe-eval --realism seed 5013: 269 ms for 809).
-    if (m_result.calibration.queuedMs <= 0) {
+    // level to a third (probe-eval --realism seed 5013: 269 ms for 809). Unless the queued level
+    // failed to stand out from the spread (a burst that outlasted every calibration batch, seed 5028:
+    // 1.1 ms for both), where the one-at-a-time reads are the better measure.
+    if (!contrasted()) {
         std::vector<double> serial { m_result.serialMs };
         for (int i = 0; i < 2; ++i)
             serial.push_back(timeBatch(randomBlocks(m_n, false), m_ios.calibration, 1));
