@@ -10,6 +10,7 @@
 #include "testsupport.h"
 
 #include <QJsonDocument>
+#include <QJsonObject>
 
 #include <catch2/catch.hpp>
 
@@ -190,4 +191,17 @@ TEST_CASE("Hostile: the streamed layout JSON is QJsonDocument's text byte for by
                 CHECK(pieces > 1);
         }
     }
+}
+
+TEST_CASE("Hostile: a JSON array spec with a huge byte count is refused before any conversion", "[hostile][layout]")
+{
+    // 1e300 converted to qint64 is undefined behaviour; the range is checked first.
+    QString error;
+    const QJsonObject json { { QStringLiteral("scheme"), QStringLiteral("raid0") }, { QStringLiteral("disks"), 2 },
+        { QStringLiteral("chunkBytes"), 1e300 } };
+    CHECK_FALSE(parseArraySpecJson(json, &error));
+    CHECK(error == QStringLiteral("\"chunkBytes\" must be a whole number of bytes"));
+    const QJsonObject negative { { QStringLiteral("scheme"), QStringLiteral("raid0") }, { QStringLiteral("disks"), 2 },
+        { QStringLiteral("chunkBytes"), -4096 } };
+    CHECK_FALSE(parseArraySpecJson(negative, &error));
 }
