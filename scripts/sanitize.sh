@@ -4,6 +4,7 @@
 # finding shows up as a failing test; the log is in build-sanitize/Testing/Temporary/LastTest.log.
 #   scripts/sanitize.sh            configure, build, test (all cores)
 #   JOBS=1 NICE=19 scripts/sanitize.sh -R cli:   one core, lowest priority, only matching tests
+#   TARGETS="raidscope-cli tst_core" scripts/sanitize.sh -R 'cli:|core:'   build only these targets
 # Extra arguments go to ctest.
 set -euo pipefail
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -14,7 +15,8 @@ LAUNCHER=()
 if command -v ccache >/dev/null; then LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 cd "$SRC"
 nice -n "$NICE" cmake --preset sanitize "${LAUNCHER[@]}"
-nice -n "$NICE" cmake --build "$BUILD" -j "$JOBS"
+read -r -a targets <<< "${TARGETS:-}"
+nice -n "$NICE" cmake --build "$BUILD" -j "$JOBS" ${targets[@]:+--target "${targets[@]}"}
 # detect_leaks: Qt's plugin loader and global statics leak by design at exit; leaks are not what
 # this run looks for (use heaptrack). Everything else (overflow, use after free, UB) is fatal.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=0:halt_on_error=1}"

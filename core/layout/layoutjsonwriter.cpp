@@ -46,7 +46,8 @@ bool writeLayoutJson(const ResolvedArray& array, const Layout& layout, std::uint
     static const QByteArray marker = "@@raidscope-blocks@@";
     head.insert(QStringLiteral("blocks"), QString::fromLatin1(marker));
     const QByteArray text = QJsonDocument(head).toJson(QJsonDocument::Indented);
-    const qsizetype at = text.indexOf('"' + marker + '"');
+    const QByteArray quoted = '"' + marker + '"';
+    const qsizetype at = text.indexOf(quoted);
     if (at < 0)
         return write(QJsonDocument(layoutToJson(array, layout, firstLba, endLba)).toJson(QJsonDocument::Indented));
 
@@ -76,7 +77,7 @@ bool writeLayoutJson(const ResolvedArray& array, const Layout& layout, std::uint
         }
     }
     out += (endLba > firstLba ? QByteArray("\n") : QByteArray()) + QByteArray(4, ' ') + ']';
-    out += text.mid(at + marker.size() + 2);
+    out += text.mid(at + quoted.size());
     return write(out);
 }
 
