@@ -206,7 +206,7 @@ TEST_CASE("SimulatePage: Cancel stops a long sweep promptly", "[gui][simulate]")
     SimulatePage page;
     page.show();
     REQUIRE(page.setArraySpecText(QStringLiteral("raid5 disks=8")));
-    REQUIRE(page.setWorkloadSpecText(QStringLiteral("random outstanding=4 count=2000000000")));
+    REQUIRE(page.setWorkloadSpecText(QStringLiteral("random outstanding=4 count=1000000000")));
     QSignalSpy finished(&page, &SimulatePage::jobFinished);
     REQUIRE(page.sweep());
     // The first in-run progress report: the partial result is on the views while it runs.
