@@ -20,7 +20,9 @@ int runProbe(const QStringList& args);
 int runProbeEval(const QStringList& args);
 int runTrace(const QStringList& args);
 
-/// Prints "raidscope-cli: <message>" on stderr and returns `status`.
+/// `text` with control characters written as escapes (\0, \n, \t, \x1b): one printable line.
+QString oneLine(const QString& text);
+/// Prints "raidscope-cli: <message>" on stderr, as oneLine(), and returns `status`.
 int fail(const QString& message, int status = Failed);
 /// Writes UTF-8 text to stdout.
 void out(const QString& text);

@@ -14,9 +14,31 @@
 
 namespace raidscope::cli {
 
+QString oneLine(const QString& text)
+{
+    QString line;
+    line.reserve(text.size());
+    for (const QChar c : text) {
+        if (c == u'\0')
+            line += QStringLiteral("\\0");
+        else if (c == u'\n')
+            line += QStringLiteral("\\n");
+        else if (c == u'\t')
+            line += QStringLiteral("\\t");
+        else if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            line += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QChar(u'0'));
+        else
+            line += c;
+    }
+    return line;
+}
+
 int fail(const QString& message, int status)
 {
-    std::fprintf(stderr, "raidscope-cli: %s\n", message.toUtf8().constData());
+    // The whole message, on one line: a NUL (from a JSON "\u0000" or a trace file) no longer cuts it
+    // short, and a newline or escape sequence from the input cannot start a second line.
+    const QByteArray line = "raidscope-cli: " + oneLine(message).toUtf8() + '\n';
+    std::fwrite(line.constData(), 1, std::size_t(line.size()), stderr);
     return status;
 }
 

@@ -7,7 +7,7 @@
 #include "layout/layoutregistry.h"
 #include "units.h"
 
-#include <QJsonDocument>
+#include <cstdio>
 
 namespace raidscope::cli {
 namespace {
@@ -113,7 +113,12 @@ int runLayout(const QStringList& args)
         return fail(QStringLiteral("layout: ") + error, Usage);
 
     if (a.flag(QStringLiteral("json"))) {
-        out(QString::fromUtf8(QJsonDocument(layoutToJson(*resolved, *layout, first, end)).toJson(QJsonDocument::Indented)));
+        // Streamed: a million blocks are half a gigabyte of JSON, never held in memory at once.
+        const bool written = writeLayoutJson(*resolved, *layout, first, end, [](const QByteArray& piece) {
+            return std::fwrite(piece.constData(), 1, std::size_t(piece.size()), stdout) == std::size_t(piece.size());
+        });
+        if (!written || std::fflush(stdout) != 0)
+            return fail(QStringLiteral("layout: cannot write the JSON to stdout"));
         return Ok;
     }
 
@@ -152,6 +157,10 @@ int runLayout(const QStringList& args)
         for (const ParityPlace& pp : places.parity)
             extra << QStringLiteral("%1 %2:%3").arg(pp.kind == ParityPlace::P ? QChar(u'P') : QChar(u'Q')).arg(pp.at.disk).arg(pp.at.block);
         text += QStringLiteral("%1 %2 %3  %4\n").arg(lba, 10).arg(places.data.disk, 5).arg(places.data.block, 12).arg(extra.join(QStringLiteral(", ")));
+        if (text.size() > 32 * 1024) { // streamed, as the JSON is
+            out(text);
+            text.clear();
+        }
     }
     out(text);
     return Ok;

@@ -14,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <cstdio>
@@ -181,6 +182,22 @@ int runProbeEval(const QStringList& args)
     const LayoutRegistry& registry = LayoutRegistry::instance();
     if (registry.schemes().isEmpty())
         return fail(QStringLiteral("probe-eval: no layout plugins found"));
+    // randomArray() draws schemes until one takes a disk count in the range: refuse a range none takes.
+    int fewest = std::numeric_limits<int>::max(), most = 0;
+    bool anyFits = false;
+    for (const SchemeInfo& s : registry.schemes()) {
+        fewest = std::min(fewest, s.minDisks);
+        most = std::max(most, s.maxDisks);
+        anyFits = anyFits || (std::max(s.minDisks, minDisks) <= std::min(s.maxDisks, maxDisks));
+    }
+    if (!anyFits)
+        return fail(QStringLiteral("probe-eval: --min-disks %1 --max-disks %2: no installed scheme takes that many disks "
+                                   "(together they take %3 to %4)")
+                        .arg(minDisks)
+                        .arg(maxDisks)
+                        .arg(fewest)
+                        .arg(most),
+            Usage);
     // --tune name=value[,name=value...]: any ProbeTuning constant, to see how much accuracy rests on it.
     ProbeTuning tuning;
     for (const QString& item : a.value(QStringLiteral("tune")).split(u',', Qt::SkipEmptyParts)) {

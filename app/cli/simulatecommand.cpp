@@ -102,6 +102,8 @@ int runSimulate(const QStringList& args)
     auto simulator = ArraySimulator::create(a.value(QStringLiteral("array")), &error);
     if (!simulator)
         return fail(QStringLiteral("--array: ") + error);
+    if (!simulator->checkWorkload(*workload, &error))
+        return fail(QStringLiteral("--workload: ") + error);
 
     const bool json = a.flag(QStringLiteral("json"));
     if (sweep.empty()) {

@@ -141,7 +141,7 @@ bool jobOptions(const CliArgs& a, TraceJobOptions& o, QString* error)
     if (a.has(QStringLiteral("slow-ms"))) {
         bool ok = false;
         o.summary.slowThresholdMs = a.value(QStringLiteral("slow-ms")).toDouble(&ok);
-        if (!ok || o.summary.slowThresholdMs <= 0) {
+        if (!ok || !std::isfinite(o.summary.slowThresholdMs) || o.summary.slowThresholdMs <= 0) {
             *error = QStringLiteral("--slow-ms: a positive number of milliseconds");
             return false;
         }
@@ -258,16 +258,24 @@ int replay(const CliArgs& a, const TraceJobOptions& o)
     bool ok = true;
     if (a.has(QStringLiteral("scale")))
         ro.timeScale = a.value(QStringLiteral("scale")).toDouble(&ok);
-    if (!ok || !(ro.timeScale > 0))
-        return fail(QStringLiteral("--scale: a positive factor (0.5 replays twice as fast)"), Usage);
+    if (!ok || !std::isfinite(ro.timeScale) || !(ro.timeScale > 0))
+        return fail(QStringLiteral("--scale %1: expected a positive factor (0.5 replays twice as fast)")
+                        .arg(a.value(QStringLiteral("scale"))),
+            Usage);
     if (a.has(QStringLiteral("window")))
         ro.windowSeconds = a.value(QStringLiteral("window")).toDouble(&ok);
-    if (!ok || !(ro.windowSeconds > 0))
-        return fail(QStringLiteral("--window: a positive number of seconds"), Usage);
+    if (!ok || !std::isfinite(ro.windowSeconds) || !(ro.windowSeconds > 0))
+        return fail(QStringLiteral("--window %1: expected a positive number of seconds").arg(a.value(QStringLiteral("window"))),
+            Usage);
     const TraceReplayResult r = replayTrace(a.positional().mid(1), ro, {}, [](auto s) { progress("replay", s->fraction); });
     endProgress();
     if (!r.ok)
         return fail(r.error);
+    // Every array refused: nothing was replayed, so say why (the first array's reason) and fail.
+    if (!r.arrays.empty()
+        && std::all_of(r.arrays.begin(), r.arrays.end(), [](const TraceReplayArray& x) { return !x.error.isEmpty(); }))
+        return fail(QStringLiteral("trace replay: no --array could be simulated; --array %1: %2")
+                        .arg(r.arrays.front().arraySpec, r.arrays.front().error));
     if (a.flag(QStringLiteral("json"))) {
         out(QString::fromUtf8(QJsonDocument(r.toJson()).toJson(QJsonDocument::Indented)));
         return Ok;

@@ -31,6 +31,12 @@ void warn(const QString& message)
     std::fprintf(stderr, "raidscope: %s\n", qPrintable(message));
 }
 
+int refuse(const QString& message)
+{
+    warn(message);
+    return 2;
+}
+
 using raidscope::gui::PageId;
 
 } // namespace
@@ -102,6 +108,31 @@ int main(int argc, char** argv)
         QStringLiteral("A saved probe result (raidscope-cli probe --json) to show on the Probe page."),
         QStringLiteral("[RESULT.json]"));
     parser.process(app);
+    // Values the pages would clamp or ignore are refused, as raidscope-cli refuses them: one line
+    // naming the option, exit status 2, no window.
+    int paceMs = 0;
+    if (parser.isSet(probePace)) {
+        bool ok = false;
+        paceMs = parser.value(probePace).toInt(&ok);
+        if (!ok || paceMs < 0 || paceMs > 500)
+            return refuse(QStringLiteral("--probe-pace %1: expected a whole number of milliseconds from 0 to 500")
+                              .arg(parser.value(probePace)));
+    }
+    double timeScale = 1;
+    if (parser.isSet(replayScale)) {
+        bool ok = false;
+        timeScale = parser.value(replayScale).toDouble(&ok);
+        if (!ok || !(timeScale >= 0.001 && timeScale <= 1000)) // written so that nan fails too
+            return refuse(QStringLiteral("--replay-scale %1: expected a factor from 0.001 to 1000 (0.5 replays twice as fast)")
+                              .arg(parser.value(replayScale)));
+    }
+    const QString onError = parser.value(traceOnError);
+    if (parser.isSet(traceOnError) && onError != u"stop" && onError != u"skip")
+        return refuse(QStringLiteral("--trace-on-error %1: expected stop or skip").arg(onError));
+    raidscope::TraceFormat format {};
+    if (parser.isSet(traceFormat) && !raidscope::parseTraceFormat(parser.value(traceFormat), &format))
+        return refuse(QStringLiteral("--trace-format %1: unknown (auto blkparse blktrace msr spc disksim fio csv)")
+                          .arg(parser.value(traceFormat)));
     for (const QString& dir : parser.values(pluginDir))
         raidscope::LayoutRegistry::addSearchDir(dir);
 
@@ -146,7 +177,7 @@ int main(int argc, char** argv)
         probe->setDevicePath(parser.value(probeDevice));
     probe->setAllPairs(parser.isSet(probeAllPairs));
     if (parser.isSet(probePace))
-        probe->setPaceMs(parser.value(probePace).toInt());
+        probe->setPaceMs(paceMs);
     if ((parser.isSet(runProbe) || parser.isSet(probeSim) || parser.isSet(probeDevice)) && !parser.isSet(page))
         window.setCurrentPage(PageId::Probe);
     const QStringList results = parser.positionalArguments();
@@ -162,18 +193,12 @@ int main(int argc, char** argv)
     }
     // The Traces page: a trace summarized (and replayed) on screen without a click.
     raidscope::gui::TracesPage* traces = window.tracesPage();
-    if (parser.isSet(traceFormat)) {
-        raidscope::TraceFormat f {};
-        if (raidscope::parseTraceFormat(parser.value(traceFormat), &f))
-            traces->setFormat(f);
-        else
-            warn(QStringLiteral("--trace-format %1: unknown format").arg(parser.value(traceFormat)));
-    }
+    if (parser.isSet(traceFormat))
+        traces->setFormat(format);
     if (parser.isSet(traceColumns) && !traces->setCsvMappingText(parser.value(traceColumns)))
         warn(QStringLiteral("--trace-columns: ") + traces->statusText());
     if (parser.isSet(traceOnError))
-        traces->setErrorPolicy(parser.value(traceOnError) == u"skip" ? raidscope::TraceErrorPolicy::Skip
-                                                                       : raidscope::TraceErrorPolicy::Stop);
+        traces->setErrorPolicy(onError == u"skip" ? raidscope::TraceErrorPolicy::Skip : raidscope::TraceErrorPolicy::Stop);
     if (parser.isSet(replayArray)) {
         traces->replayView()->setCandidates({});
         for (const QString& spec : parser.values(replayArray)) {
@@ -183,7 +208,7 @@ int main(int argc, char** argv)
         }
     }
     if (parser.isSet(replayScale))
-        traces->replayView()->setTimeScale(parser.value(replayScale).toDouble());
+        traces->replayView()->setTimeScale(timeScale);
     if (parser.isSet(trace) && !traces->openFiles(parser.values(trace)))
         warn(QStringLiteral("--trace: ") + traces->statusText());
     if ((parser.isSet(trace) || parser.isSet(runReplay)) && !parser.isSet(page))

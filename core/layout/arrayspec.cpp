@@ -139,7 +139,9 @@ std::optional<ArraySpec> parseArraySpecJson(const QJsonObject& json, QString* er
             continue;
         QString value;
         if (key.endsWith(QLatin1String("Bytes"))) { // chunkBytes: 8192 -> chunk=8192B
-            if (!it->isDouble() || it->toDouble() < 0 || it->toDouble() != double(qint64(it->toDouble()))) {
+            // Range first: converting 1e300 to an integer is undefined behaviour.
+            const double v = it->toDouble();
+            if (!it->isDouble() || !(v >= 0 && v < 9.2e18) || v != double(qint64(v))) {
                 if (error)
                     *error = QStringLiteral("\"%1\" must be a whole number of bytes").arg(key);
                 return std::nullopt;

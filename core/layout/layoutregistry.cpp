@@ -246,7 +246,9 @@ std::optional<ResolvedArray> LayoutRegistry::resolve(const ArraySpec& spec, QStr
 
     if (spec.blockBytes == 0 || spec.blockBytes % 512 != 0)
         return fail(QStringLiteral("block=%1 must be a non-zero multiple of 512B (a sector)").arg(formatBytes(spec.blockBytes)));
-    if (spec.chunkBytes == 0 || spec.chunkBytes % spec.blockBytes != 0)
+    if (spec.chunkBytes == 0)
+        return fail(QStringLiteral("chunk=0B: a chunk must hold at least one block (block=%1)").arg(formatBytes(spec.blockBytes)));
+    if (spec.chunkBytes % spec.blockBytes != 0)
         return fail(QStringLiteral("chunk=%1 is not a multiple of block=%2")
                         .arg(formatBytes(spec.chunkBytes), formatBytes(spec.blockBytes)));
     r.params.chunkBytes = spec.chunkBytes;

@@ -701,7 +701,7 @@ private:
 std::unique_ptr<ArraySimulator> ArraySimulator::create(const ResolvedArray& array, std::shared_ptr<const Layout> layout,
                                                        QString* error)
 {
-    auto config = parseSimConfig(array.spec, layout->params().disks, layout->faultTolerance(), error);
+    auto config = parseSimConfig(array.spec, *layout, error);
     if (!config)
         return nullptr;
     std::vector<DiskModel> disks;

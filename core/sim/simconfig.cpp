@@ -3,6 +3,8 @@
 
 #include "disk/diskpreset.h"
 #include "layout/arrayspec.h"
+#include "layout/layout.h"
+#include "layout/survival.h"
 #include "units.h"
 
 #include <QStringList>
@@ -140,8 +142,9 @@ int SimConfig::failedCount() const
     return n;
 }
 
-std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, int disks, int faultTolerance, QString* error)
+std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, const Layout& layout, QString* error)
 {
+    const int disks = layout.params().disks;
     SimConfig c;
     c.failed.assign(std::size_t(disks), false);
     c.speed.assign(std::size_t(disks), 1.0);
@@ -239,7 +242,7 @@ std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, int disks, int fa
                 if (key == u"speed") {
                     bool ok = false;
                     const double f = v.toDouble(&ok);
-                    if (!ok || f < 0.05 || f > 20)
+                    if (!ok || !(f >= 0.05 && f <= 20)) // written so that nan fails too
                         return fail(QStringLiteral("speed=%1: factor '%2' must be from 0.05 to 20").arg(value, v));
                     c.speed[std::size_t(d)] = f;
                 } else {
@@ -260,11 +263,18 @@ std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, int disks, int fa
                         .arg(spec.extra.value(QStringLiteral("burst")).toString()));
     c.lowestAddressReads = c.mirrorRead == SimConfig::MirrorRead::Nearest && spec.scheme == u"raid10"
         && (spec.variant == u"far" || spec.variant == u"offset");
-    if (c.failedCount() > faultTolerance)
+    if (const auto lost = firstLostBlock(layout, c.failed)) {
+        const QString failedText = spec.extra.value(QStringLiteral("failed")).toString();
+        if (layout.redundancy() == Redundancy::Mirror)
+            return fail(QStringLiteral("failed=%1: logical block %2 has no copy left on a working disk "
+                                       "(a mirrored array survives only while every block keeps one)")
+                            .arg(failedText)
+                            .arg(*lost));
         return fail(QStringLiteral("failed=%1: %2 failed disks exceed what the array survives (%3)")
-                        .arg(spec.extra.value(QStringLiteral("failed")).toString())
+                        .arg(failedText)
                         .arg(c.failedCount())
-                        .arg(faultTolerance));
+                        .arg(layout.faultTolerance()));
+    }
     // Physical disks: one per member, except that the later member of a shared pair is the second
     // partition of the earlier one's disk.
     if (shared.size() == 2 && shared[1] < shared[0])

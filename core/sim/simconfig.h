@@ -10,6 +10,7 @@
 namespace raidscope {
 
 struct ArraySpec;
+class Layout;
 
 /// The controller and member-disk settings of a simulated array, from the array spec's simulation
 /// keys (DESIGN.md's table): cache, readcache, overhead, scheduler, mirrorread, paritywrite, failed,
@@ -58,8 +59,10 @@ struct SimConfig
     double throttleBurst(int member) const;
 };
 
-/// Reads the simulation keys of a spec for an array of `disks` members, with the spec's `disk=` preset
-/// as the default; a one-line error naming the key when a value is malformed or out of range.
-std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, int disks, int faultTolerance, QString* error);
+/// Reads the simulation keys of a spec for the array `layout` maps (its members), with the spec's
+/// `disk=` preset as the default; a one-line error naming the key when a value is malformed or out of
+/// range, not a finite number, or when the failed= members leave some data with no surviving copy
+/// (firstLostBlock(): which disks fail matters, not only how many).
+std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, const Layout& layout, QString* error);
 
 } // namespace raidscope

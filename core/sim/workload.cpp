@@ -12,13 +12,16 @@
 namespace raidscope {
 namespace {
 
+// KEY=VALUE as a finite number in [lo, hi]; `key` may already name the part ("hot=120:10: the space
+// part"), then the message reads "... '120' must be ...".
 bool parseFraction(const QString& key, const QString& value, double lo, double hi, double& out, QString* error)
 {
     bool ok = false;
     const double v = value.toDouble(&ok);
-    if (!ok || !(v >= lo && v <= hi)) {
+    if (!ok || !(v >= lo && v <= hi)) { // written so that nan fails too
         if (error)
-            *error = QStringLiteral("%1=%2 must be a number from %3 to %4").arg(key, value).arg(lo).arg(hi);
+            *error = (key.contains(u' ') ? QStringLiteral("%1 '%2'") : QStringLiteral("%1=%2")).arg(key, value)
+                + QStringLiteral(" must be a number from %1 to %2").arg(lo).arg(hi);
         return false;
     }
     out = v;
@@ -115,8 +118,10 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
                 return std::nullopt;
         } else if (key == u"count") {
             spec.count = value.toULongLong(&ok);
-            if (!ok || spec.count == 0)
-                return fail(QStringLiteral("count=%1 must be a whole number above 0").arg(value));
+            if (!ok || spec.count == 0 || spec.count > kMaxWorkloadCount)
+                return fail(QStringLiteral("count=%1 must be a whole number from 1 to %2 (a few minutes of simulation)")
+                                .arg(value)
+                                .arg(kMaxWorkloadCount));
         } else if (key == u"runcount") {
             if (!parseFraction(key, value, 1, 1e15, spec.runCount, error))
                 return std::nullopt;
@@ -128,10 +133,13 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
             spec.regionBytes = *bytes;
         } else if (key == u"hot") {
             const QStringList parts = value.split(u':');
-            double space = 0, io = 0;
-            if (parts.size() != 2 || !parseFraction(QStringLiteral("hot space"), parts[0], 0, 100, space, error)
-                || !parseFraction(QStringLiteral("hot I/O"), parts[1], 0, 100, io, error))
+            if (parts.size() != 2)
                 return fail(QStringLiteral("hot=%1 must be SPACE%:IO%, e.g. hot=20:80 (80% of I/O on 20% of the region)").arg(value));
+            // Each part's own range error, naming the part: hot=120:10 is a range error, not a format one.
+            double space = 0, io = 0;
+            if (!parseFraction(QStringLiteral("hot=%1: the space part").arg(value), parts[0], 0, 100, space, error)
+                || !parseFraction(QStringLiteral("hot=%1: the I/O part").arg(value), parts[1], 0, 100, io, error))
+                return std::nullopt;
             if (space <= 0 || space >= 100)
                 return fail(QStringLiteral("hot=%1: the hot part of the region must be between 0 and 100 %").arg(value));
             spec.hotSpaceFraction = space / 100;
@@ -148,6 +156,28 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
     if (seen.contains(QStringLiteral("rate")) && seen.contains(QStringLiteral("outstanding")))
         return fail(QStringLiteral("give either outstanding= (closed loop) or rate= (open loop), not both"));
     return spec;
+}
+
+bool checkWorkloadFits(const WorkloadSpec& spec, std::uint64_t arrayBytes, QString* error)
+{
+    auto fail = [&](const QString& message) {
+        if (error)
+            *error = message;
+        return false;
+    };
+    if (spec.regionBytes > arrayBytes)
+        return fail(QStringLiteral("region=%1 is larger than the array (%2 = %3 bytes); give region=%4 at most")
+                        .arg(formatBytes(spec.regionBytes), formatBytesHuman(arrayBytes))
+                        .arg(arrayBytes)
+                        .arg(formatBytes(arrayBytes)));
+    const std::uint64_t room = spec.regionBytes ? spec.regionBytes : arrayBytes;
+    for (const WorkloadSpec::SizeWeight& s : spec.sizes)
+        if (s.bytes > room)
+            return fail(QStringLiteral("size=%1 is larger than the %2 it addresses (%3)")
+                            .arg(formatBytes(s.bytes),
+                                spec.regionBytes ? QStringLiteral("region") : QStringLiteral("array"),
+                                formatBytes(room)));
+    return true;
 }
 
 QString WorkloadSpec::toText() const

@@ -41,8 +41,17 @@ struct WorkloadSpec
     QJsonObject toJson() const;
 };
 
+/// The most requests one run may simulate (count=): about ten minutes at this machine's few million
+/// simulated requests a second. README "Simulating" documents it.
+inline constexpr std::uint64_t kMaxWorkloadCount = 1'000'000'000;
+
 /// `PATTERN key=value ...`; nullopt and a one-line error naming the key when malformed.
 std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* error);
+
+/// Whether the workload fits an array of `arrayBytes`: region= no larger than the array and every
+/// request size no larger than the region (or the array). false and a one-line error naming the
+/// key otherwise; the generator would cut them down while the spec still showed the user's value.
+bool checkWorkloadFits(const WorkloadSpec& spec, std::uint64_t arrayBytes, QString* error);
 
 /// One logical request.
 struct IoRequest

@@ -122,7 +122,7 @@ TEST_CASE("JobRunner: cancel() stops a long simulation promptly and nothing arri
     REQUIRE(sim);
     QString workloadError;
     const auto spec
-        = raidscope::parseWorkloadSpec(QStringLiteral("random outstanding=16 count=2000000000"), &workloadError);
+        = raidscope::parseWorkloadSpec(QStringLiteral("random outstanding=16 count=1000000000"), &workloadError);
     REQUIRE(spec);
 
     JobRunner runner;

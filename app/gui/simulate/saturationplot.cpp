@@ -58,23 +58,56 @@ void SaturationPlot::addResult(const SimResult& result)
 {
     if (result.outstanding <= 0 || result.requests == 0)
         return;
+    // One point changes: its graph data, tick and label; the others stay as they are. Rebuilding
+    // every label per point made a sweep of N points cost N^3 (QCustomPlot removes an item in O(N)):
+    // 100 points took 0.08 s, 600 points 5 s.
     const Point p { result.outstanding, result.iops(), result.responseMs.mean(), result.percentileMs(0.9) };
     auto it = std::lower_bound(
         m_points.begin(), m_points.end(), p.outstanding, [](const Point& a, int o) { return a.outstanding < o; });
-    if (it != m_points.end() && it->outstanding == p.outstanding)
+    const auto index = std::size_t(it - m_points.begin());
+    if (m_points.empty())
+        m_xTicker->clear(); // the empty plot's 1..64 ticks
+    QCPItemText* label = nullptr;
+    if (it != m_points.end() && it->outstanding == p.outstanding) {
         *it = p;
-    else
+        label = m_labels[index];
+        for (QCPGraph* g : { m_iops, m_mean, m_p90 })
+            g->data()->remove(p.outstanding);
+    } else {
         m_points.insert(it, p);
-    rebuild();
+        label = new QCPItemText(this);
+        label->position->setAxes(xAxis, yAxis);
+        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        label->setPadding(QMargins(0, 0, 0, 12)); // clear of the marker and the highlight ring
+        label->setColor(m_iops->pen().color());
+        label->setClipToAxisRect(false);
+        m_labels.insert(m_labels.begin() + std::ptrdiff_t(index), label);
+    }
+    m_iops->addData(p.outstanding, p.iops);
+    m_mean->addData(p.outstanding, p.meanMs);
+    m_p90->addData(p.outstanding, p.p90Ms);
+    m_xTicker->addTick(p.outstanding, QString::number(p.outstanding));
+    // The IOPS figure beside each point, as Illustration 4 prints them.
+    label->position->setCoords(p.outstanding, p.iops);
+    label->setText(QString::number(qRound(p.iops)));
+    if (p.outstanding == m_highlighted)
+        setHighlighted(m_highlighted);
+    setEmptyNote(QString());
+    scheduleReplot();
 }
 
 void SaturationPlot::setHighlighted(int outstanding)
 {
     m_highlighted = outstanding;
-    rebuild();
+    m_highlight->data()->clear();
+    const auto it = std::lower_bound(
+        m_points.begin(), m_points.end(), outstanding, [](const Point& a, int o) { return a.outstanding < o; });
+    if (it != m_points.end() && it->outstanding == outstanding)
+        m_highlight->addData(it->outstanding, it->iops);
+    scheduleReplot();
 }
 
-// Cheap: a few points at most; the drawing waits for the replot timer.
+// Everything from m_points: after clear().
 void SaturationPlot::rebuild()
 {
     QVector<double> x, iops, mean, p90;
@@ -92,21 +125,6 @@ void SaturationPlot::rebuild()
     for (QCPItemText* label : m_labels)
         removeItem(label);
     m_labels.clear();
-    for (const Point& p : m_points) {
-        m_xTicker->addTick(p.outstanding, QString::number(p.outstanding));
-        if (p.outstanding == m_highlighted)
-            m_highlight->addData(p.outstanding, p.iops);
-        // The IOPS figure beside each point, as Illustration 4 prints them.
-        auto* label = new QCPItemText(this);
-        label->position->setAxes(xAxis, yAxis);
-        label->position->setCoords(p.outstanding, p.iops);
-        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-        label->setPadding(QMargins(0, 0, 0, 12)); // clear of the marker and the highlight ring
-        label->setText(QString::number(qRound(p.iops)));
-        label->setColor(m_iops->pen().color());
-        label->setClipToAxisRect(false);
-        m_labels.push_back(label);
-    }
     setEmptyNote(
         m_points.empty() ? tr("Sweep to see how throughput and response time grow with outstanding I/Os") : QString());
     scheduleReplot();

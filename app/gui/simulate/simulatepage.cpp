@@ -186,7 +186,7 @@ bool SimulatePage::start(const std::vector<int>& outstanding)
     }
     QString error;
     std::shared_ptr<ArraySimulator> simulator = ArraySimulator::create(arraySpec(), &error);
-    if (!simulator) {
+    if (!simulator || !simulator->checkWorkload(*workload, &error)) {
         m_jobBar->setStatus(tr("Cannot start: %1").arg(error), true);
         return false;
     }

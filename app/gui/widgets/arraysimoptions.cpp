@@ -283,7 +283,7 @@ void ArraySimOptions::check()
     const auto layout = m_editor->layout();
     QString error;
     if (resolved && layout
-        && !parseSimConfig(resolved->spec, resolved->params.disks, layout->faultTolerance(), &error)) {
+        && !parseSimConfig(resolved->spec, *layout, &error)) {
         m_simError = error.isEmpty() ? tr("the simulation keys are not valid") : error;
         m_error->setText(tr("⚠ %1").arg(m_simError));
         m_error->show();
