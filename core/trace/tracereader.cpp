@@ -560,6 +560,18 @@ TraceFormat TraceReader::sniff(std::string_view head, CsvMapping* csv)
     return TraceFormat::Auto;
 }
 
+// The first 64 KiB of a file, read through a second handle (the reader itself starts at its own
+// byte): the format is sniffed on them, for a whole file and for a range of it alike.
+static std::string sniffHead(const QString& path)
+{
+    std::string why;
+    std::string head(64 * 1024, '\0');
+    auto probe = ByteSource::openFile(path.toStdString(), &why);
+    const long long got = probe ? probe->read(head.data(), head.size()) : -1;
+    head.resize(got > 0 ? std::size_t(got) : 0);
+    return head;
+}
+
 std::unique_ptr<TraceReader> TraceReader::open(const QString& path, const TraceReaderOptions& options, QString* error)
 {
     std::string why;
@@ -569,14 +581,7 @@ std::unique_ptr<TraceReader> TraceReader::open(const QString& path, const TraceR
         *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(why));
         return nullptr;
     }
-    // Sniff on the first 64 KiB read through a second handle, so the reader starts at byte 0.
-    std::string head(64 * 1024, '\0');
-    {
-        auto probe = ByteSource::openFile(path.toStdString(), &why);
-        long long got = probe ? probe->read(head.data(), head.size()) : -1;
-        head.resize(got > 0 ? std::size_t(got) : 0);
-    }
-    return makeReader(std::move(source), head, name, options, error);
+    return makeReader(std::move(source), sniffHead(path), name, options, error);
 }
 
 std::unique_ptr<TraceReader> TraceReader::openRange(const QString& path, std::uint64_t begin, std::uint64_t end,
@@ -589,14 +594,7 @@ std::unique_ptr<TraceReader> TraceReader::openRange(const QString& path, std::ui
         *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(why));
         return nullptr;
     }
-    // The format is the whole file's: sniffed on its first 64 KiB, as open() does.
-    std::string head(64 * 1024, '\0');
-    {
-        auto probe = ByteSource::openFile(path.toStdString(), &why);
-        long long got = probe ? probe->read(head.data(), head.size()) : -1;
-        head.resize(got > 0 ? std::size_t(got) : 0);
-    }
-    return makeReader(std::move(source), head, name, options, error);
+    return makeReader(std::move(source), sniffHead(path), name, options, error);
 }
 
 std::unique_ptr<TraceReader> TraceReader::open(const QStringList& paths, const TraceReaderOptions& options,
