@@ -141,7 +141,7 @@ void Prober::identifyByCopies(int copies)
             {}, { { QStringLiteral("copies"), copies }, { QStringLiteral("writeDisks"), writeDisks } });
         return;
     }
-    if (spreadDisks > 1.3 * copies) {
+    if (spreadDisks > m_tuning.wholeMirrorSpread * copies) {
         found(ProbeFinding::Kind::NoLayout,
             QStringLiteral("matches no known layout: no pattern found and every block is read from %1 disks, "
                            "but random reads spread over %2 disks' worth; a striped mirror whose pattern "

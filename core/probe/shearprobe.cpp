@@ -828,6 +828,7 @@ const DoubleField kDoubleFields[] = {
         { "phaseFloor", [](ProbeTuning& t) -> double& { return t.phaseFloor; } },
         { "divisorLevel", [](ProbeTuning& t) -> double& { return t.divisorLevel; } },
         { "mirrorMultipleSpread", [](ProbeTuning& t) -> double& { return t.mirrorMultipleSpread; } },
+        { "wholeMirrorSpread", [](ProbeTuning& t) -> double& { return t.wholeMirrorSpread; } },
         { "wholeMirrorWriteDisks", [](ProbeTuning& t) -> double& { return t.wholeMirrorWriteDisks; } },
         { "minContrast", [](ProbeTuning& t) -> double& { return t.minContrast; } },
         { "pairSigma", [](ProbeTuning& t) -> double& { return t.pairSigma; } },

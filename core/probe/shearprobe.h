@@ -68,6 +68,10 @@ struct ProbeTuning
     /// A mirror of whole disks writes at one disk's rate (safe writes: n/(n+1) of it); more than this
     /// many disks' worth of writes is a striped array.
     double wholeMirrorWriteDisks = 1.5;
+    /// Random reads of a mirror of whole disks spread over at most its copies (md's nearest head: fewer,
+    /// the rig's RAID-1 of 3 to 7 at 0.48-0.77 of them); more than this many times the copies counted is
+    /// a striped mirror whose pattern was not found (the rig's RAID-10 n2 on 3 disks: 2.16 for 2 copies).
+    double wholeMirrorSpread = 1.05;
 
     /// One disk's N reads against N spread over the array, below which the verdict says the evidence
     /// is too weak (a mirror of two whole disks reads at 2x; the rig's arrays at 4-8x).
