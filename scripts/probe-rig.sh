@@ -11,7 +11,7 @@
 #                     e.g. --array "5 left-asymmetric 32 4 400 rw"; LAYOUT "-" for levels 0, 1, 4
 #   --max-disks D     at most D members (default 8; at least 3, 4 for raid6)
 #   --iops LO-HI      per-disk rate range (default 150-500)
-#   --disk-mb MB      member size (default 256: the probe tries pattern sizes up to an 128th of the array,
+#   --disk-mb MB      member size (default 256: the probe tries pattern sizes up to a 64th of a rig array,
 #                     which must reach RAID 6 of 8 at 128 KiB, 6 MiB); write probes checksum the whole array twice
 #   --keep DIR        keep results in DIR (default: a temporary folder, printed)
 #   --strict          exit 1 when a verdict is WRONG (identified, not the truth)
