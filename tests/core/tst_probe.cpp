@@ -296,6 +296,17 @@ TEST_CASE("Shear probe: a safe write's own read is left out of the read/write ra
     requireVerdict(r, "raid10", "near", 4, 16384);
 }
 
+TEST_CASE("Shear probe: a striped array under a request ceiling is found by a second scan", "[probe][shear]")
+{
+    // Seven 800 IOPS drives under a 3219/s ceiling read at four drives' rate: the layouts that read
+    // that slowly have no 14-chunk pattern, so the first scan never tries zig-zag's. The truth is the
+    // simulated array; the ceiling is named from one chunk of each disk read at once.
+    const ProbeResult r = probe("zigzag disks=7 chunk=32KiB iops=800 hostoverhead=72us:29us ceiling=3219", 5013);
+    requireVerdict(r, "zigzag", "", 7, 32768);
+    CHECK(r.verdict.patternBytes == 14 * 32768);
+    CHECK(r.verdict.has(ProbeFinding::Kind::RequestCeiling));
+}
+
 TEST_CASE("Shear probe: md's mirror reads on throttled disks", "[probe][shear]")
 {
     // Linux md sends a read to an idle copy first and the rest to one copy (raid1.c read_balance):
