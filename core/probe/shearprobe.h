@@ -59,11 +59,12 @@ struct ProbeTuning
     /// A divisor of the pattern found replaces it only when it and each of its phases read at this
     /// part of the pattern's level (a multiple of the pattern reads at 1; a near-pattern at 0.6-0.8).
     double divisorLevel = 0.88;
-    /// A copy set's level (k > 1) is confirmed when 2p and 3p read within this factor of p. Where the
-    /// copies test counted copies, md's nearest-head balancing splits a batch unevenly over them: the
-    /// rig's RAID-10 n2 on 5 disks read its pattern's multiples at 0.52-0.69 of one disk (1.33x apart),
-    /// under the 1.25 that holds where one disk serves (one copy, or a balancing controller).
-    double mirrorMultipleSpread = 1.4;
+    /// A copy set's level (k > 1) is confirmed when 2p and 3p read within this factor of p, where the
+    /// copies test counted copies. md's nearest-head balancing splits a batch unevenly over the copies:
+    /// the rig's RAID-10 n2 on 5 and 7 disks read its pattern's multiples 1.33x apart, so they stay
+    /// undecided at 1.25. At 1.4 a near-pattern passed on the rig's RAID-10 n2 of 3 (16 KiB, 483 IOPS),
+    /// named chained of 6 at 4 KiB: a wrong answer, so 1.25 as where one disk serves.
+    double mirrorMultipleSpread = 1.25;
 
     /// A mirror of whole disks writes at one disk's rate (safe writes: n/(n+1) of it); more than this
     /// many disks' worth of writes is a striped array.
