@@ -199,21 +199,30 @@ private:
     std::size_t m_pos = 0;
 };
 
-} // namespace
-
-std::unique_ptr<ByteSource> ByteSource::openFile(const std::string& path, std::string* error)
+// A file opened read-only with its stat, or -1 and `*error` (a directory is refused).
+int openForReading(const std::string& path, struct stat& st, std::string* error)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         *error = std::strerror(errno);
-        return nullptr;
+        return -1;
     }
-    struct stat st {};
     if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
         *error = S_ISDIR(st.st_mode) ? "is a directory" : std::strerror(errno);
         ::close(fd);
-        return nullptr;
+        return -1;
     }
+    return fd;
+}
+
+} // namespace
+
+std::unique_ptr<ByteSource> ByteSource::openFile(const std::string& path, std::string* error)
+{
+    struct stat st {};
+    const int fd = openForReading(path, st, error);
+    if (fd < 0)
+        return nullptr;
     ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     return std::make_unique<FileSource>(fd, std::uint64_t(st.st_size));
 }
@@ -221,17 +230,10 @@ std::unique_ptr<ByteSource> ByteSource::openFile(const std::string& path, std::s
 std::unique_ptr<ByteSource> ByteSource::openFileRange(const std::string& path, std::uint64_t begin, std::uint64_t end,
                                                       std::string* error)
 {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        *error = std::strerror(errno);
-        return nullptr;
-    }
     struct stat st {};
-    if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-        *error = S_ISDIR(st.st_mode) ? "is a directory" : std::strerror(errno);
-        ::close(fd);
+    const int fd = openForReading(path, st, error);
+    if (fd < 0)
         return nullptr;
-    }
     end = std::min(end, std::uint64_t(st.st_size));
     begin = std::min(begin, end);
     ::posix_fadvise(fd, off_t(begin), off_t(end - begin), POSIX_FADV_SEQUENTIAL);
