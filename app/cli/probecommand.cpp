@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cliargs.h"
 #include "commands.h"
+#include "stoponsignal.h"
 
 #include "io/outputfile.h"
 #include "layout/layoutregistry.h"
@@ -25,94 +26,6 @@ namespace {
 
 enum ProbeExit : int { NoMatch = 3 };
 
-// SIGINT and SIGTERM stop the probe at its next safe point: the device target issues nothing new
-// and finishes every safe write it has begun (the read and its write-back), so the array's bytes
-// are left as they were. The handler only writes the signal number to a pipe (async-signal-safe);
-// a watcher thread turns the first one into request_stop(). Later signals are swallowed until the
-// command returns, so a second Ctrl-C cannot end the process between a read and its write-back.
-// The handlers are installed even when the signals came in ignored (a shell's background job):
-// a stop is always safe, and a probe that cannot be stopped is worse.
-class StopOnSignal
-{
-public:
-    explicit StopOnSignal(std::stop_source source)
-        : m_source(std::move(source))
-    {
-        if (::pipe2(s_pipe, O_CLOEXEC) != 0)
-            return; // no stop on signal then; the default actions stay
-        ::fcntl(s_pipe[1], F_SETFL, O_NONBLOCK); // a full pipe drops the byte rather than block the handler
-        m_watcher = std::thread([this] { watch(); });
-        struct sigaction action
-        {
-        };
-        action.sa_handler = &StopOnSignal::handle;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESTART;
-        ::sigaction(SIGINT, &action, &m_oldInt);
-        ::sigaction(SIGTERM, &action, &m_oldTerm);
-        m_installed = true;
-    }
-    ~StopOnSignal()
-    {
-        if (!m_installed)
-            return;
-        ::sigaction(SIGINT, &m_oldInt, nullptr);
-        ::sigaction(SIGTERM, &m_oldTerm, nullptr);
-        const unsigned char quit = 0;
-        while (::write(s_pipe[1], &quit, 1) < 0 && errno == EINTR) { }
-        m_watcher.join();
-        ::close(s_pipe[0]);
-        ::close(s_pipe[1]);
-        s_pipe[0] = s_pipe[1] = -1;
-    }
-    StopOnSignal(const StopOnSignal&) = delete;
-    StopOnSignal& operator=(const StopOnSignal&) = delete;
-
-    /// The first signal that asked for a stop, 0 when none did.
-    int signal() const { return m_signal.load(); }
-
-private:
-    static void handle(int signo)
-    {
-        const int saved = errno;
-        const unsigned char byte = static_cast<unsigned char>(signo);
-        [[maybe_unused]] const ssize_t n = ::write(s_pipe[1], &byte, 1);
-        errno = saved;
-    }
-
-    void watch()
-    {
-        unsigned char byte = 0;
-        while (true) {
-            const ssize_t n = ::read(s_pipe[0], &byte, 1);
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n <= 0 || byte == 0)
-                return;
-            int expected = 0;
-            if (m_signal.compare_exchange_strong(expected, int(byte))) {
-                std::fprintf(stderr, "\nraidscope-cli: %s: stopping at the next safe point (safe writes begun are "
-                                     "finished first)\n",
-                             byte == SIGINT ? "SIGINT" : "SIGTERM");
-                m_source.request_stop();
-            } else {
-                std::fprintf(stderr, "raidscope-cli: already stopping; waiting for the safe point\n");
-            }
-        }
-    }
-
-    static inline int s_pipe[2] = { -1, -1 };
-    std::stop_source m_source;
-    std::atomic<int> m_signal { 0 };
-    struct sigaction m_oldInt
-    {
-    };
-    struct sigaction m_oldTerm
-    {
-    };
-    std::thread m_watcher;
-    bool m_installed = false;
-};
 
 void progress(const ProbeSnapshot& s)
 {
@@ -210,7 +123,7 @@ int runProbe(const QStringList& args)
                 qPrintable(note));
     }
     std::stop_source stop;
-    const StopOnSignal stopOnSignal(stop); // lives until the result is printed
+    const StopOnSignal stopOnSignal(stop, "stopping at the next safe point (safe writes begun are finished first)"); // lives until the result is printed
     const ProbeResult r = runShearProbe(*target, config, stop.get_token(), [](auto s) { progress(*s); });
     if (isatty(STDERR_FILENO))
         std::fputc('\n', stderr);

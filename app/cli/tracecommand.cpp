@@ -2,6 +2,7 @@
 // raidscope-cli trace summarize|replay|export: block I/O traces (whitepaper SWAT summaries and replay).
 #include "cliargs.h"
 #include "commands.h"
+#include "stoponsignal.h"
 
 #include "io/outputfile.h"
 #include "trace/traceexport.h"
@@ -312,9 +313,16 @@ int exportTrace(const CliArgs& a, const TraceJobOptions& o)
 {
     if (!a.has(QStringLiteral("fio")))
         return fail(QStringLiteral("trace export: --fio OUT is required"), Usage);
+    // Ctrl-C cancels the output file: nothing half-written is left, not even the temporary file.
+    std::stop_source stop;
+    const StopOnSignal stopOnSignal(stop, "stopping the export; no output file is written");
     const TraceExportResult r = exportFioLog(a.positional().mid(1), o, a.value(QStringLiteral("fio")),
-        a.value(QStringLiteral("target"), QStringLiteral("/dev/sdX")), {}, [](auto s) { progress("export", s->fraction); });
+        a.value(QStringLiteral("target"), QStringLiteral("/dev/sdX")), stop.get_token(),
+        [](auto s) { progress("export", s->fraction); });
     endProgress();
+    if (r.cancelled)
+        return fail(QStringLiteral("trace export: stopped by a signal; %1 was not written").arg(a.value(QStringLiteral("fio"))),
+            128 + (stopOnSignal.signal() ? stopOnSignal.signal() : SIGINT));
     if (!r.ok)
         return fail(r.error);
     std::fprintf(stderr, "raidscope-cli: wrote %llu I/Os to %s (fio iolog v3, microseconds)\n",
