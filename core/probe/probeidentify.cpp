@@ -131,26 +131,23 @@ void Prober::identifyByCopies(int copies)
     ProbeVerdict& v = m_result.verdict;
     const double spreadDisks = m_spreadMs > 0 ? m_result.serialMs / m_spreadMs : 0;
     const double writeDisks = m_writeRate * m_result.calibration.queuedReadMs;
-    if (m_result.readWriteRatio > 0 && writeDisks > m_tuning.wholeMirrorWriteDisks) {
+    // Something a mirror of whole disks would not show: a striped mirror whose pattern was not found.
+    auto stripedMirror = [&](const QString& but, const char* name, double value) {
         found(ProbeFinding::Kind::NoLayout,
-            QStringLiteral("matches no known layout: no pattern found and every block is read from %1 disks, "
-                           "but writes proceed at %2 disks' rate where a mirror of whole disks writes at one "
-                           "disk's; a striped mirror whose pattern these tests did not show")
+            QStringLiteral("matches no known layout: no pattern found and every block is read from %1 disks, but %2; "
+                           "a striped mirror whose pattern these tests did not show")
                 .arg(copies)
-                .arg(writeDisks, 0, 'f', 1),
-            {}, { { QStringLiteral("copies"), copies }, { QStringLiteral("writeDisks"), writeDisks } });
-        return;
-    }
-    if (spreadDisks > m_tuning.wholeMirrorSpread * copies) {
-        found(ProbeFinding::Kind::NoLayout,
-            QStringLiteral("matches no known layout: no pattern found and every block is read from %1 disks, "
-                           "but random reads spread over %2 disks' worth; a striped mirror whose pattern "
-                           "these tests did not show")
-                .arg(copies)
-                .arg(spreadDisks, 0, 'f', 1),
-            {}, { { QStringLiteral("copies"), copies }, { QStringLiteral("spreadDisks"), spreadDisks } });
-        return;
-    }
+                .arg(but),
+            {}, { { QStringLiteral("copies"), copies }, { QString::fromLatin1(name), value } });
+    };
+    if (m_result.readWriteRatio > 0 && writeDisks > m_tuning.wholeMirrorWriteDisks)
+        return stripedMirror(QStringLiteral("writes proceed at %1 disks' rate where a mirror of whole disks writes "
+                                            "at one disk's")
+                                 .arg(writeDisks, 0, 'f', 1),
+            "writeDisks", writeDisks);
+    if (spreadDisks > m_tuning.wholeMirrorSpread * copies)
+        return stripedMirror(QStringLiteral("random reads spread over %1 disks' worth").arg(spreadDisks, 0, 'f', 1),
+            "spreadDisks", spreadDisks);
     nameWholeDiskMirror(copies);
     // How clearly the steps stand: one read more at copies + 1 and again at copies + 2 (else flat).
     const std::vector<double>& t = m_result.calibration.copiesMs;

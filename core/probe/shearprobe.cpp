@@ -140,7 +140,9 @@ void Prober::searchPattern()
     }
     if (m_result.patternBlocks <= 1) { // no layout has a one-block pattern: read as none
         resetHypothesis();
-        if ((m_narrowSearch = narrowMirrorPattern())) {
+        // Once: the second (capped) scan follows a first that ended here, and the narrow search
+        // would only measure the redundancy again.
+        if (!m_cappedScan && (m_narrowSearch = narrowMirrorPattern())) {
             step(QStringLiteral("boundaries"), 0.7);
             boundaries();
             step(QStringLiteral("pairwise layout"), 0.8);
