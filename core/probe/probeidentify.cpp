@@ -27,18 +27,21 @@ double Prober::score(const Candidate& c) const
     s += 2.0 * double(m_pairs.size()) * std::log(pairNoise(c));
     if (m_result.readWriteRatio > 0) {
         // Writes that only write cost about what reads do, so such a ratio is measured tighter
-        // than one of read-modify-writes (whose writes land a rotation after their reads). Disks of
-        // unequal speed bend it (a write waits on two disks, a read on one): then it only tells
-        // redundancy from none.
-        const double sigma = ratioLoose() ? m_tuning.unevenRatioSigma : c.writesRead ? m_tuning.ratioSigma : 0.06;
-        const double d = std::log(m_result.readWriteRatio / c.readWriteRatio) / sigma;
+        // than one of read-modify-writes (whose writes land a rotation after their reads). A slower
+        // member bends it within a band (outsideSlowBand); a cap on the whole array, loosely.
+        const double d0 = std::log(m_result.readWriteRatio / c.readWriteRatio);
+        const double tight = c.writesRead ? m_tuning.ratioSigma : 0.06;
+        const double d = slowMemberOnly() ? outsideSlowBand(d0) / m_tuning.ratioSigma
+                                          : d0 / (ratioLoose() ? m_tuning.unevenRatioSigma : tight);
         s += d * d;
     }
     // Disks reading in parallel (the steady read rate against one disk's): tells 3 disks from 6
     // when every pair merely shifts (near, 2 copies: pairs overlap one disk or none).
     if (parallelism() > 0) {
-        // A slow member holds the read rate back (reads queue on it): then only loosely.
-        const double d = std::log(parallelism() / c.readParallelism) / (ratioLoose() ? m_tuning.unevenRatioSigma : m_tuning.parallelSigma);
+        // A slow member holds the read rate back (reads queue on it); a cap on the array only loosely.
+        const double d0 = std::log(parallelism() / c.readParallelism);
+        const double d = slowMemberOnly() ? outsideSlowBand(d0) / m_tuning.parallelSigma
+                                          : d0 / (ratioLoose() ? m_tuning.unevenRatioSigma : m_tuning.parallelSigma);
         s += d * d;
     }
     // How slow reads of one chunk are against N reads one at a time: 1 for one disk, 1/k when
@@ -503,6 +506,16 @@ void Prober::misconfigurationDetail(const Candidate& c)
             {}, { { QStringLiteral("pairs"), double(pairs.size()) } });
 }
 
+// Shear Fig. 18: a member m times slower than the rest makes any batch take from 1 to m times as
+// long, so a ratio of two batches' times (read/write, spread/one disk) moves by at most m either
+// way. Inside that band such a ratio tells nothing; past it, it counts as with even disks. (Which
+// way it moves depends on the layout: RAID-5's writes wait on the slow disk more than its reads,
+// RAID-4's reads more than its writes, which queue on the parity disk.)
+double Prober::outsideSlowBand(double logRatio) const
+{
+    return std::max(0.0, std::abs(logRatio) - std::log(m_slowFactor));
+}
+
 // Shear §5.1, Fig. 18: N reads of one chunk per disk; a disk much slower or faster than the
 // median stands out.
 void Prober::diskSpeeds()
@@ -536,6 +549,8 @@ void Prober::diskSpeeds()
         // disks, a read one), so the read/write ratio and the parallelism measure it, not the layout:
         // identification again without them (md's parity writes or not is then left open).
         m_uneven = true;
+        for (const DiskSpeedPoint& d : m_result.disks)
+            m_slowFactor = std::max({ m_slowFactor, d.relative, 1 / d.relative });
         m_result.verdict = ProbeVerdict {};
         const std::vector<DiskSpeedPoint> disks = m_result.disks;
         m_candidates = stripedCandidates(m_result.chunkBlocks, m_result.patternBlocks); // ratio no filter now

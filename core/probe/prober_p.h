@@ -176,6 +176,10 @@ private:
     // A slow disk, or an array-wide request ceiling (which caps the random reads, not the writes):
     // the read/write ratio and the parallelism then tell redundancy from none, not the layout.
     bool ratioLoose() const { return m_uneven || m_ceilingRatio > 0 || m_readsCapped; }
+    /// Disks of unequal speed and no cap on the whole array: the ratios are bounded by m_slowFactor.
+    bool slowMemberOnly() const { return m_uneven && m_ceilingRatio <= 0 && !m_readsCapped; }
+    double outsideSlowBand(double logRatio) const;
+    double m_slowFactor = 1; // the slowest (or fastest) member's time against the median's
     bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling
     bool m_normalizeBoundaries = false; // boundary tests against their blocks' own times (a retry)
 };

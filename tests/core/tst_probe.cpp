@@ -220,6 +220,22 @@ TEST_CASE("Shear probe: a slow member is named and does not change the layout fo
     }
 }
 
+TEST_CASE("Shear probe: a slow member moves the read/write ratio by at most its own factor", "[probe][shear]")
+{
+    // RAID-0 of 6, disk 2 at half speed (probe-eval --slow seed 29, array 44): the ratio measured
+    // 1.12. RAID-0 predicts 1 and RAID-5 of 6 (the same reads: left-symmetric rotates data over every
+    // disk) 4; a disk twice as slow moves a ratio by 2x at most, so 1.12 rules RAID-5 out. With the
+    // ratio merely loosened the two stayed undecided.
+    const ProbeResult r0 = probe("raid0 disks=6 chunk=8KiB speed=2:0.5", 29044);
+    requireVerdict(r0, "raid0", "", 6, 8192);
+    // RAID-5 of 8, disk 3 at half speed: ratio 5.2 against RAID-5's 4 (inside the band) and a RAID-6
+    // of 8's 6; the pairs and levels decide, and RAID-6 (named before) is no longer the answer.
+    const ProbeResult r5 = probe("raid5 disks=8 chunk=16KiB speed=3:0.5", 1);
+    INFO(r5.verdict.spec.toStdString());
+    CHECK(r5.verdict.scheme == QStringLiteral("raid5"));
+    CHECK(r5.verdict.disks == 8);
+}
+
 TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[probe]")
 {
     ProbeTuning t;
