@@ -242,8 +242,8 @@ void Prober::identifyUnstriped()
     }
     nameWholeDiskMirror(disks);
     // Neighbouring copy counts are the alternatives. A mirror's writes cost what its reads do
-    // (no read-modify-write), so its ratio is measured to a few percent.
-    constexpr double mirrorSigma = 0.03;
+    // (no read-modify-write), so its ratio is measured to a few percent (less closely where reads queue).
+    const double mirrorSigma = m_result.calibration.queuedReadMs > 0 ? m_tuning.throttledMirrorRatioSigma : m_tuning.mirrorRatioSigma;
     const double here = std::log(m_result.readWriteRatio / disks) / mirrorSigma;
     const double next = std::log(m_result.readWriteRatio / (disks + (m_result.readWriteRatio > disks ? 1 : -1))) / mirrorSigma;
     v.confidence = 1.0 / (1.0 + std::exp(-0.5 * (next * next - here * here)));

@@ -73,6 +73,12 @@ struct ProbeTuning
     /// the rig's RAID-1 of 3 to 7 at 0.48-0.77 of them); more than this many times the copies counted is
     /// a striped mirror whose pattern was not found (the rig's RAID-10 n2 on 3 disks: 2.16 for 2 copies).
     double wholeMirrorSpread = 1.05;
+    /// Of log(read/write ratio) of a mirror of whole disks, which counts its disks: writes cost what
+    /// reads do, so a few percent on a spinning disk; where reads queue behind a throttle, idle
+    /// credit lands unevenly on the reads and the writes (probe-eval --realism seed 5: RAID-1 of 10
+    /// at 610 IOPS measured 10.94, named RAID-1 of 11 at 0.03).
+    double mirrorRatioSigma = 0.03;
+    double throttledMirrorRatioSigma = 0.06;
 
     /// One disk's N reads against N spread over the array, below which the verdict says the evidence
     /// is too weak (a mirror of two whole disks reads at 2x; the rig's arrays at 4-8x).
