@@ -45,7 +45,7 @@ bool Prober::anyCandidateFits()
         const Candidate* closest = nullptr;
         double error = 1e9;
         for (const Candidate& c : m_candidates) {
-            if (std::abs(levelError(c)) >= m_tuning.levelReject || !ratioFits(c.readWriteRatio, 0.3)
+            if (std::abs(levelError(c)) >= m_tuning.levelReject || !ratioFits(c, 0.3, true)
                 || std::abs(patternLevelError(c, observedLevel)) > m_tuning.patternLevelReject || !copiesFit(c))
                 continue;
             if (const double e = maxPairError(c); e < error) {
@@ -106,7 +106,7 @@ std::vector<Candidate> Prober::stripedCandidates(std::uint64_t chunkBlocks, std:
     std::vector<Candidate> out = enumerateCandidates(m_registry, chunkBlocks * m_blockBytes, m_blockBytes, patternBlocks,
                                                      m_config.maxDisks, !m_narrowSearch);
     std::erase_if(out, [&](const Candidate& c) {
-        return !ratioFits(c.readWriteRatio, std::log(1.8)) || (c.layout->copies() >= c.disks && !c.mdMirrorReads);
+        return !ratioFits(c, std::log(1.8)) || (c.layout->copies() >= c.disks && !c.mdMirrorReads);
     });
     return out;
 }
@@ -273,6 +273,9 @@ double Prober::testPair(std::uint64_t a, std::uint64_t b)
     const double ms = timeBatch(ios, m_ios.pairwise);
     m_pairs[key] = ms;
     const double e = excess(ms, single(a), single(b));
+    if (m_trace)
+        std::fprintf(stderr, "pair %llu,%llu: %.1f ms (alone %.1f, %.1f), excess %.2f\n", static_cast<unsigned long long>(key.first),
+                     static_cast<unsigned long long>(key.second), ms, single(a), single(b), e);
     m_result.pairs.push_back({ key.first, key.second, ms, e });
     m_pending.pairs.push_back({ key.first, key.second, ms, e });
     flush(m_fraction, false);

@@ -70,7 +70,7 @@ private:
     void refineRedundancy(int count);
     double parallelism() const;
     bool looksLikeWholeDiskMirror() const;
-    bool ratioFits(double predicted, double slack) const;
+    bool ratioFits(const Candidate& c, double slack, bool underCap = false) const;
     void patternSizes();
     void scanPattern();
     void reducePattern();

@@ -333,6 +333,17 @@ TEST_CASE("Shear probe: a striped array under a request ceiling is found by a se
     CHECK(r.verdict.has(ProbeFinding::Kind::RequestCeiling));
 }
 
+TEST_CASE("Shear probe: a ceiling lowers the read/write ratio by at most the reads' shortfall", "[probe][shear]")
+{
+    // RAID-6 of 8 at 440 IOPS a disk under a 2661/s ceiling on requests (probe-eval --realism seed 5,
+    // array 8): random reads at 6 of 8 disks' rate, writes (one request, six disk I/Os) hardly capped,
+    // so the ratio read 4.3 for 5.9. Its true 768-block pattern fitted every pair but was rejected on
+    // the ratio alone, and a million I/Os later nothing was identified.
+    const ProbeResult r = probe("raid6 layout=right-asymmetric disks=8 chunk=64KiB iops=440 hostoverhead=38us:15us ceiling=2661", 5008);
+    requireVerdict(r, "raid6", "right-asymmetric", 8, 65536);
+    CHECK(r.verdict.patternBytes == 48 * 65536);
+}
+
 TEST_CASE("Shear probe: md's mirror reads on throttled disks", "[probe][shear]")
 {
     // Linux md sends a read to an idle copy first and the rest to one copy (raid1.c read_balance):
