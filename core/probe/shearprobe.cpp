@@ -446,7 +446,7 @@ bool Prober::looksLikeWholeDiskMirror() const
         return false;
     if (m_result.calibration.queuedReadMs > 0)
         return std::abs(std::log(parallelism())) < 0.25 && m_result.readWriteRatio > 1.5;
-    return std::abs(std::log(parallelism() / m_result.readWriteRatio)) < 0.25;
+    return std::abs(std::log(parallelism() / m_result.readWriteRatio)) < m_tuning.wholeMirrorParallelSpread;
 }
 
 bool Prober::ratioFits(const Candidate& c, double slack, bool underCap) const
@@ -840,6 +840,7 @@ const DoubleField kDoubleFields[] = {
         { "divisorLevel", [](ProbeTuning& t) -> double& { return t.divisorLevel; } },
         { "mirrorMultipleSpread", [](ProbeTuning& t) -> double& { return t.mirrorMultipleSpread; } },
         { "wholeMirrorSpread", [](ProbeTuning& t) -> double& { return t.wholeMirrorSpread; } },
+        { "wholeMirrorParallelSpread", [](ProbeTuning& t) -> double& { return t.wholeMirrorParallelSpread; } },
         { "mirrorRatioSigma", [](ProbeTuning& t) -> double& { return t.mirrorRatioSigma; } },
         { "throttledMirrorRatioSigma", [](ProbeTuning& t) -> double& { return t.throttledMirrorRatioSigma; } },
         { "wholeMirrorWriteDisks", [](ProbeTuning& t) -> double& { return t.wholeMirrorWriteDisks; } },

@@ -78,6 +78,11 @@ struct ProbeTuning
     /// credit lands unevenly on the reads and the writes (probe-eval --realism seed 5: RAID-1 of 10
     /// at 610 IOPS measured 10.94, named RAID-1 of 11 at 0.03).
     double mirrorRatioSigma = 0.03;
+    /// Where reads do not queue, a mirror of whole disks reads as parallel as its read/write ratio:
+    /// |log(parallelism / ratio)| at most 0.042 over 22 simulated RAID-1 of 2 to 16 disks. A striped
+    /// mirror with a member at half speed showed 0.12 and 0.14 (RAID-10 near of 4 and far of 6,
+    /// probe-eval --slow seed 29), and was named RAID-1 of 5 and of 7.
+    double wholeMirrorParallelSpread = 0.1;
     double throttledMirrorRatioSigma = 0.06;
 
     /// One disk's N reads against N spread over the array, below which the verdict says the evidence
