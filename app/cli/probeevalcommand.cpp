@@ -110,6 +110,28 @@ bool exact(const Truth& t, const ProbeVerdict& v)
     return same(verdict) || std::any_of(v.equivalents.begin(), v.equivalents.end(), same);
 }
 
+// The member `disk` of the verdict's layout in the truth's numbering, or -1. An equivalent layout may
+// number its members otherwise (RAID-4 with the parity first or last: data disk j is disk j + 1), so
+// the disk is mapped through the data chunks of one pattern, which both layouts place alike.
+int truthDisk(const Truth& t, const ProbeVerdict& v, int disk)
+{
+    QString truthSpec = t.spec();
+    if (t.scheme == u"raid1")
+        truthSpec += QStringLiteral(" chunk=") + formatBytes(t.chunkBytes);
+    if (v.layoutSpec == truthSpec)
+        return disk;
+    QString error;
+    const auto mine = LayoutRegistry::instance().create(v.layoutSpec, &error);
+    const auto truth = LayoutRegistry::instance().create(truthSpec, &error);
+    if (!mine || !truth || mine->params().chunkBlocks() != truth->params().chunkBlocks())
+        return -1;
+    const std::uint64_t chunk = truth->params().chunkBlocks();
+    for (std::uint64_t lba = 0; lba < truth->patternBlocks(); lba += chunk)
+        if (mine->dataPlace(lba).disk == disk)
+            return truth->dataPlace(lba).disk;
+    return -1;
+}
+
 // --realism: a real, virtualised array's keys at random (README "Simulating").
 void drawRealism(Truth& t, bool mirrored, Rng& rng, const RealismRanges& r)
 {
@@ -272,7 +294,8 @@ int runProbeEval(const QStringList& args)
             hits += ok ? 1 : 0;
             // Named: a slow-disk finding about exactly that member (Shear Fig. 18).
             const ProbeFinding* slowFinding = r.verdict.find(ProbeFinding::Kind::SlowDisk);
-            const bool named = t.slowDisk >= 0 && slowFinding && slowFinding->disks == std::vector<int> { t.slowDisk };
+            const bool named = t.slowDisk >= 0 && slowFinding && slowFinding->disks.size() == 1
+                && truthDisk(t, r.verdict, slowFinding->disks.front()) == t.slowDisk;
             slowArrays += t.slowDisk >= 0 ? 1 : 0;
             slowNamed += ok && named ? 1 : 0;
             ours += r.ios.total();
