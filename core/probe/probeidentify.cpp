@@ -518,32 +518,69 @@ double Prober::outsideSlowBand(double logRatio) const
 
 // Shear §5.1, Fig. 18: N reads of one chunk per disk; a disk much slower or faster than the
 // median stands out.
+double Prober::chunkReadMs(std::uint64_t k)
+{
+    std::vector<ProbeIo> ios;
+    for (int i = 0; i < 2 * m_n; ++i)
+        addRandomInstances(ios, m_result.patternBlocks, k * m_result.chunkBlocks + m_rng.below(m_result.chunkBlocks), 1);
+    return timeBatch(ios, m_ios.disks);
+}
+
+// A striped mirror spreads a chunk's reads over its copies as they are issued, about equally by
+// count, so a chunk with a copy on a slow disk reads as slowly as that disk (probe-eval --slow:
+// chained and RAID-10 near/far, one member at half speed, ~2x). Each chunk is read alone; a disk is as
+// slow as the fastest chunk it holds a copy of (its neighbours share one slow chunk, not all).
+void Prober::mirrorDiskSpeeds(const Candidate& c)
+{
+    const std::uint64_t chunks = std::min<std::uint64_t>(c.patternChunks(), 4 * std::uint64_t(c.disks));
+    std::vector<double> times;
+    for (std::uint64_t k = 0; k < chunks; ++k)
+        times.push_back(chunkReadMs(k));
+    const double mid = median(times);
+    for (int disk = 0; disk < c.disks; ++disk) {
+        double fastest = 0;
+        for (std::uint64_t k = 0; k < chunks; ++k) {
+            const std::vector<int>& on = c.reads[std::size_t(k)].choices;
+            if (std::find(on.begin(), on.end(), disk) != on.end() && (fastest == 0 || times[std::size_t(k)] < fastest))
+                fastest = times[std::size_t(k)];
+        }
+        if (fastest > 0)
+            m_result.disks.push_back({ disk, fastest, fastest / mid });
+    }
+}
+
 void Prober::diskSpeeds()
 {
     const Candidate& c = *m_best;
-    if (c.layout->redundancy() == Redundancy::Mirror || c.failedDisk >= 0 || m_result.patternBlocks == 0)
+    if (c.failedDisk >= 0 || m_result.patternBlocks == 0)
+        return;
+    // Mirrors of whole disks have no chunk of their own on any disk.
+    if (c.layout->redundancy() == Redundancy::Mirror && c.layout->copies() >= c.disks)
         return;
     std::map<int, std::uint64_t> chunkOnDisk;
+    bool balanced = false;
     for (std::uint64_t k = 0; k < c.patternChunks(); ++k) {
         const auto& r = c.reads[std::size_t(k)];
+        balanced |= r.choices.size() > 1 || !r.fixed.empty();
         if (r.choices.size() == 1 && !chunkOnDisk.count(r.choices.front()))
             chunkOnDisk[r.choices.front()] = k;
     }
-    std::vector<double> times;
-    for (const auto& [disk, k] : chunkOnDisk) {
-        std::vector<ProbeIo> ios;
-        for (int i = 0; i < 2 * m_n; ++i)
-            addRandomInstances(ios, m_result.patternBlocks, k * m_result.chunkBlocks + m_rng.below(m_result.chunkBlocks), 1);
-        const double ms = timeBatch(ios, m_ios.disks);
-        m_result.disks.push_back({ disk, ms, 1 });
-        times.push_back(ms);
+    if (balanced && c.layout->redundancy() == Redundancy::Mirror) {
+        mirrorDiskSpeeds(c);
+    } else {
+        std::vector<double> times;
+        for (const auto& [disk, k] : chunkOnDisk) {
+            const double ms = chunkReadMs(k);
+            m_result.disks.push_back({ disk, ms, 1 });
+            times.push_back(ms);
+        }
+        const double mid = median(times);
+        for (DiskSpeedPoint& d : m_result.disks)
+            d.relative = d.timeMs / mid;
     }
-    const double mid = median(times);
     bool uneven = false;
-    for (DiskSpeedPoint& d : m_result.disks) {
-        d.relative = d.timeMs / mid;
+    for (const DiskSpeedPoint& d : m_result.disks)
         uneven |= d.relative > 1.25 || d.relative < 0.8;
-    }
     if (uneven && !m_uneven && (m_result.readWriteRatio > 0 || parallelism() > 0)) {
         // Random reads and writes queue behind the slow disk in different shares (a write loads two
         // disks, a read one), so the read/write ratio and the parallelism measure it, not the layout:

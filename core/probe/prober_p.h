@@ -179,6 +179,8 @@ private:
     /// Disks of unequal speed and no cap on the whole array: the ratios are bounded by m_slowFactor.
     bool slowMemberOnly() const { return m_uneven && m_ceilingRatio <= 0 && !m_readsCapped; }
     double outsideSlowBand(double logRatio) const;
+    double chunkReadMs(std::uint64_t k); // 2N random reads of pattern chunk k
+    void mirrorDiskSpeeds(const Candidate& c);
     double m_slowFactor = 1; // the slowest (or fastest) member's time against the median's
     bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling
     bool m_normalizeBoundaries = false; // boundary tests against their blocks' own times (a retry)

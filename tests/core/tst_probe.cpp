@@ -220,6 +220,29 @@ TEST_CASE("Shear probe: a slow member is named and does not change the layout fo
     }
 }
 
+TEST_CASE("Shear probe: a slow member of a striped mirror is named by the chunks it holds", "[probe][shear]")
+{
+    // Chained declustering of 11, disk 3 at half speed (probe-eval --slow seed 29, array 80): chunk 3
+    // (primary on disk 3) and chunk 2 (its copy on disk 3) read at about twice the median, every other
+    // chunk at the median; disks 2 and 4 also hold a fast chunk, so only disk 3 is slow. Mirrors were
+    // skipped before and nothing was named.
+    const ProbeResult r = probe("chained disks=11 chunk=8KiB speed=3:0.5", 29080);
+    requireVerdict(r, "chained", "", 11, 8192);
+    const ProbeFinding* slowDisk = r.verdict.find(ProbeFinding::Kind::SlowDisk);
+    REQUIRE(slowDisk);
+    CHECK(slowDisk->disks == std::vector<int> { 3 });
+    CHECK(slowDisk->value(u"relative") > 1.5);
+    CHECK(slowDisk->value(u"relative") < 2.5);
+    int slowFindings = 0;
+    for (const ProbeFinding& f : r.verdict.findings)
+        slowFindings += f.kind == ProbeFinding::Kind::SlowDisk ? 1 : 0;
+    CHECK(slowFindings == 1);
+    // A healthy striped mirror shows no slow or fast member.
+    const ProbeResult healthy = probe("chained disks=6 chunk=8KiB", 3);
+    CHECK_FALSE(healthy.verdict.has(ProbeFinding::Kind::SlowDisk));
+    CHECK_FALSE(healthy.verdict.has(ProbeFinding::Kind::FastDisk));
+}
+
 TEST_CASE("Shear probe: a slow member moves the read/write ratio by at most its own factor", "[probe][shear]")
 {
     // RAID-0 of 6, disk 2 at half speed (probe-eval --slow seed 29, array 44): the ratio measured
