@@ -516,8 +516,7 @@ double Prober::outsideSlowBand(double logRatio) const
     return std::max(0.0, std::abs(logRatio) - std::log(m_slowFactor));
 }
 
-// Shear §5.1, Fig. 18: N reads of one chunk per disk; a disk much slower or faster than the
-// median stands out.
+// 2N reads of pattern chunk k at random instances of the pattern.
 double Prober::chunkReadMs(std::uint64_t k)
 {
     std::vector<ProbeIo> ios;
@@ -549,6 +548,8 @@ void Prober::mirrorDiskSpeeds(const Candidate& c)
     }
 }
 
+// Shear §5.1, Fig. 18: N reads of one chunk per disk; a disk much slower or faster than the
+// median stands out.
 void Prober::diskSpeeds()
 {
     const Candidate& c = *m_best;
