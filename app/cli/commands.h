@@ -19,6 +19,8 @@ int runSimulate(const QStringList& args);
 int runProbe(const QStringList& args);
 int runProbeEval(const QStringList& args);
 int runTrace(const QStringList& args);
+/// Combines the partials of a sharded run (shard.h).
+int runMerge(const QStringList& args);
 
 /// `text` with control characters written as escapes (\0, \n, \t, \x1b): one printable line.
 QString oneLine(const QString& text);

@@ -31,6 +31,8 @@ const Command kCommands[] = {
     { "probe-eval", "probe random simulated arrays and report exact identification and I/Os against Shear's schedule: "
                     "[--count N] [--seed S] [--realism] [--slow] [--json]",
         raidscope::cli::runProbeEval },
+    { "merge", "combine the partial JSON of sharded runs (--shard I/N, trace summarize --partial): PARTIAL...",
+        raidscope::cli::runMerge },
     { "trace", "block I/O traces: summarize FILE... [--json] | replay FILE --array SPEC... | export FILE --fio OUT", raidscope::cli::runTrace },
 };
 

@@ -2,6 +2,7 @@
 // `probe-eval`: the Probe issue's accuracy and I/O targets, measured on random simulated arrays.
 #include "cliargs.h"
 #include "commands.h"
+#include "shard.h"
 
 #include "layout/layoutregistry.h"
 #include "parallel.h"
@@ -166,6 +167,58 @@ void drawSlow(Truth& t, Rng& rng, const RealismRanges& r)
     t.extraKeys += QStringLiteral(" speed=%1:%2").arg(disk).arg(r.slowSpeed);
 }
 
+// The totals of `probe-eval` (and with --json every run), from the runs' objects: what the
+// unsharded run prints after its arrays, and a sharded run's merge.
+void printProbeEvalSummary(const QJsonObject& request, const QJsonArray& items)
+{
+    const int count = request.value(QStringLiteral("count")).toInt();
+    const bool realism = request.value(QStringLiteral("realism")).toBool(), slow = request.value(QStringLiteral("slow")).toBool();
+    int hits = 0;
+    int slowArrays = 0, slowNamed = 0; // --slow: arrays with a slow member, and those exact with it named
+    std::uint64_t ours = 0, shears = 0;
+    QJsonArray runs;
+    for (const QJsonValue& v : items) {
+        const QJsonObject run = v.toObject().value(QStringLiteral("run")).toObject();
+        const bool ok = run.value(QStringLiteral("exact")).toBool();
+        hits += ok ? 1 : 0;
+        slowArrays += run.value(QStringLiteral("slowDisk")).isDouble() ? 1 : 0;
+        slowNamed += ok && run.value(QStringLiteral("slowNamed")).toBool() ? 1 : 0;
+        ours += std::uint64_t(run.value(QStringLiteral("ios")).toInteger());
+        shears += std::uint64_t(run.value(QStringLiteral("shearSchedule")).toInteger());
+        runs.append(run);
+    }
+    const double rate = double(hits) / count;
+    const double ioRatio = shears ? double(ours) / double(shears) : 0;
+    if (request.value(QStringLiteral("json")).toBool()) {
+        QJsonObject summary { { QStringLiteral("arrays"), count }, { QStringLiteral("exact"), hits },
+            { QStringLiteral("exactRate"), rate }, { QStringLiteral("ios"), qint64(ours) },
+            { QStringLiteral("shearScheduleIos"), qint64(shears) }, { QStringLiteral("ioRatio"), ioRatio },
+            { QStringLiteral("runs"), runs } };
+        if (realism || slow) {
+            summary.insert(QStringLiteral("realism"), realism);
+            summary.insert(QStringLiteral("slow"), slow);
+        }
+        if (slow) {
+            summary.insert(QStringLiteral("slowArrays"), slowArrays);
+            summary.insert(QStringLiteral("slowNamed"), slowNamed);
+        }
+        out(QString::fromUtf8(QJsonDocument(summary).toJson(QJsonDocument::Indented)));
+        return;
+    }
+    out(QStringLiteral("exact identification: %1 of %2 (%3 %); I/Os %4 against Shear's schedule %5 (%6 %)\n")
+            .arg(hits)
+            .arg(count)
+            .arg(rate * 100, 0, 'f', 1)
+            .arg(ours)
+            .arg(shears)
+            .arg(ioRatio * 100, 0, 'f', 1));
+    if (slow)
+        out(QStringLiteral("slow member: %1 arrays had one; %2 exact with that member named (%3 %)\n")
+                .arg(slowArrays)
+                .arg(slowNamed)
+                .arg(slowArrays ? 100.0 * slowNamed / slowArrays : 0, 0, 'f', 1));
+}
+
 } // namespace
 
 int runProbeEval(const QStringList& args)
@@ -184,6 +237,7 @@ int runProbeEval(const QStringList& args)
         .flag(QStringLiteral("slow"), QStringLiteral("Gives 30 % of the arrays one member at half speed."))
         .flag(QStringLiteral("verbose"), QStringLiteral("Prints every array, not only the misses."))
         .flag(QStringLiteral("json"), QStringLiteral("Prints the summary and every run as one JSON object."));
+    addShardOption(a);
     if (const auto done = a.parse(args))
         return *done;
     QString error;
@@ -274,32 +328,35 @@ int runProbeEval(const QStringList& args)
         d.config.tuning = tuning;
         draws.push_back(std::move(d));
     }
-    int hits = 0;
-    int slowArrays = 0, slowNamed = 0; // --slow: arrays with a slow member, and those exact with it named
-    std::uint64_t ours = 0, shears = 0;
-    QJsonArray runs;
-    parallelFor(int(draws.size()), *jobs,
-        [&](int i) {
-            Draw& d = draws[std::size_t(i)];
+    // --shard I/N: only this shard's arrays are probed (all are drawn: the draws share the random
+    // sequences), and printed as a partial for `merge`.
+    const auto shard = parseShard(a, &error);
+    if (!shard)
+        return fail(QStringLiteral("probe-eval: ") + error, Usage);
+    const bool json = a.flag(QStringLiteral("json")), verbose = a.flag(QStringLiteral("verbose"));
+    std::vector<int> mine;
+    for (int i = 0; i < int(draws.size()); ++i)
+        if (shard->owns(i))
+            mine.push_back(i);
+    QJsonArray items;
+    parallelFor(int(mine.size()), *jobs,
+        [&](int k) {
+            Draw& d = draws[std::size_t(mine[std::size_t(k)])];
             d.result = runShearProbe(*d.target, d.config);
             d.target.reset();
         },
-        [&](int i) {
+        [&](int k) {
+            const int i = mine[std::size_t(k)];
             Draw& d = draws[std::size_t(i)];
             const Truth& t = d.truth;
             const QString& spec = d.spec;
             const ProbeConfig& config = d.config;
             const ProbeResult& r = d.result;
             const bool ok = exact(t, r.verdict);
-            hits += ok ? 1 : 0;
             // Named: a slow-disk finding about exactly that member (Shear Fig. 18).
             const ProbeFinding* slowFinding = r.verdict.find(ProbeFinding::Kind::SlowDisk);
             const bool named = t.slowDisk >= 0 && slowFinding && slowFinding->disks.size() == 1
                 && truthDisk(t, r.verdict, slowFinding->disks.front()) == t.slowDisk;
-            slowArrays += t.slowDisk >= 0 ? 1 : 0;
-            slowNamed += ok && named ? 1 : 0;
-            ours += r.ios.total();
-            shears += r.shearScheduleIos;
             QJsonObject run { { QStringLiteral("truth"), t.spec() }, { QStringLiteral("verdict"), r.verdict.spec },
                 { QStringLiteral("identified"), r.verdict.identified }, { QStringLiteral("exact"), ok },
                 { QStringLiteral("ios"), qint64(r.ios.total()) }, { QStringLiteral("shearSchedule"), qint64(r.shearScheduleIos) } };
@@ -315,52 +372,45 @@ int runProbeEval(const QStringList& args)
                 if (t.slowDisk >= 0)
                     run.insert(QStringLiteral("slowNamed"), named);
             }
-            runs.append(run);
             const QString replay = realism || slow ? QStringLiteral("probe --sim \"%1\" --seed %2").arg(spec).arg(config.seed)
                                                    : QStringLiteral("probe --seed %1").arg(config.seed);
             const bool unnamed = ok && t.slowDisk >= 0 && !named; // exact, but the slow member not named
-            if (!a.flag(QStringLiteral("json")) && (!ok || unnamed || a.flag(QStringLiteral("verbose"))))
-                out(QStringLiteral("%1 %2 -> %3%4  (%5 I/Os, Shear %6; %7)\n")
-                        .arg(!ok ? QStringLiteral("MISS") : unnamed ? QStringLiteral("SLOW?") : QStringLiteral("ok  "), t.spec(),
-                            r.verdict.spec.isEmpty() ? QStringLiteral("nothing") : r.verdict.spec,
-                            r.verdict.identified ? QString() : QStringLiteral(" [undecided]"))
-                        .arg(r.ios.total())
-                        .arg(r.shearScheduleIos)
-                        .arg(replay));
+            QString line;
+            if (!json && (!ok || unnamed || verbose))
+                line = QStringLiteral("%1 %2 -> %3%4  (%5 I/Os, Shear %6; %7)\n")
+                           .arg(!ok ? QStringLiteral("MISS") : unnamed ? QStringLiteral("SLOW?") : QStringLiteral("ok  "), t.spec(),
+                               r.verdict.spec.isEmpty() ? QStringLiteral("nothing") : r.verdict.spec,
+                               r.verdict.identified ? QString() : QStringLiteral(" [undecided]"))
+                           .arg(r.ios.total())
+                           .arg(r.shearScheduleIos)
+                           .arg(replay);
+            if (!shard->given)
+                out(line); // as each array finishes, in draw order
+            items.append(QJsonObject { { QStringLiteral("index"), i }, { QStringLiteral("run"), run }, { QStringLiteral("line"), line } });
             d.result = ProbeResult {}; // the raw series are large; only the figures above are kept
         });
     if (!drawError.isEmpty())
         return fail(drawError);
-    const double rate = double(hits) / count;
-    const double ioRatio = shears ? double(ours) / double(shears) : 0;
-    if (a.flag(QStringLiteral("json"))) {
-        QJsonObject summary { { QStringLiteral("arrays"), count }, { QStringLiteral("exact"), hits },
-            { QStringLiteral("exactRate"), rate }, { QStringLiteral("ios"), qint64(ours) },
-            { QStringLiteral("shearScheduleIos"), qint64(shears) }, { QStringLiteral("ioRatio"), ioRatio },
-            { QStringLiteral("runs"), runs } };
-        if (realism || slow) {
-            summary.insert(QStringLiteral("realism"), realism);
-            summary.insert(QStringLiteral("slow"), slow);
-        }
-        if (slow) {
-            summary.insert(QStringLiteral("slowArrays"), slowArrays);
-            summary.insert(QStringLiteral("slowNamed"), slowNamed);
-        }
-        out(QString::fromUtf8(QJsonDocument(summary).toJson(QJsonDocument::Indented)));
-    } else {
-        out(QStringLiteral("exact identification: %1 of %2 (%3 %); I/Os %4 against Shear's schedule %5 (%6 %)\n")
-                .arg(hits)
-                .arg(count)
-                .arg(rate * 100, 0, 'f', 1)
-                .arg(ours)
-                .arg(shears)
-                .arg(ioRatio * 100, 0, 'f', 1));
-        if (slow)
-            out(QStringLiteral("slow member: %1 arrays had one; %2 exact with that member named (%3 %)\n")
-                    .arg(slowArrays)
-                    .arg(slowNamed)
-                    .arg(slowArrays ? 100.0 * slowNamed / slowArrays : 0, 0, 'f', 1));
+    const QJsonObject request { { QStringLiteral("count"), count }, { QStringLiteral("seed"), QString::number(seed) },
+        { QStringLiteral("minDisks"), minDisks }, { QStringLiteral("maxDisks"), maxDisks },
+        { QStringLiteral("tune"), a.value(QStringLiteral("tune")) }, { QStringLiteral("realism"), realism },
+        { QStringLiteral("slow"), slow }, { QStringLiteral("verbose"), verbose }, { QStringLiteral("json"), json } };
+    if (shard->given) {
+        outPartial(partialJson(QStringLiteral("probe-eval"), *shard, count, request, items));
+        return Ok;
     }
+    printProbeEvalSummary(request, items);
+    return Ok;
+}
+
+int printMergedProbeEval(const MergedPartials& m)
+{
+    QJsonArray items;
+    for (const QJsonObject& item : m.items) {
+        out(item.value(QStringLiteral("line")).toString());
+        items.append(item);
+    }
+    printProbeEvalSummary(m.request, items);
     return Ok;
 }
 

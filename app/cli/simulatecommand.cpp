@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cliargs.h"
 #include "commands.h"
+#include "shard.h"
 
 #include "sim/arraysimulator.h"
 #include "sim/outstandingsweep.h"
@@ -63,6 +64,38 @@ QString textReport(const SimResult& r)
     return t;
 }
 
+// What `simulate --sweep` prints, from the points' SimResult::toJson() (also a sharded sweep's merge).
+QString sweepOutput(const QJsonObject& request, const QJsonArray& points)
+{
+    const QString array = request.value(QStringLiteral("array")).toString();
+    const QString workload = request.value(QStringLiteral("workload")).toString();
+    if (request.value(QStringLiteral("json")).toBool()) {
+        std::vector<int> outstanding;
+        for (const QJsonValue& v : request.value(QStringLiteral("outstanding")).toArray())
+            outstanding.push_back(v.toInt());
+        return QString::fromUtf8(
+            QJsonDocument(OutstandingSweepResult::toJson(array, workload, outstanding, points)).toJson(QJsonDocument::Indented));
+    }
+    QString t = QStringLiteral("array:    %1\nworkload: %2\n\noutstanding      IOPS      MB/s   mean ms    p90 ms    p99 ms  busiest disk\n")
+                    .arg(array, workload);
+    for (const QJsonValue& v : points) {
+        const QJsonObject r = v.toObject();
+        const QJsonObject percentiles = r.value(QStringLiteral("percentilesMs")).toObject();
+        double busiest = 0;
+        for (const QJsonValue& d : r.value(QStringLiteral("disks")).toArray())
+            busiest = std::max(busiest, d.toObject().value(QStringLiteral("utilization")).toDouble());
+        t += QStringLiteral("%1 %2 %3 %4 %5 %6  %7%\n")
+                 .arg(r.value(QStringLiteral("outstanding")).toInt(), 11)
+                 .arg(r.value(QStringLiteral("iops")).toDouble(), 9, 'f', 1)
+                 .arg(r.value(QStringLiteral("mbps")).toDouble(), 9, 'f', 2)
+                 .arg(r.value(QStringLiteral("meanMs")).toDouble(), 9, 'f', 2)
+                 .arg(percentiles.value(QStringLiteral("90")).toDouble(), 9, 'f', 2)
+                 .arg(percentiles.value(QStringLiteral("99")).toDouble(), 9, 'f', 2)
+                 .arg(busiest * 100, 0, 'f', 1);
+    }
+    return t;
+}
+
 } // namespace
 
 int runSimulate(const QStringList& args)
@@ -79,6 +112,7 @@ int runSimulate(const QStringList& args)
         .option(QStringLiteral("jobs"), QStringLiteral("N"),
             QStringLiteral("Runs up to N sweep points at once (default: one per core); the results do not change."))
         .flag(QStringLiteral("json"), QStringLiteral("Prints one JSON object (with --sweep: one per point under \"sweep\")."));
+    addShardOption(a);
     if (const auto done = a.parse(args))
         return *done;
     QString error;
@@ -99,6 +133,11 @@ int runSimulate(const QStringList& args)
     const auto jobs = a.jobs(&error);
     if (!jobs)
         return fail(QStringLiteral("simulate: ") + error, Usage);
+    const auto shard = parseShard(a, &error);
+    if (!shard)
+        return fail(QStringLiteral("simulate: ") + error, Usage);
+    if (shard->given && sweep.empty())
+        return fail(QStringLiteral("simulate: --shard splits the points of a --sweep; give --sweep outstanding=N,N,..."), Usage);
     auto simulator = ArraySimulator::create(a.value(QStringLiteral("array")), &error);
     if (!simulator)
         return fail(QStringLiteral("--array: ") + error);
@@ -114,31 +153,44 @@ int runSimulate(const QStringList& args)
         out(json ? QString::fromUtf8(QJsonDocument(r.toJson()).toJson(QJsonDocument::Indented)) : textReport(r));
         return Ok;
     }
+    // --shard I/N: only this shard's points, printed as a partial for `merge`.
+    std::vector<int> mine;
+    std::vector<int> indexes;
+    for (int i = 0; i < int(sweep.size()); ++i)
+        if (shard->owns(i)) {
+            mine.push_back(sweep[std::size_t(i)]);
+            indexes.push_back(i);
+        }
     const OutstandingSweepResult swept = runOutstandingSweep(
-        *simulator, *workload, sweep, {}, [](auto s) { progress(s->fraction); }, *jobs);
-    const std::vector<SimResult>& points = swept.points;
+        *simulator, *workload, mine, {}, [](auto s) { progress(s->fraction); }, *jobs);
     if (isatty(STDERR_FILENO))
         std::fputc('\n', stderr);
-    if (json) {
-        out(QString::fromUtf8(QJsonDocument(swept.toJson()).toJson(QJsonDocument::Indented)));
+    QJsonArray values;
+    for (int o : sweep)
+        values.append(o);
+    const QJsonObject request { { QStringLiteral("array"), simulator->arraySpec() },
+        { QStringLiteral("workload"), workload->toText() }, { QStringLiteral("outstanding"), values },
+        { QStringLiteral("json"), json } };
+    QJsonArray points;
+    for (const SimResult& r : swept.points)
+        points.append(r.toJson());
+    if (shard->given) {
+        QJsonArray items;
+        for (qsizetype k = 0; k < points.size(); ++k)
+            items.append(QJsonObject { { QStringLiteral("index"), indexes[std::size_t(k)] }, { QStringLiteral("point"), points[k] } });
+        outPartial(partialJson(QStringLiteral("simulate"), *shard, int(sweep.size()), request, items));
         return Ok;
     }
-    QString t = QStringLiteral("array:    %1\nworkload: %2\n\noutstanding      IOPS      MB/s   mean ms    p90 ms    p99 ms  busiest disk\n")
-                    .arg(simulator->arraySpec(), workload->toText());
-    for (const SimResult& r : points) {
-        double busiest = 0;
-        for (const DiskResult& d : r.disks)
-            busiest = std::max(busiest, d.utilization);
-        t += QStringLiteral("%1 %2 %3 %4 %5 %6  %7%\n")
-                 .arg(r.outstanding, 11)
-                 .arg(r.iops(), 9, 'f', 1)
-                 .arg(r.mbps(), 9, 'f', 2)
-                 .arg(r.responseMs.mean(), 9, 'f', 2)
-                 .arg(r.percentileMs(0.9), 9, 'f', 2)
-                 .arg(r.percentileMs(0.99), 9, 'f', 2)
-                 .arg(busiest * 100, 0, 'f', 1);
-    }
-    out(t);
+    out(sweepOutput(request, points));
+    return Ok;
+}
+
+int printMergedSweep(const MergedPartials& m)
+{
+    QJsonArray points;
+    for (const QJsonObject& item : m.items)
+        points.append(item.value(QStringLiteral("point")));
+    out(sweepOutput(m.request, points));
     return Ok;
 }
 

@@ -2,6 +2,7 @@
 // raidscope-cli trace summarize|replay|export: block I/O traces (whitepaper SWAT summaries and replay).
 #include "cliargs.h"
 #include "commands.h"
+#include "shard.h"
 #include "stoponsignal.h"
 
 #include "io/outputfile.h"
@@ -10,12 +11,14 @@
 #include "units.h"
 
 #include <QJsonArray>
+#include <QFileInfo>
 #include <QJsonDocument>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
+#include <map>
 #include <optional>
 #include <unistd.h>
 
@@ -79,10 +82,16 @@ void addTraceOptions(CliArgs& a, TraceSubcommand sub)
     add({ Summarize, Replay }, QStringLiteral("jobs"), QStringLiteral("N"),
         QStringLiteral("Uses up to N threads (default: one per core): files and ranges of a large file are summarized "
                        "at once, candidate arrays replayed at once; the results do not change."));
+    add({ Summarize }, QStringLiteral("partial"), QString(),
+        QStringLiteral("Prints a partial summary of one FILE (or of --range A:B of it) for `raidscope-cli merge`."));
+    add({ Summarize }, QStringLiteral("range"), QStringLiteral("A:B"),
+        QStringLiteral("With --partial: only the lines that start in bytes [A, B) of an MSR, SPC or CSV file."));
     add({ Summarize }, QStringLiteral("csv"), QStringLiteral("OUT"), QStringLiteral("Also writes the summary's tables as CSV to OUT."));
     add({ Replay }, QStringLiteral("array"), QStringLiteral("SPEC"), QStringLiteral("An array to replay through; repeat for more."));
     add({ Replay }, QStringLiteral("scale"), QStringLiteral("X"),
         QStringLiteral("Multiplies the trace's times by X (0.5 replays twice as fast)."));
+    add({ Replay }, QStringLiteral("shard"), QStringLiteral("I/N"),
+        QStringLiteral("Replays only shard I of N of the --array candidates and prints a partial JSON for `raidscope-cli merge`."));
     add({ Replay }, QStringLiteral("window"), QStringLiteral("S"), QStringLiteral("Window length in seconds (default 1)."));
     add({ Export }, QStringLiteral("fio"), QStringLiteral("OUT"), QStringLiteral("The iolog to write."));
     add({ Export }, QStringLiteral("target"), QStringLiteral("PATH"), QStringLiteral("The device the iolog names (default /dev/sdX)."));
@@ -228,8 +237,115 @@ QString textSummary(const TraceSummary& s)
     return t;
 }
 
+QJsonObject errorJson(const TraceError& e)
+{
+    return QJsonObject { { QStringLiteral("file"), e.file }, { QStringLiteral("line"), QString::number(e.line) },
+        { QStringLiteral("field"), e.field }, { QStringLiteral("fieldName"), e.fieldName },
+        { QStringLiteral("message"), e.message } };
+}
+
+TraceError errorFromJson(const QJsonObject& o)
+{
+    TraceError e;
+    e.file = o.value(QStringLiteral("file")).toString();
+    e.line = o.value(QStringLiteral("line")).toString().toULongLong();
+    e.field = o.value(QStringLiteral("field")).toInt();
+    e.fieldName = o.value(QStringLiteral("fieldName")).toString();
+    e.message = o.value(QStringLiteral("message")).toString();
+    return e;
+}
+
+// --range A:B: two byte offsets, A < B.
+bool parseRange(const QString& text, std::uint64_t* begin, std::uint64_t* end)
+{
+    const QStringList parts = text.split(u':');
+    bool ok1 = false, ok2 = false;
+    if (parts.size() == 2) {
+        *begin = parts[0].trimmed().toULongLong(&ok1);
+        *end = parts[1].trimmed().toULongLong(&ok2);
+    }
+    return ok1 && ok2 && *begin < *end;
+}
+
+// `trace summarize FILE --partial [--range A:B]`: the summary of one file, or of the lines that
+// start in bytes [A, B) of it, with everything `merge` needs to join it to the other parts.
+int summarizePartial(const CliArgs& a, const TraceJobOptions& o)
+{
+    const QStringList files = a.positional().mid(1);
+    if (files.size() != 1)
+        return fail(QStringLiteral("trace summarize --partial: one FILE per partial (give each file, or each range of "
+                                   "one, its own partial; merge joins them in the order given)"),
+            Usage);
+    if (a.has(QStringLiteral("csv")))
+        return fail(QStringLiteral("trace summarize --partial: --csv belongs to the merge's output, not a part's"), Usage);
+    const QString path = files.front();
+    QString error;
+    auto whole = TraceReader::open(path, o.reader, &error);
+    if (!whole)
+        return fail(error);
+    const TraceFormatInfo info = whole->info();
+    whole.reset();
+    const auto size = std::uint64_t(std::max<qint64>(0, QFileInfo(path).size()));
+    std::uint64_t begin = 0, end = size;
+    TracePartSummary part;
+    if (a.has(QStringLiteral("range"))) {
+        if (!parseRange(a.value(QStringLiteral("range")), &begin, &end))
+            return fail(QStringLiteral("--range %1: expected A:B, byte offsets with A < B (e.g. --range 0:1073741824)")
+                            .arg(a.value(QStringLiteral("range"))),
+                Usage);
+        if (!QFileInfo(path).isFile())
+            return fail(QStringLiteral("--range: %1 is not a regular file (a range needs a file that can be read from the middle)").arg(path));
+        if (!traceSplittable(info.format))
+            return fail(QStringLiteral("--range: %1 is %2, whose lines depend on earlier ones; only MSR, SPC and CSV traces "
+                                       "can be read in ranges (summarize the whole file with --partial)")
+                            .arg(path, info.name));
+        // Each line belongs to the range it starts in: both ends move to the next line start.
+        const auto b = traceLineStart(path, std::min(begin, size));
+        const auto e = traceLineStart(path, std::min(end, size));
+        if (!b || !e)
+            return fail(QStringLiteral("%1: cannot be opened").arg(path));
+        begin = *b;
+        end = *e;
+        part = summarizeTraceRange(path, begin, end, o, info);
+        if (part.stopError) {
+            TraceError e = *part.stopError;
+            if (begin > 0 && e.line > 0) { // numbered within the range (merge numbers them within the file)
+                e.line -= 1;
+                e.file += QStringLiteral(" (the range from byte %1)").arg(begin);
+            }
+            return fail(e.text());
+        }
+    } else {
+        TraceJobOptions serial = o;
+        const TraceSummaryResult r = summarizeTrace(files, serial, {}, [](auto s) { progress("summarize", s->fraction); });
+        endProgress();
+        if (!r.ok)
+            return fail(r.error);
+        part.summary = r.summary;
+        part.complete = true;
+    }
+    QJsonArray errors;
+    for (const TraceError& e : part.errors)
+        errors.append(errorJson(e));
+    const QJsonObject partial { { QStringLiteral("raidscopePartial"), 1 }, { QStringLiteral("command"), QStringLiteral("trace summarize") },
+        { QStringLiteral("request"),
+            QJsonObject { { QStringLiteral("json"), a.flag(QStringLiteral("json")) },
+                { QStringLiteral("onError"), a.value(QStringLiteral("on-error"), QStringLiteral("stop")) } } },
+        { QStringLiteral("part"),
+            QJsonObject { { QStringLiteral("path"), path }, { QStringLiteral("name"), QFileInfo(path).fileName() },
+                { QStringLiteral("sizeBytes"), QString::number(size) }, { QStringLiteral("begin"), QString::number(begin) },
+                { QStringLiteral("end"), QString::number(end) }, { QStringLiteral("lines"), QString::number(part.lines) } } },
+        { QStringLiteral("errors"), errors }, { QStringLiteral("summary"), part.summary.toPartialJson() } };
+    out(QString::fromUtf8(QJsonDocument(partial).toJson(QJsonDocument::Compact)) + u'\n');
+    return Ok;
+}
+
 int summarize(const CliArgs& a, const TraceJobOptions& o)
 {
+    if (a.flag(QStringLiteral("partial")))
+        return summarizePartial(a, o);
+    if (a.has(QStringLiteral("range")))
+        return fail(QStringLiteral("trace summarize: --range goes with --partial (a part of a file to merge later)"), Usage);
     const QStringList files = a.positional().mid(1);
     const QString csv = a.value(QStringLiteral("csv"));
     // Refused before reading: the summary must never be written over a trace it reads.
@@ -248,8 +364,54 @@ int summarize(const CliArgs& a, const TraceJobOptions& o)
     return Ok;
 }
 
+// What `trace replay` prints, from each candidate's TraceReplayArray::toJson() (also a sharded
+// replay's merge).
+int printReplay(const QJsonObject& request, const QJsonArray& arrays, std::uint64_t records)
+{
+    // Every array refused: nothing was replayed, so say why (the first array's reason) and fail.
+    const auto refused = [](const QJsonValue& x) { return x.toObject().contains(QStringLiteral("error")); };
+    if (!arrays.isEmpty() && std::all_of(arrays.begin(), arrays.end(), refused))
+        return fail(QStringLiteral("trace replay: no --array could be simulated; --array %1: %2")
+                        .arg(arrays.first().toObject().value(QStringLiteral("array")).toString(),
+                            arrays.first().toObject().value(QStringLiteral("error")).toString()));
+    if (request.value(QStringLiteral("json")).toBool()) {
+        const QJsonObject o { { QStringLiteral("records"), double(records) }, { QStringLiteral("arrays"), arrays } };
+        out(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
+        return Ok;
+    }
+    QString t = QStringLiteral("%1 requests replayed at x%2 in %3 s windows; slow = window mean above %4 ms\n\n")
+                    .arg(records)
+                    .arg(request.value(QStringLiteral("scale")).toDouble())
+                    .arg(request.value(QStringLiteral("window")).toDouble())
+                    .arg(request.value(QStringLiteral("slowMs")).toDouble());
+    t += QStringLiteral("   mean ms    p50 ms    p90 ms    p99 ms  slow periods  disk utilization %  array\n");
+    for (const QJsonValue& v : arrays) {
+        const QJsonObject x = v.toObject();
+        const QString spec = x.value(QStringLiteral("array")).toString();
+        if (x.contains(QStringLiteral("error"))) {
+            t += QStringLiteral("  (refused: %1)  %2\n").arg(x.value(QStringLiteral("error")).toString(), spec);
+            continue;
+        }
+        const QJsonObject percentiles = x.value(QStringLiteral("percentilesMs")).toObject();
+        QStringList util;
+        for (const QJsonValue& d : x.value(QStringLiteral("disks")).toArray())
+            util << QString::number(d.toObject().value(QStringLiteral("utilization")).toDouble() * 100, 'f', 0);
+        t += QStringLiteral("%1 %2 %3 %4 %5  %6  %7\n")
+                 .arg(x.value(QStringLiteral("meanMs")).toDouble(), 10, 'f', 2)
+                 .arg(percentiles.value(QStringLiteral("50")).toDouble(), 9, 'f', 2)
+                 .arg(percentiles.value(QStringLiteral("90")).toDouble(), 9, 'f', 2)
+                 .arg(percentiles.value(QStringLiteral("99")).toDouble(), 9, 'f', 2)
+                 .arg(QStringLiteral("%1/%2").arg(x.value(QStringLiteral("slowPeriods")).toInt()).arg(x.value(QStringLiteral("windows")).toInt()), 12)
+                 .arg(util.join(u' '), -18)
+                 .arg(spec);
+    }
+    out(t);
+    return Ok;
+}
+
 int replay(const CliArgs& a, const TraceJobOptions& o)
 {
+    QString error;
     TraceReplayOptions ro;
     ro.read = o;
     ro.arraySpecs = a.values(QStringLiteral("array"));
@@ -268,45 +430,38 @@ int replay(const CliArgs& a, const TraceJobOptions& o)
     if (!ok || !std::isfinite(ro.windowSeconds) || !(ro.windowSeconds > 0))
         return fail(QStringLiteral("--window %1: expected a positive number of seconds").arg(a.value(QStringLiteral("window"))),
             Usage);
+    const auto shard = parseShard(a, &error);
+    if (!shard)
+        return fail(QStringLiteral("trace replay: ") + error, Usage);
+    // --shard I/N: only this shard's candidates, printed as a partial for `merge`.
+    const QStringList all = ro.arraySpecs;
+    std::vector<int> indexes;
+    ro.arraySpecs.clear();
+    for (int i = 0; i < int(all.size()); ++i)
+        if (shard->owns(i)) {
+            ro.arraySpecs << all[i];
+            indexes.push_back(i);
+        }
     const TraceReplayResult r = replayTrace(a.positional().mid(1), ro, {}, [](auto s) { progress("replay", s->fraction); });
     endProgress();
     if (!r.ok)
         return fail(r.error);
-    // Every array refused: nothing was replayed, so say why (the first array's reason) and fail.
-    if (!r.arrays.empty()
-        && std::all_of(r.arrays.begin(), r.arrays.end(), [](const TraceReplayArray& x) { return !x.error.isEmpty(); }))
-        return fail(QStringLiteral("trace replay: no --array could be simulated; --array %1: %2")
-                        .arg(r.arrays.front().arraySpec, r.arrays.front().error));
-    if (a.flag(QStringLiteral("json"))) {
-        out(QString::fromUtf8(QJsonDocument(r.toJson()).toJson(QJsonDocument::Indented)));
+    const QJsonObject request { { QStringLiteral("traces"), QJsonArray::fromStringList(a.positional().mid(1)) },
+        { QStringLiteral("arrays"), QJsonArray::fromStringList(all) }, { QStringLiteral("scale"), ro.timeScale },
+        { QStringLiteral("window"), ro.windowSeconds }, { QStringLiteral("slowMs"), ro.slowThresholdMs },
+        { QStringLiteral("json"), a.flag(QStringLiteral("json")) } };
+    QJsonArray arrays;
+    for (const TraceReplayArray& x : r.arrays)
+        arrays.append(x.toJson());
+    if (shard->given) {
+        QJsonArray items;
+        for (qsizetype k = 0; k < arrays.size(); ++k)
+            items.append(QJsonObject { { QStringLiteral("index"), indexes[std::size_t(k)] },
+                { QStringLiteral("records"), double(r.records) }, { QStringLiteral("array"), arrays[k] } });
+        outPartial(partialJson(QStringLiteral("trace replay"), *shard, int(all.size()), request, items));
         return Ok;
     }
-    QString t = QStringLiteral("%1 requests replayed at x%2 in %3 s windows; slow = window mean above %4 ms\n\n")
-                    .arg(r.records)
-                    .arg(ro.timeScale)
-                    .arg(ro.windowSeconds)
-                    .arg(ro.slowThresholdMs);
-    t += QStringLiteral("   mean ms    p50 ms    p90 ms    p99 ms  slow periods  disk utilization %  array\n");
-    for (const TraceReplayArray& x : r.arrays) {
-        if (!x.error.isEmpty()) {
-            t += QStringLiteral("  (refused: %1)  %2\n").arg(x.error, x.arraySpec);
-            continue;
-        }
-        const SimResult& s = x.result;
-        QStringList util;
-        for (const DiskResult& d : s.disks)
-            util << QString::number(d.utilization * 100, 'f', 0);
-        t += QStringLiteral("%1 %2 %3 %4 %5  %6  %7\n")
-                 .arg(s.responseMs.mean(), 10, 'f', 2)
-                 .arg(s.percentileMs(0.5), 9, 'f', 2)
-                 .arg(s.percentileMs(0.9), 9, 'f', 2)
-                 .arg(s.percentileMs(0.99), 9, 'f', 2)
-                 .arg(QStringLiteral("%1/%2").arg(x.slowPeriods).arg(x.windows), 12)
-                 .arg(util.join(u' '), -18)
-                 .arg(x.arraySpec);
-    }
-    out(t);
-    return Ok;
+    return printReplay(request, arrays, r.records);
 }
 
 int exportTrace(const CliArgs& a, const TraceJobOptions& o)
@@ -331,6 +486,95 @@ int exportTrace(const CliArgs& a, const TraceJobOptions& o)
 }
 
 } // namespace
+
+int printMergedSummaries(const std::vector<PartialFile>& partials)
+{
+    // The parts of each file in byte order, the files in the order they first come; each file's parts
+    // must tile it from byte 0 to its end.
+    struct Part
+    {
+        const PartialFile* file;
+        QJsonObject part;
+        std::uint64_t begin, end, size;
+    };
+    QStringList paths;
+    std::map<QString, std::vector<Part>> byPath;
+    const QJsonObject request = partials.front().json.value(QStringLiteral("request")).toObject();
+    for (const PartialFile& p : partials) {
+        if (p.json.value(QStringLiteral("request")).toObject() != request)
+            return fail(QStringLiteral("merge: %1 was made with other options (--json, --on-error) than %2").arg(p.path, partials.front().path));
+        const QJsonObject part = p.json.value(QStringLiteral("part")).toObject();
+        const QString path = part.value(QStringLiteral("path")).toString();
+        if (!byPath.count(path))
+            paths << path;
+        byPath[path].push_back(Part { &p, part, part.value(QStringLiteral("begin")).toString().toULongLong(),
+            part.value(QStringLiteral("end")).toString().toULongLong(), part.value(QStringLiteral("sizeBytes")).toString().toULongLong() });
+    }
+    std::optional<TraceSummary> merged;
+    QStringList names;
+    for (const QString& path : paths) {
+        std::vector<Part>& parts = byPath[path];
+        std::sort(parts.begin(), parts.end(), [](const Part& x, const Part& y) { return x.begin < y.begin; });
+        std::uint64_t at = 0, linesBefore = 0;
+        for (const Part& part : parts) {
+            if (part.begin != at || part.size != parts.front().size)
+                return fail(QStringLiteral("merge: %1: bytes %2 to %3 are in no partial, or in two (%4 starts at %5)")
+                                .arg(path)
+                                .arg(std::min(at, part.begin))
+                                .arg(std::max(at, part.begin))
+                                .arg(part.file->path)
+                                .arg(part.begin));
+            QString error;
+            auto summary = TraceSummary::fromPartialJson(part.file->json.value(QStringLiteral("summary")).toObject(), &error);
+            if (!summary)
+                return fail(QStringLiteral("merge: %1: %2").arg(part.file->path, error));
+            if (merged && (summary->format.detail != merged->format.detail || summary->options.slowThresholdMs != merged->options.slowThresholdMs))
+                return fail(QStringLiteral("merge: %1 is %2 (slow above %3 ms), the parts before it %4 (%5 ms): one summary "
+                                           "needs one format and the same options")
+                                .arg(part.file->path, summary->format.detail)
+                                .arg(summary->options.slowThresholdMs)
+                                .arg(merged->format.detail)
+                                .arg(merged->options.slowThresholdMs));
+            // A range's skipped lines are numbered within the range: number them within the file.
+            for (const QJsonValue& v : part.file->json.value(QStringLiteral("errors")).toArray()) {
+                TraceError e = errorFromJson(v.toObject());
+                if (part.begin > 0 && e.line > 0)
+                    e.line = linesBefore + e.line - 1;
+                if (summary->skippedMessages.size() < TraceSummary::kMaxMessages)
+                    summary->skippedMessages << e.text();
+            }
+            if (!merged) {
+                merged = TraceSummary(summary->options);
+                merged->format = summary->format;
+            }
+            merged->merge(*summary);
+            linesBefore += part.part.value(QStringLiteral("lines")).toString().toULongLong();
+            at = part.end;
+        }
+        if (at != parts.front().size)
+            return fail(QStringLiteral("merge: %1: bytes %2 to %3 (the end) are in no partial").arg(path).arg(at).arg(parts.front().size));
+        names << parts.front().part.value(QStringLiteral("name")).toString();
+    }
+    if (!merged->mergeExact())
+        return fail(QStringLiteral("merge: the parts cannot be merged exactly (more than %1 arrivals of a later part came "
+                                   "before the earlier part's last): summarize the trace in fewer parts")
+                        .arg(TraceSummary::kInOrderHead));
+    merged->files = names;
+    out(request.value(QStringLiteral("json")).toBool() ? QString::fromUtf8(QJsonDocument(merged->toJson()).toJson(QJsonDocument::Indented))
+                                                        : textSummary(*merged));
+    return Ok;
+}
+
+int printMergedReplay(const MergedPartials& m)
+{
+    QJsonArray arrays;
+    std::uint64_t records = 0;
+    for (const QJsonObject& item : m.items) {
+        arrays.append(item.value(QStringLiteral("array")));
+        records = std::max(records, std::uint64_t(item.value(QStringLiteral("records")).toDouble()));
+    }
+    return printReplay(m.request, arrays, records);
+}
 
 int runTrace(const QStringList& args)
 {

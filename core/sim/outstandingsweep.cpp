@@ -56,13 +56,19 @@ QJsonObject OutstandingSweepResult::toJson() const
     QJsonArray runs;
     for (const SimResult& r : points)
         runs.append(r.toJson());
+    return toJson(arraySpec, workloadSpec, outstanding, runs);
+}
+
+QJsonObject OutstandingSweepResult::toJson(const QString& arraySpec, const QString& workloadSpec,
+                                           const std::vector<int>& outstanding, const QJsonArray& points)
+{
     QJsonArray values;
     for (int o : outstanding)
         values.append(o);
     return QJsonObject { { QStringLiteral("version"), 1 },
         { QStringLiteral("kind"), outstanding.empty() ? QStringLiteral("run") : QStringLiteral("sweep") },
         { QStringLiteral("array"), arraySpec }, { QStringLiteral("workload"), workloadSpec },
-        { QStringLiteral("outstanding"), values }, { QStringLiteral("sweep"), runs } };
+        { QStringLiteral("outstanding"), values }, { QStringLiteral("sweep"), points } };
 }
 
 namespace {

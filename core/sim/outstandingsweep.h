@@ -5,6 +5,7 @@
 #include "simresult.h"
 #include "workload.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
 
@@ -56,6 +57,9 @@ struct OutstandingSweepResult
     ///  "sweep": [SimResult::toJson()...]} — what `simulate --sweep --json` prints and the Simulate
     /// page saves.
     QJsonObject toJson() const;
+    /// The same object from the points' SimResult::toJson() (a sharded sweep's merge).
+    static QJsonObject toJson(const QString& arraySpec, const QString& workloadSpec, const std::vector<int>& outstanding,
+                              const QJsonArray& points);
 };
 
 /// Runs `spec` once per value of `outstanding` (closed loop: each point keeps that many requests in

@@ -6,6 +6,8 @@
 
 namespace raidscope {
 
+struct TraceSummaryCodec;
+
 /// Count, mean, min and max of integer samples (e.g. nanoseconds) reported in a unit of choice
 /// (`unit` per sample unit: 1e-6 gives milliseconds from nanoseconds). The sum is kept exactly, so
 /// summaries of the parts of a data set merge, in any grouping, into bit for bit the summary of the
@@ -13,6 +15,7 @@ namespace raidscope {
 /// and merge round differently).
 class IntegerStats
 {
+    friend struct TraceSummaryCodec; // a partial summary's JSON (trace summarize --partial)
 public:
     explicit IntegerStats(double unit = 1e-6)
         : m_unit(unit)

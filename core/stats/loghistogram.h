@@ -7,11 +7,14 @@
 
 namespace raidscope {
 
+struct TraceSummaryCodec;
+
 /// A mergeable histogram of non-negative integers (e.g. response times in nanoseconds) with
 /// log-linear buckets: 64 linear sub-buckets per power of two, so a quantile read back is within
 /// 1/64 (1.6 %) of the true value. Fixed size (no allocation after construction), O(1) add.
 class LogHistogram
 {
+    friend struct TraceSummaryCodec; // a partial summary's JSON (trace summarize --partial)
 public:
     static constexpr int kSubBits = 6;
     static constexpr int kSub = 1 << kSubBits;

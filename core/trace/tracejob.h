@@ -49,6 +49,30 @@ struct TraceSummaryResult
     QString error; ///< the first malformed line under TraceErrorPolicy::Stop, or why the files could not be read
 };
 
+/// One byte range of a trace file, read on its own: how a large file is summarized on every core
+/// (each range on a thread) and on several machines (`trace summarize --partial --range A:B`).
+struct TracePartSummary
+{
+    TraceSummary summary;
+    std::vector<TraceError> errors; ///< the first kMaxMessages lines skipped, numbered within the range
+    std::optional<TraceError> stopError; ///< the error that ended the range (policy stop, or fatal)
+    std::uint64_t lines = 0; ///< lines read, to number the next range's lines within the file
+    bool complete = false; ///< read to its end or to stopError, not stopped by `tick`
+};
+
+/// Reads bytes [begin, end) of `path` (both at line starts; see traceLineStart()) as `info` says the
+/// whole file is written (a range past the first line has no header). Only formats with one record
+/// per line and nothing carried from line to line can be read so: traceSplittable(). `tick` is
+/// called every 4096 records with the bytes consumed since its last call; false stops the read.
+TracePartSummary summarizeTraceRange(const QString& path, std::uint64_t begin, std::uint64_t end,
+                                     const TraceJobOptions& options, const TraceFormatInfo& info,
+                                     const std::function<bool(std::uint64_t bytes)>& tick = {});
+/// MSR, SPC and CSV traces: one record per line, no state from line to line (but a header on line 1).
+bool traceSplittable(TraceFormat format);
+/// The first line start at or after byte `pos` of `path` (a line starts at 0 or after a '\n'); the
+/// file's size when none; nullopt when the file does not open.
+std::optional<std::uint64_t> traceLineStart(const QString& path, std::uint64_t pos);
+
 /// Reads `files` as one trace (per-CPU blktrace files merged by time, other files one after the
 /// other) and summarizes it. Runs on the caller's thread; check `stop` to cancel. Reports a
 /// snapshot with a copy of the partial summary at most every `reportInterval`.

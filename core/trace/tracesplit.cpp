@@ -29,21 +29,7 @@ struct Range
     std::uint64_t end = 0;
 };
 
-// One range's reading.
-struct Part
-{
-    TraceSummary summary;
-    std::vector<TraceError> errors; ///< the first kMaxMessages skipped, line numbers within the range
-    std::optional<TraceError> stopError; ///< the error that ended the range (policy stop, or fatal)
-    std::uint64_t lines = 0;
-    bool complete = false;
-};
-
-bool splittable(TraceFormat f)
-{
-    // One record per line, no state carried from line to line (but the header on line 1).
-    return f == TraceFormat::MsrCsv || f == TraceFormat::Spc || f == TraceFormat::Csv;
-}
+using Part = TracePartSummary;
 
 // The first line start at or after `pos` (a line starts at 0 or after a '\n').
 std::uint64_t lineStartFrom(int fd, std::uint64_t pos, std::uint64_t size)
@@ -106,7 +92,7 @@ std::optional<TraceSummaryResult> summarizeInRanges(const QStringList& files, co
         // Every file of one splittable format, read the same way (a CSV with the same mapping).
         auto reader = TraceReader::open(f, options.reader, &error);
         auto first = TraceReader::open(files.front(), options.reader, &error);
-        if (!reader || !first || !splittable(reader->info().format) || reader->info().format != first->info().format
+        if (!reader || !first || !traceSplittable(reader->info().format) || reader->info().format != first->info().format
             || reader->info().detail != first->info().detail)
             return std::nullopt;
         totalBytes += std::uint64_t(std::max<qint64>(0, QFileInfo(f).size()));
@@ -149,51 +135,21 @@ std::optional<TraceSummaryResult> summarizeInRanges(const QStringList& files, co
             const auto i = std::size_t(index);
             if (stop.stop_requested() || firstStopped.load() < i)
                 return;
-            auto part = std::make_unique<Part>(Part { TraceSummary(options.summary), {}, {}, 0, false });
-            part->summary.format = info;
             const Range& range = ranges[i];
-            QString why;
-            auto reader = TraceReader::openRange(files[range.file], range.begin, range.end, options.reader, &why);
-            if (!reader) {
-                TraceError e;
-                e.file = files[range.file];
-                e.message = why;
-                e.fatal = true;
-                part->stopError = e;
-            } else {
-                TraceAccumulator feed(part->summary, *reader);
-                TraceRecord record;
-                std::uint64_t counted = 0;
-                for (std::uint64_t n = 0;; ++n) {
-                    const TraceReader::Status s = reader->next(record);
-                    if (s == TraceReader::Status::Record) {
-                        feed.add(record);
-                    } else if (s == TraceReader::Status::End) {
-                        break;
-                    } else if (options.onError == TraceErrorPolicy::Stop || reader->error().fatal) {
-                        part->stopError = reader->error();
-                        break;
-                    } else {
-                        ++part->summary.skipped;
-                        if (part->errors.size() < std::size_t(TraceSummary::kMaxMessages))
-                            part->errors.push_back(reader->error());
+            auto part = std::make_unique<Part>(summarizeTraceRange(files[range.file], range.begin, range.end, options, info,
+                [&](std::uint64_t bytes) {
+                    if (stop.stop_requested() || firstStopped.load() < i)
+                        return false;
+                    bytesDone += bytes;
+                    if (report) {
+                        const std::unique_lock<std::mutex> guard(lock, std::try_to_lock);
+                        if (guard.owns_lock() && throttle.due())
+                            reportNow(totalBytes ? double(bytesDone.load()) / double(totalBytes) : 0.0);
                     }
-                    if ((n & 4095) == 0) {
-                        if (stop.stop_requested() || firstStopped.load() < i)
-                            return;
-                        bytesDone += reader->bytesConsumed() - counted;
-                        counted = reader->bytesConsumed();
-                        if (report) {
-                            const std::unique_lock<std::mutex> guard(lock, std::try_to_lock);
-                            if (guard.owns_lock() && throttle.due())
-                                reportNow(totalBytes ? double(bytesDone.load()) / double(totalBytes) : 0.0);
-                        }
-                    }
-                }
-                bytesDone += reader->bytesConsumed() - counted;
-                part->lines = reader->linesRead();
-            }
-            part->complete = true;
+                    return true;
+                }));
+            if (!part->complete)
+                return;
             if (part->stopError) {
                 std::size_t expected = firstStopped.load();
                 while (i < expected && !firstStopped.compare_exchange_weak(expected, i)) { }
@@ -244,3 +200,71 @@ std::optional<TraceSummaryResult> summarizeInRanges(const QStringList& files, co
 }
 
 } // namespace raidscope::trace
+
+namespace raidscope {
+
+bool traceSplittable(TraceFormat f)
+{
+    return f == TraceFormat::MsrCsv || f == TraceFormat::Spc || f == TraceFormat::Csv;
+}
+
+std::optional<std::uint64_t> traceLineStart(const QString& path, std::uint64_t pos)
+{
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return std::nullopt;
+    const auto size = std::uint64_t(std::max<qint64>(0, QFileInfo(path).size()));
+    const std::uint64_t at = trace::lineStartFrom(fd, pos, size);
+    ::close(fd);
+    return at;
+}
+
+TracePartSummary summarizeTraceRange(const QString& path, std::uint64_t begin, std::uint64_t end,
+                                     const TraceJobOptions& options, const TraceFormatInfo& info,
+                                     const std::function<bool(std::uint64_t bytes)>& tick)
+{
+    TracePartSummary part { TraceSummary(options.summary), {}, {}, 0, false };
+    part.summary.format = info;
+    QString why;
+    auto reader = TraceReader::openRange(path, begin, end, options.reader, &why);
+    if (!reader) {
+        TraceError e;
+        e.file = path;
+        e.message = why;
+        e.fatal = true;
+        part.stopError = e;
+        part.complete = true;
+        return part;
+    }
+    TraceAccumulator feed(part.summary, *reader);
+    TraceRecord record;
+    std::uint64_t counted = 0;
+    for (std::uint64_t n = 0;; ++n) {
+        const TraceReader::Status s = reader->next(record);
+        if (s == TraceReader::Status::Record) {
+            feed.add(record);
+        } else if (s == TraceReader::Status::End) {
+            break;
+        } else if (options.onError == TraceErrorPolicy::Stop || reader->error().fatal) {
+            part.stopError = reader->error();
+            break;
+        } else {
+            ++part.summary.skipped;
+            if (part.errors.size() < std::size_t(TraceSummary::kMaxMessages))
+                part.errors.push_back(reader->error());
+        }
+        if ((n & 4095) == 0 && tick) {
+            const std::uint64_t bytes = reader->bytesConsumed() - counted;
+            counted = reader->bytesConsumed();
+            if (!tick(bytes))
+                return part;
+        }
+    }
+    if (tick)
+        tick(reader->bytesConsumed() - counted);
+    part.lines = reader->linesRead();
+    part.complete = true;
+    return part;
+}
+
+} // namespace raidscope

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -53,6 +54,7 @@ struct TraceTimeBucket
 /// (1 ms times a power of two), so two series widen to a common grid and add up exactly.
 class TraceTimeline
 {
+    friend struct TraceSummaryCodec;
 public:
     static constexpr std::int64_t kBaseWidthNs = 1000000;
     explicit TraceTimeline(int maxBuckets = 1024);
@@ -82,6 +84,7 @@ private:
 /// I/O counts over a device's address space in at most N regions of 1 MiB times a power of two.
 class RegionHistogram
 {
+    friend struct TraceSummaryCodec;
 public:
     static constexpr int kBaseShift = 20;
     explicit RegionHistogram(int regions = 256)
@@ -199,8 +202,17 @@ public:
     /// The same as CSV tables, each after a "# name" line.
     QString toCsv() const;
 
+    /// Every part of the summary as JSON, to be merged on another machine (`trace summarize
+    /// --partial`, then `raidscope-cli merge`): fromPartialJson() of it gives this summary back.
+    /// 64-bit values are strings (exact beyond 2^53).
+    QJsonObject toPartialJson() const;
+    /// nullopt, and one line naming the field, when `json` is not a partial summary of this version
+    /// or is inconsistent (a bucket index outside its table, a count that does not add up).
+    static std::optional<TraceSummary> fromPartialJson(const QJsonObject& json, QString* error);
+
 private:
     friend class TraceAccumulator;
+    friend struct TraceSummaryCodec;
     /// The arrival times of the first kInOrderHead requests that came at or after every earlier
     /// one (not out of order here; ascending): a merge counts those before the earlier part's last
     /// arrival as out of order, as reading both parts as one would have.
