@@ -9,9 +9,9 @@ BUILD_TYPE=${BUILD_TYPE:-RelWithDebInfo}
 
 # The last line is for the md-qemu rig (tests/rig, scripts/probe-rig.sh): QEMU, the initramfs build's
 # tools, and jq for the probe's JSON; the golden-output test (tests/cli/golden.cmake) needs jq too.
-# GNU parallel runs the sharded jobs of packaging/cluster (test cli:cluster).
+# zlib, liblzma and libzstd read compressed traces; GNU parallel runs the sharded jobs of packaging/cluster (test cli:cluster).
 raidscope_packages=(cmake ninja-build g++ pkg-config qt6-base-dev libqcustomplot-dev catch2
-    liburing-dev libbenchmark-dev xvfb xauth parallel
+    liburing-dev libbenchmark-dev zlib1g-dev liblzma-dev libzstd-dev xvfb xauth parallel
     qemu-system-x86 qemu-utils kmod cpio jq)
 
 raidscope_install_deps() {

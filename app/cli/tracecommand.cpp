@@ -225,7 +225,7 @@ QString textSummary(const TraceSummary& s)
     } else {
         t += QStringLiteral("response:  not in this format (no queue depth, no slow periods)\n");
     }
-    for (const QString& n : s.format.notes)
+    for (const QString& n : s.notes())
         t += QStringLiteral("note:      %1\n").arg(n);
     if (s.outOfOrder || s.zeroSize)
         t += QStringLiteral("anomalies: %1 out-of-order timestamps, %2 zero-size requests\n").arg(s.outOfOrder).arg(s.zeroSize);
@@ -280,11 +280,6 @@ int summarizePartial(const CliArgs& a, const TraceJobOptions& o)
         return fail(QStringLiteral("trace summarize --partial: --csv belongs to the merge's output, not a part's"), Usage);
     const QString path = files.front();
     QString error;
-    auto whole = TraceReader::open(path, o.reader, &error);
-    if (!whole)
-        return fail(error);
-    const TraceFormatInfo info = whole->info();
-    whole.reset();
     const auto size = std::uint64_t(std::max<qint64>(0, QFileInfo(path).size()));
     std::uint64_t begin = 0, end = size;
     TracePartSummary part;
@@ -293,8 +288,18 @@ int summarizePartial(const CliArgs& a, const TraceJobOptions& o)
             return fail(QStringLiteral("--range %1: expected A:B, byte offsets with A < B (e.g. --range 0:1073741824)")
                             .arg(a.value(QStringLiteral("range"))),
                 Usage);
-        if (!QFileInfo(path).isFile())
+        if (QFileInfo(path).exists() && !QFileInfo(path).isFile())
             return fail(QStringLiteral("--range: %1 is not a regular file (a range needs a file that can be read from the middle)").arg(path));
+        // The format as the whole file states it (a range past the first line has no header).
+        auto whole = TraceReader::open(path, o.reader, &error);
+        if (!whole)
+            return fail(error);
+        const TraceFormatInfo info = whole->info();
+        whole.reset();
+        if (!info.compression.isEmpty())
+            return fail(QStringLiteral("--range: %1 is %2-compressed, so it cannot be read from the middle (summarize it "
+                                       "whole with --partial, or decompress it first)")
+                            .arg(path, info.compression));
         if (!traceSplittable(info.format))
             return fail(QStringLiteral("--range: %1 is %2, whose lines depend on earlier ones; only MSR, SPC and CSV traces "
                                        "can be read in ranges (summarize the whole file with --partial)")

@@ -123,7 +123,7 @@ public:
     BlktraceReader(std::unique_ptr<ByteSource> s, const QString& name)
         : m_source(std::move(s))
         , m_name(name)
-        , m_buffer(std::size_t(std::min<std::uint64_t>(1 << 20, m_source->size() + kHeaderBytes)))
+        , m_buffer(std::size_t(m_source->sized() ? std::min<std::uint64_t>(1 << 20, m_source->size() + kHeaderBytes) : 1 << 20))
     {
         m_info.format = TraceFormat::Blktrace;
         m_info.name = QStringLiteral("binary blktrace");
@@ -238,7 +238,7 @@ private:
                 m_eof = true;
                 m_failed = got < 0;
                 if (m_failed) {
-                    setError(QStringLiteral("read error"));
+                    setError(m_source->errorText().empty() ? QStringLiteral("read error") : QString::fromStdString(m_source->errorText()));
                     m_error.fatal = true;
                 }
             } else {
@@ -278,9 +278,20 @@ private:
     Status badMagic()
     {
         setError(QStringLiteral("record at byte %1 has no blktrace magic").arg(m_consumed));
+        const std::uint64_t from = m_consumed;
         for (;;) {
             ++m_begin;
             ++m_consumed;
+            // No magic in a whole MiB: not blktrace data, or damaged past resynchronising (an
+            // endless stream such as /dev/zero would otherwise be scanned forever).
+            if (m_consumed - from > kMaxResyncBytes) {
+                setError(QStringLiteral("no blktrace magic in the %1 bytes from byte %2: not blktrace data")
+                             .arg(kMaxResyncBytes)
+                             .arg(from));
+                m_error.fatal = true;
+                m_failed = true;
+                return Status::Error;
+            }
             if (!ensure(4)) {
                 m_consumed += m_end - m_begin;
                 m_begin = m_end;
@@ -293,6 +304,7 @@ private:
         return Status::Error;
     }
 
+    static constexpr std::uint64_t kMaxResyncBytes = 1 << 20;
     std::unique_ptr<ByteSource> m_source;
     QString m_name;
     std::vector<char> m_buffer;

@@ -23,6 +23,11 @@ public:
     /// Up to `n` bytes into `buffer`; 0 at the end; -1 on an I/O error.
     virtual long long read(char* buffer, std::size_t n) = 0;
     virtual std::uint64_t size() const = 0;
+    /// False for a pipe, a FIFO or a character device: size() is 0 and says nothing, the input
+    /// ends when the writer closes it (or never: /dev/zero), and it can be read only once.
+    virtual bool sized() const { return true; }
+    /// Why read() returned -1, when the source knows better than errno (damaged compressed data).
+    virtual std::string errorText() const { return {}; }
     /// Lines of the whole input before this source's first byte that LineSource should count as
     /// read (a range of a file that does not start it: 1, so its first line is never line 1).
     virtual std::uint64_t linesBefore() const { return 0; }
@@ -31,6 +36,9 @@ public:
     static std::unique_ptr<ByteSource> openFileRange(const std::string& path, std::uint64_t begin, std::uint64_t end,
                                                      std::string* error);
     static std::unique_ptr<ByteSource> memory(std::span<const char> data);
+    /// `head` (bytes already read from `rest`) and then the rest: a stream sniffed for its format
+    /// and read from its first byte.
+    static std::unique_ptr<ByteSource> prefixed(std::string head, std::unique_ptr<ByteSource> rest);
 };
 
 /// Splits a ByteSource into lines without copying them: a line is a view into the block buffer,
@@ -40,15 +48,20 @@ class LineSource
 public:
     static constexpr std::size_t kBlockBytes = 1 << 20;
     static constexpr std::size_t kMaxLineBytes = 1 << 20; ///< longer lines are reported, not kept
+    /// An overlong line's rest is dropped up to its line end, or this many bytes: then the input is
+    /// not text (NoLineEnd), and reading stops.
+    static constexpr std::uint64_t kMaxDropBytes = 64 << 20;
 
     explicit LineSource(std::unique_ptr<ByteSource> source);
-    enum class Result : std::uint8_t { Line, End, TooLong, IoError };
+    enum class Result : std::uint8_t { Line, End, TooLong, IoError, NoLineEnd };
     Result next(std::string_view& line);
     std::uint64_t lineNumber() const { return m_lineNumber; }
     /// Lines read from this source (lineNumber() less the source's linesBefore()).
     std::uint64_t linesRead() const { return m_lineNumber - m_linesBefore; }
     std::uint64_t consumed() const { return m_consumed; }
     std::uint64_t total() const { return m_source->size(); }
+    /// The source's own words for a read error (IoError), or "".
+    std::string errorText() const { return m_source->errorText(); }
 
 private:
     bool refill();
@@ -58,6 +71,7 @@ private:
     std::size_t m_end = 0;
     bool m_eof = false;
     bool m_ioError = false;
+    bool m_dropping = false; ///< the rest of an overlong line is still to be dropped
     std::uint64_t m_lineNumber = 0;
     std::uint64_t m_linesBefore = 0;
     std::uint64_t m_consumed = 0;

@@ -153,6 +153,7 @@ protected:
             m_info.name = m_msTimes ? QStringLiteral("DiskSim ASCII") : QStringLiteral("DiskSim/MQSim ASCII");
             m_info.detail = m_msTimes ? QStringLiteral("DiskSim ASCII, times in milliseconds (decimal point)")
                                       : QStringLiteral("DiskSim/MQSim ASCII, times in integer nanoseconds");
+            restateCompression();
         }
         if (!parseScaledNs(f[0], m_msTimes ? 1000000 : 1, r.timeNs))
             return fail(1, "time", f[0], "is not a time");
@@ -245,6 +246,7 @@ protected:
                 m_info.detail = QStringLiteral("fio iolog v3, timestamps in %1 (%2)")
                                     .arg(us ? QStringLiteral("microseconds") : QStringLiteral("milliseconds"), m_detected);
             }
+            restateCompression();
             return Parsed::Skip;
         }
         m_fields.split(line, ' ');

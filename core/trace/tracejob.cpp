@@ -186,6 +186,16 @@ TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions
 {
     TraceReplayResult out;
     const std::size_t n = std::size_t(options.arraySpecs.size());
+    // Each candidate reads the trace anew: a pipe or FIFO gives its records to the first only.
+    if (n > 1)
+        for (const QString& f : files)
+            if (QFileInfo(f).exists() && !QFileInfo(f).isFile()) {
+                out.error = QStringLiteral("%1: a pipe, FIFO or device can be read only once, and each of the %2 arrays "
+                                           "replays the whole trace: save it to a file first, or replay one array at a time")
+                                .arg(f)
+                                .arg(n);
+                return out;
+            }
     std::vector<ReplayTask> tasks(n);
     for (std::size_t i = 0; i < n; ++i) {
         TraceReplayArray a;

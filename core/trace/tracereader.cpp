@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tracereader.h"
 
+#include "compressedsource.h"
 #include "readers_p.h"
 
 #include <QFileInfo>
@@ -90,6 +91,24 @@ QString TraceError::text() const
 
 TraceReader::~TraceReader() = default;
 
+void TraceReader::setCompression(const QString& name)
+{
+    m_info.compression = name;
+    restateCompression();
+}
+
+void TraceReader::restateCompression()
+{
+    if (m_info.compression.isEmpty())
+        return;
+    const QString suffix = QStringLiteral(", %1-compressed").arg(m_info.compression);
+    if (!m_info.detail.endsWith(suffix))
+        m_info.detail += suffix;
+    const QString tag = QStringLiteral(" (%1)").arg(m_info.compression);
+    if (!m_info.name.endsWith(tag))
+        m_info.name += tag;
+}
+
 std::uint32_t TraceReader::deviceIndex(std::string_view name)
 {
     if (!m_devices.empty() && m_devices[m_lastIndex] == name)
@@ -120,11 +139,13 @@ namespace {
 class FileSource final : public ByteSource
 {
 public:
-    FileSource(int fd, std::uint64_t size)
+    FileSource(int fd, std::uint64_t size, bool regular)
         : m_fd(fd)
-        , m_size(size)
+        , m_size(regular ? size : 0)
+        , m_regular(regular)
     {
     }
+    bool sized() const override { return m_regular; }
     ~FileSource() override { ::close(m_fd); }
     long long read(char* buffer, std::size_t n) override
     {
@@ -140,6 +161,34 @@ public:
 private:
     int m_fd;
     std::uint64_t m_size;
+    bool m_regular;
+};
+
+class PrefixedSource final : public ByteSource
+{
+public:
+    PrefixedSource(std::string head, std::unique_ptr<ByteSource> rest)
+        : m_head(std::move(head))
+        , m_rest(std::move(rest))
+    {
+    }
+    long long read(char* buffer, std::size_t n) override
+    {
+        if (m_pos < m_head.size()) {
+            const std::size_t k = std::min(n, m_head.size() - m_pos);
+            std::memcpy(buffer, m_head.data() + m_pos, k);
+            m_pos += k;
+            return (long long)k;
+        }
+        return m_rest->read(buffer, n);
+    }
+    std::uint64_t size() const override { return m_rest->size(); }
+    bool sized() const override { return m_rest->sized(); }
+
+private:
+    std::string m_head;
+    std::size_t m_pos = 0;
+    std::unique_ptr<ByteSource> m_rest;
 };
 
 // A range of a file, read with pread() so that ranges of one file can be read at once.
@@ -223,8 +272,15 @@ std::unique_ptr<ByteSource> ByteSource::openFile(const std::string& path, std::s
     const int fd = openForReading(path, st, error);
     if (fd < 0)
         return nullptr;
-    ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-    return std::make_unique<FileSource>(fd, std::uint64_t(st.st_size));
+    const bool regular = S_ISREG(st.st_mode) || S_ISBLK(st.st_mode);
+    if (regular)
+        ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    return std::make_unique<FileSource>(fd, std::uint64_t(st.st_size), regular && S_ISREG(st.st_mode));
+}
+
+std::unique_ptr<ByteSource> ByteSource::prefixed(std::string head, std::unique_ptr<ByteSource> rest)
+{
+    return std::make_unique<PrefixedSource>(std::move(head), std::move(rest));
 }
 
 std::unique_ptr<ByteSource> ByteSource::openFileRange(const std::string& path, std::uint64_t begin, std::uint64_t end,
@@ -284,6 +340,25 @@ bool LineSource::refill()
 
 LineSource::Result LineSource::next(std::string_view& line)
 {
+    // The rest of an overlong line: up to its line end, for at most kMaxDropBytes.
+    for (std::uint64_t dropped = 0; m_dropping;) {
+        if (const void* p = std::memchr(m_buffer.data() + m_begin, '\n', m_end - m_begin)) {
+            const std::size_t pos = std::size_t(static_cast<const char*>(p) - m_buffer.data());
+            m_consumed += pos + 1 - m_begin;
+            m_begin = pos + 1;
+            m_dropping = false;
+            break;
+        }
+        dropped += m_end - m_begin;
+        m_consumed += m_end - m_begin;
+        m_begin = m_end = 0;
+        if (dropped > kMaxDropBytes)
+            return Result::NoLineEnd;
+        if (!refill()) {
+            m_dropping = false;
+            return m_ioError ? Result::IoError : Result::End;
+        }
+    }
     std::size_t scanned = m_begin;
     for (;;) {
         const char* base = m_buffer.data();
@@ -302,21 +377,13 @@ LineSource::Result LineSource::next(std::string_view& line)
         scanned = m_end;
         const std::size_t pending = m_end - m_begin;
         if (pending >= kMaxLineBytes) {
-            // Drop the rest of an overlong line, then report it.
+            // Report an overlong line at once; its rest is dropped on the next call (an endless
+            // input without line ends, /dev/zero, must not keep the caller from hearing of it).
             ++m_lineNumber;
-            for (;;) {
-                m_consumed += m_end - m_begin;
-                m_begin = m_end = 0;
-                if (!refill())
-                    return m_ioError ? Result::IoError : Result::TooLong;
-                const void* p = std::memchr(m_buffer.data(), '\n', m_end);
-                if (p) {
-                    const std::size_t pos = std::size_t(static_cast<const char*>(p) - m_buffer.data());
-                    m_consumed += pos + 1;
-                    m_begin = pos + 1;
-                    return Result::TooLong;
-                }
-            }
+            m_consumed += m_end - m_begin;
+            m_begin = m_end = 0;
+            m_dropping = true;
+            return Result::TooLong;
         }
         scanned -= m_begin; // refill() moves the pending bytes to the front
         if (!refill()) {
@@ -393,11 +460,17 @@ TraceReader::Status LineTraceReader::next(TraceRecord& record)
             return Status::End;
         case LineSource::Result::IoError:
             m_done = true;
-            failLine(QStringLiteral("read error"));
+            failLine(m_lines.errorText().empty() ? QStringLiteral("read error") : QString::fromStdString(m_lines.errorText()));
             m_error.fatal = true;
             return Status::Error;
         case LineSource::Result::TooLong:
             failLine(QStringLiteral("line longer than %1 bytes").arg(LineSource::kMaxLineBytes));
+            return Status::Error;
+        case LineSource::Result::NoLineEnd:
+            m_done = true;
+            failLine(QStringLiteral("no line end in the %1 bytes after an overlong line: not a text trace")
+                         .arg(LineSource::kMaxDropBytes));
+            m_error.fatal = true;
             return Status::Error;
         case LineSource::Result::Line:
             break;
@@ -574,6 +647,30 @@ static std::string sniffHead(const QString& path)
     return head;
 }
 
+namespace {
+
+// Up to 64 KiB from the front of `source`, for sniffing; the caller hands them back (prefixed()).
+bool readHead(ByteSource& source, std::string& head, const QString& path, QString* error)
+{
+    head.assign(64 * 1024, '\0');
+    std::size_t got = 0;
+    while (got < head.size()) {
+        const long long n = source.read(head.data() + got, head.size() - got);
+        if (n < 0) {
+            const std::string why = source.errorText();
+            *error = QStringLiteral("%1: %2").arg(path, why.empty() ? QString::fromLocal8Bit(std::strerror(errno)) : QString::fromStdString(why));
+            return false;
+        }
+        if (n == 0)
+            break;
+        got += std::size_t(n);
+    }
+    head.resize(got);
+    return true;
+}
+
+} // namespace
+
 std::unique_ptr<TraceReader> TraceReader::open(const QString& path, const TraceReaderOptions& options, QString* error)
 {
     std::string why;
@@ -583,7 +680,33 @@ std::unique_ptr<TraceReader> TraceReader::open(const QString& path, const TraceR
         *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(why));
         return nullptr;
     }
-    return makeReader(std::move(source), sniffHead(path), name, options, error);
+    std::string head;
+    if (source->sized()) {
+        head = sniffHead(path);
+    } else {
+        // A pipe or FIFO can be read only once: the head is sniffed from the reader's own stream
+        // and handed back to it in front of the rest.
+        if (!readHead(*source, head, path, error))
+            return nullptr;
+        std::string raw = head;
+        source = ByteSource::prefixed(std::move(raw), std::move(source));
+    }
+    // A compressed trace (traces are usually kept so) is decompressed while read; its format is
+    // sniffed on the decompressed head.
+    const trace::Compression compression = trace::compressionOf(head);
+    if (compression != trace::Compression::None) {
+        source = trace::decompressing(compression, std::move(source));
+        if (!readHead(*source, head, path, error))
+            return nullptr;
+        std::string copy = head;
+        source = ByteSource::prefixed(std::move(copy), std::move(source));
+    } else if (source->sized()) {
+        return makeReader(std::move(source), head, name, options, error);
+    }
+    auto reader = makeReader(std::move(source), head, name, options, error);
+    if (reader && compression != trace::Compression::None)
+        reader->setCompression(QString::fromLatin1(trace::compressionName(compression)));
+    return reader;
 }
 
 std::unique_ptr<TraceReader> TraceReader::openRange(const QString& path, std::uint64_t begin, std::uint64_t end,
@@ -596,7 +719,13 @@ std::unique_ptr<TraceReader> TraceReader::openRange(const QString& path, std::ui
         *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(why));
         return nullptr;
     }
-    return makeReader(std::move(source), sniffHead(path), name, options, error);
+    const std::string head = sniffHead(path);
+    if (const auto c = trace::compressionOf(head); c != trace::Compression::None) {
+        *error = QStringLiteral("%1: %2-compressed, so it cannot be read from the middle (read it whole)")
+                     .arg(path, QString::fromLatin1(trace::compressionName(c)));
+        return nullptr;
+    }
+    return makeReader(std::move(source), head, name, options, error);
 }
 
 std::unique_ptr<TraceReader> TraceReader::open(const QStringList& paths, const TraceReaderOptions& options,

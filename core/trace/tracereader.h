@@ -90,6 +90,7 @@ struct TraceFormatInfo
     QString name;   ///< short, for a view's notes: "DiskSim ASCII", "fio iolog v3"
     QString detail; ///< the name and how it was read, e.g. "fio iolog v3, timestamps in microseconds (detected: ...)"
     QString timeOrigin; ///< "Unix epoch" or "trace start"
+    QString compression; ///< "gzip", "xz" or "zstd" when the file was decompressed while read; else empty
     bool hasResponseTimes = false;
     bool hasIssueCompletePairs = false;
     bool hasDevices = true;
@@ -119,6 +120,14 @@ public:
     virtual Status next(TraceRecord& record) = 0;
     const TraceError& error() const { return m_error; }
     const TraceFormatInfo& info() const { return m_info; }
+    /// Marks the input as decompressed while read (gzip, xz, zstd): in the info's name and detail.
+    void setCompression(const QString& name);
+
+protected:
+    /// A reader that rewrites its name and detail while reading says the compression again.
+    void restateCompression();
+
+public:
     /// The name of a device index seen in a record ("hm/0", "8,16", "3").
     const std::string& deviceName(std::uint32_t index) const { return m_devices[index]; }
     std::size_t deviceCount() const { return m_devices.size(); }

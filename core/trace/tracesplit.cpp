@@ -86,13 +86,18 @@ std::optional<TraceSummaryResult> summarizeInRanges(const QStringList& files, co
 {
     if (files.isEmpty())
         return std::nullopt;
+    // A pipe, FIFO or device has no size to cut and can be read only once: read it serially.
+    for (const QString& f : files)
+        if (!QFileInfo(f).isFile())
+            return std::nullopt;
     std::uint64_t totalBytes = 0;
     QString error;
     for (const QString& f : files) {
         // Every file of one splittable format, read the same way (a CSV with the same mapping).
         auto reader = TraceReader::open(f, options.reader, &error);
         auto first = TraceReader::open(files.front(), options.reader, &error);
-        if (!reader || !first || !traceSplittable(reader->info().format) || reader->info().format != first->info().format
+        if (!reader || !first || !traceSplittable(reader->info().format) || !reader->info().compression.isEmpty()
+            || reader->info().format != first->info().format
             || reader->info().detail != first->info().detail)
             return std::nullopt;
         totalBytes += std::uint64_t(std::max<qint64>(0, QFileInfo(f).size()));

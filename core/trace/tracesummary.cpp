@@ -190,6 +190,14 @@ std::uint32_t TraceSummary::deviceSlot(std::string_view name)
     const auto it = m_deviceIndex.find(key);
     if (it != m_deviceIndex.end())
         return it->second;
+    if (devices.size() >= kMaxDevices) {
+        if (m_otherSlot < 0) {
+            devices.push_back(TraceDeviceSummary { .name = std::string(kOtherDevices), .regions = RegionHistogram(options.maxRegionsPerDevice) });
+            m_otherSlot = std::int64_t(devices.size() - 1);
+            m_deviceIndex.emplace(std::string(kOtherDevices), std::uint32_t(m_otherSlot));
+        }
+        return std::uint32_t(m_otherSlot);
+    }
     TraceDeviceSummary d { .name = key, .regions = RegionHistogram(options.maxRegionsPerDevice) };
     devices.push_back(std::move(d));
     const auto slot = std::uint32_t(devices.size() - 1);
@@ -342,7 +350,11 @@ void TraceSummary::merge(const TraceSummary& o)
         addSize(bytes, count);
     sizesRounded = sizesRounded || o.sizesRounded;
     for (const TraceDeviceSummary& od : o.devices) {
-        TraceDeviceSummary& d = devices[deviceSlot(od.name)];
+        const std::uint32_t slot = deviceSlot(od.name);
+        // Devices counted together: their runs interleave in one read, not in a merge.
+        if (std::int64_t(slot) == m_otherSlot && od.ios > 0)
+            m_mergeInexact = true;
+        TraceDeviceSummary& d = devices[slot];
         if (od.ios == 0)
             continue;
         if (d.ios == 0) {
@@ -368,6 +380,16 @@ void TraceSummary::merge(const TraceSummary& o)
     for (const QString& f : o.files)
         if (!files.contains(f))
             files << f;
+}
+
+QStringList TraceSummary::notes() const
+{
+    QStringList out = format.notes;
+    if (devicesCapped())
+        out << QStringLiteral("more than %1 devices: the rest are counted together as '%2'")
+                   .arg(kMaxDevices)
+                   .arg(QLatin1String(kOtherDevices.data(), qsizetype(kOtherDevices.size())));
+    return out;
 }
 
 void TraceSummary::describe(const TraceFormatInfo& info, const QStringList& names)

@@ -143,8 +143,15 @@ class TraceSummary : public TraceCounters
 public:
     explicit TraceSummary(const TraceSummaryOptions& options = {});
 
-    /// The slot of a device by name, created on first use.
+    /// The slot of a device by name, created on first use. Past kMaxDevices distinct names, every
+    /// new one shares the slot kOtherDevices: memory stays bounded whatever a trace names.
     std::uint32_t deviceSlot(std::string_view name);
+    static constexpr std::size_t kMaxDevices = 10000;
+    static constexpr std::string_view kOtherDevices = "(other devices)";
+    /// More than kMaxDevices devices were seen: the rest are counted together.
+    bool devicesCapped() const { return m_otherSlot >= 0; }
+    /// The format's notes, and what the summary itself had to bound (the device cap).
+    QStringList notes() const;
     /// Adds the summary of the part of the trace that follows this one. The result is the summary
     /// of both parts read as one (every count, distribution and sum exactly), unless mergeExact()
     /// says otherwise.
@@ -220,6 +227,7 @@ private:
     bool m_inOrderHeadFull = false; ///< more came than m_inOrderHead holds
     bool m_mergeInexact = false;
     std::unordered_map<std::string, std::uint32_t> m_deviceIndex;
+    std::int64_t m_otherSlot = -1; ///< the kOtherDevices slot once the cap is reached
     std::array<std::uint64_t, 8193> m_sectorSizes {}; ///< fast path: sizes of k*512 bytes, k <= 8192
     std::map<std::uint64_t, std::uint64_t> m_otherSizes; ///< every other size
 };

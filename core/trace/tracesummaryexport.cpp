@@ -37,7 +37,7 @@ QJsonObject TraceSummary::toJson() const
     o[QStringLiteral("format")] = traceFormatName(format.format);
     o[QStringLiteral("formatDetail")] = format.detail;
     o[QStringLiteral("files")] = QJsonArray::fromStringList(files);
-    o[QStringLiteral("notes")] = QJsonArray::fromStringList(format.notes);
+    o[QStringLiteral("notes")] = QJsonArray::fromStringList(notes());
     // The counts, each in its section ("" top level, "anomalies", "errors").
     QJsonObject anomalies, errors;
     TraceCounters::forEach([&](const char* section, const char* key, auto member) {

@@ -128,7 +128,7 @@ struct TraceSummaryCodec
             explained.append(int(f));
         const QJsonObject format { { QStringLiteral("format"), traceFormatName(s.format.format) },
             { QStringLiteral("name"), s.format.name }, { QStringLiteral("detail"), s.format.detail },
-            { QStringLiteral("timeOrigin"), s.format.timeOrigin },
+            { QStringLiteral("timeOrigin"), s.format.timeOrigin }, { QStringLiteral("compression"), s.format.compression },
             { QStringLiteral("hasResponseTimes"), s.format.hasResponseTimes },
             { QStringLiteral("hasIssueCompletePairs"), s.format.hasIssueCompletePairs },
             { QStringLiteral("hasDevices"), s.format.hasDevices }, { QStringLiteral("hasTimestamps"), s.format.hasTimestamps },
@@ -218,6 +218,7 @@ struct TraceSummaryCodec
         s.format.name = format.value(QStringLiteral("name")).toString();
         s.format.detail = format.value(QStringLiteral("detail")).toString();
         s.format.timeOrigin = format.value(QStringLiteral("timeOrigin")).toString();
+        s.format.compression = format.value(QStringLiteral("compression")).toString();
         s.format.hasResponseTimes = format.value(QStringLiteral("hasResponseTimes")).toBool();
         s.format.hasIssueCompletePairs = format.value(QStringLiteral("hasIssueCompletePairs")).toBool();
         s.format.hasDevices = format.value(QStringLiteral("hasDevices")).toBool();
@@ -280,6 +281,8 @@ struct TraceSummaryCodec
                 t.regions.m_counts[std::size_t(i)] = r.u64(e.toArray().at(1), at + QStringLiteral("regions"));
             }
         }
+        if (const auto other = s.m_deviceIndex.find(std::string(TraceSummary::kOtherDevices)); other != s.m_deviceIndex.end())
+            s.m_otherSlot = other->second;
         const QJsonObject response = o.value(QStringLiteral("response")).toObject();
         s.responseMs.m_n = r.u64(response.value(QStringLiteral("n")), QStringLiteral("response.n"));
         s.responseMs.m_sum = r.i128(response.value(QStringLiteral("sumNs")), QStringLiteral("response.sumNs"));

@@ -461,7 +461,7 @@ void TracesPage::showSummary(const std::shared_ptr<const TraceSummary>& summary,
 
     // What the format lacks, said plainly (never invented): the reader's notes, and a line of ours
     // for what it lacks without a note saying so.
-    QStringList notes = s.format.notes;
+    QStringList notes = s.notes();
     if (!s.format.has(TraceField::ResponseTimes) && !s.format.explains(TraceField::ResponseTimes)
         && !s.hasResponseTimes())
         notes.prepend(tr("%1 records no response times: response percentiles, slow periods and queue depth are "
