@@ -428,16 +428,23 @@ void Prober::rank()
         v.findings.clear();
         return rank();
     }
-    v.identified = v.confidence >= 0.8;
-    if (!v.identified)
+    // Under minContrast the pattern and pair timings hardly rise above the array's own spread: a
+    // layout that fits them is not evidence enough to name it (rig: RAID-0 of 4 with one member at a
+    // fifth of the others' rate read 1.03x and fitted RAID-4 of 3 at 8 KiB).
+    const bool weak = std::any_of(v.findings.begin(), v.findings.end(),
+        [](const ProbeFinding& f) { return f.kind == ProbeFinding::Kind::WeakEvidence; });
+    v.identified = v.confidence >= 0.8 && !weak;
+    if (!v.identified && !weak)
         undecided();
-    if (best.failedDisk >= 0)
+    // What the best layout says about the array (a failed member, md's ways of writing and
+    // reading) is a finding only when that layout is the verdict.
+    if (v.identified && best.failedDisk >= 0)
         found(ProbeFinding::Kind::FailedDisk,
             QStringLiteral("disk %1 has failed: the array runs degraded, its chunks are rebuilt from "
                            "every other disk (Shear Fig. 19)")
                 .arg(best.failedDisk),
             { best.failedDisk });
-    if (best.mdParityWrites)
+    if (v.identified && best.mdParityWrites)
         found(ProbeFinding::Kind::MdParityWrites,
             QStringLiteral("small writes read the rest of the stripe instead of old data and parity "
                            "(as Linux md did in Shear section 4)"));
@@ -458,7 +465,7 @@ void Prober::rank()
                 .arg(m_ceilingRatio, 0, 'f', 2)
                 .arg(m_ceilingIops, 0, 'f', 0),
             {}, { { QStringLiteral("groupRatio"), m_ceilingRatio }, { QStringLiteral("iops"), m_ceilingIops } });
-    if (best.mdMirrorReads)
+    if (v.identified && best.mdMirrorReads)
         found(ProbeFinding::Kind::MdMirrorReads,
             QStringLiteral("reads go to the copy with the lowest address only (Linux md's far and offset "
                            "copies): the mirror reads no faster than RAID-0 over its disks"));

@@ -408,3 +408,23 @@ TEST_CASE("Shear probe: md's mirror reads on throttled disks", "[probe][shear]")
         CHECK(r.verdict.spec == u"raid5 layout=left-symmetric disks=4 chunk=32KiB");
     }
 }
+
+TEST_CASE("Shear probe: under the contrast floor no layout is named, nor what a layout would say", "[probe][shear]")
+{
+    // The rig's RAID-0 of 4 with one member at a fifth of the others' rate read one disk's N reads
+    // only 1.03x slower than N over the array, fitted RAID-4 of 3 at 8 KiB, and named disk 0 failed.
+    // Raising the floor past any contrast makes every array that weak: the RAID-5 below (a failed
+    // member, identified with it at the usual floor) must come out undecided, with no failed disk.
+    QString error;
+    auto target = SimTarget::create(QStringLiteral("raid5 disks=5 chunk=16KiB failed=2"), &error);
+    REQUIRE(target);
+    ProbeConfig config;
+    config.seed = 3;
+    config.tuning.minContrast = 1000;
+    const ProbeResult r = runShearProbe(*target, config);
+    INFO("verdict: " << r.verdict.spec.toStdString() << " findings: " << r.verdict.findingTexts().join(QStringLiteral("; ")).toStdString());
+    CHECK_FALSE(r.verdict.identified);
+    CHECK(r.verdict.has(ProbeFinding::Kind::WeakEvidence));
+    CHECK_FALSE(r.verdict.has(ProbeFinding::Kind::FailedDisk));
+    CHECK_FALSE(r.verdict.has(ProbeFinding::Kind::MdParityWrites));
+}
