@@ -230,6 +230,14 @@ std::unique_ptr<DeviceTarget> openDeviceTarget(const QString& path, const Device
     if (!blockDevice && !S_ISREG(st.st_mode))
         return refuse(QStringLiteral("%1: not a block device or regular file").arg(path));
 
+    // A file nobody may write (mode 0444) is read-only by its owner's word, even to root, who could
+    // write it anyway: --allow-writes does not override that, only `force` does.
+    if (options.allowWrites && !blockDevice && (st.st_mode & 0222) == 0 && !options.force)
+        return refuse(QStringLiteral("%1 is read-only (mode %2): refusing to write it although writes are allowed "
+                                     "(make it writable, or force)")
+                          .arg(path)
+                          .arg(QString::number(st.st_mode & 07777, 8).rightJustified(4, u'0')));
+
     std::unique_ptr<DeviceTarget> target(new DeviceTarget);
     target->m_path = path;
     target->m_blockDevice = blockDevice;
@@ -253,6 +261,11 @@ std::unique_ptr<DeviceTarget> openDeviceTarget(const QString& path, const Device
         if (target->m_fd < 0)
             return refuse(
                 QStringLiteral("%1: cannot open for %2: %3").arg(path, QString::fromLatin1(mode), errnoText(errno)));
+        int readOnly = 0;
+        if (options.allowWrites && ::ioctl(target->m_fd, BLKROGET, &readOnly) == 0 && readOnly)
+            return refuse(QStringLiteral("%1 is set read-only (blockdev --getro): refusing to write it although writes "
+                                         "are allowed")
+                              .arg(path));
         int logical = 0;
         std::uint64_t bytes = 0;
         if (::ioctl(target->m_fd, BLKSSZGET, &logical) != 0 || logical <= 0)

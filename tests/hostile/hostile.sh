@@ -22,6 +22,8 @@ T=$DATA/traces
 cp "$T/blkparse_small.txt" "$T/msr_bad.csv" "$W/"
 printf '128166372003061629,hm,1,Read,3\0x,4096,100\n' > "$W/nul.csv"
 printf '128166372003061629,hm,1,Read,3\033[2Jx,4096,100\n' > "$W/esc.csv"
+# A disk image nobody may write: --allow-writes must refuse it (root could write it anyway).
+head -c 8388608 /dev/zero > "$W/readonly.img" && chmod 0444 "$W/readonly.img"
 snapshot() { (cd "$W" && ls -A && sha256sum -- *); }
 before=$(snapshot)
 

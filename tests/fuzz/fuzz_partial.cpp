@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// libFuzzer target for a partial summary (`trace summarize --partial`, read back by `merge`): any
+// bytes are refused with an error or read into a summary that prints, merges and writes again.
+#include "trace/tracesummary.h"
+
+#include <QJsonDocument>
+
+#include <cstddef>
+#include <cstdint>
+
+using namespace raidscope;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(reinterpret_cast<const char*>(data), qsizetype(size)));
+    QString error;
+    auto s = TraceSummary::fromPartialJson(doc.object(), &error);
+    if (!s)
+        return 0;
+    // What merge does with a part: merge it after another, print it, and it must write the same again.
+    TraceSummary merged(s->options);
+    merged.merge(*s);
+    merged.merge(*s);
+    (void)merged.toJson();
+    (void)merged.toCsv();
+    (void)slowPeriods(merged);
+    auto again = TraceSummary::fromPartialJson(s->toPartialJson(), &error);
+    if (!again || again->toPartialJson() != s->toPartialJson())
+        __builtin_trap(); // toPartialJson() of a summary read back must read back the same
+    return 0;
+}
