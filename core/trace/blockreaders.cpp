@@ -58,8 +58,11 @@ protected:
         const std::size_t comma = m_fields.count > 0 ? f[0].find(',') : std::string_view::npos;
         std::uint64_t major = 0, minor = 0;
         if (comma == std::string_view::npos || !parseU64(f[0].substr(0, comma), major)
-            || !parseU64(f[0].substr(comma + 1), minor))
+            || !parseU64(f[0].substr(comma + 1), minor)) {
+            ++m_otherLines;
             return Parsed::Skip;
+        }
+        ++m_eventLines;
         if (m_fields.count < 6)
             return failLine(QStringLiteral("%1 fields, an event has at least 6 (dev cpu seq time pid action)").arg(m_fields.count));
         std::int64_t t = 0;
@@ -103,8 +106,21 @@ protected:
         return Parsed::Record;
     }
 
+    QString endError() const override
+    {
+        // Summaries and messages are skipped, but a file of nothing else is not blkparse output
+        // (a forced --format blkparse on another format would otherwise read as an empty trace).
+        if (m_eventLines == 0 && m_otherLines > 0)
+            return QStringLiteral("none of the %1 lines is a blkparse event ('MAJ,MIN CPU SEQ TIME PID ACTION ...'): "
+                                  "not blkparse text")
+                .arg(m_otherLines);
+        return {};
+    }
+
 private:
     IssuePairer m_pairs;
+    std::uint64_t m_eventLines = 0;
+    std::uint64_t m_otherLines = 0;
 };
 
 // ---- binary blktrace ----

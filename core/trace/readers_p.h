@@ -24,6 +24,9 @@ protected:
     enum class Parsed : std::uint8_t { Record, Skip, Error };
     /// Parses one line (without its end of line); on Error, has called fail().
     virtual Parsed parseLine(std::string_view line, TraceRecord& record) = 0;
+    /// At the end of the input: why what was read is not this format after all (a reader that
+    /// skips lines it does not know, given a file none of whose lines it knows), or "".
+    virtual QString endError() const { return {}; }
     Parsed fail(int field, const char* fieldName, std::string_view value, const char* what);
     Parsed failLine(const QString& what);
     std::uint64_t lineNumber() const { return m_lines.lineNumber(); }

@@ -457,6 +457,11 @@ TraceReader::Status LineTraceReader::next(TraceRecord& record)
         switch (m_lines.next(line)) {
         case LineSource::Result::End:
             m_done = true;
+            if (const QString why = endError(); !why.isEmpty()) {
+                failLine(why);
+                m_error.fatal = true;
+                return Status::Error;
+            }
             return Status::End;
         case LineSource::Result::IoError:
             m_done = true;
