@@ -744,6 +744,16 @@ std::unique_ptr<TraceReader> TraceReader::open(const QStringList& paths, const T
         auto r = open(p, options, error);
         if (!r)
             return nullptr;
+        // One trace needs one clock: an MSR file's times count from the Unix epoch, blkparse's from
+        // its own start; read as one they would make a trace decades long.
+        if (!readers.empty() && r->info().timeOrigin != readers.front()->info().timeOrigin
+            && r->info().format != TraceFormat::Auto && readers.front()->info().format != TraceFormat::Auto) {
+            *error = QStringLiteral("%1 (%2, times from the %3) and %4 (%5, times from the %6) have different clocks: "
+                                    "summarize or replay them apart")
+                         .arg(paths.front(), readers.front()->info().name, readers.front()->info().timeOrigin, p,
+                             r->info().name, r->info().timeOrigin);
+            return nullptr;
+        }
         allBinary = allBinary && r->info().format == TraceFormat::Blktrace;
         readers.push_back(std::move(r));
     }
