@@ -229,6 +229,9 @@ QString textSummary(const TraceSummary& s)
         t += QStringLiteral("note:      %1\n").arg(n);
     if (s.outOfOrder || s.zeroSize)
         t += QStringLiteral("anomalies: %1 out-of-order timestamps, %2 zero-size requests\n").arg(s.outOfOrder).arg(s.zeroSize);
+    if (s.pastAddressSpace)
+        t += QStringLiteral("anomalies: %1 requests end past 2^64 bytes (offset + size; a replay wraps them into the array)\n")
+                 .arg(s.pastAddressSpace);
     if (s.skipped) {
         t += QStringLiteral("skipped:   %1 malformed lines\n").arg(s.skipped);
         for (const QString& m : s.skippedMessages)

@@ -594,7 +594,7 @@ private:
         // Records beyond the array wrap into it, block-aligned; a request never runs past its end.
         const std::uint64_t block = m_layout.params().blockBytes;
         io.sizeBytes = std::clamp<std::uint64_t>(io.sizeBytes, 1, m_arrayBytes);
-        if (io.offsetBytes + io.sizeBytes > m_arrayBytes)
+        if (io.offsetBytes > m_arrayBytes - io.sizeBytes) // offset + size could pass 2^64
             io.offsetBytes = (io.offsetBytes % (m_arrayBytes - io.sizeBytes + 1)) / block * block;
         issue(io);
         if (m_source->next(m_nextRecord))

@@ -264,6 +264,8 @@ void TraceAccumulator::add(const TraceRecord& r, std::uint32_t slot)
         s.lastNs = std::max(s.lastNs, r.timeNs);
     }
     ++s.records;
+    if (r.sizeBytes > UINT64_MAX - r.offsetBytes)
+        ++s.pastAddressSpace;
     if (r.write) {
         ++s.writes;
         s.bytesWritten += r.sizeBytes;

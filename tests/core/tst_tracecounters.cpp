@@ -85,8 +85,8 @@ TEST_CASE("TraceCounters: forEach lists every counter once, and the summary's JS
         keys.insert(key);
         ++n;
     });
-    // Nine counters: a new member without a forEach line would not merge; sizeof catches it.
-    CHECK(n == 9);
+    // Ten counters: a new member without a forEach line would not merge; sizeof catches it.
+    CHECK(n == 10);
     CHECK(int(keys.size()) == n);
     CHECK(sizeof(TraceCounters) == std::size_t(n) * sizeof(std::uint64_t));
 
@@ -95,16 +95,20 @@ TEST_CASE("TraceCounters: forEach lists every counter once, and the summary's JS
     const auto d = s.deviceSlot("a");
     acc.add(req(2, 4096, false), d);
     acc.add(req(1, 0, true), d); // earlier than the one before: out of order; zero size
+    TraceRecord past = req(3, 8192, false);
+    past.offsetBytes = UINT64_MAX - 4095; // the last 4 KiB of the address space, and 4 KiB more
+    acc.add(past, d);
     acc.addSkipped(TraceError { QStringLiteral("t.csv"), 3, 0, {}, QStringLiteral("bad"), false });
     const QJsonObject j = s.toJson();
-    CHECK(j[QStringLiteral("records")].toInt() == 2);
-    CHECK(j[QStringLiteral("reads")].toInt() == 1);
+    CHECK(j[QStringLiteral("records")].toInt() == 3);
+    CHECK(j[QStringLiteral("reads")].toInt() == 2);
     CHECK(j[QStringLiteral("writes")].toInt() == 1);
-    CHECK(j[QStringLiteral("bytesRead")].toInt() == 4096);
+    CHECK(j[QStringLiteral("bytesRead")].toInt() == 4096 + 8192);
     CHECK(j[QStringLiteral("bytesWritten")].toInt() == 0);
     const QJsonObject anomalies = j[QStringLiteral("anomalies")].toObject();
     CHECK(anomalies[QStringLiteral("outOfOrder")].toInt() == 1);
     CHECK(anomalies[QStringLiteral("zeroSize")].toInt() == 1);
+    CHECK(anomalies[QStringLiteral("pastAddressSpace")].toInt() == 1);
     CHECK(anomalies[QStringLiteral("completions")].toInt() == 0);
     const QJsonObject errors = j[QStringLiteral("errors")].toObject();
     CHECK(errors[QStringLiteral("skipped")].toInt() == 1);
