@@ -326,7 +326,7 @@ bool TracesPage::openFiles(const QStringList& paths)
 void TracesPage::openFilesDialog()
 {
     const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Traces"), QString(),
-        tr("Block I/O traces (*.csv *.txt *.trace *.spc *.log *.blktrace.* *.iolog);;All files (*)"));
+        tr("Block I/O traces (*.csv *.txt *.trace *.spc *.log *.blktrace.* *.iolog *.gz *.xz *.zst);;All files (*)"));
     if (!paths.isEmpty())
         openFiles(paths);
 }
