@@ -60,8 +60,9 @@ std::optional<std::uint64_t> parseBytes(const QString& text, QString* error)
         bool ok = false;
         if (number.contains(u'.')) {
             const double value = number.toDouble(&ok) * double(u.factor);
-            const double whole = double(std::uint64_t(value));
-            if (!ok || value != whole || value > 1.8e19) {
+            // Range first: converting a double past 2^64 (or negative) to an integer is undefined
+            // behaviour (fuzz_spec: chunk=3777...7.772KiB).
+            if (!ok || !(value >= 0 && value <= 1.8e19) || value != double(std::uint64_t(value))) {
                 if (error)
                     *error = QStringLiteral("size '%1' is not a whole number of bytes").arg(text);
                 return std::nullopt;

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the `sanitize` preset (ASan + UBSan, Debug) into its own build dir (build-sanitize/) and
+# Builds the `sanitize` preset (ASan + UBSan, Debug at -O1: assertions kept, the Shear tests far faster than at -O0)
+# into its own build dir (build-sanitize/) and
 # runs the test suite under it, QEMU rig left out. Any sanitizer finding ends the program, so a
 # finding shows up as a failing test; the log is in build-sanitize/Testing/Temporary/LastTest.log.
 #   scripts/sanitize.sh            configure, build, test (all cores)

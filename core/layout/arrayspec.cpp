@@ -22,9 +22,50 @@ std::optional<int> parseCount(const QString& key, const QString& value, QString*
     return n;
 }
 
+// A scheme, key or value the text form can write back: not empty, no white space or control
+// character (a NUL would also cut an error message short), no '=' in a scheme or key.
+bool isToken(const QString& s, bool isKey)
+{
+    if (s.isEmpty())
+        return false;
+    for (const QChar c : s) {
+        if (c.isSpace() || c.category() == QChar::Other_Control || (isKey && c == u'='))
+            return false;
+    }
+    return true;
+}
+
+// A token as an error message shows it: control characters as \xNN.
+QString printable(const QString& s)
+{
+    QString out;
+    for (const QChar c : s) {
+        if (c.category() == QChar::Other_Control)
+            out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QChar(u'0'));
+        else
+            out += c;
+    }
+    return out;
+}
+
 // One key=value, shared by the text and JSON forms so both give the same errors.
 bool applyKey(ArraySpec& spec, const QString& key, const QString& value, QString* error)
 {
+    if (!isToken(key, true)) {
+        if (error)
+            *error = QStringLiteral("'%1' is not a key (a key is a word without spaces, control characters or '=')").arg(printable(key));
+        return false;
+    }
+    if (!isToken(value, false)) {
+        if (error)
+            *error = QStringLiteral("%1: '%2' is not a value (a value is not empty and has no spaces or control characters)").arg(key, printable(value));
+        return false;
+    }
+    if (key == u"scheme") { // the JSON form's scheme; the text form's is its first word
+        if (error)
+            *error = QStringLiteral("scheme=%1: the scheme is the spec's first word, not a key").arg(value);
+        return false;
+    }
     QString why;
     auto sizeOf = [&](std::uint64_t& out) {
         const auto bytes = parseBytes(value, &why);
@@ -93,7 +134,12 @@ std::optional<ArraySpec> parseArraySpec(const QString& text, QString* error)
     spec.scheme = tokens.front().toLower();
     if (spec.scheme.contains(u'=')) {
         if (error)
-            *error = QStringLiteral("array spec must start with the scheme (e.g. raid5), not '%1'").arg(tokens.front());
+            *error = QStringLiteral("array spec must start with the scheme (e.g. raid5), not '%1'").arg(printable(tokens.front()));
+        return std::nullopt;
+    }
+    if (!isToken(spec.scheme, true)) {
+        if (error)
+            *error = QStringLiteral("'%1' is not a scheme name (no control characters)").arg(printable(tokens.front()));
         return std::nullopt;
     }
     QStringList seen;
@@ -102,7 +148,7 @@ std::optional<ArraySpec> parseArraySpec(const QString& text, QString* error)
         const qsizetype eq = token.indexOf(u'=');
         if (eq <= 0 || eq == token.size() - 1) {
             if (error)
-                *error = QStringLiteral("'%1' is not key=value").arg(token);
+                *error = QStringLiteral("'%1' is not key=value").arg(printable(token));
             return std::nullopt;
         }
         const QString key = token.left(eq).toLower();
@@ -133,6 +179,12 @@ std::optional<ArraySpec> parseArraySpecJson(const QJsonObject& json, QString* er
         return std::nullopt;
     }
     spec.scheme = scheme.toString().toLower();
+    if (!isToken(spec.scheme, true)) {
+        if (error)
+            *error = QStringLiteral("\"scheme\": '%1' is not a scheme name (no spaces, control characters or '=')").arg(printable(scheme.toString()));
+        return std::nullopt;
+    }
+    QStringList seen; // "chunk" and "chunkBytes", or "Cache" and "cache", name one key
     for (auto it = json.begin(); it != json.end(); ++it) {
         QString key = it.key();
         if (key == u"scheme")
@@ -157,6 +209,12 @@ std::optional<ArraySpec> parseArraySpecJson(const QJsonObject& json, QString* er
                 *error = QStringLiteral("\"%1\" must be a string or a number").arg(key);
             return std::nullopt;
         }
+        if (seen.contains(key.toLower())) {
+            if (error)
+                *error = QStringLiteral("key \"%1\" is given twice").arg(it.key());
+            return std::nullopt;
+        }
+        seen.append(key.toLower());
         if (!applyKey(spec, key.toLower(), value, error))
             return std::nullopt;
     }

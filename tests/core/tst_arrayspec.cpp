@@ -97,6 +97,37 @@ TEST_CASE("ArraySpec: syntax errors name the token or key", "[core][spec]")
     CHECK(error.contains(QStringLiteral("\"chunk\" must be a string or a number")));
 }
 
+TEST_CASE("ArraySpec: the JSON form takes only what the text form can write back", "[core][spec]")
+{
+    // Found by fuzz_spec: a JSON key with a space went into extra, and toText() wrote a spec that
+    // did not parse again. Each of these was accepted before.
+    auto jsonError = [](const char* json) {
+        QString error;
+        const auto spec = parseArraySpecJson(QJsonDocument::fromJson(json).object(), &error);
+        CHECK_FALSE(spec);
+        return error;
+    };
+    CHECK(jsonError(R"({"scheme":"raid5","disks":6,"size mem;Bytes":1024})")
+          == QStringLiteral("'size mem;' is not a key (a key is a word without spaces, control characters or '=')"));
+    CHECK(jsonError(R"({"scheme":"raid5","disks":6,"a=b":"1"})").startsWith(QStringLiteral("'a=b' is not a key")));
+    CHECK(jsonError(R"({"scheme":"raid5","disks":6,"cache":""})")
+          == QStringLiteral("cache: '' is not a value (a value is not empty and has no spaces or control characters)"));
+    CHECK(jsonError(R"({"scheme":"raid5","disks":6,"cache":"64 MiB"})").startsWith(QStringLiteral("cache: '64 MiB' is not a value")));
+    CHECK(jsonError(R"({"scheme":"raid 5","disks":6})").startsWith(QStringLiteral("\"scheme\": 'raid 5' is not a scheme name")));
+    // A NUL in a scheme, key or value is refused in both forms, shown as \x00 (not cutting the line).
+    QString error;
+    CHECK_FALSE(parseArraySpec(QStringLiteral("r") + QChar(0) + QStringLiteral("d5 disks=6"), &error));
+    CHECK(error == QStringLiteral("'r\\x00d5' is not a scheme name (no control characters)"));
+    CHECK_FALSE(parseArraySpec(QStringLiteral("raid5 disks=6 cache=1") + QChar(0) + QStringLiteral("MiB"), &error));
+    CHECK(error.startsWith(QStringLiteral("cache: '1\\x00MiB' is not a value")));
+    // The text form has no scheme= key (its JSON form would name another scheme).
+    CHECK_FALSE(parseArraySpec(QStringLiteral("raid10 disks=4 scheme=far"), &error));
+    CHECK(error == QStringLiteral("scheme=far: the scheme is the spec's first word, not a key"));
+    // One key given twice, in two spellings: the text form refuses it, so does JSON.
+    CHECK(jsonError(R"({"scheme":"raid5","disks":6,"chunk":"8KiB","chunkBytes":8192})").contains(QStringLiteral("is given twice")));
+    CHECK(jsonError(R"({"scheme":"raid5","disks":6,"Cache":"1MiB","cache":"2MiB"})").contains(QStringLiteral("is given twice")));
+}
+
 TEST_CASE("ArraySpec: impossible arrays say which parameter and why", "[core][spec]")
 {
     // Needs only raid0, which is always built; raid5-specific cases are in tst_plugins.

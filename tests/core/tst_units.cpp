@@ -23,6 +23,12 @@ TEST_CASE("Units: sizes need an explicit unit", "[core][units]")
     CHECK_FALSE(parseBytes(QStringLiteral("KiB"), &error));
     CHECK_FALSE(parseBytes(QStringLiteral("0.3B"), &error));
     CHECK_FALSE(parseBytes(QStringLiteral("99999999999999999999KiB"), &error));
+    // A decimal past 2^64 bytes, or negative, is refused before it is converted (found by fuzz_spec;
+    // the conversion was undefined behaviour, which the sanitize preset's run reports).
+    CHECK_FALSE(parseBytes(QStringLiteral("37777777777777777777777777777777.772KiB"), &error));
+    CHECK(error == QStringLiteral("size '37777777777777777777777777777777.772KiB' is not a whole number of bytes"));
+    CHECK(parseBytes(QStringLiteral("1048576.5TiB"), &error) == (1ull << 60) + (1ull << 39));
+    CHECK_FALSE(parseBytes(QStringLiteral("16777216.0TiB"), &error)); // exactly 2^64
 }
 
 TEST_CASE("Units: durations need an explicit unit", "[core][units]")
