@@ -579,7 +579,11 @@ int printMergedReplay(const MergedPartials& m)
     std::uint64_t records = 0;
     for (const QJsonObject& item : m.items) {
         arrays.append(item.value(QStringLiteral("array")));
-        records = std::max(records, std::uint64_t(item.value(QStringLiteral("records")).toDouble()));
+        // Range first: a damaged partial's 1e300 converted to an integer is undefined behaviour.
+        const double n = item.value(QStringLiteral("records")).toDouble(-1);
+        if (!(n >= 0 && n < 1.8e19))
+            return fail(QStringLiteral("merge: a replay partial's \"records\" is not a count of records"));
+        records = std::max(records, std::uint64_t(n));
     }
     return printReplay(m.request, arrays, records);
 }

@@ -38,6 +38,10 @@ public:
 protected:
     Parsed parseLine(std::string_view line, TraceRecord& r) override
     {
+        if (parseCommonLine(line, r))
+            return Parsed::Record;
+        // Anything unusual (a header, blanks, quotes, "WRITE", a bad field): the general path,
+        // which names the field that is wrong.
         m_fields.split(line, ',');
         if (m_fields.count != 7) {
             if (lineNumber() == 1 && line.starts_with("Timestamp"))
@@ -73,15 +77,71 @@ protected:
         if (!parseU64(f[6], response) || response > std::uint64_t(INT64_MAX / 100))
             return fail(7, "ResponseTime", f[6], "is not a number");
         r.responseNs = std::int64_t(response) * 100;
-        // "hm/0": host and volume; built on the stack, no allocation per line.
-        std::array<char, 96> name;
-        std::size_t n = f[1].size();
-        std::memcpy(name.data(), f[1].data(), n);
-        name[n++] = '/';
-        std::memcpy(name.data() + n, f[2].data(), std::min<std::size_t>(f[2].size(), 24));
-        n += std::min<std::size_t>(f[2].size(), 24);
-        r.device = deviceIndex(std::string_view(name.data(), n));
+        r.device = device(f[1], f[2]);
         return Parsed::Record;
+    }
+
+private:
+    // "hm/0": host and volume; built on the stack, no allocation per line.
+    int device(std::string_view host, std::string_view disk)
+    {
+        std::array<char, 96> name;
+        std::size_t n = host.size();
+        std::memcpy(name.data(), host.data(), n);
+        name[n++] = '/';
+        std::memcpy(name.data() + n, disk.data(), std::min<std::size_t>(disk.size(), 24));
+        n += std::min<std::size_t>(disk.size(), 24);
+        return deviceIndex(std::string_view(name.data(), n));
+    }
+
+    // The line as MSR's own files write it (digits,host,digits,Read|Write,digits,digits,digits), read
+    // in one pass; false, with `r` unspecified, for anything else. Splitting the line first and then
+    // parsing each field read every byte twice: two thirds of summarizing's time went there.
+    bool parseCommonLine(std::string_view line, TraceRecord& r)
+    {
+        const char* p = line.data();
+        const char* const end = p + line.size();
+        // Up to 19 digits (no overflow possible), ended by a comma or, for the last field, the line's end.
+        auto number = [&](std::uint64_t& v, bool last) {
+            const char* const b = p;
+            v = 0;
+            for (unsigned d; p != end && (d = unsigned(*p) - unsigned('0')) <= 9; ++p)
+                v = v * 10 + d;
+            if (p == b || p - b > 19)
+                return false;
+            if (last)
+                return p == end;
+            return p != end && *p++ == ',';
+        };
+        auto text = [&](std::string_view& out) {
+            const char* const b = p;
+            while (p != end && *p != ',')
+                ++p;
+            out = std::string_view(b, std::size_t(p - b));
+            return p != end && *p++ == ',';
+        };
+        std::uint64_t ticks = 0, response = 0, disk = 0;
+        std::string_view host, type;
+        if (!number(ticks, false) || !text(host) || host.empty() || host.size() > 64)
+            return false;
+        const char* const diskBegin = p;
+        if (!number(disk, false))
+            return false;
+        const std::string_view diskText(diskBegin, std::size_t(p - 1 - diskBegin));
+        if (!text(type) || !(type == "Write" || type == "Read"))
+            return false;
+        if (!number(r.offsetBytes, false) || !number(r.sizeBytes, false) || !number(response, true)
+            || response > std::uint64_t(INT64_MAX / 100))
+            return false;
+        // As the general path: FILETIME's 100 ns ticks from 1601 to Unix-epoch nanoseconds.
+        const __int128 ns = (__int128(ticks) - 116444736000000000LL) * 100;
+        if (ns > INT64_MAX || ns < INT64_MIN)
+            return false;
+        r.timeNs = std::int64_t(ns);
+        r.write = type.size() == 5;
+        r.responseNs = std::int64_t(response) * 100;
+        r.device = device(host, diskText);
+        return true;
     }
 };
 

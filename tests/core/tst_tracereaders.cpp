@@ -127,6 +127,37 @@ TEST_CASE("trace: MSR CSV with CRLF, huge offsets, a zero-size request and out-o
     CHECK(int(s.summary.timeline.buckets().size()) <= s.summary.options.maxTimeBuckets);
 }
 
+TEST_CASE("trace: an MSR line reads the same on the one-pass path and the general one")
+{
+    // Line 1 as MSR writes it (the one-pass path); lines 2-4 leave that path (upper-case type, a
+    // 20-digit offset with leading zeros, a 20-digit timestamp) and must give the same request.
+    // 128166372000000000 ticks = 1172163600 s after the Unix epoch; 2833 ticks = 283300 ns.
+    const std::string data = "128166372000000000,hm,0,Write,9056014336,2048,2833\n"
+                             "128166372000000000,hm,0,WRITE,9056014336,2048,2833\n"
+                             "128166372000000000,hm,0,Write,00000000009056014336,2048,2833\n"
+                             "00128166372000000000,hm,0,Write,9056014336,2048,2833\n"
+                             "128166372000000000,hm,0,Read,9056014336,2048,2833,\n";
+    TraceReaderOptions o;
+    o.format = TraceFormat::MsrCsv;
+    QString error;
+    auto r = TraceReader::fromMemory(data, QStringLiteral("mem"), o, &error);
+    REQUIRE(r);
+    TraceRecord rec;
+    for (int line = 1; line <= 4; ++line) {
+        INFO("line " << line);
+        REQUIRE(r->next(rec) == TraceReader::Status::Record);
+        CHECK(rec.timeNs == 1172163600LL * 1000000000LL);
+        CHECK(rec.write);
+        CHECK(rec.offsetBytes == 9056014336ULL);
+        CHECK(rec.sizeBytes == 2048);
+        CHECK(rec.responseNs == 283300);
+        CHECK(r->deviceName(rec.device) == "hm/0");
+    }
+    // An eighth field: the general path names the line's field count.
+    REQUIRE(r->next(rec) == TraceReader::Status::Error);
+    CHECK(r->error().text().contains(QStringLiteral("8 fields, expected 7")));
+}
+
 TEST_CASE("trace: a malformed line names file, line and field; stop or skip")
 {
     const auto stop = summarize(fixture("msr_bad.csv"));

@@ -13,8 +13,12 @@ using namespace raidscope;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(reinterpret_cast<const char*>(data), qsizetype(size)));
+    // A whole `trace summarize --partial` output, or the summary inside it.
+    QJsonObject json = doc.object();
+    if (json.value(QStringLiteral("summary")).isObject())
+        json = json.value(QStringLiteral("summary")).toObject();
     QString error;
-    auto s = TraceSummary::fromPartialJson(doc.object(), &error);
+    auto s = TraceSummary::fromPartialJson(json, &error);
     if (!s)
         return 0;
     // What merge does with a part: merge it after another, print it, and it must write the same again.
