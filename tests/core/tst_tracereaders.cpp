@@ -136,7 +136,12 @@ TEST_CASE("trace: an MSR line reads the same on the one-pass path and the genera
                              "128166372000000000,hm,0,WRITE,9056014336,2048,2833\n"
                              "128166372000000000,hm,0,Write,00000000009056014336,2048,2833\n"
                              "00128166372000000000,hm,0,Write,9056014336,2048,2833\n"
-                             "128166372000000000,hm,0,Read,9056014336,2048,2833,\n";
+                             "128166372000000000,hm,0,Read,9056014336,2048,2833,\n"
+                             // A non-digit inside the first eight bytes of a number, or after them
+                             // (':' and '/' are the characters next to the digits).
+                             "128166372000000000,hm,0,Read,9056:14336,2048,2833\n"
+                             "128166372000000000,hm,0,Read,905601433/,2048,2833\n"
+                             "1281663720000/0000,hm,0,Read,9056014336,2048,2833\n";
     TraceReaderOptions o;
     o.format = TraceFormat::MsrCsv;
     QString error;
@@ -156,6 +161,11 @@ TEST_CASE("trace: an MSR line reads the same on the one-pass path and the genera
     // An eighth field: the general path names the line's field count.
     REQUIRE(r->next(rec) == TraceReader::Status::Error);
     CHECK(r->error().text().contains(QStringLiteral("8 fields, expected 7")));
+    for (const char* field : { "Offset", "Offset", "Timestamp" }) {
+        REQUIRE(r->next(rec) == TraceReader::Status::Error);
+        CHECK(r->error().text().contains(QLatin1String(field)));
+    }
+    CHECK(r->next(rec) == TraceReader::Status::End);
 }
 
 TEST_CASE("trace: a malformed line names file, line and field; stop or skip")

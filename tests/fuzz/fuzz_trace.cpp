@@ -4,6 +4,8 @@
 #include "trace/tracereader.h"
 #include "trace/tracesummary.h"
 
+#include "fuzz_sample.h"
+
 #include <cstddef>
 #include <cstdint>
 
@@ -43,10 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // The derived views and exports must cope with whatever was read. They walk every bin of the
     // summary's histograms whatever the input, and cost 20 times the reading: done for one input in
     // 16, picked by the input's bytes (so a finding replays), they leave the readers most of the time.
-    std::uint32_t hash = 2166136261u; // FNV-1a
-    for (std::size_t i = 0; i < size; ++i)
-        hash = (hash ^ data[i]) * 16777619u;
-    if (hash % 16 != 0)
+    if (!fuzzSampled(data, size))
         return 0;
     TraceSummary merged(so);
     merged.merge(summary);
