@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "textline.h"
+
 #include <QStringList>
 
 namespace raidscope::cli {
@@ -22,8 +24,7 @@ int runTrace(const QStringList& args);
 /// Combines the partials of a sharded run (shard.h).
 int runMerge(const QStringList& args);
 
-/// `text` with control characters written as escapes (\0, \n, \t, \x1b): one printable line.
-QString oneLine(const QString& text);
+using raidscope::oneLine; // core/textline.h: control characters as escapes, one printable line
 /// Prints "raidscope-cli: <message>" on stderr, as oneLine(), and returns `status`.
 int fail(const QString& message, int status = Failed);
 /// Writes UTF-8 text to stdout.

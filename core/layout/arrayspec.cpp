@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "arrayspec.h"
 
+#include "textline.h"
 #include "units.h"
 
 #include <QJsonValue>
@@ -35,30 +36,17 @@ bool isToken(const QString& s, bool isKey)
     return true;
 }
 
-// A token as an error message shows it: control characters as \xNN.
-QString printable(const QString& s)
-{
-    QString out;
-    for (const QChar c : s) {
-        if (c.category() == QChar::Other_Control)
-            out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QChar(u'0'));
-        else
-            out += c;
-    }
-    return out;
-}
-
 // One key=value, shared by the text and JSON forms so both give the same errors.
 bool applyKey(ArraySpec& spec, const QString& key, const QString& value, QString* error)
 {
     if (!isToken(key, true)) {
         if (error)
-            *error = QStringLiteral("'%1' is not a key (a key is a word without spaces, control characters or '=')").arg(printable(key));
+            *error = QStringLiteral("'%1' is not a key (a key is a word without spaces, control characters or '=')").arg(oneLine(key));
         return false;
     }
     if (!isToken(value, false)) {
         if (error)
-            *error = QStringLiteral("%1: '%2' is not a value (a value is not empty and has no spaces or control characters)").arg(key, printable(value));
+            *error = QStringLiteral("%1: '%2' is not a value (a value is not empty and has no spaces or control characters)").arg(key, oneLine(value));
         return false;
     }
     if (key == u"scheme") { // the JSON form's scheme; the text form's is its first word
@@ -134,12 +122,12 @@ std::optional<ArraySpec> parseArraySpec(const QString& text, QString* error)
     spec.scheme = tokens.front().toLower();
     if (spec.scheme.contains(u'=')) {
         if (error)
-            *error = QStringLiteral("array spec must start with the scheme (e.g. raid5), not '%1'").arg(printable(tokens.front()));
+            *error = QStringLiteral("array spec must start with the scheme (e.g. raid5), not '%1'").arg(oneLine(tokens.front()));
         return std::nullopt;
     }
     if (!isToken(spec.scheme, true)) {
         if (error)
-            *error = QStringLiteral("'%1' is not a scheme name (no control characters)").arg(printable(tokens.front()));
+            *error = QStringLiteral("'%1' is not a scheme name (no control characters)").arg(oneLine(tokens.front()));
         return std::nullopt;
     }
     QStringList seen;
@@ -148,7 +136,7 @@ std::optional<ArraySpec> parseArraySpec(const QString& text, QString* error)
         const qsizetype eq = token.indexOf(u'=');
         if (eq <= 0 || eq == token.size() - 1) {
             if (error)
-                *error = QStringLiteral("'%1' is not key=value").arg(printable(token));
+                *error = QStringLiteral("'%1' is not key=value").arg(oneLine(token));
             return std::nullopt;
         }
         const QString key = token.left(eq).toLower();
@@ -181,7 +169,7 @@ std::optional<ArraySpec> parseArraySpecJson(const QJsonObject& json, QString* er
     spec.scheme = scheme.toString().toLower();
     if (!isToken(spec.scheme, true)) {
         if (error)
-            *error = QStringLiteral("\"scheme\": '%1' is not a scheme name (no spaces, control characters or '=')").arg(printable(scheme.toString()));
+            *error = QStringLiteral("\"scheme\": '%1' is not a scheme name (no spaces, control characters or '=')").arg(oneLine(scheme.toString()));
         return std::nullopt;
     }
     QStringList seen; // "chunk" and "chunkBytes", or "Cache" and "cache", name one key

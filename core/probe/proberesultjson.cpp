@@ -3,6 +3,8 @@
 // server with the CLI and studies the result on a laptop, so a saved object must redraw every view.
 #include "shearprobe.h"
 
+#include "textline.h"
+
 #include <QJsonArray>
 
 #include <cmath>
@@ -60,8 +62,8 @@ public:
 
     void fail(const QString& path, const QString& what)
     {
-        if (m_error.isEmpty())
-            m_error = path + QStringLiteral(": ") + what;
+        if (m_error.isEmpty()) // one line, whatever control characters the file's keys and values hold
+            m_error = oneLine(path + QStringLiteral(": ") + what);
     }
 
     static QString join(const QString& path, const QString& key)

@@ -114,12 +114,12 @@ TEST_CASE("ArraySpec: the JSON form takes only what the text form can write back
           == QStringLiteral("cache: '' is not a value (a value is not empty and has no spaces or control characters)"));
     CHECK(jsonError(R"({"scheme":"raid5","disks":6,"cache":"64 MiB"})").startsWith(QStringLiteral("cache: '64 MiB' is not a value")));
     CHECK(jsonError(R"({"scheme":"raid 5","disks":6})").startsWith(QStringLiteral("\"scheme\": 'raid 5' is not a scheme name")));
-    // A NUL in a scheme, key or value is refused in both forms, shown as \x00 (not cutting the line).
+    // A NUL in a scheme, key or value is refused in both forms, shown as \0 (not cutting the line).
     QString error;
     CHECK_FALSE(parseArraySpec(QStringLiteral("r") + QChar(0) + QStringLiteral("d5 disks=6"), &error));
-    CHECK(error == QStringLiteral("'r\\x00d5' is not a scheme name (no control characters)"));
+    CHECK(error == QStringLiteral("'r\\0d5' is not a scheme name (no control characters)"));
     CHECK_FALSE(parseArraySpec(QStringLiteral("raid5 disks=6 cache=1") + QChar(0) + QStringLiteral("MiB"), &error));
-    CHECK(error.startsWith(QStringLiteral("cache: '1\\x00MiB' is not a value")));
+    CHECK(error.startsWith(QStringLiteral("cache: '1\\0MiB' is not a value")));
     // The text form has no scheme= key (its JSON form would name another scheme).
     CHECK_FALSE(parseArraySpec(QStringLiteral("raid10 disks=4 scheme=far"), &error));
     CHECK(error == QStringLiteral("scheme=far: the scheme is the spec's first word, not a key"));

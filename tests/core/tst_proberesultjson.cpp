@@ -275,6 +275,11 @@ TEST_CASE("Probe JSON: bad input names the field and never yields a result", "[p
     CHECK(readError(changed(good, QStringLiteral("verdict.findings"),
               QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("slow") }, { QStringLiteral("text"), QString() } } }))
         == u"verdict.findings[0].kind: 'slow' is no kind of finding");
+    // A value with a newline is quoted on one line (found by fuzz_probe_result: readError's one-line
+    // check failed).
+    CHECK(readError(changed(good, QStringLiteral("verdict.findings"),
+              QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("no-layou\nt") }, { QStringLiteral("text"), QString() } } }))
+        == u"verdict.findings[0].kind: 'no-layou\\nt' is no kind of finding");
     CHECK(readError(changed(good, QStringLiteral("verdict.findings"),
               QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("slow-disk") },
                   { QStringLiteral("text"), QString() }, { QStringLiteral("disks"), QJsonArray { -1 } } } }))

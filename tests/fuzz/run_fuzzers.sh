@@ -10,10 +10,10 @@
 #                                                     their licenses keep them, and what grows from
 #                                                     them, out of the repository: --save refuses)
 #
-# Inputs are cut at MAX_LEN bytes (4096; partial summaries 8192, specs 1024): a reader's logic is per
+# Inputs are cut at MAX_LEN bytes (4096; partial summaries 8192, probe results 16384, specs 1024): a reader's logic is per
 # line or record, so a few KiB reach all of it, and short inputs run many times faster. Limits that
 # need more (64 MiB without a line end, 1 MiB without blktrace magic) have their own tests.
-# A crash, hang (-timeout=10 s) or leak stops that target: the input is left in the work directory
+# A crash, hang (-timeout=10 s of wall time: never SIGSTOP a fuzzer, the pause counts) or leak stops that target: the input is left in the work directory
 # (/tmp/raidscope-fuzz/<target>/), this script says where, and it exits 1 at the end. Keep each
 # fixed finding's input in tests/fuzz/regressions/<target>/, which every later run replays.
 # One line per target goes to /tmp/raidscope-fuzz/results.txt: executions, seconds, rate, corpus.
@@ -34,7 +34,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 ALL=(fuzz_sniff fuzz_blkparse fuzz_blktrace fuzz_msr fuzz_spc fuzz_disksim fuzz_fio fuzz_csv_alibaba
-     fuzz_csv_tencent fuzz_partial fuzz_compressed fuzz_spec)
+     fuzz_csv_tencent fuzz_partial fuzz_compressed fuzz_spec fuzz_probe_result)
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=("${ALL[@]}")
 if [ "$SAVE" = 1 ] && [ "${SHARED_SEEDS:-0}" = 1 ]; then
     echo "run_fuzzers.sh: --save with SHARED_SEEDS=1 would put pieces of the shared traces in the repository" >&2
@@ -64,7 +64,7 @@ shared_seeds() { # target dir: pieces of the shared traces the target reads
 
 failed=0
 for t in "${TARGETS[@]}"; do
-    case $t in fuzz_partial) len=8192 ;; fuzz_spec) len=1024 ;; *) len=4096 ;; esac
+    case $t in fuzz_partial) len=8192 ;; fuzz_probe_result) len=16384 ;; fuzz_spec) len=1024 ;; *) len=4096 ;; esac
     len=${MAX_LEN:-$len}
     dir=$WORK/$t
     rm -rf "$dir/corpus" "$dir/shared" "$dir/minimized"
@@ -89,7 +89,9 @@ for t in "${TARGETS[@]}"; do
     line="$t: ${execs:-?} executions in ${secs} s ($(( ${execs:-0} / (secs > 0 ? secs : 1) ))/s), coverage ${cov:-?}, corpus ${files} files, peak ${rss:-?} MB"
     if [ $rc -ne 0 ]; then
         failed=1
-        line="$line; STOPPED (exit $rc): $(grep -m1 -E 'ERROR|SUMMARY|deadly|timeout' "$dir/log.txt" || true); input: $(ls "$dir"/crash-* "$dir"/timeout-* "$dir"/leak-* "$dir"/oom-* 2>/dev/null | head -1)"
+        why=$(grep -m1 -E 'ERROR|SUMMARY|deadly|timeout' "$dir/log.txt" || true)
+        input=$(ls "$dir"/crash-* "$dir"/timeout-* "$dir"/leak-* "$dir"/oom-* 2>/dev/null | head -1 || true)
+        line="$line; STOPPED (exit $rc): $why; input: $input"
     fi
     echo "$line" | tee -a "$WORK/results.txt"
     if [ "$SAVE" = 1 ] && [ $rc -eq 0 ]; then
