@@ -509,6 +509,26 @@ TEST_CASE("trace: timestamps at the ends of the int64 range (found by fuzz_msr a
     (void)slowPeriods(s);
 }
 
+TEST_CASE("trace: a completion before the trace's origin with a huge response (found by fuzz_blkparse)")
+{
+    // A completion at -3.1 ms: the busy period's end was clamped with INT64_MAX - time, which
+    // overflows for a negative time (undefined behaviour; the sanitize preset's run reports it).
+    TraceSummary s;
+    TraceAccumulator acc(s);
+    const auto d = s.deviceSlot("8,16");
+    TraceRecord c;
+    c.kind = TraceRecord::Kind::Completion;
+    c.timeNs = -3100021;
+    c.responseNs = INT64_MAX;
+    acc.add(c, d);
+    c.timeNs = 1000;
+    c.responseNs = 2000;
+    acc.add(c, d);
+    CHECK(s.completions == 2);
+    (void)s.toJson();
+    (void)slowPeriods(s);
+}
+
 TEST_CASE("Trace fields: integers are whole decimal fields, names compare without case", "[trace][fields]")
 {
     // Expected from the definitions: decimal digits only, the whole field, within 64 bits.
