@@ -21,6 +21,7 @@ int runSimulate(const QStringList& args);
 int runProbe(const QStringList& args);
 int runProbeEval(const QStringList& args);
 int runTrace(const QStringList& args);
+int runAdvise(const QStringList& args);
 /// Combines the partials of a sharded run (shard.h).
 int runMerge(const QStringList& args);
 

@@ -28,7 +28,9 @@ bool parseFraction(const QString& key, const QString& value, double lo, double h
     return true;
 }
 
-bool parseSizes(const QString& value, std::vector<WorkloadSpec::SizeWeight>& out, QString* error)
+} // namespace
+
+bool parseSizeMix(const QString& value, std::vector<WorkloadSpec::SizeWeight>& out, QString* error)
 {
     out.clear();
     double total = 0;
@@ -61,8 +63,6 @@ bool parseSizes(const QString& value, std::vector<WorkloadSpec::SizeWeight>& out
         s.weight /= total;
     return true;
 }
-
-} // namespace
 
 double WorkloadSpec::meanSizeBytes() const
 {
@@ -107,7 +107,7 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
             if (!parseFraction(key, value, 0, 1, spec.readFraction, error))
                 return std::nullopt;
         } else if (key == u"size") {
-            if (!parseSizes(value, spec.sizes, error))
+            if (!parseSizeMix(value, spec.sizes, error))
                 return std::nullopt;
         } else if (key == u"outstanding") {
             spec.outstanding = value.toInt(&ok);

@@ -47,6 +47,9 @@ inline constexpr std::uint64_t kMaxWorkloadCount = 1'000'000'000;
 
 /// `PATTERN key=value ...`; nullopt and a one-line error naming the key when malformed.
 std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* error);
+/// A size mix as the size= key takes it: "4KiB:60,128KiB:40" (weights normalised to sum 1; a size
+/// alone weighs 1); false and a one-line error starting "size: " otherwise.
+bool parseSizeMix(const QString& text, std::vector<WorkloadSpec::SizeWeight>& out, QString* error);
 
 /// Whether the workload fits an array of `arrayBytes`: region= no larger than the array and every
 /// request size no larger than the region (or the array). false and a one-line error naming the

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `raidscope-cli advise`: the stripe-size advisor (core/advisor) on the command line.
+#include "cliargs.h"
+#include "commands.h"
+
+#include "advisor/stripeadvisor.h"
+#include "layout/layoutregistry.h"
+#include "trace/tracejob.h"
+#include "units.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cmath>
+
+namespace raidscope::cli {
+namespace {
+
+QJsonObject costJson(const RequestCost& c, int disks)
+{
+    return QJsonObject { { QStringLiteral("dataDisks"), c.dataDisks }, { QStringLiteral("ops"), c.ops },
+        { QStringLiteral("extraOps"), c.extraOps }, { QStringLiteral("positioningMs"), c.positioningMs },
+        { QStringLiteral("productiveMs"), c.productiveMs }, { QStringLiteral("serviceMs"), c.serviceMs() },
+        { QStringLiteral("positioningShare"), c.positioningShare() },
+        { QStringLiteral("saturatedIops"), saturatedIops(c, disks) } };
+}
+
+// The sizes and read fraction of a trace: its size histogram as the mix.
+bool mixFromTrace(const QString& path, AdvisorOptions& o, QString* error)
+{
+    TraceJobOptions t;
+    const TraceSummaryResult r = summarizeTrace({ path }, t);
+    if (!r.ok) {
+        *error = r.error;
+        return false;
+    }
+    if (r.summary.records == 0) {
+        *error = QStringLiteral("%1 has no requests").arg(path);
+        return false;
+    }
+    o.sizes.clear();
+    double total = 0;
+    for (const auto& [bytes, count] : r.summary.sizeHistogram())
+        if (bytes > 0)
+            total += double(count);
+    for (const auto& [bytes, count] : r.summary.sizeHistogram())
+        if (bytes > 0)
+            o.sizes.push_back({ bytes, double(count) / total });
+    if (o.sizes.empty()) {
+        *error = QStringLiteral("%1 has only zero-size requests").arg(path);
+        return false;
+    }
+    o.readFraction = double(r.summary.reads) / double(r.summary.records);
+    return true;
+}
+
+} // namespace
+
+int runAdvise(const QStringList& args)
+{
+    CliArgs a(QStringLiteral("advise"), QStringLiteral("--array SPEC (--sizes DIST | --trace FILE)"),
+        QStringLiteral("Compares candidate chunk (stripe unit) sizes for a workload: drives touched per request, "
+                       "positioning against productive transfer time, RAID 4/5/6 parity operations "
+                       "(storage-bottlenecks whitepaper, Illustrations 9-10), and recommends one."));
+    a.option(QStringLiteral("array"), QStringLiteral("SPEC"),
+         QStringLiteral("The array, e.g. 'raid5 disks=8 disk=cheetah-15k'; a chunk= in it is the current size and joins "
+                        "the candidates."))
+        .option(QStringLiteral("sizes"), QStringLiteral("DIST"),
+            QStringLiteral("Request sizes with weights, e.g. 4KiB:60,128KiB:40."))
+        .option(QStringLiteral("read"), QStringLiteral("FRACTION"),
+            QStringLiteral("Share of reads, 0 to 1 (default 1; with --trace, the trace's)."))
+        .option(QStringLiteral("trace"), QStringLiteral("FILE"),
+            QStringLiteral("Takes the sizes and the read share from a block I/O trace."))
+        .option(QStringLiteral("chunks"), QStringLiteral("LIST"),
+            QStringLiteral("Candidate chunk sizes, e.g. 16KiB,32KiB,64KiB (default 4KiB to 1MiB)."))
+        .option(QStringLiteral("positioning"), QStringLiteral("TIME"),
+            QStringLiteral("Average positioning per access, e.g. 5.6ms; with --transfer, replaces the disk preset's "
+                           "seek curve and rotation."))
+        .option(QStringLiteral("transfer"), QStringLiteral("RATE"),
+            QStringLiteral("Media transfer rate, e.g. 64MB/s; with --positioning, replaces the preset's zone rates."))
+        .flag(QStringLiteral("json"), QStringLiteral("Prints one JSON object: a candidate per chunk size and the recommendation."));
+    if (const auto done = a.parse(args))
+        return *done;
+    if (!a.has(QStringLiteral("array")))
+        return fail(QStringLiteral("advise: --array SPEC is required (e.g. --array 'raid5 disks=8')"), Usage);
+    if (a.has(QStringLiteral("sizes")) == a.has(QStringLiteral("trace")))
+        return fail(QStringLiteral("advise: give one of --sizes DIST (e.g. 4KiB:60,128KiB:40) and --trace FILE"), Usage);
+    if (a.has(QStringLiteral("positioning")) != a.has(QStringLiteral("transfer")))
+        return fail(QStringLiteral("advise: --positioning and --transfer go together (they replace the disk preset)"), Usage);
+    QString error;
+    const QString arrayText = a.value(QStringLiteral("array"));
+    const auto spec = parseArraySpec(arrayText, &error);
+    if (!spec)
+        return fail(QStringLiteral("--array: ") + error);
+    AdvisorOptions o;
+    o.array = *spec;
+    if (a.has(QStringLiteral("sizes")) && !parseSizeMix(a.value(QStringLiteral("sizes")), o.sizes, &error))
+        return fail(QStringLiteral("--sizes: ") + error);
+    if (a.has(QStringLiteral("trace")) && !mixFromTrace(a.value(QStringLiteral("trace")), o, &error))
+        return fail(QStringLiteral("--trace: ") + error);
+    if (a.has(QStringLiteral("read"))) {
+        bool ok = false;
+        o.readFraction = a.value(QStringLiteral("read")).toDouble(&ok);
+        if (!ok || !(o.readFraction >= 0 && o.readFraction <= 1))
+            return fail(QStringLiteral("advise: --read %1 is not a share from 0 to 1").arg(a.value(QStringLiteral("read"))), Usage);
+    }
+    if (a.has(QStringLiteral("chunks"))) {
+        const auto chunks = parseChunkList(a.value(QStringLiteral("chunks")), spec->blockBytes, &error);
+        if (!chunks)
+            return fail(QStringLiteral("advise: ") + error, Usage);
+        o.chunkBytes = *chunks;
+    } else {
+        o.chunkBytes = defaultChunkCandidates();
+    }
+    // The array's own chunk, when it names one, is the size to compare against: a candidate too.
+    const bool hasCurrent = arrayText.contains(QStringLiteral("chunk="), Qt::CaseInsensitive);
+    if (hasCurrent && std::find(o.chunkBytes.begin(), o.chunkBytes.end(), spec->chunkBytes) == o.chunkBytes.end()) {
+        o.chunkBytes.push_back(spec->chunkBytes);
+        std::sort(o.chunkBytes.begin(), o.chunkBytes.end());
+    }
+    if (a.has(QStringLiteral("positioning"))) {
+        const auto ns = parseDurationNs(a.value(QStringLiteral("positioning")), &error);
+        if (!ns || *ns < 0)
+            return fail(QStringLiteral("advise: --positioning: ") + (ns ? QStringLiteral("must not be negative") : error), Usage);
+        const auto rate = parseTransferRate(a.value(QStringLiteral("transfer")), &error);
+        if (!rate)
+            return fail(QStringLiteral("advise: --transfer: ") + error, Usage);
+        o.drive = DriveFigures { double(*ns) / 1e6, *rate,
+            QStringLiteral("given: %1 positioning, %2").arg(a.value(QStringLiteral("positioning")), a.value(QStringLiteral("transfer"))) };
+    }
+    const auto advice = adviseStripe(o, LayoutRegistry::instance(), &error);
+    if (!advice)
+        return fail(QStringLiteral("advise: ") + error);
+    const StripeRecommendation rec = recommendStripe(*advice);
+    const int disks = spec->disks.value_or(0);
+
+    if (a.flag(QStringLiteral("json"))) {
+        QJsonArray sizes;
+        for (const auto& s : o.sizes)
+            sizes.append(QJsonObject { { QStringLiteral("bytes"), qint64(s.bytes) }, { QStringLiteral("weight"), s.weight } });
+        QJsonArray candidates;
+        for (std::size_t i = 0; i < advice->candidates.size(); ++i) {
+            const CandidateCost& c = advice->candidates[i];
+            candidates.append(QJsonObject { { QStringLiteral("chunkBytes"), qint64(c.chunkBytes) },
+                { QStringLiteral("array"), c.arraySpec },
+                { QStringLiteral("current"), hasCurrent && c.chunkBytes == spec->chunkBytes },
+                { QStringLiteral("read"), costJson(c.read, disks) }, { QStringLiteral("write"), costJson(c.write, disks) },
+                { QStringLiteral("mixed"), costJson(c.mixed, disks) },
+                { QStringLiteral("readAligned"), costJson(c.readAligned, disks) },
+                { QStringLiteral("writeAligned"), costJson(c.writeAligned, disks) },
+                { QStringLiteral("mixedAligned"), costJson(c.mixedAligned, disks) } });
+        }
+        const QJsonObject root { { QStringLiteral("array"), arrayText }, { QStringLiteral("sizes"), sizes },
+            { QStringLiteral("readFraction"), o.readFraction },
+            { QStringLiteral("drive"), QJsonObject { { QStringLiteral("positioningMs"), advice->drive.positioningMs },
+                                           { QStringLiteral("transferBytesPerSec"), advice->drive.transferBytesPerSec },
+                                           { QStringLiteral("source"), advice->drive.source } } },
+            { QStringLiteral("candidates"), candidates },
+            { QStringLiteral("recommendation"),
+                QJsonObject { { QStringLiteral("chunkBytes"), qint64(advice->candidates[std::size_t(rec.best)].chunkBytes) },
+                    { QStringLiteral("runnerUpChunkBytes"),
+                        rec.runnerUp >= 0 ? QJsonValue(qint64(advice->candidates[std::size_t(rec.runnerUp)].chunkBytes)) : QJsonValue() },
+                    { QStringLiteral("close"), rec.close }, { QStringLiteral("text"), rec.text } } } };
+        out(QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented)));
+        return Ok;
+    }
+    QStringList mix;
+    for (const auto& s : o.sizes)
+        mix << QStringLiteral("%1:%2").arg(formatBytes(s.bytes)).arg(s.weight * 100, 0, 'g', 3);
+    QString t = QStringLiteral("array:   %1\nsizes:   %2 (%3 % reads)\ndrive:   %4 ms positioning, %5 MB/s (%6)\n\n")
+                    .arg(arrayText, mix.join(u','))
+                    .arg(o.readFraction * 100, 0, 'f', 0)
+                    .arg(advice->drive.positioningMs, 0, 'f', 3)
+                    .arg(advice->drive.transferBytesPerSec / 1e6, 0, 'f', 1)
+                    .arg(advice->drive.source);
+    t += QStringLiteral("chunk      drives  drives   ops   extra  positioning  productive  disk time  positioning  IOPS, all\n"
+                        "         (random) (aligned)  /req  ops/req     ms/req      ms/req     ms/req        share   disks busy\n");
+    for (std::size_t i = 0; i < advice->candidates.size(); ++i) {
+        const CandidateCost& c = advice->candidates[i];
+        const QString mark = int(i) == rec.best ? QStringLiteral("  <- best")
+            : hasCurrent && c.chunkBytes == spec->chunkBytes ? QStringLiteral("  (current)") : QString();
+        t += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10%11\n")
+                 .arg(formatBytes(c.chunkBytes), -8)
+                 .arg(c.mixed.dataDisks, 8, 'f', 2)
+                 .arg(c.mixedAligned.dataDisks, 9, 'f', 2)
+                 .arg(c.mixed.ops, 5, 'f', 2)
+                 .arg(c.mixed.extraOps, 8, 'f', 2)
+                 .arg(c.mixed.positioningMs, 12, 'f', 3)
+                 .arg(c.mixed.productiveMs, 11, 'f', 3)
+                 .arg(c.mixed.serviceMs(), 10, 'f', 3)
+                 .arg(QString::number(c.mixed.positioningShare() * 100, 'f', 1) + QStringLiteral(" %"), 12)
+                 .arg(saturatedIops(c.mixed, disks), 12, 'f', 0)
+                 .arg(mark);
+    }
+    t += QStringLiteral("\nrecommendation: %1\n").arg(rec.text);
+    out(t);
+    return Ok;
+}
+
+} // namespace raidscope::cli

@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The stripe-size advisor's arithmetic: the storage-bottlenecks whitepaper, Scenario 2 ("Transfer
+// and Drive Access", "Mechanical Latency", Illustrations 9-10): a request touches as many drives as
+// stripe units it spans, each access pays the positioning before its transfer, and the accumulated
+// service time is productive (transfer) plus non-productive (positioning) time.
+#include "stripeadvisor.h"
+
+#include "disk/diskparameters.h"
+#include "disk/diskpreset.h"
+#include "disk/seekcurve.h"
+#include "layout/layout.h"
+#include "layout/layoutregistry.h"
+#include "layout/requestplan.h"
+#include "units.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace raidscope {
+
+RequestCost& RequestCost::operator+=(const RequestCost& o)
+{
+    dataDisks += o.dataDisks;
+    ops += o.ops;
+    extraOps += o.extraOps;
+    positioningMs += o.positioningMs;
+    productiveMs += o.productiveMs;
+    return *this;
+}
+
+RequestCost RequestCost::operator*(double weight) const
+{
+    RequestCost c = *this;
+    c.dataDisks *= weight;
+    c.ops *= weight;
+    c.extraOps *= weight;
+    c.positioningMs *= weight;
+    c.productiveMs *= weight;
+    return c;
+}
+
+DriveFigures driveFigures(const DiskParameters& disk)
+{
+    DriveFigures f;
+    if (disk.kind == DiskParameters::Kind::SolidState) {
+        f.positioningMs = disk.readLatencyMs;
+        f.transferBytesPerSec = disk.readMBps * 1e6;
+        f.source = QStringLiteral("%1: read latency and read rate").arg(disk.id);
+        return f;
+    }
+    // Each cylinder weighted by the sectors it holds (a random block is more likely on the outer,
+    // denser zones). Cylinders are taken in groups (at most 512) for the mean over pairs; a pair in
+    // one group is a third of the group apart, the mean distance of two points on a segment.
+    const DiskGeometry& g = disk.geometry;
+    const int cylinders = g.cylinders();
+    const int groups = std::min(cylinders, 512);
+    std::vector<double> weight(std::size_t(groups), 0.0);
+    std::vector<double> centre(std::size_t(groups), 0.0);
+    std::vector<double> width(std::size_t(groups), 0.0);
+    for (int i = 0; i < groups; ++i) {
+        const int first = int(std::int64_t(i) * cylinders / groups);
+        const int end = int(std::int64_t(i + 1) * cylinders / groups);
+        centre[std::size_t(i)] = 0.5 * (first + end - 1);
+        width[std::size_t(i)] = end - first;
+        for (int c = first; c < end; ++c)
+            weight[std::size_t(i)] += g.zone(g.zoneOfCylinder(c)).sectorsPerTrack;
+    }
+    double total = 0;
+    for (double w : weight)
+        total += w;
+    const SeekCurve seek(disk.readSeek, std::max(1, cylinders - 1));
+    double meanSeekNs = 0;
+    for (int i = 0; i < groups; ++i)
+        for (int j = 0; j < groups; ++j) {
+            const double d = i == j ? width[std::size_t(i)] / 3 : std::abs(centre[std::size_t(i)] - centre[std::size_t(j)]);
+            // Between two whole distances, linearly: the curve is steep near 0.
+            const int lo = int(d);
+            const double t = seek.seekNs(lo) + (d - lo) * (seek.seekNs(lo + 1) - seek.seekNs(lo));
+            meanSeekNs += weight[std::size_t(i)] * weight[std::size_t(j)] * t;
+        }
+    meanSeekNs /= total * total;
+    f.positioningMs = meanSeekNs / 1e6 + disk.rotationMs / 2 + disk.commandOverheadMs;
+    // Expected transfer time of a byte at a random block: sum over zones of share / rate.
+    double secondsPerByte = 0;
+    const double sectors = double(g.totalSectors());
+    for (const DiskZone& z : g.zones()) {
+        const double rate = double(z.sectorsPerTrack) * g.sectorBytes() / (disk.rotationMs / 1000);
+        secondsPerByte += double(z.sectors) / sectors / rate;
+    }
+    f.transferBytesPerSec = 1 / secondsPerByte;
+    f.source = QStringLiteral("%1: mean seek %2 ms + half a rotation %3 ms + overhead %4 ms; zones' rate")
+                   .arg(disk.id)
+                   .arg(meanSeekNs / 1e6, 0, 'f', 2)
+                   .arg(disk.rotationMs / 2, 0, 'f', 2)
+                   .arg(disk.commandOverheadMs, 0, 'f', 2);
+    return f;
+}
+
+std::optional<double> parseTransferRate(const QString& text, QString* error)
+{
+    static const QRegularExpression re(QStringLiteral("^\\s*([0-9]*\\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\\s*([KMG]i?B|B)/s\\s*$"));
+    const auto m = re.match(text);
+    if (!m.hasMatch()) {
+        if (error)
+            *error = QStringLiteral("'%1' is not a transfer rate (e.g. 64MB/s or 80MiB/s)").arg(text);
+        return std::nullopt;
+    }
+    const double number = m.captured(1).toDouble();
+    const QString unit = m.captured(2);
+    double factor = 1;
+    if (unit.size() == 3) // KiB, MiB, GiB
+        factor = unit[0] == u'K' ? 1024.0 : unit[0] == u'M' ? 1048576.0 : 1073741824.0;
+    else if (unit.size() == 2) // KB, MB, GB
+        factor = unit[0] == u'K' ? 1e3 : unit[0] == u'M' ? 1e6 : 1e9;
+    const double rate = number * factor;
+    if (!(rate > 0) || !std::isfinite(rate)) {
+        if (error)
+            *error = QStringLiteral("transfer rate '%1' must be above 0").arg(text);
+        return std::nullopt;
+    }
+    return rate;
+}
+
+RequestCost requestCost(const Layout& layout, std::uint64_t offsetBytes, std::uint64_t sizeBytes, bool write,
+                        const DriveFigures& drive)
+{
+    const RequestPlan plan = planRequest(layout, offsetBytes, sizeBytes, write);
+    RequestCost c;
+    std::set<int> dataDisks;
+    const double blockBytes = double(layout.params().blockBytes);
+    for (const DiskOp& op : plan.ops) {
+        c.ops += 1;
+        if (op.role == DiskOp::Data)
+            dataDisks.insert(op.disk);
+        else
+            c.extraOps += 1;
+        c.productiveMs += double(op.blocks) * blockBytes / drive.transferBytesPerSec * 1000;
+    }
+    c.dataDisks = double(dataDisks.size());
+    c.positioningMs = c.ops * drive.positioningMs;
+    return c;
+}
+
+std::vector<std::uint64_t> defaultChunkCandidates()
+{
+    std::vector<std::uint64_t> v;
+    for (std::uint64_t c = 4096; c <= (1u << 20); c *= 2)
+        v.push_back(c);
+    return v;
+}
+
+std::optional<std::vector<std::uint64_t>> parseChunkList(const QString& text, std::uint64_t blockBytes, QString* error)
+{
+    std::vector<std::uint64_t> out;
+    for (const QString& part : text.split(u',')) {
+        QString why;
+        const auto bytes = parseBytes(part.trimmed(), &why);
+        if (!bytes) {
+            if (error)
+                *error = QStringLiteral("--chunks: ") + why;
+            return std::nullopt;
+        }
+        if (*bytes == 0 || *bytes % blockBytes != 0) {
+            if (error)
+                *error = QStringLiteral("--chunks: %1 is not a non-zero multiple of block=%2").arg(part.trimmed(), formatBytes(blockBytes));
+            return std::nullopt;
+        }
+        if (std::find(out.begin(), out.end(), *bytes) != out.end()) {
+            if (error)
+                *error = QStringLiteral("--chunks: %1 is given twice").arg(formatBytes(*bytes));
+            return std::nullopt;
+        }
+        out.push_back(*bytes);
+    }
+    return out;
+}
+
+namespace {
+
+// Block offsets within a chunk the average takes: every one up to 64, else 64 spread evenly
+// (the count of chunks spanned grows by one at a single offset per size, so the mean is within
+// 1/64 of a drive of the exact one).
+std::vector<std::uint64_t> offsetsInChunk(std::uint64_t chunkBlocks)
+{
+    std::vector<std::uint64_t> v;
+    const std::uint64_t n = std::min<std::uint64_t>(chunkBlocks, 64);
+    for (std::uint64_t i = 0; i < n; ++i)
+        v.push_back(i * chunkBlocks / n);
+    return v;
+}
+
+// Mean cost of a size over starts at `offsets` within each chunk of the pattern (at most 256 chunks).
+RequestCost meanCost(const Layout& layout, std::uint64_t sizeBytes, bool write, const DriveFigures& drive,
+                     const std::vector<std::uint64_t>& offsets)
+{
+    const std::uint64_t blockBytes = layout.params().blockBytes;
+    const std::uint64_t chunkBlocks = layout.params().chunkBlocks();
+    const std::uint64_t patternChunks = std::max<std::uint64_t>(1, layout.patternBlocks() / chunkBlocks);
+    const std::uint64_t step = std::max<std::uint64_t>(1, patternChunks / 256);
+    const std::uint64_t sizeBlocks = (sizeBytes + blockBytes - 1) / blockBytes;
+    RequestCost sum;
+    double n = 0;
+    for (std::uint64_t k = 0; k < patternChunks; k += step)
+        for (const std::uint64_t off : offsets) {
+            const std::uint64_t start = k * chunkBlocks + off;
+            if (start + sizeBlocks > layout.logicalBlocks())
+                continue;
+            sum += requestCost(layout, start * blockBytes, sizeBytes, write, drive);
+            n += 1;
+        }
+    return n > 0 ? sum * (1 / n) : sum;
+}
+
+} // namespace
+
+std::optional<StripeAdvice> adviseStripe(const AdvisorOptions& options, const LayoutRegistry& registry, QString* error)
+{
+    StripeAdvice advice;
+    if (options.drive) {
+        advice.drive = *options.drive;
+        if (!(advice.drive.positioningMs >= 0) || !(advice.drive.transferBytesPerSec > 0)
+            || !std::isfinite(advice.drive.positioningMs) || !std::isfinite(advice.drive.transferBytesPerSec)) {
+            if (error)
+                *error = QStringLiteral("drive figures: positioning must be >= 0 and transfer above 0");
+            return std::nullopt;
+        }
+        if (advice.drive.source.isEmpty())
+            advice.drive.source = QStringLiteral("given");
+    } else {
+        const DiskPreset* preset = findDiskPreset(options.array.diskPreset);
+        const auto disk = preset ? parseDiskParameters(*preset, error) : std::nullopt;
+        if (!disk) {
+            if (error && !preset)
+                *error = QStringLiteral("disk=%1 is not a disk preset").arg(options.array.diskPreset);
+            return std::nullopt;
+        }
+        advice.drive = driveFigures(*disk);
+    }
+    if (options.sizes.empty()) {
+        if (error)
+            *error = QStringLiteral("sizes: no request sizes");
+        return std::nullopt;
+    }
+    if (!(options.readFraction >= 0 && options.readFraction <= 1)) {
+        if (error)
+            *error = QStringLiteral("read fraction %1 is not within 0 to 1").arg(options.readFraction);
+        return std::nullopt;
+    }
+    // The array apart from its chunk (scheme, disks, keys): checked once, with a chunk of one block,
+    // so that a candidate's error is about its chunk alone.
+    ArraySpec base = options.array;
+    base.chunkBytes = base.blockBytes;
+    if (!registry.resolve(base, error))
+        return std::nullopt;
+    const std::vector<std::uint64_t> chunks = options.chunkBytes.empty() ? defaultChunkCandidates() : options.chunkBytes;
+    for (const std::uint64_t chunk : chunks) {
+        ArraySpec spec = options.array;
+        spec.chunkBytes = chunk;
+        QString why;
+        const auto layout = registry.create(spec, &why);
+        if (!layout) {
+            if (error)
+                *error = QStringLiteral("candidate chunk=%1: %2").arg(formatBytes(chunk), why);
+            return std::nullopt;
+        }
+        CandidateCost c;
+        c.chunkBytes = chunk;
+        c.arraySpec = spec.toText();
+        const std::vector<std::uint64_t> random = offsetsInChunk(layout->params().chunkBlocks());
+        const std::vector<std::uint64_t> aligned { 0 };
+        for (const WorkloadSpec::SizeWeight& s : options.sizes) {
+            c.read += meanCost(*layout, s.bytes, false, advice.drive, random) * s.weight;
+            c.write += meanCost(*layout, s.bytes, true, advice.drive, random) * s.weight;
+            c.readAligned += meanCost(*layout, s.bytes, false, advice.drive, aligned) * s.weight;
+            c.writeAligned += meanCost(*layout, s.bytes, true, advice.drive, aligned) * s.weight;
+        }
+        const double r = options.readFraction;
+        c.mixed = c.read * r;
+        c.mixed += c.write * (1 - r);
+        c.mixedAligned = c.readAligned * r;
+        c.mixedAligned += c.writeAligned * (1 - r);
+        advice.candidates.push_back(std::move(c));
+    }
+    return advice;
+}
+
+StripeRecommendation recommendStripe(const StripeAdvice& advice)
+{
+    StripeRecommendation r;
+    const auto& c = advice.candidates;
+    for (int i = 0; i < int(c.size()); ++i) {
+        const double ms = c[std::size_t(i)].mixed.serviceMs();
+        if (r.best < 0 || ms < c[std::size_t(r.best)].mixed.serviceMs()) {
+            r.runnerUp = r.best;
+            r.best = i;
+        } else if (r.runnerUp < 0 || ms < c[std::size_t(r.runnerUp)].mixed.serviceMs()) {
+            r.runnerUp = i;
+        }
+    }
+    if (r.best < 0)
+        return r;
+    const CandidateCost& b = c[std::size_t(r.best)];
+    auto pct = [](double share) -> QString { return QString::number(share * 100, 'f', 0) + QStringLiteral(" %"); };
+    // The costliest candidate, for contrast: what the choice saves.
+    int worst = r.best;
+    for (int i = 0; i < int(c.size()); ++i)
+        if (c[std::size_t(i)].mixed.serviceMs() > c[std::size_t(worst)].mixed.serviceMs())
+            worst = i;
+    r.text = QStringLiteral("%1: %2 ms of disk time per request, %3 of it positioning")
+                 .arg(formatBytes(b.chunkBytes))
+                 .arg(b.mixed.serviceMs(), 0, 'f', 2)
+                 .arg(pct(b.mixed.positioningShare()));
+    if (worst != r.best) {
+        const CandidateCost& w = c[std::size_t(worst)];
+        r.text += QStringLiteral(", against %1 ms and %2 at %3")
+                      .arg(w.mixed.serviceMs(), 0, 'f', 2)
+                      .arg(pct(w.mixed.positioningShare()))
+                      .arg(formatBytes(w.chunkBytes));
+    }
+    r.text += u'.';
+    if (r.runnerUp >= 0) {
+        const CandidateCost& u = c[std::size_t(r.runnerUp)];
+        r.close = u.mixed.serviceMs() <= 1.05 * b.mixed.serviceMs();
+        r.text += QStringLiteral(" Runner-up: %1 (%2 ms)%3")
+                      .arg(formatBytes(u.chunkBytes))
+                      .arg(u.mixed.serviceMs(), 0, 'f', 2)
+                      .arg(r.close ? QStringLiteral(", within 5 %: the choice is close, and other concerns (the host's "
+                                                    "stripe, sequential runs) may decide it.")
+                                   : QStringLiteral("."));
+    }
+    return r;
+}
+
+double saturatedIops(const RequestCost& cost, int disks)
+{
+    return cost.serviceMs() > 0 ? double(disks) * 1000 / cost.serviceMs() : 0;
+}
+
+double skewedThroughput(int controllers, double perControllerIops, double busiestShare)
+{
+    if (controllers < 1 || !(perControllerIops > 0) || !(busiestShare > 0))
+        return 0;
+    // The busiest controller saturates at C when the whole serves C / share (Illustration 12); an
+    // even load (share 1/N) reaches every controller's N x C.
+    return std::min(double(controllers) * perControllerIops, perControllerIops / busiestShare);
+}
+
+} // namespace raidscope

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "layout/arrayspec.h"
+#include "sim/workload.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace raidscope {
+
+class Layout;
+class LayoutRegistry;
+struct DiskParameters;
+
+/// What one disk access costs in the storage-bottlenecks whitepaper's terms (Scenario 2, "Mechanical
+/// Latency", Illustration 10): the non-productive positioning before the data moves, and the rate
+/// at which it then moves.
+struct DriveFigures
+{
+    double positioningMs = 0;        ///< seek + rotational latency (+ command overhead) per access
+    double transferBytesPerSec = 0;  ///< media rate once positioned
+    QString source;                  ///< "given" or how they were derived from a preset
+};
+
+/// A preset's figures: positioning = the mean seek between two random blocks (over the seek curve,
+/// each cylinder weighted by the data it holds) + half a rotation + the command overhead; transfer
+/// = the zones' rates (sectors per track per rotation) as a random block sees them (the harmonic
+/// mean weighted by capacity, so size / rate is the expected transfer time). A solid-state preset:
+/// its read latency and read rate.
+DriveFigures driveFigures(const DiskParameters& disk);
+
+/// "64MB/s" (10^6 bytes), "64MiB/s" (2^20), also B/s, KB/s, KiB/s, GB/s, GiB/s; > 0 and finite.
+std::optional<double> parseTransferRate(const QString& text, QString* error);
+
+/// One request's cost on one layout (planRequest()'s disk operations: data, mirror copies, and for
+/// parity schemes the old data, old parity, other data and parity writes the update needs).
+struct RequestCost
+{
+    double dataDisks = 0;     ///< distinct disks holding the request's own data (Illustration 9's "drives")
+    double ops = 0;           ///< disk operations of every role
+    double extraOps = 0;      ///< operations beyond the data's own: copies, parity reads and writes
+    double positioningMs = 0; ///< ops x positioning: the accumulated non-productive time
+    double productiveMs = 0;  ///< bytes moved / transfer rate, summed over the disks
+    double serviceMs() const { return positioningMs + productiveMs; }
+    double positioningShare() const { return serviceMs() > 0 ? positioningMs / serviceMs() : 0; }
+    RequestCost& operator+=(const RequestCost& o);
+    RequestCost operator*(double weight) const;
+};
+
+/// The cost of the request [offsetBytes, offsetBytes + sizeBytes) on `layout`.
+RequestCost requestCost(const Layout& layout, std::uint64_t offsetBytes, std::uint64_t sizeBytes, bool write,
+                        const DriveFigures& drive);
+
+/// A candidate chunk (stripe unit) size and what the workload's requests cost on it, averaged over
+/// the size mix: over every block alignment within a chunk and every chunk of the layout's pattern
+/// (random alignment), and over requests starting on a chunk boundary (aligned).
+struct CandidateCost
+{
+    std::uint64_t chunkBytes = 0;
+    QString arraySpec;        ///< the candidate array, canonical
+    RequestCost read, write;  ///< random alignment
+    RequestCost readAligned, writeAligned;
+    RequestCost mixed;        ///< read and write by the read fraction, random alignment
+    RequestCost mixedAligned;
+};
+
+struct AdvisorOptions
+{
+    ArraySpec array;     ///< scheme, layout, disks, copies, block, disk preset; its chunk is each candidate's
+    std::vector<WorkloadSpec::SizeWeight> sizes { { 4096, 1.0 } };
+    double readFraction = 1.0;
+    std::vector<std::uint64_t> chunkBytes; ///< empty: defaultChunkCandidates()
+    std::optional<DriveFigures> drive;     ///< unset: from the array's disk preset
+};
+
+struct StripeAdvice
+{
+    DriveFigures drive;
+    std::vector<CandidateCost> candidates; ///< in the order of AdvisorOptions::chunkBytes
+};
+
+/// 4 KiB, 8 KiB, ... 1 MiB.
+std::vector<std::uint64_t> defaultChunkCandidates();
+
+/// "16KiB,64KiB,256KiB": sizes with units, each a multiple of `blockBytes`, no repeats.
+std::optional<std::vector<std::uint64_t>> parseChunkList(const QString& text, std::uint64_t blockBytes, QString* error);
+
+/// Every candidate's costs; nullopt and a one-line error naming the candidate or parameter when the
+/// array cannot take a candidate chunk (e.g. below its block size) or the preset is unknown.
+std::optional<StripeAdvice> adviseStripe(const AdvisorOptions& options, const LayoutRegistry& registry, QString* error);
+
+/// The candidate that costs the disks least per request (mixed reads and writes, random alignment):
+/// the whitepaper's criterion (Illustration 10: accumulated service time, productive plus
+/// positioning), which bounds the array's throughput when every disk is busy.
+struct StripeRecommendation
+{
+    int best = -1;
+    int runnerUp = -1;  ///< -1 with one candidate
+    bool close = false; ///< the runner-up's disk time within 5 % of the best's
+    QString text;       ///< the reasons in plain words
+};
+StripeRecommendation recommendStripe(const StripeAdvice& advice);
+
+/// Requests per second the array serves when all `disks` are busy: disks x 1000 / service ms.
+double saturatedIops(const RequestCost& cost, int disks);
+
+/// Illustration 12's throughput curve: N controllers of C requests/s each, the busiest taking
+/// `busiestShare` of the load: it saturates first, so the whole serves C / share, at most N x C.
+double skewedThroughput(int controllers, double perControllerIops, double busiestShare);
+
+} // namespace raidscope

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The stripe-size advisor against the storage-bottlenecks whitepaper (Scenario 2, "Mechanical
+// Latency", Illustration 10; Scenario 3, Illustration 12) and against counts worked by hand.
+#include "advisor/stripeadvisor.h"
+#include "disk/diskparameters.h"
+#include "disk/diskpreset.h"
+#include "layout/layout.h"
+#include "layout/layoutregistry.h"
+
+#include <catch2/catch.hpp>
+
+using namespace raidscope;
+
+namespace {
+
+std::unique_ptr<Layout> layoutOf(const char* spec)
+{
+    QString error;
+    auto layout = LayoutRegistry::instance().create(QString::fromLatin1(spec), &error);
+    INFO(error.toStdString());
+    REQUIRE(layout);
+    return layout;
+}
+
+// The whitepaper's drive: "5.6 ms average positioning and 64 MB/s".
+DriveFigures whitepaperDrive()
+{
+    return DriveFigures { 5.6, 64e6, QStringLiteral("given") };
+}
+
+} // namespace
+
+TEST_CASE("Advisor: the whitepaper's 128 KB write on 16, 32 and 64 KB stripe units", "[advisor]")
+{
+    // "8 drives x 5.85 ms = 46.8 ms ... only 2 ms is used for transferring the data ... 96% of
+    // non-productive activity"; 4 x 6.1 = 24.4 ms, 92 %; 2 x 6.6 = 13.2 ms, 84 %. With 16 KiB at
+    // 64 MB/s (10^6 bytes) a unit transfers in 0.256 ms, not the paper's rounded 0.25 ms, so each
+    // total is within 0.05 ms of the paper's and the shares within a point of its arithmetic.
+    struct Row
+    {
+        const char* spec;
+        int drives;
+        double paperTotalMs;
+        double paperNonProductive;
+    };
+    for (const Row& row : { Row { "raid0 disks=8 chunk=16KiB", 8, 46.8, 44.8 / 46.8 },
+                            Row { "raid0 disks=8 chunk=32KiB", 4, 24.4, 22.4 / 24.4 },
+                            Row { "raid0 disks=8 chunk=64KiB", 2, 13.2, 11.2 / 13.2 } }) {
+        INFO(row.spec);
+        const auto layout = layoutOf(row.spec);
+        const RequestCost c = requestCost(*layout, 0, 128 * 1024, true, whitepaperDrive());
+        CHECK(c.dataDisks == row.drives);
+        CHECK(c.ops == row.drives);
+        CHECK(c.extraOps == 0);
+        CHECK(c.positioningMs == Approx(5.6 * row.drives));
+        CHECK(c.productiveMs == Approx(131072.0 / 64e6 * 1000)); // 2.048 ms: the paper's "2 ms"
+        CHECK(c.serviceMs() == Approx(row.drives * 5.6 + 2.048));
+        CHECK(std::abs(c.serviceMs() - row.paperTotalMs) < 0.05);
+        CHECK(std::abs(c.positioningShare() - row.paperNonProductive) < 0.01);
+    }
+}
+
+TEST_CASE("Advisor: drives touched, aligned and at a random alignment, by hand", "[advisor]")
+{
+    const auto layout = layoutOf("raid0 disks=16 chunk=16KiB");
+    const DriveFigures drive = whitepaperDrive();
+    // 128 KiB from 8 KiB: 8 KiB of chunk 0, chunks 1-7, 8 KiB of chunk 8: nine chunks, nine disks.
+    CHECK(requestCost(*layout, 8 * 1024, 128 * 1024, false, drive).dataDisks == 9);
+    CHECK(requestCost(*layout, 0, 128 * 1024, false, drive).dataDisks == 8);
+    CHECK(requestCost(*layout, 12 * 1024, 4096, false, drive).dataDisks == 1);
+    CHECK(requestCost(*layout, 12 * 1024, 8192, false, drive).dataDisks == 2);
+
+    // Over every block alignment: each of the request's 31 inner block boundaries is a chunk
+    // boundary with probability 1/4, so 1 + 31/4 = 8.75 chunks (all on distinct disks of 16).
+    AdvisorOptions o;
+    QString error;
+    o.array = *parseArraySpec(QStringLiteral("raid0 disks=16"), &error);
+    o.sizes = { { 128 * 1024, 1.0 } };
+    o.chunkBytes = { 16 * 1024, 64 * 1024 };
+    o.drive = drive;
+    const auto advice = adviseStripe(o, LayoutRegistry::instance(), &error);
+    INFO(error.toStdString());
+    REQUIRE(advice);
+    REQUIRE(advice->candidates.size() == 2);
+    CHECK(advice->candidates[0].read.dataDisks == Approx(8.75));
+    CHECK(advice->candidates[0].readAligned.dataDisks == 8);
+    // 64 KiB chunks (16 blocks): 1 + 31/16 chunks.
+    CHECK(advice->candidates[1].read.dataDisks == Approx(1 + 31.0 / 16));
+    CHECK(advice->candidates[1].readAligned.dataDisks == 2);
+    CHECK(advice->candidates[1].arraySpec == u"raid0 disks=16 chunk=64KiB");
+}
+
+TEST_CASE("Advisor: RAID 5 writes add the parity operations md does", "[advisor]")
+{
+    const DriveFigures drive = whitepaperDrive();
+    // A 4 KiB write on RAID 5 of 6: read-modify-write (2 reads < 4 for reconstruct-write): old
+    // data, old parity, new data, new parity: 4 operations, 3 beyond the data's own.
+    const auto r5 = layoutOf("raid5 disks=6 chunk=64KiB");
+    const RequestCost small = requestCost(*r5, 0, 4096, true, drive);
+    CHECK(small.dataDisks == 1);
+    CHECK(small.ops == 4);
+    CHECK(small.extraOps == 3);
+    CHECK(small.positioningMs == Approx(4 * 5.6));
+    // The whole stripe of RAID 5 of 5 at 16 KiB (4 data chunks, 64 KiB): no reads, one parity write.
+    const auto r5w = layoutOf("raid5 disks=5 chunk=16KiB");
+    const RequestCost full = requestCost(*r5w, 0, 64 * 1024, true, drive);
+    CHECK(full.dataDisks == 4);
+    CHECK(full.ops == 5);
+    CHECK(full.extraOps == 1);
+    // A read touches only the data.
+    CHECK(requestCost(*r5w, 0, 64 * 1024, false, drive).ops == 4);
+    // RAID 1 of 2: a write goes to both copies, a read to one.
+    const auto r1 = layoutOf("raid1 disks=2");
+    CHECK(requestCost(*r1, 0, 4096, true, drive).ops == 2);
+    CHECK(requestCost(*r1, 0, 4096, false, drive).ops == 1);
+}
+
+TEST_CASE("Advisor: the whitepaper's drive from its preset", "[advisor]")
+{
+    // cheetah-15k's notes: 500 sectors of 512 B per 4 ms rotation = 64.0 MB/s, and a mean seek of
+    // 3.6 ms over random cylinder pairs + 2.0 ms half a rotation = 5.6 ms (one zone, so every
+    // cylinder weighs the same).
+    const DiskPreset* preset = findDiskPreset(QStringLiteral("cheetah-15k"));
+    REQUIRE(preset);
+    QString error;
+    const auto disk = parseDiskParameters(*preset, &error);
+    REQUIRE(disk);
+    const DriveFigures f = driveFigures(*disk);
+    CHECK(f.transferBytesPerSec == Approx(64e6));
+    CHECK(f.positioningMs == Approx(5.6).margin(0.03));
+}
+
+TEST_CASE("Advisor: the skew throughput curve of Illustration 12", "[advisor]")
+{
+    // "if we had 50% of the workload going to one controller, the overall throughput would be
+    // 1,000 IOs from the controller with 50% of the load, and ... another 1,000 IOPS from the
+    // remainder": 20 controllers of 1,000 IOPS.
+    CHECK(skewedThroughput(20, 1000, 0.5) == Approx(2000));
+    CHECK(skewedThroughput(20, 1000, 1.0 / 20) == Approx(20000)); // even: 20,000
+    CHECK(skewedThroughput(20, 1000, 0.01) == Approx(20000));     // cannot beat every controller busy
+    CHECK(skewedThroughput(20, 1000, 0.1) == Approx(10000));
+}
+
+TEST_CASE("Advisor: transfer rates and candidate lists are read strictly", "[advisor]")
+{
+    QString error;
+    CHECK(parseTransferRate(QStringLiteral("64MB/s"), &error) == Approx(64e6));
+    CHECK(parseTransferRate(QStringLiteral("80MiB/s"), &error) == Approx(80.0 * 1048576));
+    CHECK(parseTransferRate(QStringLiteral("1.5GB/s"), &error) == Approx(1.5e9));
+    CHECK_FALSE(parseTransferRate(QStringLiteral("64MB"), &error));
+    CHECK(error == u"'64MB' is not a transfer rate (e.g. 64MB/s or 80MiB/s)");
+    CHECK_FALSE(parseTransferRate(QStringLiteral("0MB/s"), &error));
+    CHECK(error == u"transfer rate '0MB/s' must be above 0");
+
+    const auto chunks = parseChunkList(QStringLiteral("16KiB,64KiB"), 4096, &error);
+    REQUIRE(chunks);
+    CHECK(*chunks == std::vector<std::uint64_t> { 16384, 65536 });
+    CHECK_FALSE(parseChunkList(QStringLiteral("16KiB,6KiB"), 4096, &error));
+    CHECK(error == u"--chunks: 6KiB is not a non-zero multiple of block=4KiB");
+    CHECK_FALSE(parseChunkList(QStringLiteral("16KiB,16KiB"), 4096, &error));
+    CHECK(error == u"--chunks: 16KiB is given twice");
+    CHECK(defaultChunkCandidates().front() == 4096);
+    CHECK(defaultChunkCandidates().back() == 1048576);
+    CHECK(defaultChunkCandidates().size() == 9);
+}
+
+TEST_CASE("Advisor: the recommendation and its reasons, for the whitepaper's write", "[advisor]")
+{
+    // 128 KiB writes at a random block alignment on RAID 0 of 8 (by hand): at 64 KiB chunks the
+    // request spans 2 chunks from 1 of 16 offsets and 3 from the rest, 2 + 15/16 accesses: 16.45 ms
+    // positioning + 2.048 ms transfer = 18.498 ms (89 % positioning). At 32 KiB: 4 + 7/8 accesses,
+    // 27.3 + 2.048 = 29.348 ms. At 16 KiB: 8 or 9 chunks, but the 9th is on the first one's disk
+    // right after it (one access): 8 accesses, 46.848 ms (96 %).
+    AdvisorOptions o;
+    QString error;
+    o.array = *parseArraySpec(QStringLiteral("raid0 disks=8"), &error);
+    o.sizes = { { 128 * 1024, 1.0 } };
+    o.readFraction = 0;
+    o.chunkBytes = { 16 * 1024, 32 * 1024, 64 * 1024 };
+    o.drive = whitepaperDrive();
+    const auto advice = adviseStripe(o, LayoutRegistry::instance(), &error);
+    REQUIRE(advice);
+    CHECK(advice->candidates[0].mixed.ops == Approx(8));
+    CHECK(advice->candidates[1].mixed.ops == Approx(4.875));
+    CHECK(advice->candidates[2].mixed.ops == Approx(2.9375));
+    CHECK(advice->candidates[2].mixed.serviceMs() == Approx(18.498));
+    const StripeRecommendation r = recommendStripe(*advice);
+    CHECK(r.best == 2);
+    CHECK(r.runnerUp == 1);
+    CHECK_FALSE(r.close);
+    CHECK(r.text
+          == u"64KiB: 18.50 ms of disk time per request, 89 % of it positioning, against 46.85 ms and 96 % at 16KiB. "
+             "Runner-up: 32KiB (29.35 ms).");
+    // All disks busy: 8 disks x 1000 / 18.498 ms.
+    CHECK(saturatedIops(advice->candidates[2].mixed, 8) == Approx(8000 / 18.498));
+}
+
+TEST_CASE("Advisor: candidates within 5 % are called close", "[advisor]")
+{
+    // 4 KiB reads touch one disk whatever the chunk, so every candidate costs the same.
+    AdvisorOptions o;
+    QString error;
+    o.array = *parseArraySpec(QStringLiteral("raid0 disks=4"), &error);
+    o.sizes = { { 4096, 1.0 } };
+    o.chunkBytes = { 64 * 1024, 128 * 1024 };
+    o.drive = whitepaperDrive();
+    const auto advice = adviseStripe(o, LayoutRegistry::instance(), &error);
+    REQUIRE(advice);
+    const StripeRecommendation r = recommendStripe(*advice);
+    CHECK(r.close);
+    CHECK(r.text.contains(QStringLiteral("the choice is close")));
+}
