@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages.h"
 
+#include "advisor/advisorpage.h"
 #include "array/arraypage.h"
 #include "placeholder/placeholderpage.h"
 #include "probe/probepage.h"
@@ -21,7 +22,7 @@ namespace {
         { PageId::Traces, u"traces", u"Traces", QStyle::SP_FileDialogDetailedView,
             []() -> QWidget* { return new TracesPage; } },
         { PageId::Advisor, u"advisor", u"Advisor", QStyle::SP_MessageBoxInformation,
-            []() -> QWidget* { return PlaceholderPage::advisor(); } },
+            []() -> QWidget* { return new AdvisorPage; } },
         { PageId::Models, u"models", u"Models", QStyle::SP_FileDialogInfoView,
             []() -> QWidget* { return PlaceholderPage::models(); } },
     };

@@ -71,14 +71,6 @@ PlaceholderPage::PlaceholderPage(const QString& title, const QString& summary, c
     outer->addStretch(1);
 }
 
-PlaceholderPage* PlaceholderPage::advisor()
-{
-    return new PlaceholderPage(QStringLiteral("Advisor"),
-        tr("Choose a stripe size before you buy or rebuild an array."),
-        { tr("Stripe-size advice for a workload or a trace: productive against positioning service time"),
-            tr("Host volume-manager stripe rules"), tr("Candidate arrays compared side by side") });
-}
-
 PlaceholderPage* PlaceholderPage::models()
 {
     return new PlaceholderPage(QStringLiteral("Models"),

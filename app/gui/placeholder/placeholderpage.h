@@ -13,8 +13,6 @@ class PlaceholderPage : public QWidget
 public:
     PlaceholderPage(const QString& title, const QString& summary, const QStringList& plans, QWidget* parent = nullptr);
 
-    /// The stripe-size advisor, to come (whitepaper: stripe size against productive and positioning time).
-    static PlaceholderPage* advisor();
     /// The analytical models, to come (Minerva; the zoned-RAID M/G/1 fork-join response times).
     static PlaceholderPage* models();
 };
