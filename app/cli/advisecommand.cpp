@@ -27,32 +27,18 @@ QJsonObject costJson(const RequestCost& c, int disks)
         { QStringLiteral("saturatedIops"), saturatedIops(c, disks) } };
 }
 
-// The sizes and read fraction of a trace: its size histogram as the mix.
+// The trace's workload (core: its sizes, read share and queue depth).
 bool mixFromTrace(const QString& path, AdvisorOptions& o, QString* error)
 {
-    TraceJobOptions t;
-    const TraceSummaryResult r = summarizeTrace({ path }, t);
+    const TraceSummaryResult r = summarizeTrace({ path }, TraceJobOptions {});
     if (!r.ok) {
         *error = r.error;
         return false;
     }
-    if (r.summary.records == 0) {
-        *error = QStringLiteral("%1 has no requests").arg(path);
+    if (!workloadFromTrace(r.summary, o, error)) {
+        *error = path + QStringLiteral(": ") + *error;
         return false;
     }
-    o.sizes.clear();
-    double total = 0;
-    for (const auto& [bytes, count] : r.summary.sizeHistogram())
-        if (bytes > 0)
-            total += double(count);
-    for (const auto& [bytes, count] : r.summary.sizeHistogram())
-        if (bytes > 0)
-            o.sizes.push_back({ bytes, double(count) / total });
-    if (o.sizes.empty()) {
-        *error = QStringLiteral("%1 has only zero-size requests").arg(path);
-        return false;
-    }
-    o.readFraction = double(r.summary.reads) / double(r.summary.records);
     return true;
 }
 
@@ -73,6 +59,11 @@ int runAdvise(const QStringList& args)
             QStringLiteral("Share of reads, 0 to 1 (default 1; with --trace, the trace's)."))
         .option(QStringLiteral("trace"), QStringLiteral("FILE"),
             QStringLiteral("Takes the sizes and the read share from a block I/O trace."))
+        .option(QStringLiteral("outstanding"), QStringLiteral("N"),
+            QStringLiteral("Also simulates each candidate with N requests in flight (with --trace: the trace's mean queue "
+                           "depth unless given; 0: no simulation)."))
+        .option(QStringLiteral("count"), QStringLiteral("N"), QStringLiteral("Requests per simulation (default 20000)."))
+        .option(QStringLiteral("jobs"), QStringLiteral("N"), QStringLiteral("Simulations run at once (default: one per core)."))
         .option(QStringLiteral("chunks"), QStringLiteral("LIST"),
             QStringLiteral("Candidate chunk sizes, e.g. 16KiB,32KiB,64KiB (default 4KiB to 1MiB)."))
         .option(QStringLiteral("positioning"), QStringLiteral("TIME"),
@@ -100,6 +91,22 @@ int runAdvise(const QStringList& args)
         return fail(QStringLiteral("--sizes: ") + error);
     if (a.has(QStringLiteral("trace")) && !mixFromTrace(a.value(QStringLiteral("trace")), o, &error))
         return fail(QStringLiteral("--trace: ") + error);
+    if (a.has(QStringLiteral("outstanding"))) {
+        const auto n = a.integer(QStringLiteral("outstanding"), 0, 65536, 0, &error);
+        if (!n)
+            return fail(QStringLiteral("advise: ") + error, Usage);
+        o.simulateOutstanding = int(*n);
+    }
+    if (a.has(QStringLiteral("count"))) {
+        const auto n = a.integer(QStringLiteral("count"), 1, qint64(kMaxWorkloadCount), 20000, &error);
+        if (!n)
+            return fail(QStringLiteral("advise: ") + error, Usage);
+        o.simulateCount = std::uint64_t(*n);
+    }
+    const auto jobs = a.jobs(&error);
+    if (!jobs)
+        return fail(QStringLiteral("advise: ") + error, Usage);
+    o.jobs = *jobs;
     if (a.has(QStringLiteral("read"))) {
         bool ok = false;
         o.readFraction = a.value(QStringLiteral("read")).toDouble(&ok);
@@ -150,10 +157,16 @@ int runAdvise(const QStringList& args)
                 { QStringLiteral("mixed"), costJson(c.mixed, disks) },
                 { QStringLiteral("readAligned"), costJson(c.readAligned, disks) },
                 { QStringLiteral("writeAligned"), costJson(c.writeAligned, disks) },
-                { QStringLiteral("mixedAligned"), costJson(c.mixedAligned, disks) } });
+                { QStringLiteral("mixedAligned"), costJson(c.mixedAligned, disks) },
+                { QStringLiteral("simulated"),
+                    c.simulated ? QJsonValue(QJsonObject { { QStringLiteral("iops"), c.simulated->iops },
+                                      { QStringLiteral("meanMs"), c.simulated->meanMs }, { QStringLiteral("p90Ms"), c.simulated->p90Ms },
+                                      { QStringLiteral("p99Ms"), c.simulated->p99Ms } })
+                                : QJsonValue() } });
         }
         const QJsonObject root { { QStringLiteral("array"), arrayText }, { QStringLiteral("sizes"), sizes },
             { QStringLiteral("readFraction"), o.readFraction },
+            { QStringLiteral("simulatedOutstanding"), o.simulateOutstanding },
             { QStringLiteral("drive"), QJsonObject { { QStringLiteral("positioningMs"), advice->drive.positioningMs },
                                            { QStringLiteral("transferBytesPerSec"), advice->drive.transferBytesPerSec },
                                            { QStringLiteral("source"), advice->drive.source } } },
@@ -169,19 +182,24 @@ int runAdvise(const QStringList& args)
     QStringList mix;
     for (const auto& s : o.sizes)
         mix << QStringLiteral("%1:%2").arg(formatBytes(s.bytes)).arg(s.weight * 100, 0, 'g', 3);
-    QString t = QStringLiteral("array:   %1\nsizes:   %2 (%3 % reads)\ndrive:   %4 ms positioning, %5 MB/s (%6)\n\n")
+    QString t = QStringLiteral("array:   %1\nsizes:   %2 (%3 % reads)\ndrive:   %4 ms positioning, %5 MB/s (%6)\n")
                     .arg(arrayText, mix.join(u','))
                     .arg(o.readFraction * 100, 0, 'f', 0)
                     .arg(advice->drive.positioningMs, 0, 'f', 3)
                     .arg(advice->drive.transferBytesPerSec / 1e6, 0, 'f', 1)
                     .arg(advice->drive.source);
-    t += QStringLiteral("chunk      drives  drives   ops   extra  positioning  productive  disk time  positioning  IOPS, all\n"
-                        "         (random) (aligned)  /req  ops/req     ms/req      ms/req     ms/req        share   disks busy\n");
+    const bool simulated = o.simulateOutstanding > 0;
+    t += QStringLiteral("chunk      drives  drives   ops   extra  positioning  productive  disk time  positioning  IOPS, all%1\n"
+                        "         (random) (aligned)  /req  ops/req     ms/req      ms/req     ms/req        share   disks busy%2\n")
+             .arg(simulated ? QStringLiteral("  simulated   p90") : QString())
+             .arg(simulated ? QStringLiteral("       IOPS    ms") : QString());
     for (std::size_t i = 0; i < advice->candidates.size(); ++i) {
         const CandidateCost& c = advice->candidates[i];
         const QString mark = int(i) == rec.best ? QStringLiteral("  <- best")
             : hasCurrent && c.chunkBytes == spec->chunkBytes ? QStringLiteral("  (current)") : QString();
-        t += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10%11\n")
+        const QString sim = c.simulated ? QStringLiteral(" %1 %2").arg(c.simulated->iops, 10, 'f', 0).arg(c.simulated->p90Ms, 5, 'f', 1)
+                                        : QString();
+        t += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10%11%12\n")
                  .arg(formatBytes(c.chunkBytes), -8)
                  .arg(c.mixed.dataDisks, 8, 'f', 2)
                  .arg(c.mixedAligned.dataDisks, 9, 'f', 2)
@@ -192,7 +210,7 @@ int runAdvise(const QStringList& args)
                  .arg(c.mixed.serviceMs(), 10, 'f', 3)
                  .arg(QString::number(c.mixed.positioningShare() * 100, 'f', 1) + QStringLiteral(" %"), 12)
                  .arg(saturatedIops(c.mixed, disks), 12, 'f', 0)
-                 .arg(mark);
+                 .arg(sim, mark);
     }
     t += QStringLiteral("\nrecommendation: %1\n").arg(rec.text);
     out(t);

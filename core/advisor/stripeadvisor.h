@@ -14,6 +14,7 @@ namespace raidscope {
 
 class Layout;
 class LayoutRegistry;
+class TraceSummary;
 struct DiskParameters;
 
 /// What one disk access costs in the storage-bottlenecks whitepaper's terms (Scenario 2, "Mechanical
@@ -66,6 +67,15 @@ struct CandidateCost
     RequestCost readAligned, writeAligned;
     RequestCost mixed;        ///< read and write by the read fraction, random alignment
     RequestCost mixedAligned;
+    /// The simulator's answer for the workload on this candidate (AdvisorOptions::simulateOutstanding).
+    struct Simulated
+    {
+        double iops = 0;
+        double meanMs = 0;
+        double p90Ms = 0;
+        double p99Ms = 0;
+    };
+    std::optional<Simulated> simulated;
 };
 
 struct AdvisorOptions
@@ -75,6 +85,11 @@ struct AdvisorOptions
     double readFraction = 1.0;
     std::vector<std::uint64_t> chunkBytes; ///< empty: defaultChunkCandidates()
     std::optional<DriveFigures> drive;     ///< unset: from the array's disk preset
+    /// > 0: also simulate each candidate (the array spec's simulation keys kept) with random
+    /// requests of the mix, this many kept in flight (closed loop), `simulateCount` of them.
+    int simulateOutstanding = 0;
+    std::uint64_t simulateCount = 20000;
+    int jobs = 0; ///< threads for the simulations (0: one per core); results do not depend on it
 };
 
 struct StripeAdvice
@@ -82,6 +97,11 @@ struct StripeAdvice
     DriveFigures drive;
     std::vector<CandidateCost> candidates; ///< in the order of AdvisorOptions::chunkBytes
 };
+
+/// A trace's workload for the advisor: its size histogram as the mix (zero-size requests left out),
+/// its read share, and its mean queue depth over the timeline as the simulations' depth (when the
+/// trace gives one). False, with the reason, for a trace with no sized request.
+bool workloadFromTrace(const TraceSummary& summary, AdvisorOptions& options, QString* error);
 
 /// 4 KiB, 8 KiB, ... 1 MiB.
 std::vector<std::uint64_t> defaultChunkCandidates();
