@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace raidscope::cli {
 namespace {
@@ -64,6 +65,9 @@ int runAdvise(const QStringList& args)
                            "depth unless given; 0: no simulation)."))
         .option(QStringLiteral("count"), QStringLiteral("N"), QStringLiteral("Requests per simulation (default 20000)."))
         .option(QStringLiteral("jobs"), QStringLiteral("N"), QStringLiteral("Simulations run at once (default: one per core)."))
+        .option(QStringLiteral("host-stripe"), QStringLiteral("SIZE"),
+            QStringLiteral("A host volume manager's stripe over this array: is it in the whitepaper's range (RAID 5: "
+                           "2-4x the controller's full stripe, RAID 0/1: 1-2x)?"))
         .option(QStringLiteral("chunks"), QStringLiteral("LIST"),
             QStringLiteral("Candidate chunk sizes, e.g. 16KiB,32KiB,64KiB (default 4KiB to 1MiB)."))
         .option(QStringLiteral("positioning"), QStringLiteral("TIME"),
@@ -141,6 +145,17 @@ int runAdvise(const QStringList& args)
     if (!advice)
         return fail(QStringLiteral("advise: ") + error);
     const StripeRecommendation rec = recommendStripe(*advice);
+    std::optional<HostStripeAdvice> host;
+    if (a.has(QStringLiteral("host-stripe"))) {
+        const auto bytes = parseBytes(a.value(QStringLiteral("host-stripe")), &error);
+        if (!bytes || *bytes == 0)
+            return fail(QStringLiteral("advise: --host-stripe: ") + (bytes ? QStringLiteral("must be above 0") : error), Usage);
+        // Against the array as it is (its own chunk).
+        const auto layout = LayoutRegistry::instance().create(*spec, &error);
+        if (!layout)
+            return fail(QStringLiteral("--array: ") + error);
+        host = hostStripeAdvice(*layout, *bytes);
+    }
     const int disks = spec->disks.value_or(0);
 
     if (a.flag(QStringLiteral("json"))) {
@@ -175,7 +190,17 @@ int runAdvise(const QStringList& args)
                 QJsonObject { { QStringLiteral("chunkBytes"), qint64(advice->candidates[std::size_t(rec.best)].chunkBytes) },
                     { QStringLiteral("runnerUpChunkBytes"),
                         rec.runnerUp >= 0 ? QJsonValue(qint64(advice->candidates[std::size_t(rec.runnerUp)].chunkBytes)) : QJsonValue() },
-                    { QStringLiteral("close"), rec.close }, { QStringLiteral("text"), rec.text } } } };
+                    { QStringLiteral("close"), rec.close }, { QStringLiteral("text"), rec.text } } },
+            { QStringLiteral("hostStripe"),
+                host ? QJsonValue(QJsonObject { { QStringLiteral("controllerStripeBytes"), qint64(host->controllerStripeBytes) },
+                           { QStringLiteral("ratio"), host->ratio }, { QStringLiteral("low"), host->low },
+                           { QStringLiteral("high"), host->high },
+                           { QStringLiteral("verdict"),
+                               host->verdict == HostStripeAdvice::TooSmall ? QStringLiteral("too-small")
+                                   : host->verdict == HostStripeAdvice::TooLarge ? QStringLiteral("too-large")
+                                                                                 : QStringLiteral("in-range") },
+                           { QStringLiteral("text"), host->text } })
+                     : QJsonValue() } };
         out(QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented)));
         return Ok;
     }
@@ -213,6 +238,8 @@ int runAdvise(const QStringList& args)
                  .arg(sim, mark);
     }
     t += QStringLiteral("\nrecommendation: %1\n").arg(rec.text);
+    if (host)
+        t += QStringLiteral("host stripe:    %1\n").arg(host->text);
     out(t);
     return Ok;
 }

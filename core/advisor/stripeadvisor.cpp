@@ -419,6 +419,50 @@ double saturatedIops(const RequestCost& cost, int disks)
     return cost.serviceMs() > 0 ? double(disks) * 1000 / cost.serviceMs() : 0;
 }
 
+HostStripeAdvice hostStripeAdvice(const Layout& controller, std::uint64_t hostStripeBytes)
+{
+    HostStripeAdvice a;
+    a.controllerStripeBytes = controller.params().chunkBytes * std::uint64_t(controller.dataDisks());
+    a.ratio = double(hostStripeBytes) / double(a.controllerStripeBytes);
+    const bool parity = controller.redundancy() == Redundancy::SingleParity || controller.redundancy() == Redundancy::DoubleParity;
+    // "RAID 5: ... between 2 - 4 times larger than the storage controller stripe size";
+    // "RAID 0 and 1: ... between 1 - 2 times larger" (Volume Configuration Recommendations).
+    a.low = parity ? 2 : 1;
+    a.high = parity ? 4 : 2;
+    const QString host = formatBytes(hostStripeBytes), stripe = formatBytes(a.controllerStripeBytes);
+    const QString range = QStringLiteral("%1-%2x the controller's %3 stripe, %4 to %5")
+                              .arg(a.low)
+                              .arg(a.high)
+                              .arg(stripe, formatBytes(std::uint64_t(a.low * double(a.controllerStripeBytes))),
+                                  formatBytes(std::uint64_t(a.high * double(a.controllerStripeBytes))));
+    if (a.ratio < a.low) {
+        a.verdict = HostStripeAdvice::TooSmall;
+        a.text = QStringLiteral("host stripe %1 is %2x the controller's %3 stripe: too small. Sequential writes reach the "
+                                "controller in pieces of %1, so a whole stripe is rarely in its cache at once and "
+                                "%4 (Illustration 13). Recommended: %5.")
+                     .arg(host)
+                     .arg(a.ratio, 0, 'g', 3)
+                     .arg(stripe)
+                     .arg(parity ? QStringLiteral("parity is computed by reading old data and parity instead of on the fly")
+                                 : QStringLiteral("the controller cannot coalesce them into whole chunks"))
+                     .arg(range);
+    } else if (a.ratio > a.high) {
+        a.verdict = HostStripeAdvice::TooLarge;
+        a.text = QStringLiteral("host stripe %1 is %2x the controller's %3 stripe: too large. A busy file of up to %1 "
+                                "lies on one controller, which takes all its I/O while the others idle (Illustration 14: "
+                                "100 % skew). Recommended: %4.")
+                     .arg(host)
+                     .arg(a.ratio, 0, 'g', 3)
+                     .arg(stripe, range);
+    } else {
+        a.text = QStringLiteral("host stripe %1 is %2x the controller's %3 stripe: in the recommended range (%4).")
+                     .arg(host)
+                     .arg(a.ratio, 0, 'g', 3)
+                     .arg(stripe, range);
+    }
+    return a;
+}
+
 double skewedThroughput(int controllers, double perControllerIops, double busiestShare)
 {
     if (controllers < 1 || !(perControllerIops > 0) || !(busiestShare > 0))

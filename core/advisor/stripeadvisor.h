@@ -128,6 +128,21 @@ StripeRecommendation recommendStripe(const StripeAdvice& advice);
 /// Requests per second the array serves when all `disks` are busy: disks x 1000 / service ms.
 double saturatedIops(const RequestCost& cost, int disks);
 
+/// A host volume manager's stripe over the array (whitepaper Scenario 3, "Host-Based Volume Manager
+/// Usage", Illustrations 13-16): the range it recommends is 2-4x the controller's full stripe for
+/// parity RAID (so whole stripes reach the controller's cache and parity is computed without
+/// reading), 1-2x for RAID 0 and mirrors.
+struct HostStripeAdvice
+{
+    enum Verdict : std::uint8_t { TooSmall, InRange, TooLarge };
+    Verdict verdict = InRange;
+    std::uint64_t controllerStripeBytes = 0; ///< chunk x data disks: one full stripe of data
+    double ratio = 0;                        ///< host stripe / controller stripe
+    double low = 0, high = 0;                ///< the recommended ratio range
+    QString text;
+};
+HostStripeAdvice hostStripeAdvice(const Layout& controller, std::uint64_t hostStripeBytes);
+
 /// Illustration 12's throughput curve: N controllers of C requests/s each, the busiest taking
 /// `busiestShare` of the load: it saturates first, so the whole serves C / share, at most N x C.
 double skewedThroughput(int controllers, double perControllerIops, double busiestShare);

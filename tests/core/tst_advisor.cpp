@@ -286,3 +286,28 @@ TEST_CASE("Advisor: a hand-made trace whose answer is clear", "[advisor]")
     CHECK(advice->candidates[0].mixedAligned.ops == 4);
     CHECK(advice->candidates[2].mixedAligned.ops == 1);
 }
+
+TEST_CASE("Advisor: host volume-manager stripes against the controller's (Illustrations 13-16)", "[advisor]")
+{
+    // The whitepaper's controller: a 512K RAID 5 stripe of 64K chunks (8 data disks: RAID 5 of 9).
+    // "host stripe size should have been configured to between 1-2 MBs, or 2 - 4 times larger than
+    // the 512K controller stripe size"; its example host chunk of 128K is too small (Illustration
+    // 13); a 16MB host stripe puts a busy 16MB file on one controller (Illustration 14).
+    const auto r5 = layoutOf("raid5 disks=9 chunk=64KiB");
+    const HostStripeAdvice small = hostStripeAdvice(*r5, 128 * 1024);
+    CHECK(small.controllerStripeBytes == 512 * 1024);
+    CHECK(small.verdict == HostStripeAdvice::TooSmall);
+    CHECK(small.ratio == 0.25);
+    CHECK(small.text.contains(QStringLiteral("Recommended: 2-4x the controller's 512KiB stripe, 1MiB to 2MiB")));
+    CHECK(hostStripeAdvice(*r5, 1 << 20).verdict == HostStripeAdvice::InRange);
+    CHECK(hostStripeAdvice(*r5, 2 << 20).verdict == HostStripeAdvice::InRange);
+    const HostStripeAdvice large = hostStripeAdvice(*r5, 16 << 20);
+    CHECK(large.verdict == HostStripeAdvice::TooLarge);
+    CHECK(large.text.contains(QStringLiteral("100 % skew")));
+    // RAID 0 and 1: 1-2x. RAID 0 of 4 at 32 KiB: a 128 KiB stripe; 256 KiB is in range, 512 KiB not.
+    const auto r0 = layoutOf("raid0 disks=4 chunk=32KiB");
+    CHECK(hostStripeAdvice(*r0, 128 * 1024).verdict == HostStripeAdvice::InRange);
+    CHECK(hostStripeAdvice(*r0, 256 * 1024).verdict == HostStripeAdvice::InRange);
+    CHECK(hostStripeAdvice(*r0, 512 * 1024).verdict == HostStripeAdvice::TooLarge);
+    CHECK(hostStripeAdvice(*r0, 64 * 1024).verdict == HostStripeAdvice::TooSmall);
+}
