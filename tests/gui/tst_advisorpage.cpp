@@ -6,6 +6,8 @@
 #include "advisor/advisorpage.h"
 #include "widgets/arrayspeceditor.h"
 
+#include "widgetlookup.h"
+
 #include <catch2/catch.hpp>
 
 #include <QCheckBox>
@@ -19,18 +21,6 @@ using namespace raidscope;
 using raidscope::gui::AdvisorCostPlot;
 using raidscope::gui::AdvisorPage;
 using raidscope::gui::ArraySpecEditor;
-
-namespace {
-
-template <typename T> T* child(const QWidget& parent, const char* name)
-{
-    auto* w = parent.findChild<T*>(QString::fromLatin1(name));
-    INFO("widget " << name);
-    REQUIRE(w);
-    return w;
-}
-
-} // namespace
 
 TEST_CASE("Advisor page: the whitepaper's example, drawn as Illustration 10", "[gui][advisor]")
 {

@@ -5,6 +5,8 @@
 #include "widgets/arrayspeceditor.h"
 #include "widgets/layoutdiagram.h"
 
+#include "widgetlookup.h"
+
 #include <catch2/catch.hpp>
 
 #include <QComboBox>
@@ -18,15 +20,6 @@ using raidscope::gui::ArrayPage;
 using raidscope::gui::LayoutDiagram;
 
 namespace {
-
-template<typename T>
-T* child(const QWidget& parent, const char* name)
-{
-    auto* w = parent.findChild<T*>(QString::fromLatin1(name));
-    INFO("widget " << name);
-    REQUIRE(w);
-    return w;
-}
 
 QStringList column(const QTableWidget& table, int col)
 {

@@ -13,6 +13,8 @@
 #include "widgets/arrayspeceditor.h"
 #include "widgets/jobrunner.h"
 
+#include "widgetlookup.h"
+
 #include <catch2/catch.hpp>
 
 #include <QComboBox>
@@ -36,14 +38,6 @@ using raidscope::gui::SimulatePage;
 using raidscope::gui::WorkloadEditor;
 
 namespace {
-
-template <typename T> T* child(const QWidget& parent, const char* name)
-{
-    auto* w = parent.findChild<T*>(QString::fromLatin1(name));
-    INFO("widget " << name);
-    REQUIRE(w);
-    return w;
-}
 
 bool haveScheme(const char* id)
 {
