@@ -173,6 +173,15 @@ int runAdvise(const QStringList& args)
                 { QStringLiteral("readAligned"), costJson(c.readAligned, disks) },
                 { QStringLiteral("writeAligned"), costJson(c.writeAligned, disks) },
                 { QStringLiteral("mixedAligned"), costJson(c.mixedAligned, disks) },
+                { QStringLiteral("readIopsBySize"),
+                    [&] {
+                        QJsonArray curve;
+                        const std::vector<std::uint64_t> sizes = curveSizes();
+                        for (std::size_t k = 0; k < sizes.size() && k < c.readIopsBySize.size(); ++k)
+                            curve.append(QJsonObject { { QStringLiteral("bytes"), qint64(sizes[k]) },
+                                { QStringLiteral("iops"), c.readIopsBySize[k] } });
+                        return curve;
+                    }() },
                 { QStringLiteral("simulated"),
                     c.simulated ? QJsonValue(QJsonObject { { QStringLiteral("iops"), c.simulated->iops },
                                       { QStringLiteral("meanMs"), c.simulated->meanMs }, { QStringLiteral("p90Ms"), c.simulated->p90Ms },

@@ -178,6 +178,17 @@ bool workloadFromTrace(const TraceSummary& summary, AdvisorOptions& options, QSt
     return true;
 }
 
+std::vector<std::uint64_t> curveSizes()
+{
+    std::vector<std::uint64_t> v;
+    for (std::uint64_t s = 4096; s <= (1u << 20); s *= 2) {
+        v.push_back(s);
+        if (s < (1u << 20))
+            v.push_back(s + s / 2);
+    }
+    return v;
+}
+
 std::vector<std::uint64_t> defaultChunkCandidates()
 {
     std::vector<std::uint64_t> v;
@@ -228,12 +239,12 @@ std::vector<std::uint64_t> offsetsInChunk(std::uint64_t chunkBlocks)
 
 // Mean cost of a size over starts at `offsets` within each chunk of the pattern (at most 256 chunks).
 RequestCost meanCost(const Layout& layout, std::uint64_t sizeBytes, bool write, const DriveFigures& drive,
-                     const std::vector<std::uint64_t>& offsets)
+                     const std::vector<std::uint64_t>& offsets, std::uint64_t maxChunks = 256)
 {
     const std::uint64_t blockBytes = layout.params().blockBytes;
     const std::uint64_t chunkBlocks = layout.params().chunkBlocks();
     const std::uint64_t patternChunks = std::max<std::uint64_t>(1, layout.patternBlocks() / chunkBlocks);
-    const std::uint64_t step = std::max<std::uint64_t>(1, patternChunks / 256);
+    const std::uint64_t step = std::max<std::uint64_t>(1, patternChunks / maxChunks);
     const std::uint64_t sizeBlocks = (sizeBytes + blockBytes - 1) / blockBytes;
     RequestCost sum;
     double n = 0;
@@ -311,6 +322,13 @@ std::optional<StripeAdvice> adviseStripe(const AdvisorOptions& options, const La
             c.readAligned += meanCost(*layout, s.bytes, false, advice.drive, aligned) * s.weight;
             c.writeAligned += meanCost(*layout, s.bytes, true, advice.drive, aligned) * s.weight;
         }
+        // Illustration 11's curve: fewer alignments (16 offsets, 64 chunks at most) keep it quick.
+        std::vector<std::uint64_t> coarse;
+        for (std::uint64_t i = 0, n = std::min<std::uint64_t>(layout->params().chunkBlocks(), 16); i < n; ++i)
+            coarse.push_back(i * layout->params().chunkBlocks() / n);
+        for (const std::uint64_t size : curveSizes())
+            c.readIopsBySize.push_back(
+                saturatedIops(meanCost(*layout, size, false, advice.drive, coarse, 64), options.array.disks.value_or(0)));
         const double r = options.readFraction;
         c.mixed = c.read * r;
         c.mixed += c.write * (1 - r);

@@ -76,7 +76,13 @@ struct CandidateCost
         double p99Ms = 0;
     };
     std::optional<Simulated> simulated;
+    /// Illustration 11: reads of each size of curveSizes() alone (random alignment), as requests per
+    /// second with every disk busy (saturatedIops()).
+    std::vector<double> readIopsBySize;
 };
+
+/// The transfer sizes of the throughput-against-size curve: 4 KiB to 1 MiB, two per octave.
+std::vector<std::uint64_t> curveSizes();
 
 struct AdvisorOptions
 {

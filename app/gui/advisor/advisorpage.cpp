@@ -2,6 +2,7 @@
 #include "advisorpage.h"
 
 #include "advisorcostplot.h"
+#include "advisorcurveplot.h"
 #include "widgets/arrayspeceditor.h"
 
 #include "layout/layoutregistry.h"
@@ -87,10 +88,11 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     runRow->addWidget(m_run);
     runRow->addWidget(m_status, 1);
     inputs->addLayout(runRow);
-    inputs->addStretch(1);
 
     m_plot = new AdvisorCostPlot;
-    m_plot->setMinimumHeight(320);
+    m_plot->setMinimumHeight(300);
+    m_curve = new AdvisorCurvePlot;
+    m_curve->setMinimumHeight(300);
     m_table = new QTableWidget;
     m_table->setObjectName(QStringLiteral("advisorTable"));
     m_table->setColumnCount(8);
@@ -100,7 +102,7 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setMinimumHeight(220);
+    m_table->setMinimumHeight(300);
     m_recommendationText = new QLabel;
     m_recommendationText->setObjectName(QStringLiteral("advisorRecommendation"));
     m_recommendationText->setWordWrap(true);
@@ -108,11 +110,13 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     big.setPointSizeF(big.pointSizeF() * 1.1);
     m_recommendationText->setFont(big);
 
+    // Left: what goes in, and the table of what comes out; right: the verdict and its two pictures.
+    inputs->addWidget(m_drive);
+    inputs->addWidget(m_table, 1);
     auto* results = new QVBoxLayout;
     results->addWidget(m_recommendationText);
-    results->addWidget(m_plot, 3);
-    results->addWidget(m_drive);
-    results->addWidget(m_table, 2);
+    results->addWidget(m_plot, 1);
+    results->addWidget(m_curve, 1);
 
     auto* inputPanel = new QWidget;
     inputPanel->setLayout(inputs);
@@ -185,6 +189,7 @@ void AdvisorPage::showAdvice()
     const auto spec = parseArraySpec(m_array->canonicalSpec(), nullptr);
     const std::uint64_t current = spec ? spec->chunkBytes : 0;
     m_plot->setAdvice(a, m_recommendation.best);
+    m_curve->setAdvice(a, m_recommendation.best);
     m_drive->setText(tr("Drive: %1 ms positioning per access, %2 MB/s (%3). Mixed reads and writes, requests at a random "
                         "block alignment; bars and shares as the whitepaper's Illustration 10.")
                          .arg(a.drive.positioningMs, 0, 'f', 2)

@@ -17,6 +17,7 @@ class QTableWidget;
 namespace raidscope::gui {
 
 class AdvisorCostPlot;
+class AdvisorCurvePlot;
 class ArraySpecEditor;
 
 /// The stripe-size advisor (storage-bottlenecks whitepaper, Scenario 2): an array, a request-size
@@ -50,6 +51,7 @@ private:
     QLabel* m_status = nullptr;
     QLabel* m_drive = nullptr;
     AdvisorCostPlot* m_plot = nullptr;
+    AdvisorCurvePlot* m_curve = nullptr;
     QTableWidget* m_table = nullptr;
     QLabel* m_recommendationText = nullptr;
     std::optional<StripeAdvice> m_advice;
