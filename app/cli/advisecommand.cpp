@@ -19,15 +19,6 @@
 namespace raidscope::cli {
 namespace {
 
-QJsonObject costJson(const RequestCost& c, int disks)
-{
-    return QJsonObject { { QStringLiteral("dataDisks"), c.dataDisks }, { QStringLiteral("ops"), c.ops },
-        { QStringLiteral("extraOps"), c.extraOps }, { QStringLiteral("positioningMs"), c.positioningMs },
-        { QStringLiteral("productiveMs"), c.productiveMs }, { QStringLiteral("serviceMs"), c.serviceMs() },
-        { QStringLiteral("positioningShare"), c.positioningShare() },
-        { QStringLiteral("saturatedIops"), saturatedIops(c, disks) } };
-}
-
 // The trace's workload (core: its sizes, read share and queue depth).
 bool mixFromTrace(const QString& path, AdvisorOptions& o, QString* error)
 {
@@ -159,57 +150,7 @@ int runAdvise(const QStringList& args)
     const int disks = spec->disks.value_or(0);
 
     if (a.flag(QStringLiteral("json"))) {
-        QJsonArray sizes;
-        for (const auto& s : o.sizes)
-            sizes.append(QJsonObject { { QStringLiteral("bytes"), qint64(s.bytes) }, { QStringLiteral("weight"), s.weight } });
-        QJsonArray candidates;
-        for (std::size_t i = 0; i < advice->candidates.size(); ++i) {
-            const CandidateCost& c = advice->candidates[i];
-            candidates.append(QJsonObject { { QStringLiteral("chunkBytes"), qint64(c.chunkBytes) },
-                { QStringLiteral("array"), c.arraySpec },
-                { QStringLiteral("current"), hasCurrent && c.chunkBytes == spec->chunkBytes },
-                { QStringLiteral("read"), costJson(c.read, disks) }, { QStringLiteral("write"), costJson(c.write, disks) },
-                { QStringLiteral("mixed"), costJson(c.mixed, disks) },
-                { QStringLiteral("readAligned"), costJson(c.readAligned, disks) },
-                { QStringLiteral("writeAligned"), costJson(c.writeAligned, disks) },
-                { QStringLiteral("mixedAligned"), costJson(c.mixedAligned, disks) },
-                { QStringLiteral("readIopsBySize"),
-                    [&] {
-                        QJsonArray curve;
-                        const std::vector<std::uint64_t> sizes = curveSizes();
-                        for (std::size_t k = 0; k < sizes.size() && k < c.readIopsBySize.size(); ++k)
-                            curve.append(QJsonObject { { QStringLiteral("bytes"), qint64(sizes[k]) },
-                                { QStringLiteral("iops"), c.readIopsBySize[k] } });
-                        return curve;
-                    }() },
-                { QStringLiteral("simulated"),
-                    c.simulated ? QJsonValue(QJsonObject { { QStringLiteral("iops"), c.simulated->iops },
-                                      { QStringLiteral("meanMs"), c.simulated->meanMs }, { QStringLiteral("p90Ms"), c.simulated->p90Ms },
-                                      { QStringLiteral("p99Ms"), c.simulated->p99Ms } })
-                                : QJsonValue() } });
-        }
-        const QJsonObject root { { QStringLiteral("array"), arrayText }, { QStringLiteral("sizes"), sizes },
-            { QStringLiteral("readFraction"), o.readFraction },
-            { QStringLiteral("simulatedOutstanding"), o.simulateOutstanding },
-            { QStringLiteral("drive"), QJsonObject { { QStringLiteral("positioningMs"), advice->drive.positioningMs },
-                                           { QStringLiteral("transferBytesPerSec"), advice->drive.transferBytesPerSec },
-                                           { QStringLiteral("source"), advice->drive.source } } },
-            { QStringLiteral("candidates"), candidates },
-            { QStringLiteral("recommendation"),
-                QJsonObject { { QStringLiteral("chunkBytes"), qint64(advice->candidates[std::size_t(rec.best)].chunkBytes) },
-                    { QStringLiteral("runnerUpChunkBytes"),
-                        rec.runnerUp >= 0 ? QJsonValue(qint64(advice->candidates[std::size_t(rec.runnerUp)].chunkBytes)) : QJsonValue() },
-                    { QStringLiteral("close"), rec.close }, { QStringLiteral("text"), rec.text } } },
-            { QStringLiteral("hostStripe"),
-                host ? QJsonValue(QJsonObject { { QStringLiteral("controllerStripeBytes"), qint64(host->controllerStripeBytes) },
-                           { QStringLiteral("ratio"), host->ratio }, { QStringLiteral("low"), host->low },
-                           { QStringLiteral("high"), host->high },
-                           { QStringLiteral("verdict"),
-                               host->verdict == HostStripeAdvice::TooSmall ? QStringLiteral("too-small")
-                                   : host->verdict == HostStripeAdvice::TooLarge ? QStringLiteral("too-large")
-                                                                                 : QStringLiteral("in-range") },
-                           { QStringLiteral("text"), host->text } })
-                     : QJsonValue() } };
+        const QJsonObject root = adviceJson(o, *advice, rec, host, hasCurrent ? std::optional<std::uint64_t>(spec->chunkBytes) : std::nullopt);
         out(QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented)));
         return Ok;
     }

@@ -12,6 +12,7 @@
 #include "probe/probepage.h"
 #include "simulate/simulatepage.h"
 #include "simulate/workloadeditor.h"
+#include "advisor/advisorpage.h"
 #include "traces/tracereplayview.h"
 #include "traces/tracespage.h"
 
@@ -86,7 +87,8 @@ int main(int argc, char** argv)
         QStringLiteral("Test every pair of chunks, as Shear did, for the whole pairwise map."));
     const QCommandLineOption runProbe(QStringLiteral("run-probe"), QStringLiteral("Start the probe at once."));
     const QCommandLineOption trace(QStringLiteral("trace"),
-        QStringLiteral("Open this trace on the Traces page (repeat for a trace in several files)."), QStringLiteral("FILE"));
+        QStringLiteral("Open this trace on the Traces page (repeat for a trace in several files); the Advisor takes "
+                       "its sizes from the first."), QStringLiteral("FILE"));
     const QCommandLineOption traceFormat(QStringLiteral("trace-format"),
         QStringLiteral("Read traces as this format: auto blkparse blktrace msr spc disksim fio csv."), QStringLiteral("F"));
     const QCommandLineOption traceColumns(QStringLiteral("trace-columns"),
@@ -213,6 +215,13 @@ int main(int argc, char** argv)
         warn(QStringLiteral("--trace: ") + traces->statusText());
     if ((parser.isSet(trace) || parser.isSet(runReplay)) && !parser.isSet(page))
         window.setCurrentPage(PageId::Traces);
+    // The Advisor takes the same trace's sizes, read share and queue depth (--page advisor --trace FILE).
+    if (parser.isSet(trace)) {
+        if (auto* advisor = qobject_cast<raidscope::gui::AdvisorPage*>(window.page(QStringLiteral("Advisor")))) {
+            advisor->setTrace(parser.values(trace).front());
+            advisor->advise();
+        }
+    }
     window.show();
     if (parser.isSet(runReplay)) {
         traces->showReplay(true);

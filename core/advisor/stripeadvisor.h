@@ -4,6 +4,7 @@
 #include "layout/arrayspec.h"
 #include "sim/workload.h"
 
+#include <QJsonObject>
 #include <QString>
 
 #include <cstdint>
@@ -148,6 +149,13 @@ struct HostStripeAdvice
     QString text;
 };
 HostStripeAdvice hostStripeAdvice(const Layout& controller, std::uint64_t hostStripeBytes);
+
+/// The whole advice as one JSON object (advise --json, the page's Save JSON): the request, the drive,
+/// every candidate's costs and curve and simulation, the recommendation and the host-stripe check.
+QJsonObject adviceJson(const AdvisorOptions& options, const StripeAdvice& advice, const StripeRecommendation& recommendation,
+                       const std::optional<HostStripeAdvice>& host, std::optional<std::uint64_t> currentChunk);
+/// The candidates' mixed costs as CSV, one row per candidate (the page's Save CSV).
+QString adviceCsv(const StripeAdvice& advice, int disks);
 
 /// Illustration 12's throughput curve: N controllers of C requests/s each, the busiest taking
 /// `busiestShare` of the load: it saturates first, so the whole serves C / share, at most N x C.

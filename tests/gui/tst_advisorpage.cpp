@@ -16,11 +16,29 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTest>
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonArray>
+#include <QSpinBox>
+#include <QTemporaryDir>
 
 using namespace raidscope;
 using raidscope::gui::AdvisorCostPlot;
 using raidscope::gui::AdvisorPage;
 using raidscope::gui::ArraySpecEditor;
+
+namespace {
+
+// advise() starts a job; its result arrives on the GUI thread.
+void waitForAdvice(const AdvisorPage& page)
+{
+    REQUIRE(QTest::qWaitFor([&] { return !page.isRunning(); }, 30000));
+}
+
+} // namespace
 
 TEST_CASE("Advisor page: the whitepaper's example, drawn as Illustration 10", "[gui][advisor]")
 {
@@ -33,7 +51,10 @@ TEST_CASE("Advisor page: the whitepaper's example, drawn as Illustration 10", "[
     child<QCheckBox>(page, "advisorGivenDrive")->setChecked(true);
     child<QLineEdit>(page, "advisorPositioning")->setText(QStringLiteral("5.6ms"));
     child<QLineEdit>(page, "advisorTransfer")->setText(QStringLiteral("64MB/s"));
+    child<QSpinBox>(page, "advisorOutstanding")->setValue(0);
+    waitForAdvice(page); // the page's own first advice
     child<QPushButton>(page, "advisorRun")->click();
+    waitForAdvice(page);
     REQUIRE(page.advice());
     REQUIRE(page.advice()->candidates.size() == 3);
 
@@ -61,6 +82,7 @@ TEST_CASE("Advisor page: the whitepaper's example, drawn as Illustration 10", "[
 TEST_CASE("Advisor page: refused inputs say why and keep the last advice", "[gui][advisor]")
 {
     AdvisorPage page;
+    waitForAdvice(page);
     REQUIRE(page.advice()); // the page opens with advice for its default array
     const std::size_t before = page.advice()->candidates.size();
     child<QLineEdit>(page, "advisorChunks")->setText(QStringLiteral("16KiB,6KiB"));
@@ -76,4 +98,36 @@ TEST_CASE("Advisor page: refused inputs say why and keep the last advice", "[gui
     child<QLineEdit>(page, "advisorTransfer")->setText(QStringLiteral("fast"));
     CHECK_FALSE(page.advise());
     CHECK(child<QLabel>(page, "advisorStatus")->text().contains(QStringLiteral("Transfer rate: 'fast' is not a transfer rate")));
+}
+
+TEST_CASE("Advisor page: fills from a trace, simulates, and saves what it shows", "[gui][advisor]")
+{
+    // msr_small.csv's requests (tests/data/traces/README): the page takes its sizes and read share
+    // from the trace in the job, shows them in the (disabled) fields, and simulates each candidate.
+    AdvisorPage page;
+    waitForAdvice(page);
+    REQUIRE(child<ArraySpecEditor>(page, "advisorArray")->setSpecText(QStringLiteral("raid5 disks=5 chunk=16KiB")));
+    child<QLineEdit>(page, "advisorChunks")->setText(QStringLiteral("16KiB,64KiB"));
+    child<QSpinBox>(page, "advisorOutstanding")->setValue(4);
+    child<QLineEdit>(page, "advisorHostStripe")->setText(QStringLiteral("16MiB"));
+    page.setTrace(QStringLiteral(RAIDSCOPE_TEST_DATA "/traces/msr_small.csv"));
+    CHECK_FALSE(child<QLineEdit>(page, "advisorSizes")->isEnabled());
+    REQUIRE(page.advise());
+    waitForAdvice(page);
+    REQUIRE(page.advice());
+    INFO(child<QLabel>(page, "advisorStatus")->text().toStdString());
+    REQUIRE(page.advice()->candidates.size() == 2);
+    for (const auto& c : page.advice()->candidates)
+        CHECK(c.simulated);
+    // The trace's mix is in the field now (every size a multiple of 512 B in msr_small.csv).
+    CHECK(child<QLineEdit>(page, "advisorSizes")->text().contains(QStringLiteral("KiB:")));
+    CHECK(child<QLabel>(page, "advisorRecommendation")->text().contains(QStringLiteral("Host stripe:")));
+    CHECK(child<QTableWidget>(page, "advisorTable")->item(0, 8)->text() != u"–");
+
+    // The JSON saved is core's adviceJson(): the same candidates the table shows.
+    const QJsonObject json = page.adviceJson();
+    REQUIRE(json.value(QStringLiteral("candidates")).toArray().size() == 2);
+    CHECK(json.value(QStringLiteral("candidates")).toArray()[0].toObject().value(QStringLiteral("chunkBytes")).toInt() == 16384);
+    CHECK(json.value(QStringLiteral("hostStripe")).toObject().value(QStringLiteral("verdict")).toString() == u"too-large");
+    CHECK(page.adviceCsv().count(u'\n') == 3); // header and two candidates
 }

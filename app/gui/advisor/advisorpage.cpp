@@ -4,11 +4,20 @@
 #include "advisorcostplot.h"
 #include "advisorcurveplot.h"
 #include "widgets/arrayspeceditor.h"
+#include "widgets/jobbar.h"
+#include "widgets/jobrunner.h"
+
+#include "io/outputfile.h"
+#include "trace/tracejob.h"
 
 #include "layout/layoutregistry.h"
 #include "units.h"
 
 #include <QCheckBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QSpinBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -47,11 +56,33 @@ AdvisorPage::AdvisorPage(QWidget* parent)
         defaults << formatBytes(c);
     m_chunks = new QLineEdit(defaults.join(u','));
     m_chunks->setObjectName(QStringLiteral("advisorChunks"));
+    m_traceButton = new QPushButton(tr("From a trace…"));
+    m_traceButton->setObjectName(QStringLiteral("advisorTraceButton"));
+    m_traceButton->setToolTip(tr("Take the request sizes, read share and queue depth from a block I/O trace"));
+    connect(m_traceButton, &QPushButton::clicked, this, &AdvisorPage::chooseTrace);
+    m_traceLabel = new QLabel(tr("none: the sizes above"));
+    m_traceLabel->setObjectName(QStringLiteral("advisorTraceLabel"));
+    auto* traceRow = new QHBoxLayout;
+    traceRow->addWidget(m_traceButton);
+    traceRow->addWidget(m_traceLabel, 1);
+    m_outstanding = new QSpinBox;
+    m_outstanding->setObjectName(QStringLiteral("advisorOutstanding"));
+    m_outstanding->setRange(0, 1024);
+    m_outstanding->setValue(8);
+    m_outstanding->setSpecialValueText(tr("no simulation"));
+    m_outstanding->setToolTip(tr("Simulates each candidate with this many requests in flight (a trace sets its own queue depth)"));
+    m_hostStripe = new QLineEdit;
+    m_hostStripe->setObjectName(QStringLiteral("advisorHostStripe"));
+    m_hostStripe->setPlaceholderText(tr("optional, e.g. 1MiB"));
+    m_hostStripe->setToolTip(tr("A host volume manager's stripe over this array, checked against the whitepaper's ranges"));
     auto* workloadBox = new QGroupBox(tr("Workload and candidates"));
     auto* workloadForm = new QFormLayout(workloadBox);
     workloadForm->addRow(tr("Request sizes:"), m_sizes);
     workloadForm->addRow(tr("Read share:"), m_read);
+    workloadForm->addRow(tr("Trace:"), traceRow);
     workloadForm->addRow(tr("Candidate chunks:"), m_chunks);
+    workloadForm->addRow(tr("Simulate, in flight:"), m_outstanding);
+    workloadForm->addRow(tr("Host stripe:"), m_hostStripe);
 
     m_givenDrive = new QCheckBox(tr("Give the drive's figures instead of the preset's"));
     m_givenDrive->setObjectName(QStringLiteral("advisorGivenDrive"));
@@ -73,9 +104,26 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     m_run->setObjectName(QStringLiteral("advisorRun"));
     m_run->setDefault(true);
     connect(m_run, &QPushButton::clicked, this, [this] { advise(); });
-    m_status = new QLabel;
-    m_status->setObjectName(QStringLiteral("advisorStatus"));
-    m_status->setWordWrap(true);
+    m_runner = new JobRunner(this);
+    m_bar = new JobBar(m_runner, Qt::Vertical);
+    m_bar->setObjectName(QStringLiteral("advisorJobBar"));
+    m_bar->addStartWidget(m_run);
+    m_bar->statusLabel()->setObjectName(QStringLiteral("advisorStatus"));
+    QPushButton* json = m_bar->addSaveButton(tr("Save &JSON…"));
+    json->setObjectName(QStringLiteral("advisorSaveJson"));
+    connect(json, &QPushButton::clicked, this, [this] {
+        m_bar->saveAs(tr("Save Advice"), tr("Advise first"), QStringLiteral("advice.json"), tr("JSON files (*.json)"),
+            [this](const QString& path, QString* error) {
+                return writeOutputFile(path, QJsonDocument(adviceJson()).toJson(QJsonDocument::Indented), { m_tracePath }, error);
+            });
+    });
+    QPushButton* csv = m_bar->addSaveButton(tr("Save CS&V…"), false);
+    csv->setObjectName(QStringLiteral("advisorSaveCsv"));
+    connect(csv, &QPushButton::clicked, this, [this] {
+        m_bar->saveAs(tr("Save Advice"), tr("Advise first"), QStringLiteral("advice.csv"), tr("CSV files (*.csv)"),
+            [this](const QString& path, QString* error) { return writeOutputFile(path, adviceCsv().toUtf8(), { m_tracePath }, error); });
+    });
+    m_status = m_bar->statusLabel();
     m_drive = new QLabel;
     m_drive->setObjectName(QStringLiteral("advisorDrive"));
     m_drive->setWordWrap(true);
@@ -84,10 +132,7 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     inputs->addWidget(arrayBox);
     inputs->addWidget(workloadBox);
     inputs->addWidget(driveBox);
-    auto* runRow = new QHBoxLayout;
-    runRow->addWidget(m_run);
-    runRow->addWidget(m_status, 1);
-    inputs->addLayout(runRow);
+    inputs->addWidget(m_bar);
 
     m_plot = new AdvisorCostPlot;
     m_plot->setMinimumHeight(300);
@@ -95,9 +140,10 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     m_curve->setMinimumHeight(300);
     m_table = new QTableWidget;
     m_table->setObjectName(QStringLiteral("advisorTable"));
-    m_table->setColumnCount(8);
-    m_table->setHorizontalHeaderLabels({ tr("Chunk"), tr("Drives\n(random)"), tr("Drives\n(aligned)"), tr("Ops per\nrequest"),
-        tr("Parity, copy\nops"), tr("Positioning\nms"), tr("Transfer\nms"), tr("Positioning\nshare") });
+    m_table->setColumnCount(10);
+    m_table->setHorizontalHeaderLabels({ tr("Chunk"), tr("Drives\n(random)"), tr("Drives\n(aligned)"), tr("Ops"),
+        tr("Parity +\ncopy ops"), tr("Positioning\nms"), tr("Transfer\nms"), tr("Positioning\nshare"), tr("Simulated\nIOPS"),
+        tr("Simulated\np90 ms") });
     m_table->verticalHeader()->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -120,7 +166,7 @@ AdvisorPage::AdvisorPage(QWidget* parent)
 
     auto* inputPanel = new QWidget;
     inputPanel->setLayout(inputs);
-    inputPanel->setMaximumWidth(660);
+    inputPanel->setMaximumWidth(780);
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(inputPanel);
     layout->addLayout(results, 1);
@@ -129,12 +175,42 @@ AdvisorPage::AdvisorPage(QWidget* parent)
 
 void AdvisorPage::showError(const QString& error)
 {
-    m_status->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(error.toHtmlEscaped()));
+    m_bar->setStatus(error, true);
+}
+
+bool AdvisorPage::isRunning() const { return m_runner->isRunning(); }
+
+void AdvisorPage::chooseTrace()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Trace for the Advisor"), QString(),
+        tr("Block I/O traces (*.csv *.txt *.trace *.spc *.log *.blktrace* *.gz *.xz *.zst);;All files (*)"));
+    if (!path.isEmpty())
+        setTrace(path);
+}
+
+void AdvisorPage::setTrace(const QString& path)
+{
+    m_tracePath = path;
+    m_traceLabel->setText(path.isEmpty() ? tr("none: the sizes above") : QFileInfo(path).fileName());
+    m_sizes->setEnabled(path.isEmpty());
+    m_read->setEnabled(path.isEmpty());
+}
+
+QJsonObject AdvisorPage::adviceJson() const
+{
+    if (!m_advice)
+        return {};
+    return raidscope::adviceJson(m_options, *m_advice, m_recommendation, m_host,
+                                 m_currentChunk ? std::optional<std::uint64_t>(m_currentChunk) : std::nullopt);
+}
+
+QString AdvisorPage::adviceCsv() const
+{
+    return m_advice ? raidscope::adviceCsv(*m_advice, m_options.array.disks.value_or(0)) : QString();
 }
 
 bool AdvisorPage::advise()
 {
-    m_status->clear();
     QString error;
     const QString specText = m_array->canonicalSpec();
     const auto spec = parseArraySpec(specText, &error);
@@ -144,7 +220,7 @@ bool AdvisorPage::advise()
     }
     AdvisorOptions o;
     o.array = *spec;
-    if (!parseSizeMix(m_sizes->text(), o.sizes, &error)) {
+    if (m_tracePath.isEmpty() && !parseSizeMix(m_sizes->text(), o.sizes, &error)) {
         showError(tr("Request sizes: %1").arg(error));
         return false;
     }
@@ -172,14 +248,58 @@ bool AdvisorPage::advise()
         }
         o.drive = DriveFigures { double(*ns) / 1e6, *rate, tr("given") };
     }
-    auto advice = adviseStripe(o, LayoutRegistry::instance(), &error);
-    if (!advice) {
-        showError(error);
-        return false;
+    o.simulateOutstanding = m_outstanding->value();
+    std::optional<std::uint64_t> hostStripe;
+    if (!m_hostStripe->text().trimmed().isEmpty()) {
+        const auto bytes = parseBytes(m_hostStripe->text().trimmed(), &error);
+        if (!bytes || *bytes == 0) {
+            showError(tr("Host stripe: %1").arg(bytes ? tr("must be above 0") : error));
+            return false;
+        }
+        hostStripe = *bytes;
     }
-    m_advice = std::move(advice);
-    m_recommendation = recommendStripe(*m_advice);
-    showAdvice();
+    const QString trace = m_tracePath;
+    m_currentChunk = spec->chunkBytes;
+    m_bar->setProgress(0);
+    m_bar->setStatus(trace.isEmpty() ? tr("Comparing %1 chunk sizes…").arg(o.chunkBytes.size())
+                                     : tr("Reading %1, then comparing %2 chunk sizes…").arg(QFileInfo(trace).fileName()).arg(o.chunkBytes.size()));
+    m_runner->start(
+        [o, trace, hostStripe](std::stop_token stop, auto) mutable {
+            Outcome out;
+            QString error;
+            if (!trace.isEmpty()) {
+                const TraceSummaryResult r = summarizeTrace({ trace }, TraceJobOptions {}, stop);
+                if (!r.ok) {
+                    out.error = r.error;
+                    return out;
+                }
+                if (!workloadFromTrace(r.summary, o, &error)) {
+                    out.error = trace + QStringLiteral(": ") + error;
+                    return out;
+                }
+            }
+            out.advice = adviseStripe(o, LayoutRegistry::instance(), &error);
+            out.error = error;
+            if (out.advice && hostStripe) {
+                QString why;
+                if (const auto layout = LayoutRegistry::instance().create(o.array, &why))
+                    out.host = hostStripeAdvice(*layout, *hostStripe);
+            }
+            out.options = std::move(o);
+            return out;
+        },
+        [](const int&) {},
+        [this](Outcome out) {
+            if (!out.advice) {
+                showError(out.error);
+                return;
+            }
+            m_options = std::move(out.options);
+            m_advice = std::move(out.advice);
+            m_host = out.host;
+            m_recommendation = recommendStripe(*m_advice);
+            showAdvice();
+        });
     return true;
 }
 
@@ -206,7 +326,9 @@ void AdvisorPage::showAdvice()
         const QStringList cells { name, QString::number(c.mixed.dataDisks, 'f', 2), QString::number(c.mixedAligned.dataDisks, 'f', 2),
             QString::number(c.mixed.ops, 'f', 2), QString::number(c.mixed.extraOps, 'f', 2),
             QString::number(c.mixed.positioningMs, 'f', 2), QString::number(c.mixed.productiveMs, 'f', 3),
-            QString::number(c.mixed.positioningShare() * 100, 'f', 1) + QStringLiteral(" %") };
+            QString::number(c.mixed.positioningShare() * 100, 'f', 1) + QStringLiteral(" %"),
+            c.simulated ? QString::number(c.simulated->iops, 'f', 0) : QStringLiteral("–"),
+            c.simulated ? QString::number(c.simulated->p90Ms, 'f', 1) : QStringLiteral("–") };
         for (int col = 0; col < cells.size(); ++col) {
             auto* item = new QTableWidgetItem(cells[col]);
             item->setTextAlignment(col == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
@@ -227,8 +349,21 @@ void AdvisorPage::showAdvice()
                             .arg(c.mixed.serviceMs(), 0, 'f', 2)
                             .arg(c.mixed.positioningShare() * 100, 0, 'f', 0);
     }
+    if (m_host)
+        text += tr("<br><b>Host stripe:</b> %1").arg(m_host->text.toHtmlEscaped());
+    if (!m_tracePath.isEmpty()) {
+        QStringList mix;
+        for (const auto& size : m_options.sizes)
+            mix << QStringLiteral("%1:%2").arg(formatBytes(size.bytes)).arg(size.weight * 100, 0, 'g', 3);
+        m_sizes->setText(mix.join(u','));
+        m_read->setValue(m_options.readFraction);
+    }
     m_recommendationText->setText(text);
-    m_status->setText(tr("%1 candidates compared").arg(a.candidates.size()));
+    m_bar->setProgress(1);
+    m_bar->setHasResult(true);
+    m_bar->setStatus(m_options.simulateOutstanding > 0
+            ? tr("%1 candidates compared, each simulated with %2 requests in flight").arg(a.candidates.size()).arg(m_options.simulateOutstanding)
+            : tr("%1 candidates compared").arg(a.candidates.size()));
 }
 
 } // namespace raidscope::gui

@@ -3,6 +3,7 @@
 
 #include "advisor/stripeadvisor.h"
 
+#include <QJsonObject>
 #include <QWidget>
 
 #include <optional>
@@ -12,6 +13,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QSpinBox;
 class QTableWidget;
 
 namespace raidscope::gui {
@@ -19,26 +21,42 @@ namespace raidscope::gui {
 class AdvisorCostPlot;
 class AdvisorCurvePlot;
 class ArraySpecEditor;
+class JobBar;
+class JobRunner;
 
 /// The stripe-size advisor (storage-bottlenecks whitepaper, Scenario 2): an array, a request-size
 /// mix and candidate chunk sizes in; per candidate the drives a request touches, its disk
 /// operations (parity too) and its positioning against productive time (Illustration 10), and a
-/// recommendation with its reasons. The arithmetic is core's (core/advisor); it takes well under a
-/// second, so it runs on the GUI thread.
+/// recommendation with its reasons. The work is core's (core/advisor) and runs as a job (a trace is
+/// summarized first; the candidates are simulated when asked), with progress, Cancel and saves.
 class AdvisorPage : public QWidget
 {
     Q_OBJECT
 public:
     explicit AdvisorPage(QWidget* parent = nullptr);
 
-    /// Runs the advisor on the current inputs; false with the reason shown when they are refused.
+    /// Starts the advisor on the current inputs; false with the reason shown when they are refused.
     bool advise();
+    /// Takes the request sizes and read share from this trace (read in the job), or none again.
+    void setTrace(const QString& path);
+    bool isRunning() const;
     const std::optional<StripeAdvice>& advice() const { return m_advice; }
     const StripeRecommendation& recommendation() const { return m_recommendation; }
+    /// The advice as JSON and CSV (what the save buttons write).
+    QJsonObject adviceJson() const;
+    QString adviceCsv() const;
 
 private:
+    struct Outcome
+    {
+        AdvisorOptions options;
+        std::optional<StripeAdvice> advice;
+        std::optional<HostStripeAdvice> host;
+        QString error;
+    };
     void showAdvice();
     void showError(const QString& error);
+    void chooseTrace();
 
     ArraySpecEditor* m_array = nullptr;
     QLineEdit* m_sizes = nullptr;
@@ -48,6 +66,13 @@ private:
     QLineEdit* m_positioning = nullptr;
     QLineEdit* m_transfer = nullptr;
     QPushButton* m_run = nullptr;
+    QPushButton* m_traceButton = nullptr;
+    QLabel* m_traceLabel = nullptr;
+    QString m_tracePath;
+    QSpinBox* m_outstanding = nullptr;
+    QLineEdit* m_hostStripe = nullptr;
+    JobRunner* m_runner = nullptr;
+    JobBar* m_bar = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_drive = nullptr;
     AdvisorCostPlot* m_plot = nullptr;
@@ -55,6 +80,9 @@ private:
     QTableWidget* m_table = nullptr;
     QLabel* m_recommendationText = nullptr;
     std::optional<StripeAdvice> m_advice;
+    AdvisorOptions m_options;
+    std::optional<HostStripeAdvice> m_host;
+    std::uint64_t m_currentChunk = 0;
     StripeRecommendation m_recommendation;
 };
 
