@@ -3,6 +3,8 @@
 
 #include "units.h"
 
+#include <QLocale>
+
 #include <QRegularExpression>
 #include <QStringList>
 
@@ -51,7 +53,7 @@ bool parseSizeMix(const QString& value, std::vector<WorkloadSpec::SizeWeight>& o
         double weight = 1;
         if (sw.size() == 2 && !parseFraction(QStringLiteral("size weight"), sw[1], 0, 1e12, weight, error))
             return false;
-        out.push_back({ *bytes, weight });
+        out.push_back({ *bytes, weight, sw.size() == 2 ? weight : 0.0 });
         total += weight;
     }
     if (total <= 0) {
@@ -183,19 +185,28 @@ bool checkWorkloadFits(const WorkloadSpec& spec, std::uint64_t arrayBytes, QStri
 QString WorkloadSpec::toText() const
 {
     QStringList parts { pattern == Random ? QStringLiteral("random") : QStringLiteral("sequential") };
-    parts << QStringLiteral("read=%1").arg(readFraction);
+    // Numbers as the shortest text that reads back to the same double: the echo is the spec used,
+    // not a rounding of it (0.7 stays 0.7; 1/3 is not shown as 0.333333). Weights as written.
+    // Percentages kept as fractions (hot=, weights not written) to 12 digits: 7 / 100 * 100 is
+    // 7.000000000000001, shown as 7.
+    const auto exact = [](double v) -> QString { return QString::number(v, 'g', QLocale::FloatingPointShortest); };
+    const auto percent = [](double fraction) -> QString { return QString::number(fraction * 100, 'g', 12); };
+    parts << QStringLiteral("read=") + exact(readFraction);
+    bool given = true;
+    for (const SizeWeight& s : sizes)
+        given = given && s.given > 0;
     QStringList sizeParts;
     for (const SizeWeight& s : sizes)
-        sizeParts << (sizes.size() == 1 ? formatBytes(s.bytes) : formatBytes(s.bytes) + u':' + QString::number(s.weight * 100));
+        sizeParts << (sizes.size() == 1 ? formatBytes(s.bytes) : formatBytes(s.bytes) + u':' + (given ? exact(s.given) : percent(s.weight)));
     parts << QStringLiteral("size=") + sizeParts.join(u',');
-    parts << (openLoop() ? QStringLiteral("rate=%1").arg(ratePerSec) : QStringLiteral("outstanding=%1").arg(outstanding));
+    parts << (openLoop() ? QStringLiteral("rate=") + exact(ratePerSec) : QStringLiteral("outstanding=%1").arg(outstanding));
     parts << QStringLiteral("count=%1").arg(count);
     if (runCount != 1)
-        parts << QStringLiteral("runcount=%1").arg(runCount);
+        parts << QStringLiteral("runcount=") + exact(runCount);
     if (regionBytes)
         parts << QStringLiteral("region=") + formatBytes(regionBytes);
     if (hotSpaceFraction > 0)
-        parts << QStringLiteral("hot=%1:%2").arg(hotSpaceFraction * 100).arg(hotIoFraction * 100);
+        parts << QStringLiteral("hot=%1:%2").arg(percent(hotSpaceFraction), percent(hotIoFraction));
     parts << QStringLiteral("seed=%1").arg(seed);
     return parts.join(u' ');
 }

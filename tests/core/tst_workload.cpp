@@ -53,6 +53,29 @@ TEST_CASE("WorkloadSpec: DESIGN.md's example and defaults", "[core][workload]")
     CHECK(again->toText() == mix.toText());
 }
 
+TEST_CASE("WorkloadSpec: the echo is the spec used, and reads back to itself", "[core][workload]")
+{
+    // Found by fuzz_spec: weights were echoed as rounded percentages (260:400:40 as 37.1429, 57.1429,
+    // 5.71429) and read= to six digits, so the echo, read again, was another workload.
+    QString error;
+    const auto w = parseWorkloadSpec(QStringLiteral("random read=0.123456789 size=4KiB:260,64KiB:400,64KiB:40 hot=7:93"), &error);
+    REQUIRE(w);
+    CHECK(w->toText() == u"random read=0.123456789 size=4KiB:260,64KiB:400,64KiB:40 outstanding=1 count=10000 hot=7:93 seed=1");
+    CHECK(w->sizes[0].weight == Approx(260.0 / 700));
+    const auto again = parseWorkloadSpec(w->toText(), &error);
+    REQUIRE(again);
+    CHECK(again->toText() == w->toText());
+    CHECK(again->readFraction == w->readFraction);
+    CHECK(again->sizes[1].weight == w->sizes[1].weight);
+    // A mix built in code (no weights written) prints its percentages, which read back the same.
+    WorkloadSpec built;
+    built.sizes = { { 4096, 1.0 / 3 }, { 65536, 2.0 / 3 } };
+    const auto fromBuilt = parseWorkloadSpec(built.toText(), &error);
+    REQUIRE(fromBuilt);
+    CHECK(fromBuilt->toText() == built.toText()); // 33.3333333333 and 66.6666666667, now as written
+    CHECK(parseWorkloadSpec(fromBuilt->toText(), &error)->toText() == fromBuilt->toText());
+}
+
 TEST_CASE("WorkloadSpec: errors name the key", "[core][workload]")
 {
     CHECK(specError("").contains(QStringLiteral("empty workload spec")));
