@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "advisor/advisorpage.h"
+
 #include "array/arraypage.h"
 #include "io/outputfile.h"
 #include "layout/arrayspec.h"
@@ -85,6 +87,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_probePage = qobject_cast<ProbePage*>(page(PageId::Probe));
     m_tracesPage = qobject_cast<TracesPage*>(page(PageId::Traces));
     Q_ASSERT(m_arrayPage && m_simulatePage && m_probePage && m_tracesPage);
+    if (auto* advisor = qobject_cast<AdvisorPage*>(page(PageId::Advisor)))
+        advisor->setTracesPageFiles([this] { return m_tracesPage->files(); });
 
     auto* central = new QWidget;
     auto* box = new QHBoxLayout(central);

@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "advisor/advisorpage.h"
 #include "array/arraypage.h"
 #include "layout/layoutregistry.h"
 #include "mainwindow.h"
 #include "probe/probepage.h"
 #include "simulate/simulatepage.h"
+#include "traces/tracespage.h"
 
 #include <catch2/catch.hpp>
 
 #include <QImage>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
 #include <QLabel>
 #include <QScrollArea>
 #include <QListWidget>
@@ -145,4 +151,30 @@ TEST_CASE("MainWindow: the pages come from one table", "[gui][mainwindow]")
     }
     CHECK(window.probePage() == window.page(PageId::Probe));
     CHECK(window.arrayPage() == window.page(QStringLiteral("array")));
+}
+
+TEST_CASE("MainWindow: the Advisor takes the trace open on the Traces page", "[gui][advisor]")
+{
+    MainWindow window;
+    using raidscope::gui::AdvisorPage;
+    using raidscope::gui::PageId;
+    using raidscope::gui::TracesPage;
+    auto* advisor = qobject_cast<AdvisorPage*>(window.page(PageId::Advisor));
+    REQUIRE(advisor);
+    auto* traces = window.tracesPage();
+    auto* button = advisor->findChild<QPushButton*>(QStringLiteral("advisorTracesPageButton"));
+    REQUIRE(button);
+    REQUIRE(button->isEnabled());
+    REQUIRE(QTest::qWaitFor([&] { return !advisor->isRunning(); }, 30000)); // its own first advice
+    button->click(); // nothing open yet: says so
+    CHECK(advisor->findChild<QLabel*>(QStringLiteral("advisorStatus"))->text().contains(QStringLiteral("No trace is open")));
+
+    QSignalSpy read(traces, &TracesPage::summaryFinished);
+    REQUIRE(traces->openFiles({ QStringLiteral(RAIDSCOPE_TEST_DATA "/traces/msr_small.csv") }));
+    REQUIRE(read.wait(30000));
+    button->click();
+    REQUIRE(QTest::qWaitFor([&] { return !advisor->isRunning(); }, 30000));
+    CHECK(advisor->findChild<QLabel*>(QStringLiteral("advisorTraceLabel"))->text() == u"msr_small.csv");
+    REQUIRE(advisor->advice());
+    CHECK_FALSE(advisor->findChild<QLineEdit*>(QStringLiteral("advisorSizes"))->isEnabled());
 }

@@ -62,8 +62,22 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     connect(m_traceButton, &QPushButton::clicked, this, &AdvisorPage::chooseTrace);
     m_traceLabel = new QLabel(tr("none: the sizes above"));
     m_traceLabel->setObjectName(QStringLiteral("advisorTraceLabel"));
+    m_tracesPageButton = new QPushButton(tr("The Traces page's"));
+    m_tracesPageButton->setObjectName(QStringLiteral("advisorTracesPageButton"));
+    m_tracesPageButton->setToolTip(tr("Use the trace open on the Traces page"));
+    m_tracesPageButton->setEnabled(false);
+    connect(m_tracesPageButton, &QPushButton::clicked, this, [this] {
+        const QStringList files = m_tracesPageFiles ? m_tracesPageFiles() : QStringList();
+        if (files.isEmpty()) {
+            showError(tr("No trace is open on the Traces page"));
+            return;
+        }
+        setTrace(files.front());
+        advise();
+    });
     auto* traceRow = new QHBoxLayout;
     traceRow->addWidget(m_traceButton);
+    traceRow->addWidget(m_tracesPageButton);
     traceRow->addWidget(m_traceLabel, 1);
     m_outstanding = new QSpinBox;
     m_outstanding->setObjectName(QStringLiteral("advisorOutstanding"));
@@ -179,6 +193,12 @@ void AdvisorPage::showError(const QString& error)
 }
 
 bool AdvisorPage::isRunning() const { return m_runner->isRunning(); }
+
+void AdvisorPage::setTracesPageFiles(std::function<QStringList()> files)
+{
+    m_tracesPageFiles = std::move(files);
+    m_tracesPageButton->setEnabled(bool(m_tracesPageFiles));
+}
 
 void AdvisorPage::chooseTrace()
 {

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 class QCheckBox;
@@ -39,6 +40,9 @@ public:
     bool advise();
     /// Takes the request sizes and read share from this trace (read in the job), or none again.
     void setTrace(const QString& path);
+    /// Where "The Traces page's" button finds the trace open there (MainWindow sets it); the first
+    /// file is taken.
+    void setTracesPageFiles(std::function<QStringList()> files);
     bool isRunning() const;
     const std::optional<StripeAdvice>& advice() const { return m_advice; }
     const StripeRecommendation& recommendation() const { return m_recommendation; }
@@ -67,6 +71,8 @@ private:
     QLineEdit* m_transfer = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_traceButton = nullptr;
+    QPushButton* m_tracesPageButton = nullptr;
+    std::function<QStringList()> m_tracesPageFiles;
     QLabel* m_traceLabel = nullptr;
     QString m_tracePath;
     QSpinBox* m_outstanding = nullptr;
