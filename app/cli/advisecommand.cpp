@@ -118,10 +118,8 @@ int runAdvise(const QStringList& args)
     }
     // The array's own chunk, when it names one, is the size to compare against: a candidate too.
     const bool hasCurrent = arrayText.contains(QStringLiteral("chunk="), Qt::CaseInsensitive);
-    if (hasCurrent && std::find(o.chunkBytes.begin(), o.chunkBytes.end(), spec->chunkBytes) == o.chunkBytes.end()) {
-        o.chunkBytes.push_back(spec->chunkBytes);
-        std::sort(o.chunkBytes.begin(), o.chunkBytes.end());
-    }
+    if (hasCurrent)
+        o.chunkBytes = withCurrentChunk(std::move(o.chunkBytes), spec->chunkBytes);
     if (a.has(QStringLiteral("positioning"))) {
         const auto ns = parseDurationNs(a.value(QStringLiteral("positioning")), &error);
         if (!ns || *ns < 0)

@@ -189,6 +189,15 @@ std::vector<std::uint64_t> curveSizes()
     return v;
 }
 
+std::vector<std::uint64_t> withCurrentChunk(std::vector<std::uint64_t> candidates, std::uint64_t current)
+{
+    if (std::find(candidates.begin(), candidates.end(), current) == candidates.end()) {
+        candidates.push_back(current);
+        std::sort(candidates.begin(), candidates.end());
+    }
+    return candidates;
+}
+
 std::vector<std::uint64_t> defaultChunkCandidates()
 {
     std::vector<std::uint64_t> v;

@@ -110,6 +110,10 @@ struct StripeAdvice
 /// trace gives one). False, with the reason, for a trace with no sized request.
 bool workloadFromTrace(const TraceSummary& summary, AdvisorOptions& options, QString* error);
 
+/// `candidates` with the array's own chunk among them (in ascending order), so that what the user
+/// has now is always compared.
+std::vector<std::uint64_t> withCurrentChunk(std::vector<std::uint64_t> candidates, std::uint64_t current);
+
 /// 4 KiB, 8 KiB, ... 1 MiB.
 std::vector<std::uint64_t> defaultChunkCandidates();
 

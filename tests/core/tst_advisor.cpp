@@ -164,6 +164,9 @@ TEST_CASE("Advisor: transfer rates and candidate lists are read strictly", "[adv
     CHECK(defaultChunkCandidates().front() == 4096);
     CHECK(defaultChunkCandidates().back() == 1048576);
     CHECK(defaultChunkCandidates().size() == 9);
+    // The array's own chunk joins the candidates once, in order.
+    CHECK(withCurrentChunk({ 16384, 65536 }, 32768) == std::vector<std::uint64_t> { 16384, 32768, 65536 });
+    CHECK(withCurrentChunk({ 16384, 65536 }, 16384) == std::vector<std::uint64_t> { 16384, 65536 });
 }
 
 TEST_CASE("Advisor: the recommendation and its reasons, for the whitepaper's write", "[advisor]")

@@ -137,7 +137,6 @@ AdvisorPage::AdvisorPage(QWidget* parent)
         m_bar->saveAs(tr("Save Advice"), tr("Advise first"), QStringLiteral("advice.csv"), tr("CSV files (*.csv)"),
             [this](const QString& path, QString* error) { return writeOutputFile(path, adviceCsv().toUtf8(), { m_tracePath }, error); });
     });
-    m_status = m_bar->statusLabel();
     m_drive = new QLabel;
     m_drive->setObjectName(QStringLiteral("advisorDrive"));
     m_drive->setWordWrap(true);
@@ -221,7 +220,7 @@ QJsonObject AdvisorPage::adviceJson() const
     if (!m_advice)
         return {};
     return raidscope::adviceJson(m_options, *m_advice, m_recommendation, m_host,
-                                 m_currentChunk ? std::optional<std::uint64_t>(m_currentChunk) : std::nullopt);
+                                 m_options.array.chunkBytes);
 }
 
 QString AdvisorPage::adviceCsv() const
@@ -250,11 +249,7 @@ bool AdvisorPage::advise()
         showError(error.replace(QStringLiteral("--chunks: "), tr("Candidate chunks: ")));
         return false;
     }
-    o.chunkBytes = *chunks;
-    if (std::find(o.chunkBytes.begin(), o.chunkBytes.end(), spec->chunkBytes) == o.chunkBytes.end()) {
-        o.chunkBytes.push_back(spec->chunkBytes); // the current size is always compared
-        std::sort(o.chunkBytes.begin(), o.chunkBytes.end());
-    }
+    o.chunkBytes = withCurrentChunk(*chunks, spec->chunkBytes);
     if (m_givenDrive->isChecked()) {
         const auto ns = parseDurationNs(m_positioning->text(), &error);
         if (!ns || *ns < 0) {
@@ -279,7 +274,6 @@ bool AdvisorPage::advise()
         hostStripe = *bytes;
     }
     const QString trace = m_tracePath;
-    m_currentChunk = spec->chunkBytes;
     m_bar->setProgress(0);
     m_bar->setStatus(trace.isEmpty() ? tr("Comparing %1 chunk sizes…").arg(o.chunkBytes.size())
                                      : tr("Reading %1, then comparing %2 chunk sizes…").arg(QFileInfo(trace).fileName()).arg(o.chunkBytes.size()));
@@ -326,8 +320,7 @@ bool AdvisorPage::advise()
 void AdvisorPage::showAdvice()
 {
     const StripeAdvice& a = *m_advice;
-    const auto spec = parseArraySpec(m_array->canonicalSpec(), nullptr);
-    const std::uint64_t current = spec ? spec->chunkBytes : 0;
+    const std::uint64_t current = m_options.array.chunkBytes; // the advised array's, not the editor's now
     m_plot->setAdvice(a, m_recommendation.best);
     m_curve->setAdvice(a, m_recommendation.best);
     m_drive->setText(tr("Drive: %1 ms positioning per access, %2 MB/s (%3). Mixed reads and writes, requests at a random "

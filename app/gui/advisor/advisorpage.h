@@ -79,7 +79,6 @@ private:
     QLineEdit* m_hostStripe = nullptr;
     JobRunner* m_runner = nullptr;
     JobBar* m_bar = nullptr;
-    QLabel* m_status = nullptr;
     QLabel* m_drive = nullptr;
     AdvisorCostPlot* m_plot = nullptr;
     AdvisorCurvePlot* m_curve = nullptr;
@@ -88,7 +87,6 @@ private:
     std::optional<StripeAdvice> m_advice;
     AdvisorOptions m_options;
     std::optional<HostStripeAdvice> m_host;
-    std::uint64_t m_currentChunk = 0;
     StripeRecommendation m_recommendation;
 };
 
