@@ -13,6 +13,7 @@
 #include "layout/requestplan.h"
 #include "parallel.h"
 #include "sim/arraysimulator.h"
+#include "trace/traceanalysis.h"
 #include "trace/tracesummary.h"
 #include "units.h"
 
@@ -497,6 +498,42 @@ double skewedThroughput(int controllers, double perControllerIops, double busies
     // The busiest controller saturates at C when the whole serves C / share (Illustration 12); an
     // even load (share 1/N) reaches every controller's N x C.
     return std::min(double(controllers) * perControllerIops, perControllerIops / busiestShare);
+}
+
+std::optional<MeasuredSkew> measuredSkew(const TraceSummary& summary, int controllers)
+{
+    if (summary.records == 0)
+        return std::nullopt;
+    int used = 0;
+    for (const TraceDeviceSummary& d : summary.devices)
+        used += d.ios > 0;
+    if (used >= 2) {
+        const int b = busiestDevice(summary);
+        return MeasuredSkew { used, busiestDeviceShare(summary),
+            QStringLiteral("the busiest of the trace's %1 devices (device %2)").arg(used).arg(QString::fromStdString(summary.devices[std::size_t(b)].name)) };
+    }
+    if (controllers < 2)
+        return std::nullopt;
+    const TraceDeviceSummary& d = summary.devices[std::size_t(busiestDevice(summary))];
+    const std::vector<std::uint64_t> counts = d.regions.usedCounts();
+    const double regions = double(counts.size());
+    double total = 0, busiest = 0;
+    // Part k covers regions [k R / N, (k + 1) R / N); a region cut by a boundary gives each side
+    // its fraction of the region's I/Os.
+    for (int k = 0; k < controllers; ++k) {
+        const double lo = regions * k / controllers, hi = regions * (k + 1) / controllers;
+        double part = 0;
+        for (auto i = std::size_t(lo); i < counts.size() && double(i) < hi; ++i)
+            part += double(counts[i]) * (std::min(hi, double(i + 1)) - std::max(lo, double(i)));
+        busiest = std::max(busiest, part);
+        total += part;
+    }
+    if (!(total > 0))
+        return std::nullopt;
+    return MeasuredSkew { controllers, busiest / total,
+        QStringLiteral("the busiest of %1 equal consecutive parts of the trace's address space (%2)")
+            .arg(controllers)
+            .arg(formatBytes(std::uint64_t(double(counts.size()) * double(d.regions.regionBytes()) / controllers))) };
 }
 
 } // namespace raidscope

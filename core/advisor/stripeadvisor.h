@@ -165,4 +165,19 @@ QString adviceCsv(const StripeAdvice& advice, int disks);
 /// `busiestShare` of the load: it saturates first, so the whole serves C / share, at most N x C.
 double skewedThroughput(int controllers, double perControllerIops, double busiestShare);
 
+/// A trace's skew as Illustration 12 reads it: the share of the I/Os on the busiest of
+/// `controllers` controllers. A trace of several devices is taken as one device per controller
+/// (controllers = its device count, share = the busiest device's); a trace of one device as its
+/// used address space cut into `controllers` equal consecutive parts, as a concatenated volume or
+/// a host stripe too large to spread a busy area (Illustration 14) places it, each region's I/Os
+/// spread evenly over the region. `basis` says which, in words.
+struct MeasuredSkew
+{
+    int controllers = 0;
+    double busiestShare = 0;
+    QString basis;
+};
+/// nullopt when the trace has no I/Os, or `controllers` < 2 for a one-device trace.
+std::optional<MeasuredSkew> measuredSkew(const TraceSummary& summary, int controllers);
+
 } // namespace raidscope

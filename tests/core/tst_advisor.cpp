@@ -143,6 +143,56 @@ TEST_CASE("Advisor: the skew throughput curve of Illustration 12", "[advisor]")
     CHECK(skewedThroughput(20, 1000, 0.1) == Approx(10000));
 }
 
+namespace {
+TraceSummary summarizeMsr(const std::string& data)
+{
+    QString error;
+    auto reader = TraceReader::fromMemory(data, QStringLiteral("mem.csv"), {}, &error);
+    REQUIRE(reader);
+    TraceSummary summary;
+    TraceAccumulator acc(summary, *reader);
+    TraceRecord rec;
+    while (reader->next(rec) == TraceReader::Status::Record)
+        acc.add(rec);
+    return summary;
+}
+} // namespace
+
+TEST_CASE("Advisor: a trace's skew as Illustration 12 reads it", "[advisor]")
+{
+    // One device, ten 4 KiB reads in four 1 MiB regions: 6, 2, 1 and 1.
+    std::string one;
+    const int perRegion[] = { 6, 2, 1, 1 };
+    std::int64_t t = 128166372000000000;
+    for (int region = 0; region < 4; ++region)
+        for (int k = 0; k < perRegion[region]; ++k)
+            one += std::to_string(t += 10000) + ",hm,0,Read," + std::to_string(region * 1048576 + k * 4096) + ",4096,100\n";
+    const TraceSummary single = summarizeMsr(one);
+    REQUIRE(single.records == 10);
+    // Two parts: regions 0-1 hold 8 of 10. Four: region 0 alone, 6 of 10.
+    CHECK(measuredSkew(single, 2)->busiestShare == Approx(0.8));
+    CHECK(measuredSkew(single, 4)->busiestShare == Approx(0.6));
+    // Three parts of 4/3 regions: the first is region 0 and a third of region 1, 6 + 2/3 of 10.
+    const auto three = measuredSkew(single, 3);
+    REQUIRE(three);
+    CHECK(three->controllers == 3);
+    CHECK(three->busiestShare == Approx((6 + 2.0 / 3) / 10));
+    CHECK_FALSE(measuredSkew(single, 1));
+    // On 3 controllers of 1000 IOPS that skew serves 1000 / 0.6667 = 1500 IOPS, not 3000.
+    CHECK(skewedThroughput(3, 1000, three->busiestShare) == Approx(1500));
+
+    // Two devices, three I/Os on one and one on the other: one device per controller, 3/4.
+    const TraceSummary two = summarizeMsr("128166372000000000,hm,0,Read,0,4096,100\n"
+                                          "128166372000100000,hm,0,Read,8192,4096,100\n"
+                                          "128166372000200000,hm,1,Read,0,4096,100\n"
+                                          "128166372000300000,hm,0,Write,4096,4096,100\n");
+    const auto devices = measuredSkew(two, 20);
+    REQUIRE(devices);
+    CHECK(devices->controllers == 2);
+    CHECK(devices->busiestShare == Approx(0.75));
+    CHECK_FALSE(measuredSkew(TraceSummary {}, 4));
+}
+
 TEST_CASE("Advisor: transfer rates and candidate lists are read strictly", "[advisor]")
 {
     QString error;
@@ -257,15 +307,9 @@ TEST_CASE("Advisor: a hand-made trace whose answer is clear", "[advisor]")
                              "128166372000100000,hm,0,Write,1048576,65536,10000\n"
                              "128166372000200000,hm,0,Read,2097152,65536,10000\n"
                              "128166372000300000,hm,0,Write,4194304,65536,10000\n";
-    QString error;
-    auto reader = TraceReader::fromMemory(data, QStringLiteral("mem.csv"), {}, &error);
-    REQUIRE(reader);
-    TraceSummary summary;
-    TraceAccumulator acc(summary, *reader);
-    TraceRecord rec;
-    while (reader->next(rec) == TraceReader::Status::Record)
-        acc.add(rec);
+    const TraceSummary summary = summarizeMsr(data);
     REQUIRE(summary.records == 4);
+    QString error;
     AdvisorOptions o;
     REQUIRE(workloadFromTrace(summary, o, &error));
     REQUIRE(o.sizes.size() == 1);

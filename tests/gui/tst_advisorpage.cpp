@@ -4,6 +4,7 @@
 #undef QT_NO_FOREACH
 #include "advisor/advisorcostplot.h"
 #include "advisor/advisorpage.h"
+#include "advisor/advisorskewplot.h"
 #include "widgets/arrayspeceditor.h"
 
 #include "widgetlookup.h"
@@ -28,6 +29,7 @@
 using namespace raidscope;
 using raidscope::gui::AdvisorCostPlot;
 using raidscope::gui::AdvisorPage;
+using raidscope::gui::AdvisorSkewPlot;
 using raidscope::gui::ArraySpecEditor;
 
 namespace {
@@ -130,4 +132,23 @@ TEST_CASE("Advisor page: fills from a trace, simulates, and saves what it shows"
     CHECK(json.value(QStringLiteral("candidates")).toArray()[0].toObject().value(QStringLiteral("chunkBytes")).toInt() == 16384);
     CHECK(json.value(QStringLiteral("hostStripe")).toObject().value(QStringLiteral("verdict")).toString() == u"too-large");
     CHECK(page.adviceCsv().count(u'\n') == 3); // header and two candidates
+
+    // Illustration 12 with the trace's skew: msr_small.csv has two devices, db 0 with 8 requests
+    // and web 1 with 21, so two controllers and 21 of 29 on the busiest.
+    CHECK(child<QSpinBox>(page, "advisorControllers")->value() == 2);
+    const auto* skew = child<AdvisorSkewPlot>(page, "advisorSkewPlot");
+    REQUIRE(skew->markedPoint());
+    CHECK(skew->markedPoint()->x() == Approx(21.0 / 29));
+    CHECK(skew->markedPoint()->y() == Approx(page.skewControllerIops() * 29 / 21));
+    CHECK(page.skewControllerIops() > 0); // the recommended chunk's, every disk busy
+    child<QDoubleSpinBox>(page, "advisorControllerIops")->setValue(1000);
+    CHECK(skew->markedPoint()->y() == Approx(1000.0 * 29 / 21)); // C / share below N x C = 2000
+    CHECK(skew->curve()->data()->constBegin()->value == Approx(2000)); // an even load: 1/2 each
+    const QJsonObject saved = page.adviceJson().value(QStringLiteral("skew")).toObject();
+    CHECK(saved.value(QStringLiteral("busiestShare")).toDouble() == Approx(21.0 / 29));
+    CHECK(saved.value(QStringLiteral("iops")).toDouble() == Approx(1000.0 * 29 / 21));
+    // Five controllers cannot be read off a trace of two devices: the curve, no point.
+    child<QSpinBox>(page, "advisorControllers")->setValue(5);
+    CHECK_FALSE(skew->markedPoint());
+    CHECK(skew->curve()->data()->constBegin()->value == Approx(5000));
 }

@@ -3,12 +3,14 @@
 
 #include "advisorcostplot.h"
 #include "advisorcurveplot.h"
+#include "advisorskewplot.h"
 #include "widgets/arrayspeceditor.h"
 #include "widgets/jobbar.h"
 #include "widgets/jobrunner.h"
 
 #include "io/outputfile.h"
 #include "trace/tracejob.h"
+#include "trace/tracesummary.h"
 
 #include "layout/layoutregistry.h"
 #include "units.h"
@@ -148,9 +150,32 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     inputs->addWidget(m_bar);
 
     m_plot = new AdvisorCostPlot;
-    m_plot->setMinimumHeight(300);
+    m_plot->setMinimumHeight(250);
     m_curve = new AdvisorCurvePlot;
-    m_curve->setMinimumHeight(300);
+    m_curve->setMinimumHeight(250);
+    m_skew = new AdvisorSkewPlot;
+    m_skew->setMinimumHeight(250);
+    m_controllers = new QSpinBox;
+    m_controllers->setObjectName(QStringLiteral("advisorControllers"));
+    m_controllers->setRange(2, 100000);
+    m_controllers->setValue(20); // the whitepaper's example
+    m_controllers->setToolTip(tr("N: controllers (arrays like this one) the load is spread over; a trace of several devices sets it"));
+    m_controllerIops = new QDoubleSpinBox;
+    m_controllerIops->setObjectName(QStringLiteral("advisorControllerIops"));
+    m_controllerIops->setRange(0, 1e9);
+    m_controllerIops->setDecimals(0);
+    m_controllerIops->setSingleStep(100);
+    m_controllerIops->setSpecialValueText(tr("the recommended chunk's"));
+    m_controllerIops->setToolTip(tr("C: requests per second one controller serves; by default the recommended chunk's with every disk busy"));
+    connect(m_controllers, &QSpinBox::valueChanged, this, [this] { updateSkew(); });
+    connect(m_controllerIops, &QDoubleSpinBox::valueChanged, this, [this] { updateSkew(); });
+    auto* skewRow = new QHBoxLayout;
+    skewRow->addWidget(new QLabel(tr("Skew curve: controllers")));
+    skewRow->addWidget(m_controllers);
+    skewRow->addWidget(new QLabel(tr("of")));
+    skewRow->addWidget(m_controllerIops);
+    skewRow->addWidget(new QLabel(tr("requests/s each")));
+    skewRow->addStretch(1);
     m_table = new QTableWidget;
     m_table->setObjectName(QStringLiteral("advisorTable"));
     m_table->setColumnCount(10);
@@ -176,6 +201,8 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     results->addWidget(m_recommendationText);
     results->addWidget(m_plot, 1);
     results->addWidget(m_curve, 1);
+    results->addLayout(skewRow);
+    results->addWidget(m_skew, 1);
 
     auto* inputPanel = new QWidget;
     inputPanel->setLayout(inputs);
@@ -219,8 +246,45 @@ QJsonObject AdvisorPage::adviceJson() const
 {
     if (!m_advice)
         return {};
-    return raidscope::adviceJson(m_options, *m_advice, m_recommendation, m_host,
+    QJsonObject json = raidscope::adviceJson(m_options, *m_advice, m_recommendation, m_host,
                                  m_options.array.chunkBytes);
+    const int n = skewControllers();
+    const double c = skewControllerIops();
+    QJsonObject skew { { QStringLiteral("controllers"), n }, { QStringLiteral("perControllerIops"), c },
+        { QStringLiteral("evenIops"), n * c } };
+    if (const auto measured = skewMeasured(); measured && measured->controllers == n) {
+        skew.insert(QStringLiteral("busiestShare"), measured->busiestShare);
+        skew.insert(QStringLiteral("iops"), skewedThroughput(n, c, measured->busiestShare));
+        skew.insert(QStringLiteral("basis"), measured->basis);
+    }
+    json.insert(QStringLiteral("skew"), skew);
+    return json;
+}
+
+int AdvisorPage::skewControllers() const { return m_controllers->value(); }
+
+double AdvisorPage::skewControllerIops() const
+{
+    if (m_controllerIops->value() > 0)
+        return m_controllerIops->value();
+    if (!m_advice || m_recommendation.best < 0)
+        return 0;
+    const CandidateCost& best = m_advice->candidates[std::size_t(m_recommendation.best)];
+    return saturatedIops(best.mixed, m_options.array.disks.value_or(0));
+}
+
+std::optional<MeasuredSkew> AdvisorPage::skewMeasured() const
+{
+    return m_summary ? measuredSkew(*m_summary, m_controllers->value()) : std::nullopt;
+}
+
+void AdvisorPage::updateSkew()
+{
+    if (!m_advice) {
+        m_skew->clear();
+        return;
+    }
+    m_skew->setCurve(skewControllers(), skewControllerIops(), skewMeasured());
 }
 
 QString AdvisorPage::adviceCsv() const
@@ -291,6 +355,7 @@ bool AdvisorPage::advise()
                     out.error = trace + QStringLiteral(": ") + error;
                     return out;
                 }
+                out.summary = std::make_shared<const TraceSummary>(r.summary);
             }
             out.advice = adviseStripe(o, LayoutRegistry::instance(), &error);
             out.error = error;
@@ -311,6 +376,7 @@ bool AdvisorPage::advise()
             m_options = std::move(out.options);
             m_advice = std::move(out.advice);
             m_host = out.host;
+            m_summary = std::move(out.summary);
             m_recommendation = recommendStripe(*m_advice);
             showAdvice();
         });
@@ -323,6 +389,11 @@ void AdvisorPage::showAdvice()
     const std::uint64_t current = m_options.array.chunkBytes; // the advised array's, not the editor's now
     m_plot->setAdvice(a, m_recommendation.best);
     m_curve->setAdvice(a, m_recommendation.best);
+    if (const auto measured = skewMeasured(); measured && measured->controllers != m_controllers->value()) {
+        const QSignalBlocker block(m_controllers); // a trace of several devices: one controller each
+        m_controllers->setValue(measured->controllers);
+    }
+    updateSkew();
     m_drive->setText(tr("Drive: %1 ms positioning per access, %2 MB/s (%3). Mixed reads and writes, requests at a random "
                         "block alignment; bars and shares as the whitepaper's Illustration 10.")
                          .arg(a.drive.positioningMs, 0, 'f', 2)

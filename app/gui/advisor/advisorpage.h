@@ -7,6 +7,7 @@
 #include <QWidget>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QCheckBox;
@@ -21,6 +22,7 @@ namespace raidscope::gui {
 
 class AdvisorCostPlot;
 class AdvisorCurvePlot;
+class AdvisorSkewPlot;
 class ArraySpecEditor;
 class JobBar;
 class JobRunner;
@@ -49,6 +51,11 @@ public:
     /// The advice as JSON and CSV (what the save buttons write).
     QJsonObject adviceJson() const;
     QString adviceCsv() const;
+    /// Illustration 12's inputs as shown: N controllers of C requests/s (C the recommended chunk's
+    /// saturated rate unless given), and the trace's measured skew for that N, if a trace was read.
+    int skewControllers() const;
+    double skewControllerIops() const;
+    std::optional<MeasuredSkew> skewMeasured() const;
 
 private:
     struct Outcome
@@ -56,11 +63,13 @@ private:
         AdvisorOptions options;
         std::optional<StripeAdvice> advice;
         std::optional<HostStripeAdvice> host;
+        std::shared_ptr<const TraceSummary> summary;
         QString error;
     };
     void showAdvice();
     void showError(const QString& error);
     void chooseTrace();
+    void updateSkew();
 
     ArraySpecEditor* m_array = nullptr;
     QLineEdit* m_sizes = nullptr;
@@ -83,6 +92,10 @@ private:
     AdvisorCostPlot* m_plot = nullptr;
     AdvisorCurvePlot* m_curve = nullptr;
     QTableWidget* m_table = nullptr;
+    QSpinBox* m_controllers = nullptr;
+    QDoubleSpinBox* m_controllerIops = nullptr;
+    AdvisorSkewPlot* m_skew = nullptr;
+    std::shared_ptr<const TraceSummary> m_summary; ///< of the trace advised on, for its skew at any N
     QLabel* m_recommendationText = nullptr;
     std::optional<StripeAdvice> m_advice;
     AdvisorOptions m_options;

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "liveplot.h"
 
+#include "widgets/plotexport.h"
+
+#include <QContextMenuEvent>
+#include <QMenu>
+
 #include <cmath>
 
 namespace raidscope::gui {
@@ -94,6 +99,15 @@ void LivePlot::showEvent(QShowEvent* event)
     QCustomPlot::showEvent(event);
     if (m_dirty)
         scheduleReplot();
+}
+
+void LivePlot::contextMenuEvent(QContextMenuEvent* event)
+{
+    QMenu menu(this);
+    const QString name = objectName().isEmpty() ? QStringLiteral("plot") : objectName();
+    menu.addAction(tr("Export Image…"), this, [this, name] { exportPlotInteractively(this, name, this); });
+    menu.addAction(tr("Copy Image"), this, [this] { copyPlotImage(this); });
+    menu.exec(event->globalPos());
 }
 
 void LivePlot::styleAxis(QCPAxis* axis, const QString& label)

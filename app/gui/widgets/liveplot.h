@@ -10,6 +10,8 @@ namespace raidscope::gui {
 /// A QCustomPlot that is fed cheaply while a job runs and draws at most ~25 times a second
 /// (STYLE.md §4, PlotJuggler's 40 ms single-shot timer); hidden, it draws when shown again.
 /// Subclasses append data, then call scheduleReplot(); rescale() sets their ranges before a draw.
+/// Every one exports itself: a right click offers Export image (PNG, SVG, PDF at a chosen size) and
+/// Copy image (widgets/plotexport.h).
 class LivePlot : public QCustomPlot
 {
     Q_OBJECT
@@ -30,6 +32,7 @@ protected:
     /// Sets the axis ranges from the data; called before every draw.
     virtual void rescale() { }
     void showEvent(QShowEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
     void setTitle(const QString& title);
     /// Shows the legend in one row between the title and the plot, where it hides no data.
     void placeLegendAbove();
