@@ -22,6 +22,8 @@ int runProbe(const QStringList& args);
 int runProbeEval(const QStringList& args);
 int runTrace(const QStringList& args);
 int runAdvise(const QStringList& args);
+/// The analytical models: `model throughput` (Minerva).
+int runModel(const QStringList& args);
 /// Combines the partials of a sharded run (shard.h).
 int runMerge(const QStringList& args);
 

@@ -94,3 +94,18 @@ if(NOT cli_err MATCHES "--array")
 endif()
 run_cli(2 probe-eval --seed x)
 run_cli(2 trace summarize)
+
+# model throughput (Minerva): a list in, a list out, in order. By hand from HPL-2001-118 section 2.5:
+# 100 small writes/s of 8 KiB on RAID 5 of 5 (64 KiB units) put 25 reads and 25 writes of 13107.2 B
+# on each disk, 0.465536 of its time at 8 ms + 10 MB/s; 50 reads/s in runs of 4 x 32 KiB put 7.5
+# reads of 43690.67 B on each, 0.092768: 0.558304 in all. The RAID 1/0 case: 37.5 x 8.8192 ms.
+run_cli(0 model throughput ${DATA}/models/minerva_raid5.json --json)
+string(JSON n LENGTH "${cli_out}")
+string(JSON u0 GET "${cli_out}" 0 disk_utilization)
+string(JSON t0 GET "${cli_out}" 0 controller_throughput_utilization)
+string(JSON u1 GET "${cli_out}" 1 disk_utilization)
+string(JSON b1 GET "${cli_out}" 1 binding)
+# CMake has no decimals: the digits to the sixth place, as doubles print them (0.0749999... is 0.075).
+if(NOT n EQUAL 2 OR NOT u0 MATCHES "^0\\.5583(04|039)" OR NOT t0 MATCHES "^0\\.0(75|74999)" OR NOT u1 MATCHES "^0\\.3307(2|199)" OR NOT b1 STREQUAL "disk")
+    message(FATAL_ERROR "model throughput: ${n} results, disk ${u0} (0.558304), controller ${t0} (0.075), disk ${u1} (0.33072), ${b1}:\n${cli_out}")
+endif()

@@ -22,6 +22,19 @@ T=$DATA/traces
 cp "$T/blkparse_small.txt" "$T/msr_bad.csv" "$W/"
 printf '128166372003061629,hm,1,Read,3\0x,4096,100\n' > "$W/nul.csv"
 printf '128166372003061629,hm,1,Read,3\033[2Jx,4096,100\n' > "$W/esc.csv"
+# Model inputs (model throughput): a good LU with a bad stream or option, each a file.
+lu='"lu": {"type": "raid10", "LU_size": 4, "stripe_unit_size": 65536, "mean_position_time": 0.008, "transfer_rate": 1e7}'
+stream='{"request_rate": 100, "request_size": 8192, "read_probability": 1, "run_count": 1}'
+printf '{%s, "streams": [%s]}' "${lu/raid10/raid6}" "$stream" > "$W/model_type.json"
+printf '{%s, "streams": [%s]}' "${lu/\"LU_size\": 4/\"LU_size\": 3}" "$stream" > "$W/model_odd.json"
+printf '{%s, "streams": [%s]}' "$lu" "${stream/\"read_probability\": 1/\"read_probability\": -0.5}" > "$W/model_read.json"
+printf '{%s, "streams": [%s]}' "$lu" "${stream/100/1e999}" > "$W/model_inf.json"
+printf '{%s, "streams": [%s, %s]}' "$lu" "$stream" "${stream%\}}, \"on_time\": 1, \"off_time\": 1, \"p\": [0.5]}" > "$W/model_p.json"
+printf '{%s, "streams": [%s], "options": {"raid5_small_write": "prose"}}' "$lu" "$stream" > "$W/model_option.json"
+printf '{%s, "streams": [%s], "stream": []}' "$lu" "$stream" > "$W/model_key.json"
+printf '[{%s, "streams": [%s]}, 3]' "$lu" "$stream" > "$W/model_list.json"
+printf '{%s, "streams": []}' "$lu" > "$W/model_nostream.json"
+: > "$W/model_empty.json"
 # A disk image nobody may write: --allow-writes must refuse it (root could write it anyway).
 head -c 8388608 /dev/zero > "$W/readonly.img" && chmod 0444 "$W/readonly.img"
 snapshot() { (cd "$W" && ls -A && sha256sum -- *); }
