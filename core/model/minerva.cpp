@@ -4,7 +4,12 @@
 // readings are the ones the Models issue fixes).
 #include "minerva.h"
 
+#include "advisor/stripeadvisor.h"
+#include "disk/diskparameters.h"
+#include "disk/diskpreset.h"
 #include "jsonfields.h"
+#include "layout/arrayspec.h"
+#include "trace/tracesummary.h"
 
 #include <Eigen/Dense>
 
@@ -396,6 +401,106 @@ QJsonObject minervaResultJson(const MinervaResult& r)
     if (r.phase >= 0)
         o.insert(QStringLiteral("binding_phase"), r.phase);
     return o;
+}
+
+std::vector<MinervaResult> minervaSweep(const MinervaInput& input, MinervaAxis axis, const std::vector<double>& values)
+{
+    std::vector<MinervaResult> out;
+    out.reserve(values.size());
+    MinervaInput in = input;
+    for (double x : values) {
+        for (MinervaStream& s : in.streams) {
+            switch (axis) {
+            case MinervaAxis::ReadProbability: s.readProbability = x; break;
+            case MinervaAxis::RequestSize: s.requestSize = x; break;
+            case MinervaAxis::RunCount: s.runCount = x; break;
+            }
+        }
+        out.push_back(evaluateMinerva(in));
+    }
+    return out;
+}
+
+std::optional<MinervaLu> minervaLuFromArray(const ArraySpec& spec, QString* error)
+{
+    MinervaLu lu;
+    const int disks = spec.disks.value_or(0);
+    const QString scheme = spec.scheme.toLower();
+    if (scheme == u"raid5") {
+        lu.type = MinervaLuType::Raid5;
+    } else if (scheme == u"raid1" && disks == 2) {
+        lu.type = MinervaLuType::Raid1;
+    } else if (scheme == u"raid10" && spec.copies.value_or(2) == 2 && disks % 2 == 0) {
+        lu.type = MinervaLuType::Raid10;
+    } else {
+        *error = QStringLiteral("Minerva models RAID 1/0 (raid10 with 2 copies on an even number of disks), RAID 1 of "
+                                "2 disks and RAID 5; not %1 of %2 disks").arg(spec.scheme).arg(disks);
+        return std::nullopt;
+    }
+    lu.size = disks;
+    lu.stripeUnitSize = double(spec.chunkBytes);
+    const DiskPreset* preset = findDiskPreset(spec.diskPreset);
+    const auto params = preset ? parseDiskParameters(*preset, error) : std::nullopt;
+    if (!params) {
+        if (!preset)
+            *error = QStringLiteral("unknown disk preset '%1'").arg(spec.diskPreset);
+        return std::nullopt;
+    }
+    const DriveFigures f = driveFigures(*params);
+    lu.meanPositionTime = f.positioningMs / 1000;
+    lu.transferRate = f.transferBytesPerSec;
+    return lu;
+}
+
+std::optional<MinervaStream> minervaStreamFromTrace(const TraceSummary& summary, QString* error)
+{
+    const std::uint64_t sized = summary.records - summary.zeroSize;
+    const double seconds = summary.durationSeconds();
+    if (sized == 0 || !(seconds > 0)) {
+        *error = QStringLiteral("the trace has no sized requests over a length of time");
+        return std::nullopt;
+    }
+    MinervaStream s;
+    s.requestRate = double(summary.records) / seconds;
+    s.requestSize = double(summary.bytesRead + summary.bytesWritten) / double(sized);
+    s.readProbability = summary.records ? double(summary.reads) / double(summary.records) : 1;
+    s.runCount = std::max(1.0, summary.runCount());
+    return s;
+}
+
+QJsonObject minervaInputJson(const MinervaInput& in)
+{
+    const QString types[] = { QStringLiteral("raid10"), QStringLiteral("raid1"), QStringLiteral("raid5") };
+    QJsonObject lu { { QStringLiteral("type"), types[int(in.lu.type)] }, { QStringLiteral("LU_size"), in.lu.size },
+        { QStringLiteral("stripe_unit_size"), in.lu.stripeUnitSize }, { QStringLiteral("mean_position_time"), in.lu.meanPositionTime },
+        { QStringLiteral("transfer_rate"), in.lu.transferRate } };
+    if (in.lu.maxControllerBandwidth > 0)
+        lu.insert(QStringLiteral("max_controller_bandwidth"), in.lu.maxControllerBandwidth);
+    if (in.lu.maxControllerThroughput > 0)
+        lu.insert(QStringLiteral("max_controller_throughput"), in.lu.maxControllerThroughput);
+    if (!in.lu.calibration.isIdentity())
+        lu.insert(QStringLiteral("calibration"), QJsonArray { in.lu.calibration.c[0], in.lu.calibration.c[1], in.lu.calibration.c[2],
+            in.lu.calibration.c[3], in.lu.calibration.c[4], in.lu.calibration.c[5] });
+    QJsonArray streams;
+    for (const MinervaStream& s : in.streams) {
+        QJsonObject o { { QStringLiteral("request_rate"), s.requestRate }, { QStringLiteral("request_size"), s.requestSize },
+            { QStringLiteral("read_probability"), s.readProbability }, { QStringLiteral("run_count"), s.runCount } };
+        if (s.phased()) {
+            o.insert(QStringLiteral("on_time"), s.onTime);
+            o.insert(QStringLiteral("off_time"), s.offTime);
+        }
+        if (!s.p.empty()) {
+            QJsonArray p;
+            for (double x : s.p)
+                p.append(x);
+            o.insert(QStringLiteral("p"), p);
+        }
+        streams.append(o);
+    }
+    return QJsonObject { { QStringLiteral("lu"), lu }, { QStringLiteral("streams"), streams },
+        { QStringLiteral("options"), QJsonObject {
+            { QStringLiteral("raid5_small_write"), in.options.raid5SmallWrite == MinervaOptions::Raid5SmallWrite::TwoOps ? QStringLiteral("two_ops") : QStringLiteral("equations") },
+            { QStringLiteral("raid5_write_size"), in.options.raid5WriteSize == MinervaOptions::Raid5WriteSize::PerDisk ? QStringLiteral("per_disk") : QStringLiteral("eq5") } } } };
 }
 
 } // namespace raidscope

@@ -10,6 +10,9 @@
 
 namespace raidscope {
 
+struct ArraySpec;
+class TraceSummary;
+
 // Minerva's analytical throughput model of a disk array LU (Merchant & Alvarez, "Disk Array Models
 // in Minerva", HPL-2001-118, section 2). Units as the paper's JSON names them: sizes in bytes,
 // times in seconds, rates per second.
@@ -120,9 +123,24 @@ struct MinervaMeasurement
 /// solution. nullopt and why for no measurements or a non-positive measured rate.
 std::optional<MinervaCalibration> fitMinervaCalibration(const std::vector<MinervaMeasurement>& measurements, QString* error);
 
+/// The parameter a sweep varies, for every stream at once (the axes of the paper's Table 1).
+enum class MinervaAxis { ReadProbability, RequestSize, RunCount };
+/// The model at each of `values` of `axis` (set on every stream; the rest of `input` as it is).
+std::vector<MinervaResult> minervaSweep(const MinervaInput& input, MinervaAxis axis, const std::vector<double>& values);
+
+/// An array spec as a Minerva LU: raid10 (2 copies, md near) and raid1 of 2 disks as RAID 1/0, raid5
+/// as RAID 5; the chunk as the stripe unit; the disk preset's positioning and transfer rate as the
+/// stripe-size advisor derives them (driveFigures()). nullopt and why for other schemes.
+std::optional<MinervaLu> minervaLuFromArray(const ArraySpec& spec, QString* error);
+/// A trace's workload as one stream: its request rate over its duration, mean size, read share and
+/// run count (Minerva §2.1: requests per sequential run). nullopt and why without requests or time.
+std::optional<MinervaStream> minervaStreamFromTrace(const TraceSummary& summary, QString* error);
+
 /// `model throughput` JSON: {"lu": {...}, "streams": [...], "options"?: {...}} read strictly (every
 /// problem names its field); and the result's keys.
 std::optional<MinervaInput> minervaInputFromJson(const QJsonObject& json, QString* error);
 QJsonObject minervaResultJson(const MinervaResult& result);
+/// The input as `model throughput` reads it (minervaInputFromJson() of it gives it back).
+QJsonObject minervaInputJson(const MinervaInput& input);
 
 } // namespace raidscope

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Minerva (Merchant & Alvarez, HPL-2001-118, section 2) against cases worked by hand from the
 // equations, each number below computed on paper from the paper's formulas.
+#include "layout/arrayspec.h"
 #include "model/minerva.h"
 
 #include <catch2/catch.hpp>
@@ -215,4 +216,39 @@ TEST_CASE("Minerva: JSON in strictly, with the field named", "[model][minerva]")
     CHECK_FALSE(parse(R"({"lu": {"type": "raid10", "LU_size": 4, "stripe_unit_size": 65536, "mean_position_time": 0.008,
         "transfer_rate": 1e7}, "streams": [{"request_rate": 1, "request_size": 8192, "read_probability": 1, "run_count": 0.5}]})", &error));
     CHECK(error == u"streams[0].run_count: 0.5 must be at least 1");
+}
+
+TEST_CASE("Minerva: sweeps, an array spec as an LU, and the JSON round trip", "[model][minerva]")
+{
+    // A lone stream on RAID 1/0 of 4: a read goes to one disk of four, a write to two, so at read
+    // fraction r each disk takes 100 (r + 2 (1 - r)) / 4 requests/s, and the maximum falls
+    // from 4 / 8.8192 ms (453.6/s, all reads) to 2 / 8.8192 ms (226.8/s, all writes).
+    MinervaInput in { lu(MinervaLuType::Raid10, 4), { stream(100, 8192, 1) }, {} };
+    const auto sweep = minervaSweep(in, MinervaAxis::ReadProbability, { 0, 0.5, 1 });
+    REQUIRE(sweep.size() == 3);
+    CHECK(sweep[0].maxRequestRate == Approx(2 / 0.0088192));
+    CHECK(sweep[1].maxRequestRate == Approx(100 / 0.33072));
+    CHECK(sweep[2].maxRequestRate == Approx(4 / 0.0088192));
+
+    QString error;
+    const auto raid5 = minervaLuFromArray(*parseArraySpec(QStringLiteral("raid5 disks=6 chunk=32KiB disk=cheetah-15k"), &error), &error);
+    REQUIRE(raid5);
+    CHECK(raid5->type == MinervaLuType::Raid5);
+    CHECK(raid5->size == 6);
+    CHECK(raid5->stripeUnitSize == 32768);
+    CHECK(raid5->transferRate == Approx(64e6)); // the whitepaper's drive (tst_advisor: cheetah-15k)
+    CHECK(raid5->meanPositionTime == Approx(0.0056).margin(0.00003));
+    CHECK_FALSE(minervaLuFromArray(*parseArraySpec(QStringLiteral("raid6 disks=6"), &error), &error));
+    CHECK(error.contains(QStringLiteral("not raid6 of 6 disks")));
+
+    in.streams[0].onTime = 2;
+    in.streams[0].offTime = 3;
+    in.streams.push_back(stream(30, 65536, 0.25, 8));
+    in.streams[1].p = { 0.5, 1 };
+    in.options.raid5WriteSize = MinervaOptions::Raid5WriteSize::PerDisk;
+    const auto back = minervaInputFromJson(minervaInputJson(in), &error);
+    REQUIRE(back);
+    CHECK(evaluateMinerva(*back).utilization == evaluateMinerva(in).utilization);
+    CHECK(back->streams[1].p == std::vector<double> { 0.5, 1 });
+    CHECK(back->options.raid5WriteSize == MinervaOptions::Raid5WriteSize::PerDisk);
 }
