@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 
 #include "advisor/advisorpage.h"
+#include "models/modelspage.h"
 
 #include "array/arraypage.h"
 #include "io/outputfile.h"
@@ -89,6 +90,10 @@ MainWindow::MainWindow(QWidget* parent)
     Q_ASSERT(m_arrayPage && m_simulatePage && m_probePage && m_tracesPage);
     if (auto* advisor = qobject_cast<AdvisorPage*>(page(PageId::Advisor)))
         advisor->setTracesPageFiles([this] { return m_tracesPage->files(); });
+    if (auto* models = qobject_cast<ModelsPage*>(page(PageId::Models))) {
+        models->setArraySource([this] { return m_arrayPage->currentSpec(); });
+        models->setTraceSource([this] { return m_tracesPage->summary(); });
+    }
 
     auto* central = new QWidget;
     auto* box = new QHBoxLayout(central);

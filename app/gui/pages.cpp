@@ -3,7 +3,7 @@
 
 #include "advisor/advisorpage.h"
 #include "array/arraypage.h"
-#include "placeholder/placeholderpage.h"
+#include "models/modelspage.h"
 #include "probe/probepage.h"
 #include "simulate/simulatepage.h"
 #include "traces/tracespage.h"
@@ -24,7 +24,7 @@ namespace {
         { PageId::Advisor, u"advisor", u"Advisor", QStyle::SP_MessageBoxInformation,
             []() -> QWidget* { return new AdvisorPage; } },
         { PageId::Models, u"models", u"Models", QStyle::SP_FileDialogInfoView,
-            []() -> QWidget* { return PlaceholderPage::models(); } },
+            []() -> QWidget* { return new ModelsPage; } },
     };
 
 } // namespace

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#undef QT_NO_FOREACH
+#include "models/minervasweepplot.h"
+#include "models/modelspage.h"
+
+#include "widgetlookup.h"
+
+#include <catch2/catch.hpp>
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QTableWidget>
+
+using namespace raidscope;
+using namespace raidscope::gui;
+
+namespace {
+
+void setCell(QTableWidget* t, int row, int col, const QString& text) { t->item(row, col)->setText(text); }
+
+} // namespace
+
+TEST_CASE("Models page: Minerva's hand-worked RAID 1/0 case, its curves and the binding constraint", "[gui][models]")
+{
+    ModelsPage page;
+    page.resize(1500, 950);
+    REQUIRE(page.result()); // the paper's baseline workload on its default LU
+
+    // A lone stream of 100 requests/s of 8 KiB, half reads, on RAID 1/0 of 4 disks of 8 ms and 10 MB/s:
+    // each disk takes 37.5 requests/s of 8.8192 ms (tst_minerva works it): 0.33072.
+    child<QComboBox>(page, "minervaType")->setCurrentIndex(0);
+    child<QSpinBox>(page, "minervaDisks")->setValue(4);
+    child<QDoubleSpinBox>(page, "minervaPositionMs")->setValue(8);
+    child<QDoubleSpinBox>(page, "minervaTransfer")->setValue(10);
+    auto* streams = child<QTableWidget>(page, "minervaStreams");
+    REQUIRE(streams->rowCount() == 1);
+    setCell(streams, 0, 0, QStringLiteral("100"));
+    setCell(streams, 0, 1, QStringLiteral("8KiB"));
+    setCell(streams, 0, 2, QStringLiteral("0.5"));
+    REQUIRE(page.result());
+    CHECK(page.result()->diskUtilization == Approx(0.33072));
+    CHECK(page.result()->maxRequestRate == Approx(100 / 0.33072));
+    CHECK(child<QLabel>(page, "minervaResult")->text().contains(QStringLiteral("302.4 requests/s")));
+
+    // Against read fraction: all writes 2 / 8.8192 ms, all reads 4 / 8.8192 ms.
+    const auto* read = child<MinervaSweepPlot>(page, "minervaReadPlot");
+    REQUIRE(read->results().size() == 101);
+    CHECK(read->results().front().maxRequestRate == Approx(2 / 0.0088192));
+    CHECK(read->results().back().maxRequestRate == Approx(4 / 0.0088192));
+
+    // A controller of 400 requests/s: at half reads it carries 100 / 400 = 0.25 against the disks'
+    // 0.33072, so the disks bind; with all reads the disks allow 453.6/s, and the controller binds.
+    child<QDoubleSpinBox>(page, "minervaThroughput")->setValue(400);
+    CHECK(page.result()->binding == u"disk");
+    CHECK(read->results().back().binding == u"controller_throughput");
+    CHECK(read->results().back().maxRequestRate == Approx(400));
+    child<QDoubleSpinBox>(page, "minervaThroughput")->setValue(200);
+    CHECK(page.result()->binding == u"controller_throughput");
+    CHECK(page.result()->maxRequestRate == Approx(200));
+    bool throughputBinds = false;
+    for (const MinervaResult& r : read->results())
+        throughputBinds |= r.binding == u"controller_throughput";
+    CHECK(throughputBinds);
+
+    // Refused: RAID 1/0 of 3 disks says why and draws nothing.
+    child<QSpinBox>(page, "minervaDisks")->setValue(3);
+    CHECK_FALSE(page.result());
+    CHECK(child<QLabel>(page, "minervaResult")->text().contains(QStringLiteral("a raid10 LU has an even number of disks")));
+    CHECK(read->results().empty());
+    child<QSpinBox>(page, "minervaDisks")->setValue(4);
+    setCell(streams, 0, 3, QStringLiteral("many"));
+    CHECK(child<QLabel>(page, "minervaResult")->text().contains(QStringLiteral("Stream 1, run count: 'many' is not a number")));
+}
+
+TEST_CASE("Models page: the LU from an array spec", "[gui][models]")
+{
+    ModelsPage page;
+    REQUIRE(page.setLuFromArray(QStringLiteral("raid5 disks=6 chunk=32KiB disk=cheetah-15k")));
+    CHECK(child<QComboBox>(page, "minervaType")->currentText().startsWith(QStringLiteral("RAID 5")));
+    CHECK(child<QSpinBox>(page, "minervaDisks")->value() == 6);
+    CHECK(child<QLineEdit>(page, "minervaStripeUnit")->text() == u"32KiB");
+    CHECK(child<QDoubleSpinBox>(page, "minervaTransfer")->value() == Approx(64)); // the whitepaper's drive
+    CHECK_FALSE(page.setLuFromArray(QStringLiteral("raid6 disks=6")));
+    CHECK(child<QLabel>(page, "minervaResult")->text().contains(QStringLiteral("Minerva models RAID 1/0")));
+}
