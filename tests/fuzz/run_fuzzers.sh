@@ -34,7 +34,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 ALL=(fuzz_sniff fuzz_blkparse fuzz_blktrace fuzz_msr fuzz_spc fuzz_disksim fuzz_fio fuzz_csv_alibaba
-     fuzz_csv_tencent fuzz_partial fuzz_compressed fuzz_spec fuzz_probe_result)
+     fuzz_csv_tencent fuzz_partial fuzz_compressed fuzz_spec fuzz_probe_result fuzz_model)
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=("${ALL[@]}")
 if [ "$SAVE" = 1 ] && [ "${SHARED_SEEDS:-0}" = 1 ]; then
     echo "run_fuzzers.sh: --save with SHARED_SEEDS=1 would put pieces of the shared traces in the repository" >&2
@@ -64,7 +64,7 @@ shared_seeds() { # target dir: pieces of the shared traces the target reads
 
 failed=0
 for t in "${TARGETS[@]}"; do
-    case $t in fuzz_partial) len=8192 ;; fuzz_probe_result) len=16384 ;; fuzz_spec) len=1024 ;; *) len=4096 ;; esac
+    case $t in fuzz_partial) len=8192 ;; fuzz_probe_result) len=16384 ;; fuzz_model) len=4096 ;; fuzz_spec) len=1024 ;; *) len=4096 ;; esac
     len=${MAX_LEN:-$len}
     dir=$WORK/$t
     rm -rf "$dir/corpus" "$dir/shared" "$dir/minimized"
