@@ -37,7 +37,7 @@ const Command kCommands[] = {
     { "advise", "compare chunk (stripe unit) sizes for a workload: --array SPEC (--sizes DIST | --trace FILE) [--chunks LIST] "
                 "[--positioning T --transfer R] [--json]",
         raidscope::cli::runAdvise },
-    { "model", "analytical models, JSON in and out: throughput [FILE|-] (Minerva) [--json]", raidscope::cli::runModel },
+    { "model", "analytical models, JSON in and out: throughput | response [FILE|-] [--json]", raidscope::cli::runModel },
 };
 
 void usage(FILE* to)

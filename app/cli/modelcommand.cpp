@@ -4,13 +4,16 @@
 #include "commands.h"
 
 #include "model/minerva.h"
+#include "model/zonedraid.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <cmath>
 #include <cstdio>
+#include <functional>
 
 namespace raidscope::cli {
 namespace {
@@ -61,38 +64,55 @@ QString describe(const MinervaResult& r)
         + (r.phase >= 0 ? QStringLiteral(" (worst just after stream %1 switches ON)").arg(r.phase) : QString());
 }
 
-int throughput(const CliArgs& a)
+QString describe(const ZonedRaidResult& r)
+{
+    if (r.saturated)
+        return QStringLiteral("saturated: a disk's utilization is %1 (at least 1): no steady state").arg(r.utilization, 0, 'g', 4);
+    return QStringLiteral("mean %1 ms, standard deviation %2 ms; p50 %3, p90 %4, p95 %5, p99 %6 ms; busiest disk %7")
+        .arg(r.meanMs, 0, 'f', 2)
+        .arg(std::sqrt(r.varianceMs2), 0, 'f', 2)
+        .arg(r.p50Ms, 0, 'f', 1)
+        .arg(r.p90Ms, 0, 'f', 1)
+        .arg(r.p95Ms, 0, 'f', 1)
+        .arg(r.p99Ms, 0, 'f', 1)
+        .arg(r.utilization, 0, 'f', 3);
+}
+
+// One model over a JSON input: an object, or a list of them answered in order. `evaluate` reads
+// one object and gives its result as JSON and as a line of text, or false and why.
+using Evaluate = std::function<bool(const QJsonObject& in, QJsonObject* json, QString* text, QString* error)>;
+
+int runOnJson(const CliArgs& a, const QString& command, const Evaluate& evaluate)
 {
     if (a.positional().size() > 2)
-        return fail(QStringLiteral("model throughput: one input FILE (or - for stdin), not %1").arg(a.positional().size() - 1), Usage);
+        return fail(QStringLiteral("%1: one input FILE (or - for stdin), not %2").arg(command).arg(a.positional().size() - 1), Usage);
     const QString path = a.positional().value(1);
     QString error;
     const auto doc = readJson(path, &error);
     if (!doc)
-        return fail(QStringLiteral("model throughput: ") + error);
-    // One object, or a list of them answered in order.
+        return fail(command + QStringLiteral(": ") + error);
     QList<QJsonValue> inputs;
     if (doc->isArray()) {
         const QJsonArray list = doc->array();
         for (const QJsonValue& v : list)
             inputs << v;
+        if (inputs.isEmpty())
+            return fail(command + QStringLiteral(": the list of inputs is empty"));
     } else {
         inputs << doc->object();
     }
-    if (doc->isArray() && inputs.isEmpty())
-        return fail(QStringLiteral("model throughput: the list of inputs is empty"));
     QJsonArray results;
     QStringList lines;
     for (qsizetype i = 0; i < inputs.size(); ++i) {
-        const QString at = doc->isArray() ? QStringLiteral("[%1].").arg(i) : QString();
+        const QString at = doc->isArray() ? QStringLiteral("[%1]").arg(i) : QString();
         if (!inputs[i].isObject())
-            return fail(QStringLiteral("model throughput: %1: expected an object").arg(doc->isArray() ? QStringLiteral("[%1]").arg(i) : QStringLiteral("input")));
-        const auto in = minervaInputFromJson(inputs[i].toObject(), &error);
-        if (!in)
-            return fail(QStringLiteral("model throughput: %1%2").arg(at, error));
-        const MinervaResult r = evaluateMinerva(*in);
-        results.append(minervaResultJson(r));
-        lines << (doc->isArray() ? QStringLiteral("[%1] ").arg(i) : QString()) + describe(r);
+            return fail(QStringLiteral("%1: %2: expected an object").arg(command, at.isEmpty() ? QStringLiteral("input") : at));
+        QJsonObject json;
+        QString text;
+        if (!evaluate(inputs[i].toObject(), &json, &text, &error))
+            return fail(QStringLiteral("%1: %2%3").arg(command, at.isEmpty() ? QString() : at + u'.', error));
+        results.append(json);
+        lines << (at.isEmpty() ? QString() : at + u' ') + text;
     }
     if (a.flag(QStringLiteral("json"))) {
         const QJsonDocument outDoc = doc->isArray() ? QJsonDocument(results) : QJsonDocument(results.first().toObject());
@@ -103,34 +123,70 @@ int throughput(const CliArgs& a)
     return Ok;
 }
 
+int throughput(const CliArgs& a)
+{
+    return runOnJson(a, QStringLiteral("model throughput"), [](const QJsonObject& o, QJsonObject* json, QString* text, QString* error) {
+        const auto in = minervaInputFromJson(o, error);
+        if (!in)
+            return false;
+        const MinervaResult r = evaluateMinerva(*in);
+        *json = minervaResultJson(r);
+        *text = describe(r);
+        return true;
+    });
+}
+
+int response(const CliArgs& a)
+{
+    return runOnJson(a, QStringLiteral("model response"), [](const QJsonObject& o, QJsonObject* json, QString* text, QString* error) {
+        const auto q = zonedRaidRequestFromJson(o, error);
+        if (!q)
+            return false;
+        const ZonedRaidResult r = evaluateZonedRaid(*q);
+        *json = zonedRaidResultJson(r);
+        *text = describe(r);
+        return true;
+    });
+}
+
 } // namespace
 
 int runModel(const QStringList& args)
 {
     const QString sub = args.value(0);
-    if (sub != u"throughput") {
+    if (sub != u"throughput" && sub != u"response") {
         if (sub == u"-h" || sub == u"--help" || sub.isEmpty()) {
-            out(QStringLiteral("usage: raidscope-cli model throughput [FILE|-] [--json]\n\n"
-                               "Analytical models of disk arrays. throughput: Minerva (Merchant & Alvarez, HPL-2001-118), "
-                               "reads {\"lu\": {...}, \"streams\": [...], \"options\"?: {...}} (or a list of them) and "
-                               "prints the utilizations, the binding constraint and the maximum request rate.\n"));
+            out(QStringLiteral("usage: raidscope-cli model (throughput | response) [FILE|-] [--json]\n\n"
+                               "Analytical models of disk arrays, JSON in (an object or a list of them) and out.\n"
+                               "  throughput  Minerva (Merchant & Alvarez, HPL-2001-118): utilizations, the binding constraint\n"
+                               "              and the maximum request rate of a RAID 1/0, RAID 1 or RAID 5 LU\n"
+                               "  response    zoned RAID 01 / RAID 5 response-time distributions (Lebrecht, Dingle & Knottenbelt)\n"
+                               "raidscope-cli model SUBCOMMAND --help lists its input.\n"));
             return sub.isEmpty() ? Usage : Ok;
         }
-        return fail(QStringLiteral("model: unknown subcommand '%1' (throughput)").arg(sub), Usage);
+        return fail(QStringLiteral("model: unknown subcommand '%1' (throughput, response)").arg(sub), Usage);
     }
-    CliArgs a(QStringLiteral("model throughput"), QStringLiteral("[FILE|-]"),
-        QStringLiteral("Minerva's throughput model of a RAID 1/0, RAID 1 or RAID 5 LU (Merchant & Alvarez, HPL-2001-118, "
-                       "section 2). Reads {\"lu\": {\"type\", \"LU_size\", \"stripe_unit_size\", \"mean_position_time\", "
-                       "\"transfer_rate\", \"max_controller_bandwidth\"?, \"max_controller_throughput\"?, \"calibration\"?}, "
-                       "\"streams\": [{\"request_rate\", \"request_size\", \"read_probability\", \"run_count\", \"on_time\"?, "
-                       "\"off_time\"?, \"p\"?}], \"options\"?: {\"raid5_small_write\": equations|two_ops, "
-                       "\"raid5_write_size\": eq5|per_disk}} from FILE or stdin (sizes in bytes, times in seconds, rates "
-                       "per second); a JSON list gives a list out, in order."));
+    const bool isThroughput = sub == u"throughput";
+    CliArgs a(QStringLiteral("model ") + sub, QStringLiteral("[FILE|-]"),
+        isThroughput
+            ? QStringLiteral("Minerva's throughput model of a RAID 1/0, RAID 1 or RAID 5 LU (Merchant & Alvarez, HPL-2001-118, "
+                             "section 2). Reads {\"lu\": {\"type\", \"LU_size\", \"stripe_unit_size\", \"mean_position_time\", "
+                             "\"transfer_rate\", \"max_controller_bandwidth\"?, \"max_controller_throughput\"?, \"calibration\"?}, "
+                             "\"streams\": [{\"request_rate\", \"request_size\", \"read_probability\", \"run_count\", \"on_time\"?, "
+                             "\"off_time\"?, \"p\"?}], \"options\"?: {\"raid5_small_write\": equations|two_ops, "
+                             "\"raid5_write_size\": eq5|per_disk}} from FILE or stdin (sizes in bytes, times in seconds, rates "
+                             "per second); a JSON list gives a list out, in order.")
+            : QStringLiteral("The zoned-RAID response-time model (Lebrecht, Dingle & Knottenbelt, sections 2-3 and the Appendix): "
+                             "a zoned disk as an M/G/1 queue (Euler inversion of its Laplace transform), fork-join maxima, RAID 01 "
+                             "and RAID 5 with single-class, multiclass or priority writes. Reads {\"scheme\": raid01|raid5, "
+                             "\"disks\", \"blockBytes\", \"disk\": PRESET, \"rate\" (requests/s), \"blocks\" (stripe units per "
+                             "request, from a stripe boundary), \"readFraction\", \"writeModel\"?: single|multiclass|priority} from "
+                             "FILE or stdin and prints the mean, variance, percentiles, cdf and pdf; a JSON list gives a list out."));
     a.flag(QStringLiteral("json"), QStringLiteral("Prints the result as JSON."))
         .positionalHelp(QStringLiteral("FILE"), QStringLiteral("The input; - or none reads stdin."));
     if (const auto done = a.parse(args))
         return *done;
-    return throughput(a);
+    return isThroughput ? throughput(a) : response(a);
 }
 
 } // namespace raidscope::cli

@@ -3,6 +3,7 @@
 
 #include "laplaceinversion.h"
 
+#include <QJsonObject>
 #include <QString>
 
 #include <complex>
@@ -175,5 +176,13 @@ ZonedRaidResult evaluateZonedRaid(const ZonedRaidRequest& request, const ZonedDi
 /// The mixture evaluateZonedRaid() summarises, and the largest queue utilization (>= 1: saturated,
 /// and the mixture is empty).
 ResponseMixture zonedRaidMixture(const ZonedRaidRequest& request, const ZonedDiskService& disk, double* utilization);
+
+/// `model response` JSON: {"scheme": "raid01"|"raid5", "disks", "blockBytes", "disk", "rate"
+/// (requests per second), "blocks", "readFraction", "writeModel"?: "single"|"multiclass"|"priority"}
+/// read strictly (every problem names its field; the checks of zonedRaidRequestProblem() too).
+std::optional<ZonedRaidRequest> zonedRaidRequestFromJson(const QJsonObject& json, QString* error);
+/// {"meanMs", "varianceMs2", "percentilesMs": {"50", "90", "95", "99"}, "cdf": [{"ms", "p"}],
+/// "pdf": [{"ms", "p"}], "utilization", "saturated"}; a saturated result's figures are null.
+QJsonObject zonedRaidResultJson(const ZonedRaidResult& result);
 
 } // namespace raidscope

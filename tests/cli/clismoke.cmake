@@ -109,3 +109,14 @@ string(JSON b1 GET "${cli_out}" 1 binding)
 if(NOT n EQUAL 2 OR NOT u0 MATCHES "^0\\.5583(04|039)" OR NOT t0 MATCHES "^0\\.0(75|74999)" OR NOT u1 MATCHES "^0\\.3307(2|199)" OR NOT b1 STREQUAL "disk")
     message(FATAL_ERROR "model throughput: ${n} results, disk ${u0} (0.558304), controller ${t0} (0.075), disk ${u1} (0.33072), ${b1}:\n${cli_out}")
 endif()
+
+# model response: Table 1's single-class RAID 5 write of 5 blocks at 0.01 requests/ms, whose model
+# mean the paper gives as 47.8 ms (tst_zonedraid checks the rows; here the command line's shape).
+run_cli(0 model response ${DATA}/models/zoned_table1_b5.json --json)
+string(JSON mean GET "${cli_out}" meanMs)
+string(JSON saturated GET "${cli_out}" saturated)
+string(JSON points LENGTH "${cli_out}" cdf)
+string(JSON p99 GET "${cli_out}" percentilesMs 99)
+if(mean LESS 45.9 OR mean GREATER 49.7 OR NOT saturated STREQUAL "OFF" OR points LESS 100 OR NOT p99 GREATER mean)
+    message(FATAL_ERROR "model response: mean ${mean} (47.8 +- 4 %), saturated ${saturated}, ${points} cdf points, p99 ${p99}")
+endif()

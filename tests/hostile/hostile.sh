@@ -35,6 +35,15 @@ printf '{%s, "streams": [%s], "stream": []}' "$lu" "$stream" > "$W/model_key.jso
 printf '[{%s, "streams": [%s]}, 3]' "$lu" "$stream" > "$W/model_list.json"
 printf '{%s, "streams": []}' "$lu" > "$W/model_nostream.json"
 : > "$W/model_empty.json"
+# Response-model inputs (model response), each with one field wrong.
+response='"scheme": "raid5", "disks": 4, "blockBytes": 131072, "disk": "st3500630ns", "rate": 10, "blocks": 5, "readFraction": 0'
+printf '{%s}' "${response/raid5/raid6}" > "$W/response_scheme.json"
+printf '{%s}' "${response/st3500630ns/nope}" > "$W/response_preset.json"
+printf '{%s}' "${response/st3500630ns/ssd}" > "$W/response_ssd.json"
+printf '{%s}' "${response/\"raid5\", \"disks\": 4/\"raid01\", \"disks\": 3}" > "$W/response_odd.json"
+printf '{%s}' "${response/\"rate\": 10/\"rate\": 0}" > "$W/response_rate.json"
+printf '{%s, "writeModel": "fancy"}' "$response" > "$W/response_model.json"
+printf '[{%s}]' "${response/\"blocks\": 5/\"blocks\": 0}" > "$W/response_list.json"
 # A disk image nobody may write: --allow-writes must refuse it (root could write it anyway).
 head -c 8388608 /dev/zero > "$W/readonly.img" && chmod 0444 "$W/readonly.img"
 snapshot() { (cd "$W" && ls -A && sha256sum -- *); }
