@@ -49,6 +49,7 @@ QJsonObject adviceJson(const AdvisorOptions& o, const StripeAdvice& a, const Str
             { QStringLiteral("mixed"), costJson(c.mixed, disks) }, { QStringLiteral("readAligned"), costJson(c.readAligned, disks) },
             { QStringLiteral("writeAligned"), costJson(c.writeAligned, disks) },
             { QStringLiteral("mixedAligned"), costJson(c.mixedAligned, disks) }, { QStringLiteral("readIopsBySize"), points },
+            { QStringLiteral("minervaMaxIops"), c.minervaMaxIops ? QJsonValue(*c.minervaMaxIops) : QJsonValue() },
             { QStringLiteral("simulated"),
                 c.simulated ? QJsonValue(QJsonObject { { QStringLiteral("iops"), c.simulated->iops },
                                   { QStringLiteral("meanMs"), c.simulated->meanMs }, { QStringLiteral("p90Ms"), c.simulated->p90Ms },
@@ -77,9 +78,9 @@ QJsonObject adviceJson(const AdvisorOptions& o, const StripeAdvice& a, const Str
 QString adviceCsv(const StripeAdvice& a, int disks)
 {
     QString csv = QStringLiteral("chunkBytes,dataDisks,dataDisksAligned,ops,extraOps,positioningMs,productiveMs,serviceMs,"
-                                 "positioningShare,saturatedIops,simulatedIops,simulatedP90Ms\n");
+                                 "positioningShare,saturatedIops,simulatedIops,simulatedP90Ms,minervaMaxIops\n");
     for (const CandidateCost& c : a.candidates)
-        csv += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12\n")
+        csv += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13\n")
                    .arg(c.chunkBytes)
                    .arg(c.mixed.dataDisks, 0, 'g', 6)
                    .arg(c.mixedAligned.dataDisks, 0, 'g', 6)
@@ -91,7 +92,8 @@ QString adviceCsv(const StripeAdvice& a, int disks)
                    .arg(c.mixed.positioningShare(), 0, 'g', 6)
                    .arg(saturatedIops(c.mixed, disks), 0, 'g', 6)
                    .arg(c.simulated ? QString::number(c.simulated->iops, 'g', 6) : QString())
-                   .arg(c.simulated ? QString::number(c.simulated->p90Ms, 'g', 6) : QString());
+                   .arg(c.simulated ? QString::number(c.simulated->p90Ms, 'g', 6) : QString())
+                   .arg(c.minervaMaxIops ? QString::number(*c.minervaMaxIops, 'g', 6) : QString());
     return csv;
 }
 

@@ -11,6 +11,7 @@
 #include "layout/layout.h"
 #include "layout/layoutregistry.h"
 #include "layout/requestplan.h"
+#include "model/minerva.h"
 #include "parallel.h"
 #include "sim/arraysimulator.h"
 #include "trace/traceanalysis.h"
@@ -339,6 +340,22 @@ std::optional<StripeAdvice> adviseStripe(const AdvisorOptions& options, const La
         for (const std::uint64_t size : curveSizes())
             c.readIopsBySize.push_back(
                 saturatedIops(meanCost(*layout, size, false, advice.drive, coarse, 64), options.array.disks.value_or(0)));
+        // The analytical model beside the costs and the simulator (when Minerva models the scheme).
+        QString noModel;
+        if (auto lu = minervaLuFromArray(spec, &noModel)) {
+            lu->meanPositionTime = advice.drive.positioningMs / 1000;
+            lu->transferRate = advice.drive.transferBytesPerSec;
+            MinervaInput in { *lu, {}, {} };
+            for (const WorkloadSpec::SizeWeight& s : options.sizes) {
+                MinervaStream stream;
+                stream.requestRate = s.weight;
+                stream.requestSize = double(s.bytes);
+                stream.readProbability = options.readFraction;
+                in.streams.push_back(stream);
+            }
+            if (minervaInputProblem(in).isEmpty())
+                c.minervaMaxIops = evaluateMinerva(in).maxRequestRate;
+        }
         const double r = options.readFraction;
         c.mixed = c.read * r;
         c.mixed += c.write * (1 - r);

@@ -77,6 +77,10 @@ struct CandidateCost
         double p99Ms = 0;
     };
     std::optional<Simulated> simulated;
+    /// Minerva's analytical maximum (core/model/minerva.h: HPL-2001-118 section 2, one stream per
+    /// request size of the mix, runs of 1) on the advisor's drive figures; nullopt for a scheme
+    /// Minerva has no model of (it has RAID 1/0, RAID 1 of 2 disks and RAID 5).
+    std::optional<double> minervaMaxIops;
     /// Illustration 11: reads of each size of curveSizes() alone (random alignment), as requests per
     /// second with every disk busy (saturatedIops()).
     std::vector<double> readIopsBySize;

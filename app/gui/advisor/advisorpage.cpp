@@ -178,10 +178,10 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     skewRow->addStretch(1);
     m_table = new QTableWidget;
     m_table->setObjectName(QStringLiteral("advisorTable"));
-    m_table->setColumnCount(10);
+    m_table->setColumnCount(11);
     m_table->setHorizontalHeaderLabels({ tr("Chunk"), tr("Drives\n(random)"), tr("Drives\n(aligned)"), tr("Ops"),
         tr("Parity +\ncopy ops"), tr("Positioning\nms"), tr("Transfer\nms"), tr("Positioning\nshare"), tr("Simulated\nIOPS"),
-        tr("Simulated\np90 ms") });
+        tr("Simulated\np90 ms"), tr("Minerva\nIOPS") });
     m_table->verticalHeader()->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -412,7 +412,8 @@ void AdvisorPage::showAdvice()
             QString::number(c.mixed.positioningMs, 'f', 2), QString::number(c.mixed.productiveMs, 'f', 3),
             QString::number(c.mixed.positioningShare() * 100, 'f', 1) + QStringLiteral(" %"),
             c.simulated ? QString::number(c.simulated->iops, 'f', 0) : QStringLiteral("–"),
-            c.simulated ? QString::number(c.simulated->p90Ms, 'f', 1) : QStringLiteral("–") };
+            c.simulated ? QString::number(c.simulated->p90Ms, 'f', 1) : QStringLiteral("–"),
+            c.minervaMaxIops ? QString::number(*c.minervaMaxIops, 'f', 0) : QStringLiteral("–") };
         for (int col = 0; col < cells.size(); ++col) {
             auto* item = new QTableWidgetItem(cells[col]);
             item->setTextAlignment(col == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
