@@ -105,7 +105,8 @@ public:
 
     SimResult runWorkload(const WorkloadSpec& spec)
     {
-        WorkloadGenerator generator(spec, m_arrayBytes, m_layout.params().blockBytes);
+        // align= (checkWorkloadAlign(): a multiple of the block) or the block, today's default.
+        WorkloadGenerator generator(spec, m_arrayBytes, std::max(m_layout.params().blockBytes, spec.alignBytes));
         m_generator = &generator;
         m_target = spec.count;
         m_result.workloadSpec = spec.toText();

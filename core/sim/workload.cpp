@@ -133,6 +133,12 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
             if (!bytes || *bytes == 0)
                 return fail(QStringLiteral("region: ") + (bytes ? QStringLiteral("must be above 0") : why));
             spec.regionBytes = *bytes;
+        } else if (key == u"align") {
+            QString why;
+            const auto bytes = parseBytes(value, &why);
+            if (!bytes || *bytes == 0)
+                return fail(QStringLiteral("align: ") + (bytes ? QStringLiteral("must be above 0") : why));
+            spec.alignBytes = *bytes;
         } else if (key == u"hot") {
             const QStringList parts = value.split(u':');
             if (parts.size() != 2)
@@ -152,7 +158,7 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
                 return fail(QStringLiteral("seed=%1 must be a whole number").arg(value));
         } else {
             return fail(QStringLiteral("unknown workload key '%1' (known: read, size, outstanding, rate, count, "
-                                       "runcount, region, hot, seed)").arg(key));
+                                       "runcount, region, hot, align, seed)").arg(key));
         }
     }
     if (seen.contains(QStringLiteral("rate")) && seen.contains(QStringLiteral("outstanding")))
@@ -182,6 +188,17 @@ bool checkWorkloadFits(const WorkloadSpec& spec, std::uint64_t arrayBytes, QStri
     return true;
 }
 
+bool checkWorkloadAlign(const WorkloadSpec& spec, std::uint64_t blockBytes, QString* error)
+{
+    if (spec.alignBytes == 0 || (blockBytes > 0 && spec.alignBytes % blockBytes == 0))
+        return true;
+    if (error)
+        *error = QStringLiteral("align=%1 is not a multiple of the array's block (block=%2): requests start on "
+                                "block boundaries")
+                     .arg(formatBytes(spec.alignBytes), formatBytes(blockBytes));
+    return false;
+}
+
 QString WorkloadSpec::toText() const
 {
     QStringList parts { pattern == Random ? QStringLiteral("random") : QStringLiteral("sequential") };
@@ -207,15 +224,20 @@ QString WorkloadSpec::toText() const
         parts << QStringLiteral("region=") + formatBytes(regionBytes);
     if (hotSpaceFraction > 0)
         parts << QStringLiteral("hot=%1:%2").arg(percent(hotSpaceFraction), percent(hotIoFraction));
+    if (alignBytes)
+        parts << QStringLiteral("align=") + formatBytes(alignBytes);
     parts << QStringLiteral("seed=%1").arg(seed);
     return parts.join(u' ');
 }
 
 QJsonObject WorkloadSpec::toJson() const
 {
-    return QJsonObject { { QStringLiteral("spec"), toText() }, { QStringLiteral("readFraction"), readFraction },
+    QJsonObject json { { QStringLiteral("spec"), toText() }, { QStringLiteral("readFraction"), readFraction },
         { QStringLiteral("meanSizeBytes"), meanSizeBytes() }, { QStringLiteral("outstanding"), outstanding },
         { QStringLiteral("ratePerSec"), ratePerSec }, { QStringLiteral("count"), qint64(count) } };
+    if (alignBytes) // only when given, so every other workload's JSON stays as it was
+        json.insert(QStringLiteral("alignBytes"), qint64(alignBytes));
+    return json;
 }
 
 WorkloadGenerator::WorkloadGenerator(const WorkloadSpec& spec, std::uint64_t arrayBytes, std::uint64_t alignBytes)

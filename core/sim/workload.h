@@ -34,6 +34,9 @@ struct WorkloadSpec
     std::uint64_t regionBytes = 0; ///< 0: the whole array
     double hotSpaceFraction = 0;   ///< hot=20:80 -> 0.2 of the region ...
     double hotIoFraction = 0;      ///< ... receives 0.8 of the requests
+    /// align=SIZE: random offsets are multiples of this (a multiple of the array's block, see
+    /// checkWorkloadAlign()); 0, the default: the array's block, and toText()/toJson() omit it.
+    std::uint64_t alignBytes = 0;
     std::uint64_t seed = 1;
 
     bool openLoop() const { return ratePerSec > 0; }
@@ -56,6 +59,10 @@ bool parseSizeMix(const QString& text, std::vector<WorkloadSpec::SizeWeight>& ou
 /// request size no larger than the region (or the array). false and a one-line error naming the
 /// key otherwise; the generator would cut them down while the spec still showed the user's value.
 bool checkWorkloadFits(const WorkloadSpec& spec, std::uint64_t arrayBytes, QString* error);
+
+/// Whether align= suits an array of `blockBytes` blocks: a multiple of the block (requests start on
+/// block boundaries). false and a one-line error naming align= and the block otherwise.
+bool checkWorkloadAlign(const WorkloadSpec& spec, std::uint64_t blockBytes, QString* error);
 
 /// One logical request.
 struct IoRequest
