@@ -31,24 +31,36 @@ namespace {
 
 } // namespace
 
-double invertLaplaceEuler(const LaplaceTransform& transform, double t)
+EulerAbscissae eulerAbscissae(double t) { return { kA / (2 * t), std::numbers::pi / t }; }
+
+double invertLaplaceEulerSum(const std::complex<double>* values, double t)
 {
     if (!(t > 0))
         return 0;
     static constexpr std::array<double, kM + 1> weights = eulerWeights();
     // f(t) ~ e^{A/2}/(2t) Re F(A/2t) + e^{A/2}/t sum_k (-1)^k Re F((A + 2 k pi i) / 2t): the
     // trapezoidal rule on the Bromwich integral (Abate & Whitt 1995, eq. 13).
-    const double x = kA / (2 * t);
-    const double h = std::numbers::pi / t;
-    double partial = 0.5 * transform({ x, 0 }).real();
+    double partial = 0.5 * values[0].real();
     for (int k = 1; k <= kN; ++k)
-        partial += (k % 2 ? -1.0 : 1.0) * transform({ x, k * h }).real();
+        partial += (k % 2 ? -1.0 : 1.0) * values[k].real();
     double euler = weights[0] * partial;
     for (int k = kN + 1; k <= kN + kM; ++k) {
-        partial += (k % 2 ? -1.0 : 1.0) * transform({ x, k * h }).real();
+        partial += (k % 2 ? -1.0 : 1.0) * values[k].real();
         euler += weights[std::size_t(k - kN)] * partial;
     }
     return std::exp(kA / 2) / t * euler;
+}
+
+double invertLaplaceEuler(const LaplaceTransform& transform, double t)
+{
+    if (!(t > 0))
+        return 0;
+    static_assert(kN + kM + 1 == kEulerAbscissae);
+    const EulerAbscissae a = eulerAbscissae(t);
+    std::array<std::complex<double>, kEulerAbscissae> values;
+    for (int k = 0; k < kEulerAbscissae; ++k)
+        values[std::size_t(k)] = transform({ a.x, k * a.h });
+    return invertLaplaceEulerSum(values.data(), t);
 }
 
 } // namespace raidscope

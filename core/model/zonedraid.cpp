@@ -156,8 +156,15 @@ double ZonedDiskService::seekMoment(int k, bool write) const
 {
     const auto& atoms = seekAtoms(write);
     double m = 0;
-    for (std::size_t i = 0; i < atoms.size(); ++i)
-        m += atoms[i] * std::pow(double(i) * m_seekStepMs, k);
+    for (std::size_t i = 0; i < atoms.size(); ++i) {
+        if (atoms[i] == 0)
+            continue;
+        const double t = double(i) * m_seekStepMs;
+        double power = 1;
+        for (int j = 0; j < k; ++j)
+            power *= t;
+        m += atoms[i] * power;
+    }
     return m;
 }
 
@@ -268,6 +275,264 @@ std::complex<double> serviceLst(const ZonedDiskService& disk, const ServiceMix& 
     return total;
 }
 
+// ---- the service transform in batches, for the inversion ------------------------------------------
+
+namespace {
+
+    // The seek atoms for the model's transforms: the 1025 atoms of the fine grid (step d) moved onto
+    // the kCoarseSeekSteps + 1 nodes of a grid 16 times coarser (step D = 16 d) with cubic Lagrange
+    // interpolation weights (nodes j0-1 .. j0+2 around the atom, shifted inward at the ends): the
+    // signed measure that results has the same E[S^k], k = 0..3, and its transform is the fine one's
+    // with e^{-sx} replaced by its cubic interpolant through the nearest nodes (error of order
+    // |sD|^4, damped by the rotational latency's transform, which falls like 1 / |s| R_max). The
+    // Euler inversion then sums 65 terms rather than 1025 per abscissa.
+    constexpr int kCoarseSeekSteps = 64;
+
+    struct CoarseSeek
+    {
+        double stepMs = 0; // node j at j x stepMs
+        std::vector<double> read, write;
+    };
+
+    std::vector<double> coarseAtoms(const std::vector<double>& fine, int factor, int steps)
+    {
+        std::vector<double> coarse(std::size_t(steps) + 1, 0.0);
+        for (std::size_t i = 0; i < fine.size(); ++i) {
+            if (fine[i] == 0)
+                continue;
+            const double u = double(i) / factor; // position in coarse steps
+            const int first = std::clamp(int(std::floor(u)) - 1, 0, steps - 3);
+            // Lagrange basis on nodes first .. first + 3: prod_{o != m} (u - first - o) / (m - o).
+            const double d[4] = { u - first, u - first - 1, u - first - 2, u - first - 3 };
+            const double w[4] = { d[1] * d[2] * d[3] / -6.0, d[0] * d[2] * d[3] / 2.0, d[0] * d[1] * d[3] / -2.0,
+                d[0] * d[1] * d[2] / 6.0 };
+            for (int m = 0; m < 4; ++m)
+                coarse[std::size_t(first + m)] += fine[i] * w[m];
+        }
+        return coarse;
+    }
+
+    CoarseSeek coarseSeek(const ZonedDiskService& disk)
+    {
+        CoarseSeek c;
+        const int fineSteps = int(disk.seekAtoms(false).size()) - 1;
+        const int factor = std::max(1, fineSteps / kCoarseSeekSteps);
+        const int steps = (fineSteps + factor - 1) / factor;
+        c.stepMs = disk.seekStepMs() * factor;
+        if (steps < 3) { // too few atoms to coarsen: keep them
+            c.stepMs = disk.seekStepMs();
+            c.read = disk.seekAtoms(false);
+            c.write = disk.seekAtoms(true);
+            return c;
+        }
+        c.read = coarseAtoms(disk.seekAtoms(false), factor, steps);
+        c.write = coarseAtoms(disk.seekAtoms(true), factor, steps);
+        return c;
+    }
+
+    // Plain complex arithmetic (std::complex's operator* checks for infinities and NaN through a
+    // library call; the values here are finite).
+    struct C
+    {
+        double re = 0, im = 0;
+    };
+    inline C mul(C a, C b) { return { a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re }; }
+    inline C div(C a, C b)
+    {
+        const double q = 1 / (b.re * b.re + b.im * b.im);
+        return { (a.re * b.re + a.im * b.im) * q, (a.im * b.re - a.re * b.im) * q };
+    }
+    inline C cexp(cd z)
+    {
+        const double m = std::exp(z.real());
+        return { m * std::cos(z.imag()), m * std::sin(z.imag()) };
+    }
+
+    constexpr int kBatch = 32; // at most this many abscissae per call (the Euler inversion uses 27)
+
+    // serviceLst() of one mixture at the progression s_k = s0 + i k h, k < n: every exponential
+    // e^{-s_k tau} is e^{-s0 tau} (e^{-i h tau})^k, one multiplication per abscissa.
+    class FastService
+    {
+    public:
+        FastService(const ZonedDiskService& disk, const CoarseSeek& seek, const ServiceMix& mix)
+            : m_rotationMs(disk.rotationMs())
+            , m_seekStepMs(seek.stepMs)
+        {
+            for (const ServicePart& part : mix) {
+                Part fast { part.weight, part.positioning, -1, -1 };
+                if (part.positioning == ServicePart::Positioning::SeekAndRotation) {
+                    for (std::size_t i = 0; i < m_seekFractions.size(); ++i)
+                        if (m_seekFractions[i] == part.writeSeekFraction)
+                            fast.seek = int(i);
+                    if (fast.seek < 0) {
+                        fast.seek = int(m_seeks.size());
+                        m_seekFractions.push_back(part.writeSeekFraction);
+                        std::vector<double> atoms(seek.read.size());
+                        for (std::size_t j = 0; j < atoms.size(); ++j)
+                            atoms[j] = (1 - part.writeSeekFraction) * seek.read[j] + part.writeSeekFraction * seek.write[j];
+                        m_seeks.push_back(std::move(atoms));
+                    }
+                }
+                for (std::size_t i = 0; i < m_transferBlocks.size(); ++i)
+                    if (m_transferBlocks[i] == part.blocks)
+                        fast.transfer = int(i);
+                if (fast.transfer < 0) {
+                    fast.transfer = int(m_transferBlocks.size());
+                    m_transferBlocks.push_back(part.blocks);
+                }
+                m_parts.push_back(fast);
+            }
+            for (double blocks : m_transferBlocks) {
+                std::vector<std::pair<double, double>> zones;
+                for (const auto& [p, ms] : disk.zoneTransfers())
+                    zones.emplace_back(p, blocks * ms);
+                m_transfers.push_back(std::move(zones));
+            }
+        }
+
+        void eval(cd s0, double h, int n, cd* out) const
+        {
+            for (int from = 0; from < n; from += kBatch)
+                evalBatch(s0 + cd(0, from * h), h, std::min(kBatch, n - from), out + from);
+        }
+
+    private:
+        struct Part
+        {
+            double weight;
+            ServicePart::Positioning positioning;
+            int seek, transfer;
+        };
+
+        // e^{-s_k tau} x scale into re[k], im[k].
+        static void progression(cd s0, double h, int n, double tau, double scale, double* re, double* im)
+        {
+            C e = cexp(-s0 * tau);
+            e.re *= scale;
+            e.im *= scale;
+            const C w { std::cos(h * tau), -std::sin(h * tau) };
+            for (int k = 0; k < n; ++k) {
+                re[k] = e.re;
+                im[k] = e.im;
+                e = mul(e, w);
+            }
+        }
+
+        void evalBatch(cd s0, double h, int n, cd* out) const
+        {
+            double outRe[kBatch] {}, outIm[kBatch] {};
+            // R uniform on [0, R_max]: (1 - e^{-s R_max}) / (s R_max).
+            double rotRe[kBatch], rotIm[kBatch], fullRe[kBatch], fullIm[kBatch];
+            progression(s0, h, n, m_rotationMs, 1, fullRe, fullIm);
+            for (int k = 0; k < n; ++k) {
+                const C x { s0.real() * m_rotationMs, (s0.imag() + k * h) * m_rotationMs };
+                C r;
+                if (x.re * x.re + x.im * x.im < 1e-12) { // 1 - x/2 + x^2/6
+                    const C x2 = mul(x, x);
+                    r = { 1 - x.re / 2 + x2.re / 6, -x.im / 2 + x2.im / 6 };
+                } else {
+                    r = div({ 1 - fullRe[k], -fullIm[k] }, x);
+                }
+                rotRe[k] = r.re;
+                rotIm[k] = r.im;
+            }
+            // Each seek mixture: Horner over the coarse nodes at z_k = e^{-s_k D}, all k at once.
+            double seekRe[4][kBatch], seekIm[4][kBatch];
+            for (std::size_t q = 0; q < m_seeks.size() && q < 4; ++q) {
+                double zRe[kBatch], zIm[kBatch];
+                progression(s0, h, n, m_seekStepMs, 1, zRe, zIm);
+                double* aRe = seekRe[q];
+                double* aIm = seekIm[q];
+                for (int k = 0; k < n; ++k)
+                    aRe[k] = aIm[k] = 0;
+                const std::vector<double>& atoms = m_seeks[q];
+                for (auto it = atoms.rbegin(); it != atoms.rend(); ++it) {
+                    const double c = *it;
+                    for (int k = 0; k < n; ++k) {
+                        const double re = aRe[k] * zRe[k] - aIm[k] * zIm[k] + c;
+                        const double im = aRe[k] * zIm[k] + aIm[k] * zRe[k];
+                        aRe[k] = re;
+                        aIm[k] = im;
+                    }
+                }
+            }
+            // Each transfer length: the zones' exponentials.
+            double trRe[4][kBatch], trIm[4][kBatch];
+            for (std::size_t q = 0; q < m_transfers.size() && q < 4; ++q) {
+                double eRe[kBatch], eIm[kBatch];
+                for (int k = 0; k < n; ++k)
+                    trRe[q][k] = trIm[q][k] = 0;
+                for (const auto& [p, tau] : m_transfers[q]) {
+                    progression(s0, h, n, tau, p, eRe, eIm);
+                    for (int k = 0; k < n; ++k) {
+                        trRe[q][k] += eRe[k];
+                        trIm[q][k] += eIm[k];
+                    }
+                }
+            }
+            for (const Part& part : m_parts) {
+                if (part.seek >= 4 || part.transfer >= 4) { // more distinct parts than the arrays hold
+                    for (int k = 0; k < n; ++k)
+                        out[k] = 0;
+                    slow(s0, h, n, out);
+                    return;
+                }
+                const double* tRe = trRe[part.transfer];
+                const double* tIm = trIm[part.transfer];
+                for (int k = 0; k < n; ++k) {
+                    C pos { 1, 0 };
+                    if (part.positioning == ServicePart::Positioning::FullRotation)
+                        pos = { fullRe[k], fullIm[k] };
+                    else if (part.positioning == ServicePart::Positioning::SeekAndRotation)
+                        pos = mul({ seekRe[part.seek][k], seekIm[part.seek][k] }, { rotRe[k], rotIm[k] });
+                    const C x = mul(pos, { tRe[k], tIm[k] });
+                    outRe[k] += part.weight * x.re;
+                    outIm[k] += part.weight * x.im;
+                }
+            }
+            for (int k = 0; k < n; ++k)
+                out[k] = { outRe[k], outIm[k] };
+        }
+
+        // Mixtures of more than four seek curves or transfer lengths (none of the paper's): one part
+        // at a time.
+        void slow(cd s0, double h, int n, cd* out) const
+        {
+            for (int k = 0; k < n; ++k) {
+                const cd s = s0 + cd(0, k * h);
+                cd total = 0;
+                for (const Part& part : m_parts) {
+                    cd pos = 1;
+                    if (part.positioning == ServicePart::Positioning::FullRotation)
+                        pos = std::exp(-s * m_rotationMs);
+                    else if (part.positioning == ServicePart::Positioning::SeekAndRotation) {
+                        const cd z = std::exp(-s * m_seekStepMs);
+                        cd acc = 0;
+                        const auto& atoms = m_seeks[std::size_t(part.seek)];
+                        for (auto it = atoms.rbegin(); it != atoms.rend(); ++it)
+                            acc = acc * z + *it;
+                        const cd x = s * m_rotationMs;
+                        pos = acc * (std::abs(x) < 1e-6 ? 1.0 - x / 2.0 + x * x / 6.0 : (1.0 - std::exp(-x)) / x);
+                    }
+                    cd t = 0;
+                    for (const auto& [p, tau] : m_transfers[std::size_t(part.transfer)])
+                        t += p * std::exp(-s * tau);
+                    total += part.weight * pos * t;
+                }
+                out[k] = total;
+            }
+        }
+
+        double m_rotationMs, m_seekStepMs;
+        std::vector<double> m_seekFractions, m_transferBlocks;
+        std::vector<std::vector<double>> m_seeks;
+        std::vector<std::vector<std::pair<double, double>>> m_transfers;
+        std::vector<Part> m_parts;
+    };
+
+} // namespace
+
 // ---- queues: §2.1 (M/G/1) and §2.5 (priority) --------------------------------------------------
 
 std::complex<double> pollaczekKhinchine(
@@ -306,7 +571,13 @@ std::complex<double> priorityLowWaitLst(std::complex<double> s, double lambda0, 
 
 int ResponseMixture::addQueue(LaplaceTransform responseLst, double meanMs)
 {
-    m_queues.push_back({ std::move(responseLst), meanMs });
+    m_queues.push_back({ std::move(responseLst), meanMs, {} });
+    return int(m_queues.size()) - 1;
+}
+
+int ResponseMixture::addQueue(LaplaceTransform responseLst, double meanMs, LaplaceProgression progression)
+{
+    m_queues.push_back({ std::move(responseLst), meanMs, std::move(progression) });
     return int(m_queues.size()) - 1;
 }
 
@@ -332,8 +603,22 @@ double ResponseMixture::cdf(double tMs) const
         for (const Cached& c : cache)
             if (c.queue == q && c.t == t)
                 return c.value;
-        const LaplaceTransform& lst = m_queues[std::size_t(q)].lst;
-        const double v = std::clamp(invertLaplaceEuler([&](cd s) { return lst(s) / s; }, t), 0.0, 1.0);
+        const Queue& queue = m_queues[std::size_t(q)];
+        double v = 0;
+        if (queue.progression) { // the 27 abscissae in one call
+            const EulerAbscissae a = eulerAbscissae(t);
+            cd values[kEulerAbscissae];
+            queue.progression({ a.x, 0 }, a.h, kEulerAbscissae, values);
+            for (int k = 0; k < kEulerAbscissae; ++k) { // values[k] /= s_k, written out
+                const double re = a.x, im = k * a.h, q = 1 / (re * re + im * im);
+                values[k] = { (values[k].real() * re + values[k].imag() * im) * q,
+                    (values[k].imag() * re - values[k].real() * im) * q };
+            }
+            v = invertLaplaceEulerSum(values, t);
+        } else {
+            v = invertLaplaceEuler([&](cd s) { return queue.lst(s) / s; }, t);
+        }
+        v = std::clamp(v, 0.0, 1.0);
         cache.push_back({ q, t, v });
         return v;
     };
@@ -363,46 +648,98 @@ ZonedRaidResult summarizeResponse(const std::function<double(double)>& cdf, doub
 {
     ZonedRaidResult r;
     points = std::max(points, 2);
+    // Each evaluation of the cdf is a numerical inversion, so this asks for as few as it can: the
+    // curve's points plus a short tail grid, a bracket for the 99.9th percentile, and a few
+    // regula falsi steps per percentile.
+    std::vector<std::pair<double, double>> seen { { 0.0, 0.0 } }; // (t, F(t)) before the curve exists
     double hi = (scaleMs > 0 && std::isfinite(scaleMs)) ? 4 * scaleMs : 1.0;
-    for (int i = 0; i < 60 && 1 - cdf(hi) > 1e-7; ++i)
+    double fHi = cdf(hi);
+    seen.emplace_back(hi, fHi);
+    for (int i = 0; i < 60 && 1 - fHi > 1e-7; ++i) {
         hi *= 1.5;
-
-    // Survival integrals by Simpson's rule: E[W] = int (1 - F), E[W^2] = int 2t (1 - F).
-    constexpr int kIntervals = 600;
-    const double h = hi / kIntervals;
-    std::vector<double> f(kIntervals + 1);
-    double m1 = 0, m2 = 0;
-    for (int i = 0; i <= kIntervals; ++i) {
-        const double t = i * h;
-        f[std::size_t(i)] = cdf(t);
-        const double w = (i == 0 || i == kIntervals) ? 1 : (i % 2 ? 4 : 2);
-        m1 += w * (1 - f[std::size_t(i)]);
-        m2 += w * 2 * t * (1 - f[std::size_t(i)]);
+        fHi = cdf(hi);
+        seen.emplace_back(hi, fHi);
     }
-    r.meanMs = m1 * h / 3;
-    r.varianceMs2 = std::max(0.0, m2 * h / 3 - r.meanMs * r.meanMs);
 
-    const auto quantile = [&](double p) {
-        std::size_t i = 1;
-        while (i < f.size() - 1 && f[i] < p)
-            ++i;
-        double lo = double(i - 1) * h, up = double(i) * h;
-        for (int k = 0; k < 40; ++k) {
-            const double mid = (lo + up) / 2;
-            (cdf(mid) < p ? lo : up) = mid;
+    // The root of F(t) = p in [lo, up], F(lo) < p <= F(up): the Illinois variant of regula falsi
+    // (Dowell & Jarratt 1971), superlinear on a smooth cdf, with bisection if it stalls; to a
+    // relative 1e-10 in t.
+    const auto solve = [&](double p, double lo, double fLo, double up, double fUp) {
+        int side = 0;
+        for (int k = 0; k < 100 && up - lo > 1e-10 * up; ++k) {
+            double t = (fUp > fLo) ? lo + (p - fLo) * (up - lo) / (fUp - fLo) : (lo + up) / 2;
+            if (!(t > lo && t < up) || k % 8 == 7)
+                t = (lo + up) / 2;
+            const double f = cdf(t);
+            if (f < p) {
+                lo = t;
+                fLo = f;
+                if (side == -1)
+                    fUp = p + (fUp - p) / 2;
+                side = -1;
+            } else {
+                up = t;
+                fUp = f;
+                if (side == 1)
+                    fLo = p - (p - fLo) / 2;
+                side = 1;
+            }
+            if (f == p)
+                return t;
         }
         return (lo + up) / 2;
     };
-    r.p50Ms = quantile(0.50);
-    r.p90Ms = quantile(0.90);
-    r.p95Ms = quantile(0.95);
-    r.p99Ms = quantile(0.99);
+    const auto bracketIn = [&](const std::vector<std::pair<double, double>>& ts, double p) {
+        std::size_t i = 1;
+        while (i < ts.size() - 1 && ts[i].second < p)
+            ++i;
+        return solve(p, ts[i - 1].first, ts[i - 1].second, ts[i].first, ts[i].second);
+    };
 
-    const double end = quantile(0.999);
+    const double end = bracketIn(seen, 0.999);
     const double step = end / points;
     r.cdf.reserve(std::size_t(points) + 1);
-    for (int i = 0; i <= points; ++i)
-        r.cdf.push_back({ i * step, cdf(i * step) });
+    std::vector<std::pair<double, double>> curve;
+    curve.reserve(std::size_t(points) + 1);
+    for (int i = 0; i <= points; ++i) {
+        const double t = i * step;
+        curve.emplace_back(t, cdf(t));
+        r.cdf.push_back({ t, curve.back().second });
+    }
+    r.p50Ms = bracketIn(curve, 0.50);
+    r.p90Ms = bracketIn(curve, 0.90);
+    r.p95Ms = bracketIn(curve, 0.95);
+    r.p99Ms = bracketIn(curve, 0.99);
+
+    // Survival integrals by Simpson's rule: E[W] = int (1 - F), E[W^2] = int 2t (1 - F), on the
+    // curve's grid (its even part) and then on kTail intervals from there to hi.
+    double m1 = 0, m2 = 0;
+    const auto simpson = [&](const std::vector<std::pair<double, double>>& g, std::size_t intervals, double h) {
+        double a = 0, b = 0;
+        for (std::size_t i = 0; i <= intervals; ++i) {
+            const double w = (i == 0 || i == intervals) ? 1 : (i % 2 ? 4 : 2);
+            a += w * (1 - g[i].second);
+            b += w * 2 * g[i].first * (1 - g[i].second);
+        }
+        m1 += a * h / 3;
+        m2 += b * h / 3;
+    };
+    const std::size_t even = std::size_t(points - points % 2);
+    simpson(curve, even, step);
+    const double from = curve[even].first;
+    if (hi > from) {
+        constexpr int kTail = 24;
+        const double h = (hi - from) / kTail;
+        std::vector<std::pair<double, double>> tail { curve[even] };
+        for (int i = 1; i <= kTail; ++i) {
+            const double t = i == kTail ? hi : from + i * h;
+            tail.emplace_back(t, i == kTail ? fHi : cdf(t));
+        }
+        simpson(tail, kTail, h);
+    }
+    r.meanMs = m1;
+    r.varianceMs2 = std::max(0.0, m2 - m1 * m1);
+
     r.pdf.reserve(r.cdf.size());
     for (std::size_t i = 0; i < r.cdf.size(); ++i) {
         const std::size_t a = i == 0 ? 0 : i - 1, b = std::min(i + 1, r.cdf.size() - 1);
@@ -431,6 +768,7 @@ namespace {
     public:
         Builder(const ZonedDiskService& disk, ResponseMixture& out)
             : m_disk(std::make_shared<const ZonedDiskService>(disk))
+            , m_seek(std::make_shared<const CoarseSeek>(coarseSeek(disk)))
             , m_out(out)
         { }
         double utilization = 0;
@@ -443,11 +781,26 @@ namespace {
         {
             const double ex = mean(mix);
             utilization = std::max(utilization, gamma * ex);
-            auto disk = m_disk;
             const double response = ex + gamma * second(mix) / (2 * std::max(1e-12, 1 - gamma * ex)); // P-K mean
-            return m_out.addQueue([disk, gamma, ex, mix = std::move(mix)](
-                                      cd s) { return pollaczekKhinchine(s, gamma, ex, serviceLst(*disk, mix, s)); },
-                response);
+            auto fast = std::make_shared<const FastService>(*m_disk, *m_seek, mix);
+            return m_out.addQueue(
+                [fast, gamma, ex](cd s) {
+                    cd x;
+                    fast->eval(s, 0, 1, &x);
+                    return pollaczekKhinchine(s, gamma, ex, x);
+                },
+                response,
+                [fast, gamma, ex](cd s0, double h, int n, cd* out) {
+                    fast->eval(s0, h, n, out);
+                    // pollaczekKhinchine() without the library's complex division.
+                    const double rho = gamma * ex;
+                    for (int k = 0; k < n; ++k) {
+                        const C sk { s0.real(), s0.imag() + k * h }, x { out[k].real(), out[k].imag() };
+                        const C w = div(mul({ (1 - rho) * sk.re, (1 - rho) * sk.im }, x),
+                            { sk.re - gamma * (1 - x.re), sk.im + gamma * x.im });
+                        out[k] = { w.re, w.im };
+                    }
+                });
         }
 
         // §2.5, §3.1.2: class 0 (rate lambda0, mix0) has non-preemptive priority over class 1, whose
@@ -471,21 +824,23 @@ namespace {
             const double residual
                 = (lambda0 * second(mix0) + lambda1 * second(mix1)) / 2; // Cobham's means, for the time axis
             const double safeRho = std::min(rho, 1 - 1e-12), safeRho0 = std::min(rho0, 1 - 1e-12);
-            auto disk = m_disk;
+            const auto fast = [&](const ServiceMix& mix) {
+                auto service = std::make_shared<const FastService>(*m_disk, *m_seek, mix);
+                return [service](cd s) {
+                    cd x;
+                    service->eval(s, 0, 1, &x);
+                    return x;
+                };
+            };
+            const LaplaceTransform x0 = fast(mix0), x1 = fast(mix1);
             std::vector<int> queues;
             queues.push_back(m_out.addQueue(
-                [disk, lambda0, lambda1, rho, mix0, mix1](cd s) {
-                    return priorityHighLst(
-                        s, lambda0, lambda1, rho, serviceLst(*disk, mix0, s), serviceLst(*disk, mix1, s));
-                },
+                [x0, x1, lambda0, lambda1, rho](cd s) { return priorityHighLst(s, lambda0, lambda1, rho, x0(s), x1(s)); },
                 mean(mix0) + residual / (1 - safeRho0)));
             for (const auto& [rate, own] : low) {
                 queues.push_back(m_out.addQueue(
-                    [disk, lambda0, lambda1, rho, mix0, mix1, own](cd s) {
-                        const LaplaceTransform x0 = [&](cd z) { return serviceLst(*disk, mix0, z); };
-                        const LaplaceTransform x1 = [&](cd z) { return serviceLst(*disk, mix1, z); };
-                        return priorityLowWaitLst(s, lambda0, lambda1, rho, x0, x1) * serviceLst(*disk, own, s);
-                    },
+                    [x0, x1, lambda0, lambda1, rho, xOwn = fast(own)](
+                        cd s) { return priorityLowWaitLst(s, lambda0, lambda1, rho, x0, x1) * xOwn(s); },
                     mean(own) + residual / ((1 - safeRho0) * (1 - safeRho))));
             }
             return queues;
@@ -493,6 +848,7 @@ namespace {
 
     private:
         std::shared_ptr<const ZonedDiskService> m_disk;
+        std::shared_ptr<const CoarseSeek> m_seek;
         ResponseMixture& m_out;
     };
 

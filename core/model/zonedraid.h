@@ -53,6 +53,8 @@ public:
     /// Seek-time atoms: probability of the seek time `k x seekStepMs()` (read or write curve).
     const std::vector<double>& seekAtoms(bool write) const { return write ? m_writeSeek : m_readSeek; }
     double seekStepMs() const { return m_seekStepMs; }
+    /// T_1's zones: (probability, ms per block).
+    const std::vector<std::pair<double, double>>& zoneTransfers() const { return m_zoneSectorMs; }
 
 private:
     ZonedDiskService() = default;
@@ -105,6 +107,11 @@ public:
     /// The queue's response-time LST (of the density; the cdf inverts lst(s)/s) and its mean, for
     /// sizing the time axis. Returns the queue's index.
     int addQueue(LaplaceTransform responseLst, double meanMs);
+    /// The same with a batch form of the transform: `progression(s0, h, n, out)` sets out[k] to
+    /// responseLst(s0 + i k h), k < n, in one call (cdf() then asks it for invertLaplaceEuler's 27
+    /// abscissae at once).
+    using LaplaceProgression = std::function<void(std::complex<double> s0, double h, int n, std::complex<double>* out)>;
+    int addQueue(LaplaceTransform responseLst, double meanMs, LaplaceProgression progression);
     /// weight x prod_j F_{queue_j}(t / timeScale)^{exponent_j}; weights should add up to 1.
     void addTerm(double weight, double timeScale, std::vector<std::pair<int, double>> queueExponents);
     /// P(W <= t).
@@ -117,6 +124,7 @@ private:
     {
         LaplaceTransform lst;
         double meanMs = 0;
+        LaplaceProgression progression; // may be empty
     };
     struct Term
     {
@@ -144,8 +152,9 @@ struct ZonedRaidResult
     std::vector<ResponsePoint> pdf; ///< at the same times (central differences of the cdf)
 };
 
-/// Mean, variance (integrals of the survival function on a grid reaching 1 - F < 1e-7), the
-/// percentiles (bisection), and cdf and pdf curves of `points` + 1 points.
+/// Mean, variance (integrals of the survival function: Simpson's rule on the cdf curve's grid, then
+/// on a tail grid reaching 1 - F < 1e-7), the percentiles (bracketed on the curve's grid, then
+/// refined by regula falsi to 1e-10 relative), and cdf and pdf curves of `points` + 1 points.
 ZonedRaidResult summarizeResponse(const std::function<double(double)>& cdf, double scaleMs, int points = 200);
 ZonedRaidResult summarizeResponse(const ResponseMixture& mixture, int points = 200);
 
