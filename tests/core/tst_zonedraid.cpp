@@ -66,6 +66,33 @@ TEST_CASE("ZonedRaid: Euler inversion of the M/M/1 Pollaczek-Khinchine transform
     CHECK_THAT(r.pdf[100].p, WithinRel(0.4 * std::exp(-0.4 * r.pdf[100].ms), 1e-3)); // central difference
 }
 
+TEST_CASE("ZonedRaid: a queue's transform in one batch per time inverts as point by point", "[model][zoned]")
+{
+    // The M/M/1 of the test above given both ways: ResponseMixture::cdf() asks the batch form for
+    // invertLaplaceEuler's 27 abscissae, s_k = x + i k h.
+    const double lambda = 0.6;
+    const LaplaceTransform w = [&](cd s) { return pollaczekKhinchine(s, lambda, 1.0, 1.0 / (s + 1.0)); };
+    ResponseMixture pointwise, batched;
+    pointwise.addTerm(1, 1, { { pointwise.addQueue(w, 2.5), 2 } });
+    batched.addTerm(1, 1,
+        { { batched.addQueue(w, 2.5,
+                [&](cd s0, double h, int n, cd* out) {
+                    for (int k = 0; k < n; ++k)
+                        out[k] = w(s0 + cd(0, k * h));
+                }),
+            2 } });
+    for (double t : { 0.3, 1.0, 4.0, 12.0 }) {
+        CAPTURE(t);
+        CHECK_THAT(batched.cdf(t), WithinAbs(pointwise.cdf(t), 1e-11)); // rounding: s_k divided out by hand
+        CHECK_THAT(batched.cdf(t), WithinAbs(std::pow(1 - std::exp(-0.4 * t), 2), 1e-7));
+        const EulerAbscissae a = eulerAbscissae(t);
+        cd values[kEulerAbscissae];
+        for (int k = 0; k < kEulerAbscissae; ++k)
+            values[k] = w(cd(a.x, k * a.h));
+        CHECK(invertLaplaceEulerSum(values, t) == invertLaplaceEuler(w, t));
+    }
+}
+
 TEST_CASE("ZonedRaid: Euler inversion of the M/D/1 transform", "[model][zoned]")
 {
     // Service D = 1 ms, lambda = 0.5/ms: W = Wq + D. Mean D + lambda D^2 / (2 (1 - rho)) = 1.5;
@@ -348,3 +375,4 @@ TEST_CASE("ZonedRaid: input problems name the field", "[model][zoned]")
         q.writeModel = ZonedRaidRequest::WriteModel(7);
     }).startsWith(u"writeModel:"));
 }
+
