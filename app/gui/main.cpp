@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// raidscope [--array SPEC] [--page NAME] [--request KIND:OFFSET:SIZE] [--plugin-dir DIR]
+// raidscope [--array SPEC] [--page NAME] [--model-response] [--request KIND:OFFSET:SIZE] [--plugin-dir DIR]
 //           [--workload SPEC] [--sweep LIST] [--run | --run-sweep] [--save-results FILE]
 //           [--probe-sim SPEC | --probe-device PATH] [--probe-pace MS] [--probe-all-pairs]
 //           [--run-probe]
@@ -13,6 +13,8 @@
 #include "simulate/simulatepage.h"
 #include "simulate/workloadeditor.h"
 #include "advisor/advisorpage.h"
+#include "models/modelspage.h"
+#include "models/responsepanel.h"
 #include "traces/tracereplayview.h"
 #include "traces/tracespage.h"
 
@@ -103,9 +105,11 @@ int main(int argc, char** argv)
         QStringLiteral("Time scale of the trace replay (0.5 replays twice as fast)."), QStringLiteral("X"));
     const QCommandLineOption runReplay(QStringLiteral("run-replay"),
         QStringLiteral("Start the trace replay at once and show its comparison."));
+    const QCommandLineOption modelResponse(QStringLiteral("model-response"),
+        QStringLiteral("Show the Models page's response-time model and compute it at once (model and simulation)."));
     parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults, probeSim,
         probeDevice, probePace, probeAllPairs, runProbe, trace, traceFormat, traceColumns, traceOnError, replayArray,
-        replayScale, runReplay });
+        replayScale, runReplay, modelResponse });
     parser.addPositionalArgument(QStringLiteral("result"),
         QStringLiteral("A saved probe result (raidscope-cli probe --json) to show on the Probe page."),
         QStringLiteral("[RESULT.json]"));
@@ -220,6 +224,13 @@ int main(int argc, char** argv)
         if (auto* advisor = qobject_cast<raidscope::gui::AdvisorPage*>(window.page(QStringLiteral("Advisor")))) {
             advisor->setTrace(parser.values(trace).front());
             advisor->advise();
+        }
+    }
+    if (parser.isSet(modelResponse)) {
+        if (auto* models = qobject_cast<raidscope::gui::ModelsPage*>(window.page(QStringLiteral("Models")))) {
+            window.setCurrentPage(PageId::Models);
+            models->showModel(1);
+            models->responsePanel()->compute();
         }
     }
     window.show();

@@ -163,20 +163,7 @@ ZonedRaidRequest zonedPaperRequest(const ZonedPaperRow& row, ZonedRaidRequest::W
 
 ZonedSimulationSpec zonedValidationSimulationSpec(const ZonedPaperRow& row, std::uint64_t count)
 {
-    const bool raid01 = row.table == 2;
-    const QString chunk = formatBytes(kBlockBytes);
-    // A stripe: the data of one row of chunks (n - 1 for RAID 5, n / 2 for two copies).
-    const std::uint64_t stripeBytes = kBlockBytes * std::uint64_t(raid01 ? kDisks / 2 : kDisks - 1);
-    ZonedSimulationSpec s;
-    s.arraySpec = raid01
-        ? QStringLiteral("raid10 layout=near disks=%1 copies=2 chunk=%2 disk=st3500630ns").arg(kDisks).arg(chunk)
-        : QStringLiteral("raid5 disks=%1 chunk=%2 disk=st3500630ns").arg(kDisks).arg(chunk);
-    s.workloadSpec = QStringLiteral("random rate=%1 size=%2 read=%3 align=%4 count=%5 seed=1")
-                         .arg(QString::number(ratePerSec(row.ratePerMs), 'g', 12),
-                             formatBytes(kBlockBytes * std::uint64_t(row.blocks)),
-                             QString::number(row.readFraction, 'g', 12), formatBytes(stripeBytes))
-                         .arg(count);
-    return s;
+    return zonedRaidSimulation(zonedPaperRequest(row, ZonedRaidRequest::WriteModel::SingleClass), count);
 }
 
 std::vector<ZonedValidationRow> zonedValidation(const ZonedValidationOptions& options)
@@ -212,22 +199,17 @@ std::vector<ZonedValidationRow> zonedValidation(const ZonedValidationOptions& op
         }
         if (!options.simulate)
             return;
-        const ZonedSimulationSpec spec = zonedValidationSimulationSpec(row.paper, options.simulatedRequests);
+        const ZonedRaidRequest request = zonedPaperRequest(row.paper, ZonedRaidRequest::WriteModel::SingleClass);
         QString error;
-        auto sim = ArraySimulator::create(spec.arraySpec, &error);
-        const auto workload = sim ? parseWorkloadSpec(spec.workloadSpec, &error) : std::nullopt;
-        if (!sim || !workload || !sim->checkWorkload(*workload, &error)
-            || !checkWorkloadAlign(*workload, sim->layout().params().blockBytes, &error))
+        const auto r = simulateZonedRaid(request, options.simulatedRequests, {}, &error);
+        if (!r)
             throw std::runtime_error("zoned validation: " + error.toStdString());
-        const SimResult r = sim->run(*workload);
-        double busiest = 0;
-        for (const DiskResult& d : r.disks)
-            busiest = std::max(busiest, d.utilization);
-        row.simulatedUtilization = busiest;
+        row.simulatedUtilization = r->busiestUtilization;
         // An open loop past saturation still returns a (growing) mean; call it what it is.
-        row.simulated = busiest >= 0.99 ? kSat : mv(r.responseMs.mean(), r.responseMs.variance());
+        row.simulated = r->busiestUtilization >= 0.99 ? kSat : mv(r->meanMs, r->varianceMs2);
+        const ZonedSimulationSpec spec = zonedRaidSimulation(request, options.simulatedRequests);
         row.arraySpec = spec.arraySpec;
-        row.workloadSpec = workload->toText();
+        row.workloadSpec = spec.workloadSpec;
     });
     return out;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/zonedraid.h"
+#include "model/zonedsimulation.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -55,11 +56,7 @@ ZonedRaidRequest zonedPaperRequest(const ZonedPaperRow& row, ZonedRaidRequest::W
 /// two disks, consecutive blocks on the other pair, the placement of RAID 0+1 up to a renaming of
 /// disks). Open-loop Poisson arrivals at lambda x 1000 per second, b x 128 KiB, aligned to a stripe
 /// (align=: 384 KiB for RAID 5, 256 KiB for RAID 01), `count` requests.
-struct ZonedSimulationSpec
-{
-    QString arraySpec;
-    QString workloadSpec;
-};
+using ZonedSimulationSpec = ZonedRaidSimulation; // core/model/zonedsimulation.h
 ZonedSimulationSpec zonedValidationSimulationSpec(const ZonedPaperRow& row, std::uint64_t count);
 
 /// One model column compared.

@@ -71,7 +71,10 @@ public:
     std::uint64_t arrayBytes() const { return m_layout->logicalBlocks() * m_layout->params().blockBytes; }
     /// checkWorkloadFits() on this array: call before run(), which would cut a region or a request
     /// size larger than the array down without a word.
-    bool checkWorkload(const WorkloadSpec& spec, QString* error) const { return checkWorkloadFits(spec, arrayBytes(), error); }
+    bool checkWorkload(const WorkloadSpec& spec, QString* error) const
+    {
+        return checkWorkloadFits(spec, arrayBytes(), error) && checkWorkloadAlign(spec, m_layout->params().blockBytes, error);
+    }
     /// Runs a closed- or open-loop workload to `spec.count` completed requests (fewer if stopped).
     SimResult run(const WorkloadSpec& spec, std::stop_token stop = {}, const Report<SimSnapshot>& report = {});
     /// Issues `requests` in order keeping `outstanding` in flight and returns each request's

@@ -2,6 +2,8 @@
 #undef QT_NO_FOREACH
 #include "models/minervasweepplot.h"
 #include "models/modelspage.h"
+#include "models/responsepanel.h"
+#include "models/responseplot.h"
 
 #include "widgetlookup.h"
 
@@ -12,7 +14,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
+#include <QJsonObject>
 #include <QTableWidget>
+#include <QTest>
 
 using namespace raidscope;
 using namespace raidscope::gui;
@@ -85,4 +89,34 @@ TEST_CASE("Models page: the LU from an array spec", "[gui][models]")
     CHECK(child<QDoubleSpinBox>(page, "minervaTransfer")->value() == Approx(64)); // the whitepaper's drive
     CHECK_FALSE(page.setLuFromArray(QStringLiteral("raid6 disks=6")));
     CHECK(child<QLabel>(page, "minervaResult")->text().contains(QStringLiteral("Minerva models RAID 1/0")));
+}
+
+TEST_CASE("Models page: the zoned-RAID response time, model and simulation on the same axes", "[gui][models]")
+{
+    ModelsPage page;
+    auto* panel = page.responsePanel();
+    // The paper's Table 1 row: RAID 5 of 4 st3500630ns, 128 KiB blocks, 5-block writes at 0.01/ms,
+    // whose model mean the paper prints as 47.8 ms (tst_zonedraid holds the rows to their tolerances).
+    child<QSpinBox>(*panel, "responseCount")->setValue(2000);
+    REQUIRE(panel->compute());
+    REQUIRE(QTest::qWaitFor([&] { return !panel->isRunning(); }, 60000));
+    REQUIRE(panel->modelResult());
+    REQUIRE(panel->simulationResult());
+    CHECK(panel->modelResult()->meanMs == Approx(47.8).epsilon(0.04));
+    CHECK(panel->simulationResult()->requests == 2000);
+    // Same array, same workload: the simulator's mean within a fifth of the model's.
+    CHECK(panel->simulationResult()->meanMs == Approx(panel->modelResult()->meanMs).epsilon(0.2));
+    const auto* cdf = child<ResponsePlot>(*panel, "responseCdfPlot");
+    CHECK(cdf->modelGraph()->data()->size() > 100);
+    CHECK(cdf->simulationGraph()->data()->size() == 199);
+    CHECK(child<QLabel>(*panel, "responseSummary")->text().contains(QStringLiteral("Simulation")));
+    const QJsonObject json = panel->resultJson();
+    CHECK(json.value(QStringLiteral("simulation")).toObject().value(QStringLiteral("array")).toString()
+        == u"raid5 disks=4 chunk=128KiB disk=st3500630ns");
+
+    // RAID 01 of 3 disks is refused with the reason.
+    child<QComboBox>(*panel, "responseScheme")->setCurrentIndex(0);
+    child<QSpinBox>(*panel, "responseDisks")->setValue(3);
+    CHECK_FALSE(panel->compute());
+    CHECK(child<QLabel>(*panel, "responseStatus")->text().contains(QStringLiteral("even number of disks")));
 }

@@ -2,6 +2,7 @@
 #include "modelspage.h"
 
 #include "minervasweepplot.h"
+#include "responsepanel.h"
 
 #include "io/outputfile.h"
 #include "layout/arrayspec.h"
@@ -20,6 +21,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -191,9 +193,19 @@ ModelsPage::ModelsPage(QWidget* parent)
     results->addWidget(m_sizePlot, 1);
     results->addWidget(m_runPlot, 1);
 
-    auto* layout = new QHBoxLayout(this);
-    layout->addWidget(inputPanel);
-    layout->addLayout(results, 1);
+    // Two models, a tab each: throughput (Minerva) and response time (zoned RAID).
+    auto* minerva = new QWidget;
+    auto* minervaLayout = new QHBoxLayout(minerva);
+    minervaLayout->addWidget(inputPanel);
+    minervaLayout->addLayout(results, 1);
+    m_response = new ResponsePanel;
+    m_tabs = new QTabWidget;
+    m_tabs->setObjectName(QStringLiteral("modelsTabs"));
+    m_tabs->addTab(minerva, tr("Throughput (Minerva)"));
+    m_tabs->addTab(m_response, tr("Response time (zoned RAID)"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs);
 
     for (QDoubleSpinBox* s : { m_positionMs, m_transferMBs, m_bandwidthMBs, m_throughput })
         connect(s, &QDoubleSpinBox::valueChanged, this, [this] { recompute(); });
@@ -213,9 +225,12 @@ ModelsPage::ModelsPage(QWidget* parent)
 
 void ModelsPage::setArraySource(std::function<QString()> spec)
 {
-    m_arraySource = std::move(spec);
+    m_arraySource = spec;
     m_fromArray->setEnabled(bool(m_arraySource));
+    m_response->setArraySource(std::move(spec));
 }
+
+void ModelsPage::showModel(int index) { m_tabs->setCurrentIndex(index); }
 
 void ModelsPage::setTraceSource(std::function<std::shared_ptr<const TraceSummary>()> summary)
 {

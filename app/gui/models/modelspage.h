@@ -15,6 +15,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
+class QTabWidget;
 class QTableWidget;
 
 namespace raidscope {
@@ -24,11 +25,13 @@ class TraceSummary;
 namespace raidscope::gui {
 
 class MinervaSweepPlot;
+class ResponsePanel;
 
 /// The analytical models. Minerva (Merchant & Alvarez, HPL-2001-118): an LU and its streams in; the
 /// utilizations, the binding constraint and the maximum request rate out, and the maximum against
 /// read fraction, request size and run count (the paper's Table 1 axes) with the binding constraint
-/// marked. An evaluation takes well under a microsecond, so every edit recomputes at once.
+/// marked. An evaluation takes well under a microsecond, so every edit recomputes at once. A second
+/// tab holds the zoned-RAID response-time model (ResponsePanel).
 class ModelsPage : public QWidget
 {
     Q_OBJECT
@@ -50,6 +53,9 @@ public:
     /// Adds a stream row (rate /s, size as text, read fraction, run count, ON s, OFF s; OFF 0: always ON).
     void addStream(double rate, const QString& size, double read, double runCount, double onSeconds = 0, double offSeconds = 0);
     void recompute();
+    ResponsePanel* responsePanel() const { return m_response; }
+    /// Shows the throughput (0) or the response-time (1) model.
+    void showModel(int index);
 
 private:
     void showError(const QString& error);
@@ -71,6 +77,8 @@ private:
     MinervaSweepPlot* m_readPlot = nullptr;
     MinervaSweepPlot* m_sizePlot = nullptr;
     MinervaSweepPlot* m_runPlot = nullptr;
+    ResponsePanel* m_response = nullptr;
+    QTabWidget* m_tabs = nullptr;
     std::function<QString()> m_arraySource;
     std::function<std::shared_ptr<const TraceSummary>()> m_traceSource;
     std::optional<MinervaResult> m_result;
