@@ -5,6 +5,7 @@
 
 #include "model/minerva.h"
 #include "model/zonedraid.h"
+#include "model/zonedvalidation.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -149,22 +150,78 @@ int response(const CliArgs& a)
     });
 }
 
+// Section 4's validation: Tables 1-3 of the paper, our model (and the simulator) against its
+// measurements, the error per table beside the paper's own.
+int validate(const CliArgs& a)
+{
+    QString error;
+    const auto jobs = a.jobs(&error);
+    const auto count = a.integer(QStringLiteral("count"), 100, 10000000, 100000, &error);
+    if (!jobs || !count)
+        return fail(QStringLiteral("model validate: ") + error, Usage);
+    ZonedValidationOptions o;
+    o.simulate = a.flag(QStringLiteral("simulate"));
+    o.jobs = *jobs;
+    o.simulatedRequests = std::uint64_t(*count);
+    const std::vector<ZonedValidationRow> rows = zonedValidation(o);
+    if (a.flag(QStringLiteral("json"))) {
+        out(QString::fromUtf8(QJsonDocument(zonedValidationJson(rows)).toJson(QJsonDocument::Indented)));
+        return Ok;
+    }
+    const auto pct = [](const std::optional<double>& x) { return x ? QStringLiteral("%1 %").arg(*x, 0, 'f', 1) : QStringLiteral("-"); };
+    QString text = QStringLiteral("Mean absolute relative error of the mean response time against the paper's measurements\n"
+                                  "(Lebrecht, Dingle & Knottenbelt, Tables 1-3; rows measured as saturated left out)\n\n");
+    text += QStringLiteral("%1  %2  %3  %4  %5\n").arg(QStringLiteral("table"), -26).arg(QStringLiteral("write model"), -11)
+                .arg(QStringLiteral("ours"), 8).arg(QStringLiteral("paper's"), 8).arg(QStringLiteral("simulator"), 9);
+    for (const ZonedValidationSummary& t : zonedValidationSummary(rows)) {
+        for (std::size_t m = 0; m < t.models.size(); ++m) {
+            const auto& model = t.models[m];
+            text += QStringLiteral("%1  %2  %3  %4  %5\n")
+                        .arg(m == 0 ? QStringLiteral("%1 %2 (%3 rows)").arg(t.table).arg(t.title).arg(t.rows - t.measuredSaturated) : QString(), -26)
+                        .arg(zonedWriteModelName(model.writeModel), -11)
+                        .arg(pct(model.ourErrorPct), 8)
+                        .arg(pct(model.paperErrorPct), 8)
+                        .arg(m == 0 ? pct(t.simulatorErrorPct) : QString(), 9);
+        }
+    }
+    out(text);
+    return Ok;
+}
+
 } // namespace
 
 int runModel(const QStringList& args)
 {
     const QString sub = args.value(0);
+    if (sub == u"validate") {
+        CliArgs v(QStringLiteral("model validate"), QString(),
+            QStringLiteral("Section 4 of the zoned-RAID paper: every row of its Tables 1-3 (4 disks of st3500630ns, 128 KiB "
+                           "blocks, 0.01-0.03 requests/ms) by our model and, with --simulate, by the simulator, and the mean "
+                           "absolute relative error of the means against the paper's measurements per table, beside the "
+                           "paper's own model's."));
+        v.flag(QStringLiteral("simulate"), QStringLiteral("Also simulate every row (100,000 requests each unless --count)."))
+            .option(QStringLiteral("count"), QStringLiteral("N"), QStringLiteral("Simulated requests per row."))
+            .option(QStringLiteral("jobs"), QStringLiteral("N"), QStringLiteral("Rows evaluated at once (default: one per core)."))
+            .flag(QStringLiteral("json"), QStringLiteral("Prints every row and the summary as JSON."));
+        if (const auto done = v.parse(args))
+            return *done;
+        if (v.positional().size() > 1)
+            return fail(QStringLiteral("model validate: takes no FILE"), Usage);
+        return validate(v);
+    }
     if (sub != u"throughput" && sub != u"response") {
         if (sub == u"-h" || sub == u"--help" || sub.isEmpty()) {
-            out(QStringLiteral("usage: raidscope-cli model (throughput | response) [FILE|-] [--json]\n\n"
+            out(QStringLiteral("usage: raidscope-cli model (throughput | response) [FILE|-] [--json]\n"
+                               "       raidscope-cli model validate [--simulate] [--json]\n\n"
                                "Analytical models of disk arrays, JSON in (an object or a list of them) and out.\n"
                                "  throughput  Minerva (Merchant & Alvarez, HPL-2001-118): utilizations, the binding constraint\n"
                                "              and the maximum request rate of a RAID 1/0, RAID 1 or RAID 5 LU\n"
                                "  response    zoned RAID 01 / RAID 5 response-time distributions (Lebrecht, Dingle & Knottenbelt)\n"
+                               "  validate    that model against the paper's measured Tables 1-3 (and the simulator)\n"
                                "raidscope-cli model SUBCOMMAND --help lists its input.\n"));
             return sub.isEmpty() ? Usage : Ok;
         }
-        return fail(QStringLiteral("model: unknown subcommand '%1' (throughput, response)").arg(sub), Usage);
+        return fail(QStringLiteral("model: unknown subcommand '%1' (throughput, response, validate)").arg(sub), Usage);
     }
     const bool isThroughput = sub == u"throughput";
     CliArgs a(QStringLiteral("model ") + sub, QStringLiteral("[FILE|-]"),
