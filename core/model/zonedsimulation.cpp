@@ -59,6 +59,19 @@ std::optional<SimulatedResponse> simulateZonedRaid(const ZonedRaidRequest& q, st
     out.p99Ms = r.percentileMs(0.99);
     for (int i = 1; i < 200; ++i)
         out.cdf.push_back({ r.percentileMs(i / 200.0), i / 200.0 });
+    constexpr int kBins = 40;
+    const double lo = r.percentileMs(0.005), hi = r.percentileMs(0.995);
+    if (hi > lo) {
+        std::vector<double> mass(kBins, 0.0);
+        const double width = (hi - lo) / kBins;
+        for (int i = 1; i < 1000; ++i) {
+            const double t = r.percentileMs(i / 1000.0);
+            if (t >= lo && t <= hi)
+                mass[std::size_t(std::min(kBins - 1, int((t - lo) / width)))] += 0.001;
+        }
+        for (int b = 0; b < kBins; ++b)
+            out.pdf.push_back({ lo + (b + 0.5) * width, mass[std::size_t(b)] / width });
+    }
     return out;
 }
 

@@ -109,6 +109,13 @@ TEST_CASE("Models page: the zoned-RAID response time, model and simulation on th
     const auto* cdf = child<ResponsePlot>(*panel, "responseCdfPlot");
     CHECK(cdf->modelGraph()->data()->size() > 100);
     CHECK(cdf->simulationGraph()->data()->size() == 199);
+    // The simulated density is a histogram: its bins hold the 99 % between the 0.5 % and 99.5 % quantiles.
+    const auto& pdf = panel->simulationResult()->pdf;
+    REQUIRE(pdf.size() == 40);
+    double mass = 0;
+    for (const auto& p : pdf)
+        mass += p.p * (pdf[1].ms - pdf[0].ms);
+    CHECK(mass == Approx(0.999).margin(0.011));
     CHECK(child<QLabel>(*panel, "responseSummary")->text().contains(QStringLiteral("Simulation")));
     const QJsonObject json = panel->resultJson();
     CHECK(json.value(QStringLiteral("simulation")).toObject().value(QStringLiteral("array")).toString()

@@ -238,7 +238,7 @@ void ResponsePanel::show(const Outcome& out)
     m_model = out.model;
     m_simulation = out.simulation;
     m_cdf->setCurves(out.model.cdf, out.simulation ? out.simulation->cdf : std::vector<ResponsePoint> {});
-    m_pdf->setCurves(out.model.pdf, out.simulation ? out.simulation->cdf : std::vector<ResponsePoint> {});
+    m_pdf->setCurves(out.model.pdf, out.simulation ? out.simulation->pdf : std::vector<ResponsePoint> {});
     const auto line = [](const QString& who, double mean, double variance, double p50, double p90, double p95, double p99) -> QString {
         return QStringLiteral("<b>%1</b>: mean %2 ms, variance %3 ms², p50 %4, p90 %5, p95 %6, p99 %7 ms")
             .arg(who)

@@ -19,6 +19,8 @@ ResponsePlot::ResponsePlot(Kind kind, QWidget* parent)
     m_simulation = addGraph();
     m_simulation->setName(tr("simulation (same array and workload)"));
     m_simulation->setPen(QPen(QColor(0xc4, 0x4e, 0x52), 2.0, Qt::DashLine));
+    if (kind == Kind::Pdf)
+        m_simulation->setLineStyle(QCPGraph::lsStepCenter); // a histogram: each bin's density over its width
     placeLegendAbove();
     clear(tr("Compute to see the distribution"));
 }
@@ -32,25 +34,14 @@ void ResponsePlot::clear(const QString& why)
     scheduleReplot();
 }
 
-void ResponsePlot::setCurves(const std::vector<ResponsePoint>& model, const std::vector<ResponsePoint>& simulatedCdf)
+void ResponsePlot::setCurves(const std::vector<ResponsePoint>& model, const std::vector<ResponsePoint>& simulated)
 {
     clear({});
     for (const ResponsePoint& p : model)
         m_model->addData(p.ms, p.p);
-    if (m_kind == Kind::Cdf) {
-        for (const ResponsePoint& p : simulatedCdf)
-            m_simulation->addData(p.ms, p.p);
-    } else {
-        // Densities from the quantiles: 5 % of the requests between the quantiles 10 steps apart.
-        constexpr std::size_t step = 10;
-        for (std::size_t i = 0; i + step < simulatedCdf.size(); i += step / 2) {
-            const double dt = simulatedCdf[i + step].ms - simulatedCdf[i].ms;
-            if (dt > 0)
-                m_simulation->addData((simulatedCdf[i + step].ms + simulatedCdf[i].ms) / 2,
-                    (simulatedCdf[i + step].p - simulatedCdf[i].p) / dt);
-        }
-    }
-    if (model.empty() && simulatedCdf.empty())
+    for (const ResponsePoint& p : simulated)
+        m_simulation->addData(p.ms, p.p);
+    if (model.empty() && simulated.empty())
         setEmptyNote(tr("Saturated: no steady state"));
     rescale();
     scheduleReplot();

@@ -19,7 +19,7 @@ public:
 
     void clear(const QString& why);
     /// `model` empty (saturated) draws only the simulation; `simulated` empty only the model.
-    void setCurves(const std::vector<ResponsePoint>& model, const std::vector<ResponsePoint>& simulatedCdf);
+    void setCurves(const std::vector<ResponsePoint>& model, const std::vector<ResponsePoint>& simulated);
 
     QCPGraph* modelGraph() const { return m_model; }
     QCPGraph* simulationGraph() const { return m_simulation; }
