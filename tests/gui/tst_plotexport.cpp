@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Every plot exports itself as PNG, SVG and PDF (widgets/plotexport.h), atomically, never over an input.
+// Every plot exports itself as PNG, SVG and PDF (widgets/plotexport.h), atomically, never over an input;
+// every table as CSV and as text for the clipboard (widgets/tableexport.h).
 #undef QT_NO_FOREACH
 #include "advisor/advisorskewplot.h"
 #include "widgets/plotexport.h"
+#include "widgets/tableexport.h"
 
 #include "advisor/stripeadvisor.h"
 
@@ -11,6 +13,7 @@
 #include <QFile>
 #include <QImage>
 #include <QRegularExpression>
+#include <QTableWidget>
 #include <QTemporaryDir>
 
 #include <cstdlib>
@@ -80,4 +83,22 @@ TEST_CASE("Plot export: refused names and sizes say why and write nothing", "[gu
     CHECK_FALSE(savePlotImage(&plot, dir.filePath(QStringLiteral("taken.svg")), QSize(400, 300), &error));
     CHECK(error.contains(QStringLiteral("taken.svg")));
     CHECK(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+}
+
+TEST_CASE("Table export: CSV with its headers, quoted as RFC 4180 says; the selection as text", "[gui][export]")
+{
+    QTableWidget table(2, 3);
+    table.setHorizontalHeaderLabels({ QStringLiteral("Chunk"), QStringLiteral("Positioning\nms"), QStringLiteral("Note") });
+    const char* cells[2][3] = { { "4KiB", "20.99", "plain" }, { "1MiB", "5.63", "best, \"close\"" } };
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 3; ++c)
+            table.setItem(r, c, new QTableWidgetItem(QString::fromUtf8(cells[r][c])));
+    CHECK(tableCsv(*table.model()) == u"Chunk,Positioning ms,Note\n4KiB,20.99,plain\n1MiB,5.63,\"best, \"\"close\"\"\"\n");
+    // Nothing selected: the whole table with its headers, tab-separated.
+    CHECK(tableText(*table.model(), table.selectionModel()) == u"Chunk\tPositioning ms\tNote\n4KiB\t20.99\tplain\n1MiB\t5.63\tbest, \"close\"\n");
+    // A selection: its bounding rows and columns, cells outside it left empty.
+    table.setSelectionMode(QAbstractItemView::MultiSelection);
+    table.setCurrentCell(0, 1);
+    table.setCurrentCell(1, 2, QItemSelectionModel::Select);
+    CHECK(tableText(*table.model(), table.selectionModel()) == u"20.99\t\n\tbest, \"close\"\n");
 }

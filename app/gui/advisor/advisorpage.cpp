@@ -4,6 +4,7 @@
 #include "advisorcostplot.h"
 #include "advisorcurveplot.h"
 #include "advisorskewplot.h"
+#include "widgets/tableexport.h"
 #include "widgets/arrayspeceditor.h"
 #include "widgets/jobbar.h"
 #include "widgets/jobrunner.h"
@@ -177,6 +178,7 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     skewRow->addWidget(new QLabel(tr("requests/s each")));
     skewRow->addStretch(1);
     m_table = new QTableWidget;
+    installTableExport(m_table, QStringLiteral("advice"));
     m_table->setObjectName(QStringLiteral("advisorTable"));
     m_table->setColumnCount(11);
     m_table->setHorizontalHeaderLabels({ tr("Chunk"), tr("Drives\n(random)"), tr("Drives\n(aligned)"), tr("Ops"),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "requestexplorer.h"
 
+#include "widgets/tableexport.h"
 #include "units.h"
 
 #include <QButtonGroup>
@@ -38,6 +39,7 @@ QTableWidget* makeTable(const QString& name, const QStringList& headers, int str
     auto* t = new QTableWidget(0, int(headers.size()));
     t->setObjectName(name);
     t->setHorizontalHeaderLabels(headers);
+    installTableExport(t, name);
     t->verticalHeader()->hide();
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     t->setSelectionBehavior(QAbstractItemView::SelectRows);

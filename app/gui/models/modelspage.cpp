@@ -3,6 +3,7 @@
 
 #include "minervasweepplot.h"
 #include "responsepanel.h"
+#include "widgets/tableexport.h"
 
 #include "io/outputfile.h"
 #include "layout/arrayspec.h"
@@ -99,6 +100,7 @@ ModelsPage::ModelsPage(QWidget* parent)
     luForm->addRow(m_driveNote);
 
     m_streams = new QTableWidget(0, Columns);
+    installTableExport(m_streams, QStringLiteral("streams"));
     m_streams->setObjectName(QStringLiteral("minervaStreams"));
     m_streams->setHorizontalHeaderLabels({ tr("Rate\n/s"), tr("Size"), tr("Read\nfraction"), tr("Run\ncount"), tr("ON\ns"), tr("OFF\ns") });
     m_streams->verticalHeader()->setVisible(true);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "simresultsview.h"
 
+#include "widgets/tableexport.h"
 #include "sim/simresult.h"
 
 #include <QHeaderView>
@@ -19,6 +20,7 @@ namespace {
         auto* t = new QTableWidget(0, int(headers.size()));
         t->setObjectName(name);
         t->setHorizontalHeaderLabels(headers);
+        installTableExport(t, name);
         t->verticalHeader()->setVisible(false);
         t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
         t->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -5,6 +5,7 @@
 #include "traces/tracereplayplot.h"
 #include "widgets/jobbar.h"
 #include "widgets/jobrunner.h"
+#include "widgets/tableexport.h"
 
 #include <QDoubleSpinBox>
 #include <QFontDatabase>
@@ -125,6 +126,7 @@ TraceReplayView::TraceReplayView(QWidget* parent)
 
     // Results.
     m_table = new QTableWidget(0, Columns);
+    installTableExport(m_table, QStringLiteral("replay"));
     m_table->setObjectName(QStringLiteral("replayTable"));
     m_table->setHorizontalHeaderLabels({ tr("Array"), tr("Mean (ms)"), tr("p50 (ms)"), tr("p90 (ms)"), tr("p99 (ms)"),
         tr("Slow periods"), tr("Requests"), tr("Disk utilization (%)") });
