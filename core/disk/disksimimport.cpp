@@ -1,0 +1,611 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "disksimimport.h"
+
+#include "diskparameters.h"
+#include "disksimparams.h"
+#include "seekcurve.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QList>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+namespace raidscope {
+
+namespace {
+
+    constexpr qint64 maxSeekFileBytes = 4 * 1024 * 1024;
+
+    bool fail(QString* error, const QString& what)
+    {
+        if (error)
+            *error = what;
+        return false;
+    }
+
+    // "cheetah9LP.model:21": the file name only, so warnings stay short and free of machine paths.
+    QString shortWhere(const DiskSimValue& v)
+    {
+        return QFileInfo(v.file).fileName() + QLatin1Char(':') + QString::number(v.line);
+    }
+
+    QString fmt(double d) { return QString::number(d, 'g', 8); }
+
+    // Piecewise-linear interpolation in the table, extended by its end segments.
+    double tableAt(const std::vector<DiskSimSeekPoint>& t, double d)
+    {
+        std::size_t i = 1;
+        while (i + 1 < t.size() && double(t[i].distanceCylinders) < d)
+            ++i;
+        const DiskSimSeekPoint& a = t[i - 1];
+        const DiskSimSeekPoint& b = t[i];
+        const double f = (d - a.distanceCylinders) / double(b.distanceCylinders - a.distanceCylinders);
+        return a.ms + f * (b.ms - a.ms);
+    }
+
+    class Importer
+    {
+    public:
+        QStringList warnings;
+
+        void warn(const DiskSimValue& v, QStringView key, const QString& what)
+        {
+            warnings << key.toString() + QStringLiteral(" (") + shortWhere(v) + QStringLiteral("): ") + what;
+        }
+
+        // Every entry of `block` outside `handled` that carries a setting (not 0, not an empty list).
+        void warnUnhandled(const DiskSimValue& block, const QStringList& handled, const QString& why)
+        {
+            for (const DiskSimEntry& e : block.entries) {
+                if (handled.contains(e.key))
+                    continue;
+                const DiskSimValue& v = e.value;
+                if ((v.isNumber() && v.number == 0) || (v.isList() && v.items.empty()))
+                    continue;
+                QString value;
+                if (v.isNumber() || v.isString())
+                    value = QStringLiteral("= ") + v.text;
+                else if (v.isList())
+                    value = QStringLiteral("(a list of %1)").arg(v.items.size());
+                else
+                    value = QStringLiteral("(a %1 block)").arg(v.typeName);
+                warn(v, e.key, value + QLatin1Char(' ') + why);
+            }
+        }
+    };
+
+    // The disk to import: the first instantiated disksim_disk, else the first disksim_disk block, else
+    // the first dm_disk (a lone .model).
+    struct Found
+    {
+        const DiskSimValue* disk = nullptr; // disksim_disk, may be null
+        const DiskSimValue* model = nullptr; // dm_disk
+        QString instance;
+    };
+
+} // namespace
+
+std::optional<std::vector<DiskSimSeekPoint>> parseDiskSimSeekText(
+    const QByteArray& text, const QString& fileName, QString* error)
+{
+    const QList<QByteArray> lines = text.split('\n');
+    auto at = [&](int line) -> QString { return fileName + QLatin1Char(':') + QString::number(line) + QStringLiteral(": "); };
+    const QByteArray header("Seek distances measured:");
+    const QByteArray first = lines.isEmpty() ? QByteArray() : lines.first().trimmed();
+    if (!first.startsWith(header)) {
+        fail(error, at(1) + QStringLiteral("expected 'Seek distances measured: N'"));
+        return std::nullopt;
+    }
+    bool ok = false;
+    const int expected = first.mid(header.size()).trimmed().toInt(&ok);
+    if (!ok || expected < 1) {
+        fail(error, at(1) + QStringLiteral("expected a count >= 1 after 'Seek distances measured:'"));
+        return std::nullopt;
+    }
+    std::vector<DiskSimSeekPoint> points;
+    int lastLine = 1;
+    for (int i = 1; i < lines.size(); ++i) {
+        const QByteArray line = lines[i].trimmed();
+        if (line.isEmpty())
+            continue;
+        lastLine = i + 1;
+        const int comma = line.indexOf(',');
+        bool okD = false, okT = false;
+        const int d = comma < 0 ? 0 : line.left(comma).trimmed().toInt(&okD);
+        const double t = comma < 0 ? 0 : line.mid(comma + 1).trimmed().toDouble(&okT);
+        if (!okD || !okT) {
+            fail(error, at(i + 1) + QStringLiteral("expected 'distance, time' (cylinders, ms)"));
+            return std::nullopt;
+        }
+        if (d < 1 || (!points.empty() && d <= points.back().distanceCylinders)) {
+            fail(error, at(i + 1) + QStringLiteral("expected a distance >= 1 above the previous one, got %1").arg(d));
+            return std::nullopt;
+        }
+        if (!std::isfinite(t) || t < 0) {
+            fail(error, at(i + 1) + QStringLiteral("expected a seek time >= 0 ms, got %1").arg(fmt(t)));
+            return std::nullopt;
+        }
+        if (int(points.size()) == expected) {
+            fail(error, at(i + 1) + QStringLiteral("more than the %1 distances the first line announces").arg(expected));
+            return std::nullopt;
+        }
+        points.push_back({ d, t });
+    }
+    if (int(points.size()) != expected) {
+        fail(error,
+            at(lastLine)
+                + QStringLiteral("expected %1 distances (line 1), found %2").arg(expected).arg(points.size()));
+        return std::nullopt;
+    }
+    return points;
+}
+
+std::optional<std::vector<DiskSimSeekPoint>> readDiskSimSeekFile(const QString& path, QString* error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        fail(error, path + QStringLiteral(": cannot open: ") + f.errorString());
+        return std::nullopt;
+    }
+    if (f.size() > maxSeekFileBytes) {
+        fail(error, path + QStringLiteral(": larger than %1 bytes").arg(maxSeekFileBytes));
+        return std::nullopt;
+    }
+    return parseDiskSimSeekText(f.readAll(), path, error);
+}
+
+std::optional<SeekFigures> fitSeekFigures(const std::vector<DiskSimSeekPoint>& table, int maxDistance, double* rmsMs)
+{
+    if (table.size() < 3)
+        return std::nullopt;
+    std::optional<SeekFigures> best;
+    double bestRms = std::numeric_limits<double>::infinity();
+    const double t1 = tableAt(table, 1);
+    for (const DiskSimSeekPoint& p : table) {
+        const int threshold = p.distanceCylinders;
+        if (threshold < 2 || threshold >= maxDistance || threshold >= table.back().distanceCylinders)
+            continue;
+        // Least-squares slope of the linear part through (threshold, time there).
+        double sxy = 0, sxx = 0;
+        for (const DiskSimSeekPoint& q : table) {
+            if (q.distanceCylinders < threshold)
+                continue;
+            const double x = q.distanceCylinders - threshold;
+            sxy += x * (q.ms - p.ms);
+            sxx += x * x;
+        }
+        const double slope = std::max(0.0, sxx > 0 ? sxy / sxx : 0.0);
+        SeekFigures f;
+        f.shortBelowCylinders = threshold;
+        f.shortMinMs = t1;
+        f.shortMaxMs = std::max(p.ms, t1);
+        f.longMinMs = f.shortMaxMs;
+        f.longMaxMs = f.longMinMs + slope * double(maxDistance - threshold);
+        if (!(f.shortMinMs > 0))
+            continue;
+        const SeekCurve curve(f, maxDistance);
+        double sum = 0;
+        for (const DiskSimSeekPoint& q : table) {
+            const double e = curve.seekNs(q.distanceCylinders) / 1e6 - q.ms;
+            sum += e * e;
+        }
+        const double rms = std::sqrt(sum / double(table.size()));
+        if (rms < bestRms) {
+            bestRms = rms;
+            best = f;
+        }
+    }
+    if (best && rmsMs)
+        *rmsMs = bestRms;
+    return best;
+}
+
+std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
+{
+    QString err;
+    const auto doc = parseDiskSimFile(path, &err);
+    if (!doc) {
+        fail(error, err);
+        return std::nullopt;
+    }
+    Importer im;
+    const QString fileName = QFileInfo(path).fileName();
+
+    // Find the disk.
+    Found found;
+    QStringList diskInstances;
+    for (const DiskSimInstantiation& inst : doc->instantiations) {
+        const DiskSimValue* def = doc->definition(inst.definition);
+        if (def && def->typeName == QLatin1String("disksim_disk")) {
+            for (const QString& name : inst.instances) {
+                diskInstances << name;
+                if (!found.disk) {
+                    found.disk = def;
+                    found.instance = name;
+                }
+            }
+        }
+    }
+    if (!found.disk) {
+        const auto disks = doc->blocksOfType(u"disksim_disk");
+        if (!disks.empty())
+            found.disk = disks.front();
+    }
+    if (found.disk) {
+        found.model = found.disk->blockAt(u"Model", u"dm_disk", &err);
+        if (!found.model) {
+            fail(error, err);
+            return std::nullopt;
+        }
+    } else {
+        const auto models = doc->blocksOfType(u"dm_disk");
+        if (models.empty()) {
+            fail(error, fileName + QStringLiteral(": no disksim_disk or dm_disk block to import"));
+            return std::nullopt;
+        }
+        found.model = models.front();
+        im.warnings << QStringLiteral("%1: a lone dm_disk: no cache, overheads or transfer time (they live in the "
+                                      "disksim_disk of a .diskspecs)")
+                           .arg(shortWhere(*found.model));
+    }
+    if (diskInstances.size() > 1)
+        im.warnings << QStringLiteral("%1: %2 disk instances (%3); imported %4 only")
+                           .arg(fileName)
+                           .arg(diskInstances.size())
+                           .arg(diskInstances.join(QStringLiteral(", ")), found.instance);
+
+    const DiskSimValue& model = *found.model;
+    const DiskSimValue* layout = model.blockAt(u"Layout Model", u"dm_layout_g1", &err);
+    const DiskSimValue* mech = layout ? model.blockAt(u"Mechanical Model", u"dm_mech_g1", &err) : nullptr;
+    const DiskSimValue* zones = mech ? layout->listAt(u"Zones", &err) : nullptr;
+    const auto surfaces = zones ? model.integerAt(u"Number of data surfaces", &err) : std::nullopt;
+    const auto cylinders = surfaces ? model.integerAt(u"Number of cylinders", &err) : std::nullopt;
+    const auto rpm = cylinders ? mech->numberAt(u"Rotation speed (in rpms)", &err) : std::nullopt;
+    const auto headSwitch = rpm ? mech->numberAt(u"Head switch time", &err) : std::nullopt;
+    const auto settle = headSwitch ? mech->numberAt(u"Add. write settling delay", &err) : std::nullopt;
+    const auto seekType = settle ? mech->stringAt(u"Seek type", &err) : std::nullopt;
+    if (!seekType) {
+        fail(error, err);
+        return std::nullopt;
+    }
+    if (*surfaces < 1 || *cylinders < 2 || *rpm <= 0 || zones->items.empty()) {
+        fail(error,
+            QStringLiteral("%1: %2 needs surfaces >= 1, cylinders >= 2, rpm > 0 and zones")
+                .arg(shortWhere(model), model.blockLabel()));
+        return std::nullopt;
+    }
+
+    QJsonObject o;
+    const QString defName = found.disk ? found.disk->name : model.name;
+    QString id = defName.toLower();
+    for (QChar& c : id)
+        if (!c.isLetterOrNumber())
+            c = QLatin1Char('-');
+    o[QStringLiteral("id")] = id.isEmpty() ? QStringLiteral("disksim-import") : id;
+    o[QStringLiteral("name")] = QString(defName + QStringLiteral(" (imported from DiskSim)"));
+    o[QStringLiteral("description")] = QStringLiteral("Imported from DiskSim parameters %1").arg(fileName);
+    o[QStringLiteral("source")] = QString(QStringLiteral("DiskSim: ") + fileName);
+    o[QStringLiteral("sectorBytes")] = 512;
+    o[QStringLiteral("heads")] = int(*surfaces);
+    o[QStringLiteral("rpm")] = *rpm;
+    o[QStringLiteral("headSwitchMs")] = *headSwitch;
+    o[QStringLiteral("writeSettleMs")] = *settle;
+
+    // Zones. RaidScope's zones are contiguous from cylinder 0: a gap between DiskSim zones (spare
+    // cylinders) is counted as data in the zone before it, so cylinder numbers and seek distances stay
+    // DiskSim's.
+    QJsonArray zoneArray;
+    std::uint64_t sectors = 0;
+    int nextCylinder = 0;
+    std::map<QString, std::pair<const DiskSimValue*, int>> zoneDropped; // key -> first value, zones
+    const QStringList zoneHandled { QStringLiteral("First cylinder number"), QStringLiteral("Last cylinder number"),
+        QStringLiteral("Blocks per track"), QStringLiteral("Skew for track switch"),
+        QStringLiteral("Skew for cylinder switch") };
+    for (std::size_t i = 0; i < zones->items.size(); ++i) {
+        const DiskSimValue& z = zones->items[i];
+        if (!z.isBlock() || z.typeName != QLatin1String("dm_layout_g1_zone")) {
+            fail(error, QStringLiteral("%1: expected a dm_layout_g1_zone in Zones").arg(z.where()));
+            return std::nullopt;
+        }
+        const auto firstCyl = z.integerAt(u"First cylinder number", &err);
+        const auto lastCyl = firstCyl ? z.integerAt(u"Last cylinder number", &err) : std::nullopt;
+        const auto spt = lastCyl ? z.integerAt(u"Blocks per track", &err) : std::nullopt;
+        const auto trackSkew = spt ? z.numberAt(u"Skew for track switch", &err) : std::nullopt;
+        const auto cylSkew = trackSkew ? z.numberAt(u"Skew for cylinder switch", &err) : std::nullopt;
+        if (!cylSkew) {
+            fail(error, err);
+            return std::nullopt;
+        }
+        if (*firstCyl < nextCylinder || *lastCyl < *firstCyl || *lastCyl >= *cylinders || *spt < 1) {
+            fail(error,
+                QStringLiteral("%1: zone %2 (cylinders %3-%4, %5 blocks per track) overlaps the zone before it or "
+                               "lies outside the %6 cylinders")
+                    .arg(z.where())
+                    .arg(i + 1)
+                    .arg(*firstCyl)
+                    .arg(*lastCyl)
+                    .arg(*spt)
+                    .arg(*cylinders));
+            return std::nullopt;
+        }
+        if (*firstCyl > nextCylinder) {
+            const DiskSimValue& v = *z.find(u"First cylinder number");
+            if (zoneArray.isEmpty()) {
+                im.warn(v, u"First cylinder number",
+                    QStringLiteral("cylinders 0-%1 before zone 1 are not data in DiskSim; counted in zone 1")
+                        .arg(*firstCyl - 1));
+            } else {
+                im.warn(v, u"First cylinder number",
+                    QStringLiteral("cylinder(s) %1-%2 between zones %3 and %4 are spare in DiskSim; counted as data "
+                                   "in zone %3")
+                        .arg(nextCylinder)
+                        .arg(*firstCyl - 1)
+                        .arg(i)
+                        .arg(i + 1));
+                QJsonObject prev = zoneArray.last().toObject();
+                const int extra = int(*firstCyl - nextCylinder);
+                prev[QStringLiteral("cylinders")] = prev.value(QStringLiteral("cylinders")).toInt() + extra;
+                sectors += std::uint64_t(extra) * std::uint64_t(*surfaces)
+                    * std::uint64_t(prev.value(QStringLiteral("sectorsPerTrack")).toInt());
+                zoneArray.replace(zoneArray.size() - 1, prev);
+            }
+        }
+        const int first = zoneArray.isEmpty() ? 0 : int(*firstCyl);
+        const int count = int(*lastCyl) + 1 - first;
+        auto skew = [&](double value, QStringView key) {
+            const double r = std::round(value);
+            if (r != value)
+                im.warn(*z.find(key), key, QStringLiteral("%1 sectors rounded to %2").arg(fmt(value), fmt(r)));
+            return int(r);
+        };
+        QJsonObject zj;
+        zj[QStringLiteral("firstCylinder")] = first;
+        zj[QStringLiteral("cylinders")] = count;
+        zj[QStringLiteral("sectorsPerTrack")] = int(*spt);
+        zj[QStringLiteral("trackSkewSectors")] = skew(*trackSkew, u"Skew for track switch");
+        zj[QStringLiteral("cylinderSkewSectors")] = skew(*cylSkew, u"Skew for cylinder switch");
+        zoneArray.append(zj);
+        sectors += std::uint64_t(count) * std::uint64_t(*surfaces) * std::uint64_t(*spt);
+        nextCylinder = int(*lastCyl) + 1;
+        for (const DiskSimEntry& e : z.entries) {
+            if (zoneHandled.contains(e.key))
+                continue;
+            if ((e.value.isNumber() && e.value.number == 0) || (e.value.isList() && e.value.items.empty()))
+                continue;
+            auto& slot = zoneDropped[e.key];
+            if (!slot.first)
+                slot.first = &e.value;
+            ++slot.second;
+        }
+    }
+    if (nextCylinder < *cylinders) {
+        const DiskSimValue& v = *model.find(u"Number of cylinders");
+        im.warn(v, u"Number of cylinders",
+            QStringLiteral("cylinders %1-%2 after the last zone are not data in DiskSim; counted in the last zone")
+                .arg(nextCylinder)
+                .arg(*cylinders - 1));
+        QJsonObject last = zoneArray.last().toObject();
+        const int extra = int(*cylinders) - nextCylinder;
+        last[QStringLiteral("cylinders")] = last.value(QStringLiteral("cylinders")).toInt() + extra;
+        sectors += std::uint64_t(extra) * std::uint64_t(*surfaces)
+            * std::uint64_t(last.value(QStringLiteral("sectorsPerTrack")).toInt());
+        zoneArray.replace(zoneArray.size() - 1, last);
+    }
+    for (const auto& [key, slot] : zoneDropped)
+        im.warn(*slot.first, key,
+            QStringLiteral("set in %1 of %2 zones (first: %3): sparing, slips, defects and zone offsets are not "
+                           "modelled; every sector is data")
+                .arg(slot.second)
+                .arg(zones->items.size())
+                .arg(slot.first->isList() ? QStringLiteral("a list of %1").arg(slot.first->items.size())
+                                          : slot.first->text));
+    o[QStringLiteral("zones")] = zoneArray;
+    o[QStringLiteral("capacityBytes")] = double(sectors * 512);
+    if (const auto blocks = model.integerAt(u"Block count"); blocks && std::uint64_t(*blocks) != sectors)
+        im.warn(*model.find(u"Block count"), u"Block count",
+            QStringLiteral("%1 blocks in DiskSim (after spares); the zones give %2, the preset's capacity")
+                .arg(*blocks)
+                .arg(sectors));
+    im.warnUnhandled(model,
+        { QStringLiteral("Number of data surfaces"), QStringLiteral("Number of cylinders"),
+            QStringLiteral("Block count"), QStringLiteral("Layout Model"), QStringLiteral("Mechanical Model") },
+        QStringLiteral("not modelled"));
+    im.warnUnhandled(*layout, { QStringLiteral("Zones") }, QStringLiteral("not modelled (plain zoned mapping)"));
+
+    // Seek curve.
+    const int maxDistance = int(*cylinders) - 1;
+    SeekFigures seek;
+    QStringList mechHandled { QStringLiteral("Seek type"), QStringLiteral("Rotation speed (in rpms)"),
+        QStringLiteral("Head switch time"), QStringLiteral("Add. write settling delay"),
+        QStringLiteral("Single cylinder seek time") };
+    const DiskSimValue& seekTypeValue = *mech->find(u"Seek type");
+    if (*seekType == QLatin1String("extracted")) {
+        const DiskSimValue* curveValue = mech->find(u"Full seek curve");
+        if (!curveValue || !curveValue->isString()) {
+            fail(error, QStringLiteral("%1: %2 has Seek type = extracted but no 'Full seek curve'")
+                            .arg(seekTypeValue.where(), mech->blockLabel()));
+            return std::nullopt;
+        }
+        const auto table = readDiskSimSeekFile(curveValue->pathRelativeToFile(), &err);
+        if (!table) {
+            fail(error, err);
+            return std::nullopt;
+        }
+        double rms = 0;
+        const auto fitted = fitSeekFigures(*table, maxDistance, &rms);
+        if (!fitted) {
+            fail(error, QStringLiteral("%1: the seek table has too few points to fit a curve").arg(curveValue->where()));
+            return std::nullopt;
+        }
+        seek = *fitted;
+        im.warn(*curveValue, u"Full seek curve",
+            QStringLiteral("the %1-point table %2 is fitted by the preset's two-function curve (threshold %3 "
+                           "cylinders, rms error %4 ms); the schema holds no table")
+                .arg(table->size())
+                .arg(curveValue->text)
+                .arg(seek.shortBelowCylinders)
+                .arg(fmt(std::round(rms * 1e4) / 1e4)));
+        mechHandled << QStringLiteral("Full seek curve");
+    } else if (*seekType == QLatin1String("hpl") || *seekType == QLatin1String("hplplus10")) {
+        // DiskSim's HPL equation [V1..V6]: d < V1: V2 + V3*sqrt(d), else V4 + V5*d; V6 the single-cylinder
+        // time when not -1. The preset's curve holds it exactly (a + b*sqrt(d) through d = 1 and V1).
+        const DiskSimValue* hpl = mech->listAt(u"HPL seek equation values", &err);
+        if (!hpl) {
+            fail(error, err);
+            return std::nullopt;
+        }
+        std::vector<double> v;
+        for (const DiskSimValue& item : hpl->items)
+            if (item.isNumber())
+                v.push_back(item.number);
+        if (v.size() != 6 || v[0] < 2 || v[0] >= maxDistance) {
+            fail(error, QStringLiteral("%1: expected 6 numbers in 'HPL seek equation values', the first in 2..%2")
+                            .arg(hpl->where())
+                            .arg(maxDistance - 1));
+            return std::nullopt;
+        }
+        const int threshold = int(v[0]);
+        seek.shortBelowCylinders = threshold;
+        seek.shortMinMs = v[1] + v[2];
+        seek.shortMaxMs = v[1] + v[2] * std::sqrt(double(threshold));
+        seek.longMinMs = v[3] + v[4] * threshold;
+        seek.longMaxMs = v[3] + v[4] * maxDistance;
+        mechHandled << QStringLiteral("HPL seek equation values");
+        if (v[5] != -1)
+            im.warn(*hpl, u"HPL seek equation values",
+                QStringLiteral("the single-cylinder time V6 = %1 ms is not modelled (the equation gives %2 ms)")
+                    .arg(fmt(v[5]), fmt(seek.shortMinMs)));
+        if (const DiskSimValue* ten = mech->find(u"First ten seek times"); ten && ten->isList())
+            im.warn(*ten, u"First ten seek times",
+                *seekType == QLatin1String("hplplus10")
+                    ? QStringLiteral("not modelled: distances 1-10 use the equation (%1 ms at distance 1, DiskSim "
+                                     "%2 ms)")
+                          .arg(fmt(seek.shortMinMs), ten->items.empty() ? QString() : ten->items.front().text)
+                    : QStringLiteral("not used by Seek type = %1").arg(*seekType));
+        mechHandled << QStringLiteral("First ten seek times");
+    } else {
+        fail(error, QStringLiteral("%1: Seek type = %2 is not supported (extracted, hpl, hplplus10)")
+                        .arg(seekTypeValue.where(), *seekType));
+        return std::nullopt;
+    }
+    QJsonObject seekJson;
+    seekJson[QStringLiteral("shortBelowCylinders")] = seek.shortBelowCylinders;
+    seekJson[QStringLiteral("shortMinMs")] = seek.shortMinMs;
+    seekJson[QStringLiteral("shortMaxMs")] = seek.shortMaxMs;
+    seekJson[QStringLiteral("longMinMs")] = seek.longMinMs;
+    seekJson[QStringLiteral("longMaxMs")] = seek.longMaxMs;
+    o[QStringLiteral("seek")] = seekJson;
+
+    // DiskSim has no cylinder switch time of its own: moving to the next cylinder is a one-cylinder seek.
+    if (const auto single = mech->numberAt(u"Single cylinder seek time"); single && *single > 0)
+        o[QStringLiteral("cylinderSwitchMs")] = *single;
+    else
+        o[QStringLiteral("cylinderSwitchMs")] = seek.shortMinMs;
+    if (const DiskSimValue* access = mech->find(u"Access time type");
+        access && access->text == QLatin1String("trackSwitchPlusRotation"))
+        mechHandled << QStringLiteral("Access time type");
+    im.warnUnhandled(*mech, mechHandled, QStringLiteral("not modelled"));
+
+    // The drive: transfer, overheads, cache.
+    double perSectorMs = 0;
+    if (found.disk) {
+        const DiskSimValue& disk = *found.disk;
+        QStringList handled { QStringLiteral("Model"), QStringLiteral("Print stats"),
+            QStringLiteral("Avg sectors per cylinder"), QStringLiteral("Bulk sector transfer time"),
+            QStringLiteral("Per-request overhead time"), QStringLiteral("Number of buffer segments"),
+            QStringLiteral("Segment size (in blks)"), QStringLiteral("Maximum read-ahead (blks)"),
+            QStringLiteral("Fast write level"), QStringLiteral("Enable caching in buffer") };
+        const DiskSimValue* bulk = disk.find(u"Bulk sector transfer time");
+        if (bulk && bulk->isNumber() && bulk->number > 0) {
+            perSectorMs = bulk->number;
+            im.warn(*bulk, u"Bulk sector transfer time",
+                QStringLiteral("%1 ms per sector -> busMBps %2; RaidScope charges the bus only for cache hits and "
+                               "write-back acknowledgements, not for every media transfer")
+                    .arg(fmt(perSectorMs), fmt(512.0 / (perSectorMs * 1000.0))));
+        } else if (!found.instance.isEmpty()) {
+            // The HP drives keep it on the bus the disk hangs from.
+            const DiskSimTopologyNode* parent = nullptr;
+            doc->topologyNode(found.instance, &parent);
+            const DiskSimValue* bus = parent ? doc->definitionOfInstance(parent->name) : nullptr;
+            const DiskSimValue* read = bus ? bus->find(u"Read block transfer time") : nullptr;
+            if (read && read->isNumber() && read->number > 0) {
+                perSectorMs = read->number;
+                im.warn(*read, u"Read block transfer time",
+                    QStringLiteral("the per-sector time of bus %1 (%2 ms) -> busMBps %3; RaidScope charges the bus "
+                                   "only for cache hits and write-back acknowledgements, not for every media "
+                                   "transfer")
+                        .arg(parent->name, fmt(perSectorMs), fmt(512.0 / (perSectorMs * 1000.0))));
+                const DiskSimValue* write = bus->find(u"Write block transfer time");
+                if (write && write->isNumber() && write->number != read->number)
+                    im.warn(*write, u"Write block transfer time",
+                        QStringLiteral("%1 ms per sector differs from the read time; the preset has one bus rate")
+                            .arg(fmt(write->number)));
+            }
+        }
+        if (perSectorMs > 0)
+            o[QStringLiteral("busMBps")] = 512.0 / (perSectorMs * 1000.0);
+
+        // One fixed overhead: the per-request time plus the mean of the four miss overheads; each
+        // overhead that differs from it is reported.
+        const QStringList overheads { QStringLiteral("Read hit over. after read"),
+            QStringLiteral("Read hit over. after write"), QStringLiteral("Read miss over. after read"),
+            QStringLiteral("Read miss over. after write"), QStringLiteral("Write hit over. after read"),
+            QStringLiteral("Write hit over. after write"), QStringLiteral("Write miss over. after read"),
+            QStringLiteral("Write miss over. after write") };
+        double missSum = 0;
+        for (const QString& k : overheads)
+            if (k.contains(QLatin1String("miss")))
+                missSum += disk.numberAt(k).value_or(0);
+        const double overhead = disk.numberAt(u"Per-request overhead time").value_or(0) + missSum / 4;
+        o[QStringLiteral("commandOverheadMs")] = overhead;
+        for (const QString& k : overheads) {
+            handled << k;
+            const DiskSimValue* v = disk.find(k);
+            if (v && v->isNumber() && std::abs(v->number - overhead) > 1e-9)
+                im.warn(*v, k,
+                    QStringLiteral("%1 ms; the preset has one command overhead, %2 ms (the mean of the miss "
+                                   "overheads)")
+                        .arg(v->text, fmt(overhead)));
+        }
+
+        const auto segments = disk.integerAt(u"Number of buffer segments");
+        const auto segmentSectors = disk.integerAt(u"Segment size (in blks)");
+        const auto readAhead = disk.integerAt(u"Maximum read-ahead (blks)");
+        const auto fastWrite = disk.integerAt(u"Fast write level");
+        const bool caching = disk.integerAt(u"Enable caching in buffer").value_or(1) != 0;
+        if (caching && segments && *segments > 0 && segmentSectors && *segmentSectors > 0) {
+            if (perSectorMs <= 0) {
+                im.warn(*disk.find(u"Number of buffer segments"), u"Number of buffer segments",
+                    QStringLiteral("the cache is dropped: no per-sector transfer time for its hits"));
+            } else {
+                QJsonObject cache;
+                cache[QStringLiteral("segments")] = int(*segments);
+                cache[QStringLiteral("segmentSectors")] = int(*segmentSectors);
+                int ra = int(readAhead.value_or(0));
+                if (ra > *segmentSectors) {
+                    im.warn(*disk.find(u"Maximum read-ahead (blks)"), u"Maximum read-ahead (blks)",
+                        QStringLiteral("%1 sectors capped at the segment size %2").arg(ra).arg(*segmentSectors));
+                    ra = int(*segmentSectors);
+                }
+                cache[QStringLiteral("readAheadSectors")] = ra;
+                cache[QStringLiteral("writeCacheEnabled")] = fastWrite.value_or(0) > 0;
+                o[QStringLiteral("cache")] = cache;
+            }
+        }
+        im.warnUnhandled(disk, handled, QStringLiteral("not modelled"));
+    }
+
+    const auto checked = parseDiskParameters(o, &err);
+    if (!checked) {
+        fail(error, QStringLiteral("%1: the imported preset is refused: %2").arg(fileName, err));
+        return std::nullopt;
+    }
+    return DiskSimImport { o, im.warnings };
+}
+
+} // namespace raidscope

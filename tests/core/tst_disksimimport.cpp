@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The DiskSim importer on the five validation drives of ../shared/disksim-validation, read in place
+// (they stay outside the project). Every expected figure was read by hand from the files (file:line
+// given), never taken from the importer's output.
+#include "disk/diskparameters.h"
+#include "disk/disksimimport.h"
+#include "disk/seekcurve.h"
+
+#include <catch2/catch.hpp>
+
+#include <QFileInfo>
+#include <QJsonArray>
+
+#include <cmath>
+
+using namespace raidscope;
+
+namespace {
+
+QString validation(const char* rel)
+{
+    return QStringLiteral(RAIDSCOPE_SHARED_DIR "/disksim-validation/") + QString::fromLatin1(rel);
+}
+
+// Catch2 v2 has no SKIP: warn and return when the shared folder is absent.
+#define REQUIRE_VALIDATION(path)                                                                                       \
+    if (!QFileInfo::exists(path)) {                                                                                    \
+        WARN("skipped: " << (path).toStdString() << " is absent (the DiskSim files are not part of the project)");     \
+        return;                                                                                                        \
+    }
+
+bool anyWarning(const QStringList& warnings, const QString& startsWith, const QString& contains = {})
+{
+    for (const QString& w : warnings)
+        if (w.startsWith(startsWith) && w.contains(contains))
+            return true;
+    return false;
+}
+
+struct Drive
+{
+    const char* parv;
+    double rpm;
+    int heads;
+    int zones; ///< DiskSim zones (gaps of spare cylinders are folded into the zone before)
+    int cylinders;
+    int zone1Spt;
+    int zone1TrackSkew;
+    double headSwitchMs;
+    double writeSettleMs;
+    const char* seekFile; ///< nullptr: HPL equation
+    int seekLastDistance;
+    double seekLastMs;
+    double seekFirstMs; ///< the table at distance 1
+    double perSectorMs; ///< the disk's Bulk sector transfer time, or the HP bus hop
+    int cacheSegments;
+    int segmentSectors;
+    int readAheadSectors;
+    bool writeBack;
+};
+
+} // namespace
+
+TEST_CASE("DiskSim import: the five validation drives become presets", "[disk][disksim][import]")
+{
+    // rpm, surfaces, cylinders, zones: the .model files' dm_disk/dm_mech_g1; zone 1's "Blocks per track"
+    // and "Skew for track switch"; head switch and "Add. write settling delay" from dm_mech_g1; the
+    // last line of each .seek; cache and transfer from the .diskspecs (HP: BUS1 of the .parv, line 93).
+    const Drive drives[] = {
+        // cheetah9LP.model:2-3,13,16,755,768,769; cheetah9LP.seek:107; cheetah9LP.diskspecs:5,34,36,45,49
+        { "cheetah9LP.parv", 10045, 12, 11, 6962, 254, 97, 0.03, 0.461, "cheetah9LP.seek", 6894, 10.627, 0.831,
+            0.105, 3, 561, 561, true },
+        // atlas_III.model:2-3,13,191,204,205; atlas_III.seek:118; atlas_III.diskspecs:5,34,36,45,49
+        { "atlas_III.parv", 7200, 10, 9, 8057, 256, 75, 0.999, 0.0, "atlas_III.seek", 7998, 15.36, 1.663, 0.106,
+            6, 64, 64, true },
+        // ibm18es.model:2-3,13,831,844,845; ibm18es.seek:152; ibm18es.diskspecs:5,34,36,45,49
+        { "ibm18es.parv", 7200, 5, 55, 11474, 390, 58, 0.062, 0.126, "ibm18es.seek", 11377, 12.853, 1.062, 0.101, 7, 511,
+            511, true },
+        // hp_c3323a_validate.model:6-7,17,118,139,140; hp_c3323a_validate.seek:68; hp_c3323a.parv:93 (bus hop)
+        { "hp_c3323a.parv", 5396, 7, 8, 2982, 120, 17, 0.65, 0.07, "hp_c3323a_validate.seek", 2976, 18.1161353,
+            1.178043, 0.1455, 2, 512, 256, false },
+        // hp_c2247a_validate.model:2-3,13,160,181,161-168 (HPL 300, 3.81, 0.33, 7.75, 0.0059, -1); hp_c2247a.parv:93
+        { "hp_c2247a.parv", 5400, 13, 8, 2051, 96, 14, 0.89, 0.65, nullptr, 0, 0, 3.81 + 0.33, 0.17010, 2, 256, 128,
+            false },
+    };
+    for (const Drive& d : drives) {
+        const QString path = validation(d.parv);
+        REQUIRE_VALIDATION(path);
+        DYNAMIC_SECTION(d.parv)
+        {
+            QString error;
+            const auto imported = importDiskSim(path, &error);
+            INFO(error.toStdString());
+            REQUIRE(imported);
+            const QJsonObject& o = imported->presetJson;
+            for (const QString& w : imported->warnings)
+                UNSCOPED_INFO(w.toStdString());
+
+            CHECK(o.value(QStringLiteral("rpm")).toDouble() == d.rpm);
+            CHECK(o.value(QStringLiteral("heads")).toInt() == d.heads);
+            const QJsonArray zones = o.value(QStringLiteral("zones")).toArray();
+            CHECK(zones.size() == d.zones);
+            const QJsonObject z1 = zones.first().toObject();
+            CHECK(z1.value(QStringLiteral("sectorsPerTrack")).toInt() == d.zone1Spt);
+            CHECK(z1.value(QStringLiteral("trackSkewSectors")).toInt() == d.zone1TrackSkew);
+            CHECK(o.value(QStringLiteral("headSwitchMs")).toDouble() == Approx(d.headSwitchMs));
+            CHECK(o.value(QStringLiteral("writeSettleMs")).toDouble() == Approx(d.writeSettleMs));
+            const double busMBps = 512.0 / (d.perSectorMs * 1000.0);
+            CHECK(o.value(QStringLiteral("busMBps")).toDouble() == Approx(busMBps));
+            const QJsonObject cache = o.value(QStringLiteral("cache")).toObject();
+            CHECK(cache.value(QStringLiteral("segments")).toInt() == d.cacheSegments);
+            CHECK(cache.value(QStringLiteral("segmentSectors")).toInt() == d.segmentSectors);
+            CHECK(cache.value(QStringLiteral("readAheadSectors")).toInt() == d.readAheadSectors);
+            CHECK(cache.value(QStringLiteral("writeCacheEnabled")).toBool() == d.writeBack);
+
+            const auto params = parseDiskParameters(o, &error);
+            INFO(error.toStdString());
+            REQUIRE(params);
+            CHECK(params->geometry.cylinders() == d.cylinders);
+            CHECK(params->readSeek.shortMinMs == Approx(d.seekFirstMs));
+
+            if (d.seekFile) {
+                // The table itself, read by hand, and the fitted curve near it at the full stroke.
+                const auto table = readDiskSimSeekFile(validation(d.seekFile), &error);
+                REQUIRE(table);
+                CHECK(table->front().distanceCylinders == 1);
+                CHECK(table->front().ms == Approx(d.seekFirstMs));
+                CHECK(table->back().distanceCylinders == d.seekLastDistance);
+                CHECK(table->back().ms == Approx(d.seekLastMs));
+                const SeekCurve curve(params->readSeek, params->geometry.cylinders() - 1);
+                CHECK(curve.seekNs(d.seekLastDistance) / 1e6 == Approx(d.seekLastMs).margin(1.0));
+                CHECK(anyWarning(imported->warnings, QStringLiteral("Full seek curve ("), QStringLiteral("fitted")));
+            } else {
+                // The HPL equation exactly: V2 + V3*sqrt(300) and V4 + V5*d.
+                CHECK(params->readSeek.shortBelowCylinders == 300);
+                CHECK(params->readSeek.shortMaxMs == Approx(3.81 + 0.33 * std::sqrt(300.0)));
+                CHECK(params->readSeek.longMinMs == Approx(7.75 + 0.0059 * 300));
+                CHECK(params->readSeek.longMaxMs == Approx(7.75 + 0.0059 * 2050));
+                CHECK(anyWarning(imported->warnings, QStringLiteral("First ten seek times (hp_c2247a_validate.model:")));
+            }
+
+            // What the schema cannot hold is named, with its file:line.
+            if (d.perSectorMs == 0.105 || d.perSectorMs == 0.106 || d.perSectorMs == 0.101)
+                CHECK(anyWarning(imported->warnings, QStringLiteral("Bulk sector transfer time (")));
+            else
+                CHECK(anyWarning(imported->warnings, QStringLiteral("Read block transfer time ("),
+                    QStringLiteral("bus bus1")));
+            CHECK(anyWarning(imported->warnings, QStringLiteral("Write miss over. after write (")));
+            CHECK(anyWarning(imported->warnings, QStringLiteral("Scheduler (")));
+        }
+    }
+}
+
+TEST_CASE("DiskSim import: dropped settings are named with their file:line", "[disk][disksim][import]")
+{
+    const QString path = validation("cheetah9LP.parv");
+    REQUIRE_VALIDATION(path);
+    QString error;
+    const auto imported = importDiskSim(path, &error);
+    INFO(error.toStdString());
+    REQUIRE(imported);
+    const QStringList& w = imported->warnings;
+    for (const QString& line : w)
+        UNSCOPED_INFO(line.toStdString());
+    // cheetah9LP.model:12 "Last cylinder number = 846", :58 "First cylinder number = 848" (zone 2).
+    CHECK(anyWarning(w, QStringLiteral("First cylinder number (cheetah9LP.model:"), QStringLiteral("847-847")));
+    CHECK(anyWarning(w, QStringLiteral("Number of spares (cheetah9LP.model:18)"), QStringLiteral("11 of 11")));
+    CHECK(anyWarning(w, QStringLiteral("slips (cheetah9LP.model:")));
+    CHECK(anyWarning(w, QStringLiteral("Block count (cheetah9LP.model:4)"), QStringLiteral("17783240")));
+    CHECK(anyWarning(w, QStringLiteral("Sparing scheme used (cheetah9LP.model:")));
+    CHECK(anyWarning(w, QStringLiteral("Fast write level")) == false); // mapped: writeCacheEnabled
+    CHECK(anyWarning(w, QStringLiteral("Rotation speed")) == false); // mapped: rpm
+    // Zone 1 keeps DiskSim's cylinder numbers: 0..846 plus the spare cylinder 847.
+    const QJsonObject z1 = imported->presetJson.value(QStringLiteral("zones")).toArray().first().toObject();
+    CHECK(z1.value(QStringLiteral("cylinders")).toInt() == 848);
+}
+
+TEST_CASE("DiskSim import: a lone .model imports without cache or transfer time", "[disk][disksim][import]")
+{
+    const QString path = validation("atlas_III.model");
+    REQUIRE_VALIDATION(path);
+    QString error;
+    const auto imported = importDiskSim(path, &error);
+    INFO(error.toStdString());
+    REQUIRE(imported);
+    CHECK_FALSE(imported->presetJson.contains(QStringLiteral("cache")));
+    CHECK(anyWarning(imported->warnings, QStringLiteral("atlas_III.model:1: a lone dm_disk")));
+    CHECK(parseDiskParameters(imported->presetJson));
+}
+
+TEST_CASE("DiskSim .seek files: malformed tables are refused with file:line", "[disk][disksim][import]")
+{
+    QString error;
+    const QString name = QStringLiteral("bad.seek");
+    auto refused = [&](const char* text) {
+        error.clear();
+        CHECK_FALSE(parseDiskSimSeekText(QByteArray(text), name, &error));
+        return error;
+    };
+    CHECK(refused("Seek distances: 2\n1, 1.0\n2, 2.0\n").startsWith(QStringLiteral("bad.seek:1: expected")));
+    CHECK(refused("Seek distances measured: 2\n1, 1.0\n2; 2.0\n").startsWith(QStringLiteral("bad.seek:3: expected")));
+    CHECK(refused("Seek distances measured: 2\n1, 1.0\n1, 2.0\n").startsWith(QStringLiteral("bad.seek:3: expected")));
+    CHECK(refused("Seek distances measured: 3\n1, 1.0\n2, 2.0\n").startsWith(QStringLiteral("bad.seek:3: expected 3")));
+    CHECK(refused("Seek distances measured: 1\n1, 1.0\n2, 2.0\n").startsWith(QStringLiteral("bad.seek:3: more")));
+    CHECK(refused("Seek distances measured: 2\n1, -1.0\n2, 2.0\n").startsWith(QStringLiteral("bad.seek:2: expected")));
+    CHECK(refused("Seek distances measured: 1\n0, 1.0\n").startsWith(QStringLiteral("bad.seek:2: expected")));
+
+    const auto ok = parseDiskSimSeekText("Seek distances measured: 2\n1,\t0.5\n10,   2.25", name, &error);
+    REQUIRE(ok);
+    CHECK(ok->size() == 2);
+    CHECK(ok->back().distanceCylinders == 10);
+    CHECK(ok->back().ms == 2.25);
+
+    // An importer refuses a drive whose .seek is malformed, naming the .seek's line.
+    const QString path = validation("cheetah9LP.seek");
+    REQUIRE_VALIDATION(path);
+    const auto table = readDiskSimSeekFile(path, &error);
+    INFO(error.toStdString());
+    REQUIRE(table);
+    CHECK(table->size() == 106); // cheetah9LP.seek:1 "Seek distances measured: 106"
+}
