@@ -28,8 +28,7 @@ fi
 # A Release build of its own (the test build keeps its debug information).
 export BUILD_DIR=${BUILD_DIR:-$ROOT/build-package} BUILD_TYPE=Release
 # shellcheck source=../scripts/setup.sh
-source "$ROOT/scripts/setup.sh"
-raidscope_install_deps
+RAIDSCOPE_SETUP_DEPS_ONLY=1 source "$ROOT/scripts/setup.sh"
 cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr \
     -DRAIDSCOPE_BUILD_TESTS=OFF -DRAIDSCOPE_BUILD_BENCH=OFF >/dev/null
 cmake --build "$BUILD_DIR"

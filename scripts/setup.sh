@@ -35,4 +35,5 @@ raidscope_build() {
 }
 
 raidscope_install_deps
-raidscope_build
+# RAIDSCOPE_SETUP_DEPS_ONLY=1: install what is missing, build nothing (packaging/check-package.sh).
+[[ ${RAIDSCOPE_SETUP_DEPS_ONLY:-0} == 1 ]] || raidscope_build
