@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "disk/diskpreset.h"
+#include "disk/disksimimport.h"
 #include "layout/layoutregistry.h"
 #include "units.h"
 
@@ -111,8 +112,40 @@ int runPlugins(const QStringList& args)
     return Ok;
 }
 
+// `disks import FILE`: a DiskSim disk as a preset's JSON on stdout, what it cannot hold on stderr.
+int runDisksImport(const QStringList& args)
+{
+    CliArgs a(QStringLiteral("disks import"), QStringLiteral("FILE"),
+        QStringLiteral("Prints the disk preset JSON of a DiskSim disk (.parv, .diskspecs or .model); what the preset "
+                       "cannot hold is listed as warnings on stderr. Nothing is saved."));
+    a.positionalHelp(QStringLiteral("FILE"), QStringLiteral("The DiskSim top file, e.g. cheetah9LP.parv."));
+    a.flag(QStringLiteral("json"),
+        QStringLiteral("Prints one JSON object {\"preset\": ..., \"warnings\": [...]} instead, with no warnings on stderr."));
+    if (const auto done = a.parse(args))
+        return *done;
+    if (a.positional().size() != 1)
+        return fail(QStringLiteral("disks import: one DiskSim FILE, not %1").arg(a.positional().size()), Usage);
+    QString error;
+    const auto imported = importDiskSim(a.positional().front(), &error);
+    if (!imported)
+        return fail(QStringLiteral("disks import: ") + error);
+    if (a.flag(QStringLiteral("json"))) {
+        printJson(QJsonObject { { QStringLiteral("preset"), imported->presetJson },
+            { QStringLiteral("warnings"), QJsonArray::fromStringList(imported->warnings) } });
+        return Ok;
+    }
+    printJson(imported->presetJson);
+    for (const QString& w : imported->warnings) {
+        const QByteArray line = "raidscope-cli: warning: " + oneLine(w).toUtf8() + '\n';
+        std::fwrite(line.constData(), 1, std::size_t(line.size()), stderr);
+    }
+    return Ok;
+}
+
 int runDisks(const QStringList& args)
 {
+    if (args.value(0) == QLatin1String("import"))
+        return runDisksImport(args.mid(1));
     CliArgs a(QStringLiteral("disks"), QString(), QStringLiteral("Lists the disk presets an array spec's disk= and member= keys name."));
     addJsonFlag(a);
     if (const auto done = a.parse(args))
