@@ -94,7 +94,9 @@ std::optional<std::vector<DiskSimSeekPoint>> parseDiskSimSeekText(
     const QByteArray& text, const QString& fileName, QString* error)
 {
     const QList<QByteArray> lines = text.split('\n');
-    auto at = [&](int line) -> QString { return fileName + QLatin1Char(':') + QString::number(line) + QStringLiteral(": "); };
+    auto at = [&](int line) -> QString {
+        return fileName + QLatin1Char(':') + QString::number(line) + QStringLiteral(": ");
+    };
     const QByteArray header("Seek distances measured:");
     const QByteArray first = lines.isEmpty() ? QByteArray() : lines.first().trimmed();
     if (!first.startsWith(header)) {
@@ -131,15 +133,15 @@ std::optional<std::vector<DiskSimSeekPoint>> parseDiskSimSeekText(
             return std::nullopt;
         }
         if (int(points.size()) == expected) {
-            fail(error, at(i + 1) + QStringLiteral("more than the %1 distances the first line announces").arg(expected));
+            fail(
+                error, at(i + 1) + QStringLiteral("more than the %1 distances the first line announces").arg(expected));
             return std::nullopt;
         }
         points.push_back({ d, t });
     }
     if (int(points.size()) != expected) {
         fail(error,
-            at(lastLine)
-                + QStringLiteral("expected %1 distances (line 1), found %2").arg(expected).arg(points.size()));
+            at(lastLine) + QStringLiteral("expected %1 distances (line 1), found %2").arg(expected).arg(points.size()));
         return std::nullopt;
     }
     return points;
@@ -170,21 +172,36 @@ std::optional<SeekFigures> fitSeekFigures(const std::vector<DiskSimSeekPoint>& t
         const int threshold = p.distanceCylinders;
         if (threshold < 2 || threshold >= maxDistance || threshold >= table.back().distanceCylinders)
             continue;
-        // Least-squares slope of the linear part through (threshold, time there).
+        // Square-root part through (1, t1): least squares for its slope over the points below the threshold.
         double sxy = 0, sxx = 0;
+        for (const DiskSimSeekPoint& q : table) {
+            if (q.distanceCylinders >= threshold)
+                break;
+            const double x = std::sqrt(double(q.distanceCylinders)) - 1;
+            sxy += x * (q.ms - t1);
+            sxx += x * x;
+        }
+        const double sqrtSlope = std::max(0.0, sxx > 0 ? sxy / sxx : 0.0);
+        // Linear part: least-squares line over the points at or beyond the threshold.
+        double n = 0, sx = 0, sy = 0, lxy = 0, lxx = 0;
         for (const DiskSimSeekPoint& q : table) {
             if (q.distanceCylinders < threshold)
                 continue;
             const double x = q.distanceCylinders - threshold;
-            sxy += x * (q.ms - p.ms);
-            sxx += x * x;
+            n += 1;
+            sx += x;
+            sy += q.ms;
+            lxy += x * q.ms;
+            lxx += x * x;
         }
-        const double slope = std::max(0.0, sxx > 0 ? sxy / sxx : 0.0);
+        const double det = n * lxx - sx * sx;
+        const double slope = std::max(0.0, det > 0 ? (n * lxy - sx * sy) / det : 0.0);
+        const double intercept = det > 0 ? (sy - slope * sx) / n : p.ms;
         SeekFigures f;
         f.shortBelowCylinders = threshold;
         f.shortMinMs = t1;
-        f.shortMaxMs = std::max(p.ms, t1);
-        f.longMinMs = f.shortMaxMs;
+        f.shortMaxMs = t1 + sqrtSlope * (std::sqrt(double(threshold)) - 1);
+        f.longMinMs = std::max(intercept, 1e-6);
         f.longMaxMs = f.longMinMs + slope * double(maxDistance - threshold);
         if (!(f.shortMinMs > 0))
             continue;
@@ -427,8 +444,9 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
     if (*seekType == QLatin1String("extracted")) {
         const DiskSimValue* curveValue = mech->find(u"Full seek curve");
         if (!curveValue || !curveValue->isString()) {
-            fail(error, QStringLiteral("%1: %2 has Seek type = extracted but no 'Full seek curve'")
-                            .arg(seekTypeValue.where(), mech->blockLabel()));
+            fail(error,
+                QStringLiteral("%1: %2 has Seek type = extracted but no 'Full seek curve'")
+                    .arg(seekTypeValue.where(), mech->blockLabel()));
             return std::nullopt;
         }
         const auto table = readDiskSimSeekFile(curveValue->pathRelativeToFile(), &err);
@@ -439,7 +457,8 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         double rms = 0;
         const auto fitted = fitSeekFigures(*table, maxDistance, &rms);
         if (!fitted) {
-            fail(error, QStringLiteral("%1: the seek table has too few points to fit a curve").arg(curveValue->where()));
+            fail(
+                error, QStringLiteral("%1: the seek table has too few points to fit a curve").arg(curveValue->where()));
             return std::nullopt;
         }
         seek = *fitted;
@@ -464,9 +483,10 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             if (item.isNumber())
                 v.push_back(item.number);
         if (v.size() != 6 || v[0] < 2 || v[0] >= maxDistance) {
-            fail(error, QStringLiteral("%1: expected 6 numbers in 'HPL seek equation values', the first in 2..%2")
-                            .arg(hpl->where())
-                            .arg(maxDistance - 1));
+            fail(error,
+                QStringLiteral("%1: expected 6 numbers in 'HPL seek equation values', the first in 2..%2")
+                    .arg(hpl->where())
+                    .arg(maxDistance - 1));
             return std::nullopt;
         }
         const int threshold = int(v[0]);
@@ -489,8 +509,9 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                     : QStringLiteral("not used by Seek type = %1").arg(*seekType));
         mechHandled << QStringLiteral("First ten seek times");
     } else {
-        fail(error, QStringLiteral("%1: Seek type = %2 is not supported (extracted, hpl, hplplus10)")
-                        .arg(seekTypeValue.where(), *seekType));
+        fail(error,
+            QStringLiteral("%1: Seek type = %2 is not supported (extracted, hpl, hplplus10)")
+                .arg(seekTypeValue.where(), *seekType));
         return std::nullopt;
     }
     QJsonObject seekJson;

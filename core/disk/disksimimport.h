@@ -35,10 +35,10 @@ std::optional<std::vector<DiskSimSeekPoint>> parseDiskSimSeekText(
     const QByteArray& text, const QString& fileName, QString* error = nullptr);
 
 /// The two-function curve (seekcurve.h) closest to a table in root mean square over its points: the
-/// threshold is one of the table's distances, the square-root part runs through the table at distance 1
-/// and at the threshold, the linear part is the least-squares line through the threshold point,
-/// continued to the full stroke. `rmsMs` receives the fit's error. The table needs >= 3 points and a
-/// distance >= 2 below maxDistanceCylinders.
+/// threshold is the table distance that minimises it, the square-root part runs through the table's
+/// time at distance 1 with a least-squares slope over the points below the threshold, the linear part
+/// is the least-squares line over the points from the threshold on, continued to the full stroke. `rmsMs` receives the
+/// fit's error. The table needs >= 3 points and a distance >= 2 below maxDistanceCylinders.
 std::optional<SeekFigures> fitSeekFigures(
     const std::vector<DiskSimSeekPoint>& table, int maxDistanceCylinders, double* rmsMs = nullptr);
 

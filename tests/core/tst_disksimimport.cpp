@@ -8,8 +8,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QTemporaryDir>
 
 #include <cmath>
 
@@ -68,14 +70,14 @@ TEST_CASE("DiskSim import: the five validation drives become presets", "[disk][d
     // last line of each .seek; cache and transfer from the .diskspecs (HP: BUS1 of the .parv, line 93).
     const Drive drives[] = {
         // cheetah9LP.model:2-3,13,16,755,768,769; cheetah9LP.seek:107; cheetah9LP.diskspecs:5,34,36,45,49
-        { "cheetah9LP.parv", 10045, 12, 11, 6962, 254, 97, 0.03, 0.461, "cheetah9LP.seek", 6894, 10.627, 0.831,
-            0.105, 3, 561, 561, true },
+        { "cheetah9LP.parv", 10045, 12, 11, 6962, 254, 97, 0.03, 0.461, "cheetah9LP.seek", 6894, 10.627, 0.831, 0.105,
+            3, 561, 561, true },
         // atlas_III.model:2-3,13,191,204,205; atlas_III.seek:118; atlas_III.diskspecs:5,34,36,45,49
-        { "atlas_III.parv", 7200, 10, 9, 8057, 256, 75, 0.999, 0.0, "atlas_III.seek", 7998, 15.36, 1.663, 0.106,
-            6, 64, 64, true },
+        { "atlas_III.parv", 7200, 10, 9, 8057, 256, 75, 0.999, 0.0, "atlas_III.seek", 7998, 15.36, 1.663, 0.106, 6, 64,
+            64, true },
         // ibm18es.model:2-3,13,831,844,845; ibm18es.seek:152; ibm18es.diskspecs:5,34,36,45,49
-        { "ibm18es.parv", 7200, 5, 55, 11474, 390, 58, 0.062, 0.126, "ibm18es.seek", 11377, 12.853, 1.062, 0.101, 7, 511,
-            511, true },
+        { "ibm18es.parv", 7200, 5, 55, 11474, 390, 58, 0.062, 0.126, "ibm18es.seek", 11377, 12.853, 1.062, 0.101, 7,
+            511, 511, true },
         // hp_c3323a_validate.model:6-7,17,118,139,140; hp_c3323a_validate.seek:68; hp_c3323a.parv:93 (bus hop)
         { "hp_c3323a.parv", 5396, 7, 8, 2982, 120, 17, 0.65, 0.07, "hp_c3323a_validate.seek", 2976, 18.1161353,
             1.178043, 0.1455, 2, 512, 256, false },
@@ -136,15 +138,16 @@ TEST_CASE("DiskSim import: the five validation drives become presets", "[disk][d
                 CHECK(params->readSeek.shortMaxMs == Approx(3.81 + 0.33 * std::sqrt(300.0)));
                 CHECK(params->readSeek.longMinMs == Approx(7.75 + 0.0059 * 300));
                 CHECK(params->readSeek.longMaxMs == Approx(7.75 + 0.0059 * 2050));
-                CHECK(anyWarning(imported->warnings, QStringLiteral("First ten seek times (hp_c2247a_validate.model:")));
+                CHECK(
+                    anyWarning(imported->warnings, QStringLiteral("First ten seek times (hp_c2247a_validate.model:")));
             }
 
             // What the schema cannot hold is named, with its file:line.
             if (d.perSectorMs == 0.105 || d.perSectorMs == 0.106 || d.perSectorMs == 0.101)
                 CHECK(anyWarning(imported->warnings, QStringLiteral("Bulk sector transfer time (")));
             else
-                CHECK(anyWarning(imported->warnings, QStringLiteral("Read block transfer time ("),
-                    QStringLiteral("bus bus1")));
+                CHECK(anyWarning(
+                    imported->warnings, QStringLiteral("Read block transfer time ("), QStringLiteral("bus bus1")));
             CHECK(anyWarning(imported->warnings, QStringLiteral("Write miss over. after write (")));
             CHECK(anyWarning(imported->warnings, QStringLiteral("Scheduler (")));
         }
@@ -218,4 +221,54 @@ TEST_CASE("DiskSim .seek files: malformed tables are refused with file:line", "[
     INFO(error.toStdString());
     REQUIRE(table);
     CHECK(table->size() == 106); // cheetah9LP.seek:1 "Seek distances measured: 106"
+}
+
+TEST_CASE(
+    "DiskSim import: a drive whose .seek is malformed is refused with the .seek's file:line", "[disk][disksim][import]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    auto write = [&](const char* name, const QByteArray& text) {
+        QFile f(dir.filePath(QString::fromLatin1(name)));
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    };
+    // 100 cylinders x 2 surfaces x 10 sectors = 2000 blocks, as "Block count" says.
+    write("m.model",
+        "dm_disk M {\n"
+        "   Number of data surfaces = 2,\n"
+        "   Number of cylinders = 100,\n"
+        "   Block count = 2000,\n"
+        "   Layout Model = dm_layout_g1 {\n"
+        "      Zones = [ dm_layout_g1_zone {\n"
+        "         First cylinder number = 0,\n"
+        "         Last cylinder number = 99,\n"
+        "         Blocks per track = 10,\n"
+        "         Skew for track switch = 1,\n"
+        "         Skew for cylinder switch = 2\n"
+        "      } ]\n"
+        "   },\n"
+        "   Mechanical Model = dm_mech_g1 {\n"
+        "      Seek type = extracted,\n"
+        "      Full seek curve = m.seek,\n"
+        "      Add. write settling delay = 0,\n"
+        "      Head switch time = 0.1,\n"
+        "      Rotation speed (in rpms) = 6000\n"
+        "   }\n"
+        "}\n");
+    const QString model = dir.filePath(QStringLiteral("m.model"));
+    QString error;
+
+    write("m.seek", "Seek distances measured: 3\n1, 1.0\n2, x\n50, 3.0\n");
+    CHECK_FALSE(importDiskSim(model, &error));
+    CHECK(error.endsWith(QStringLiteral("m.seek:3: expected 'distance, time' (cylinders, ms)")));
+
+    write("m.seek", "Seek distances measured: 4\n1, 1.0\n4, 2.0\n50, 3.0\n99, 4.0\n");
+    const auto imported = importDiskSim(model, &error);
+    INFO(error.toStdString());
+    REQUIRE(imported);
+    CHECK(imported->presetJson.value(QStringLiteral("capacityBytes")).toDouble() == 2000.0 * 512);
+    CHECK(imported->presetJson.value(QStringLiteral("rpm")).toDouble() == 6000);
+    CHECK_FALSE(anyWarning(imported->warnings, QStringLiteral("Block count")));
+    CHECK(parseDiskParameters(imported->presetJson));
 }
