@@ -4,9 +4,12 @@
 
 #include "disk/diskpreset.h"
 #include "disk/disksimimport.h"
+#include "io/outputfile.h"
 #include "layout/layoutregistry.h"
 #include "units.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -117,10 +120,14 @@ int runDisksImport(const QStringList& args)
 {
     CliArgs a(QStringLiteral("disks import"), QStringLiteral("FILE"),
         QStringLiteral("Prints the disk preset JSON of a DiskSim disk (.parv, .diskspecs or .model); what the preset "
-                       "cannot hold is listed as warnings on stderr. Nothing is saved."));
+                       "cannot hold is listed as warnings on stderr. With --save it is also kept among the user's "
+                       "presets, where disk= finds it."));
     a.positionalHelp(QStringLiteral("FILE"), QStringLiteral("The DiskSim top file, e.g. cheetah9LP.parv."));
     a.flag(QStringLiteral("json"),
         QStringLiteral("Prints one JSON object {\"preset\": ..., \"warnings\": [...]} instead, with no warnings on stderr."));
+    a.flag(QStringLiteral("save"),
+        QStringLiteral("Also saves the preset as ID.json in the first folder of RAIDSCOPE_DISK_PATH, else in the user's "
+                       "raidscope/disks data folder; never over a preset that exists."));
     if (const auto done = a.parse(args))
         return *done;
     if (a.positional().size() != 1)
@@ -129,6 +136,23 @@ int runDisksImport(const QStringList& args)
     const auto imported = importDiskSim(a.positional().front(), &error);
     if (!imported)
         return fail(QStringLiteral("disks import: ") + error);
+    if (a.flag(QStringLiteral("save"))) {
+        const QString id = imported->presetJson.value(QStringLiteral("id")).toString();
+        if (const DiskPreset* existing = findDiskPreset(id))
+            return fail(QStringLiteral("disks import: a preset named '%1' exists already (%2); remove it first")
+                            .arg(id, existing->file.isEmpty() ? QStringLiteral("built in") : existing->file));
+        const QString dir = userDiskPresetDir();
+        const QString path = dir + u'/' + id + QStringLiteral(".json");
+        if (dir.isEmpty() || !QDir().mkpath(dir))
+            return fail(QStringLiteral("disks import: cannot create the preset folder '%1'").arg(dir));
+        if (QFileInfo::exists(path))
+            return fail(QStringLiteral("disks import: %1 exists already; remove it first").arg(path));
+        if (!writeOutputFile(path, QJsonDocument(imported->presetJson).toJson(QJsonDocument::Indented),
+                { a.positional().front() }, &error))
+            return fail(QStringLiteral("disks import: ") + error);
+        const QByteArray line = "raidscope-cli: saved " + path.toUtf8() + " (use disk=" + id.toUtf8() + ")\n";
+        std::fwrite(line.constData(), 1, std::size_t(line.size()), stderr);
+    }
     if (a.flag(QStringLiteral("json"))) {
         printJson(QJsonObject { { QStringLiteral("preset"), imported->presetJson },
             { QStringLiteral("warnings"), QJsonArray::fromStringList(imported->warnings) } });

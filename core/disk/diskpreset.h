@@ -18,10 +18,18 @@ struct DiskPreset
     QString description;
     std::uint64_t capacityBytes = 0;
     QJsonObject json;
+    QString file; ///< where a user's preset was read from; empty for a built-in one
 };
 
-/// All built-in presets, sorted by id; loaded once from the resources compiled into core.
+/// All presets, sorted by id, loaded once: the built-in ones compiled into core, then the user's
+/// (`*.json` in each folder of RAIDSCOPE_DISK_PATH, colon-separated, and in userDiskPresetDir()),
+/// e.g. imported from DiskSim by `raidscope-cli disks import FILE --save`. A user's preset whose id
+/// is already taken (a built-in's, or an earlier folder's) is left out, as is a file that is not a
+/// preset object with an id and a capacity.
 const std::vector<DiskPreset>& diskPresets();
+/// Where `disks import --save` writes: the first folder of RAIDSCOPE_DISK_PATH when it is set, else
+/// raidscope/disks under the user's data folder (XDG_DATA_HOME, ~/.local/share).
+QString userDiskPresetDir();
 /// nullptr when no preset has this id.
 const DiskPreset* findDiskPreset(const QString& id);
 
