@@ -15,6 +15,8 @@ enum Exit : int { Ok = 0, Failed = 1, Usage = 2 };
 int runSchemes(const QStringList& args);
 int runPlugins(const QStringList& args);
 int runDisks(const QStringList& args);
+/// The disk model against a DiskSim validation trace.
+int runDiskValidate(const QStringList& args);
 int runLayout(const QStringList& args);
 int runSimulate(const QStringList& args);
 /// Exit 0 when identified, 3 when the array matches no known layout (or the evidence is too weak).

@@ -2,7 +2,10 @@
 #include "cliargs.h"
 #include "commands.h"
 
+#include "disk/diskmodel.h"
+#include "disk/diskparameters.h"
 #include "disk/diskpreset.h"
+#include "disk/diskvalidate.h"
 #include "disk/disksimimport.h"
 #include "io/outputfile.h"
 #include "layout/layoutregistry.h"
@@ -163,6 +166,52 @@ int runDisksImport(const QStringList& args)
         const QByteArray line = "raidscope-cli: warning: " + oneLine(w).toUtf8() + '\n';
         std::fwrite(line.constData(), 1, std::size_t(line.size()), stderr);
     }
+    return Ok;
+}
+
+// `disk-validate --parv FILE --trace FILE`: the disk model against a drive's measured access times.
+int runDiskValidate(const QStringList& args)
+{
+    CliArgs a(QStringLiteral("disk-validate"), QStringLiteral("--parv FILE --trace FILE"),
+        QStringLiteral("Imports a DiskSim disk (as disks import does), replays a DiskSim validation trace through "
+                       "RaidScope's disk model as DiskSim does (one request at a time, each the trace's gap after the "
+                       "previous completion) and prints the demerit against the measured access times (exact: the two "
+                       "distributions sorted and paired request by request) and the means."));
+    a.option(QStringLiteral("parv"), QStringLiteral("FILE"), QStringLiteral("The DiskSim disk (.parv, .diskspecs or .model)."))
+        .option(QStringLiteral("trace"), QStringLiteral("FILE"), QStringLiteral("The validation trace (e.g. cheetah9LP.trace)."))
+        .flag(QStringLiteral("per-request"), QStringLiteral("Also every simulated access time in ms (with --json)."));
+    addJsonFlag(a);
+    if (const auto done = a.parse(args))
+        return *done;
+    if (!a.has(QStringLiteral("parv")) || !a.has(QStringLiteral("trace")))
+        return fail(QStringLiteral("disk-validate: --parv FILE and --trace FILE are required"), Usage);
+    QString error;
+    const auto imported = importDiskSim(a.value(QStringLiteral("parv")), &error);
+    if (!imported)
+        return fail(QStringLiteral("disk-validate: ") + error);
+    const auto params = parseDiskParameters(imported->presetJson, &error);
+    if (!params)
+        return fail(QStringLiteral("disk-validate: ") + error);
+    const auto trace = readValidationTrace(a.value(QStringLiteral("trace")), &error);
+    if (!trace)
+        return fail(QStringLiteral("disk-validate: ") + error);
+    DiskModel disk(*params);
+    const auto v = validateDisk(disk, *trace, &error);
+    if (!v)
+        return fail(QStringLiteral("disk-validate: ") + a.value(QStringLiteral("trace")) + QStringLiteral(": ") + error);
+    if (a.flag(QStringLiteral("json"))) {
+        QJsonObject o = diskValidationJson(*v, a.flag(QStringLiteral("per-request")));
+        o.insert(QStringLiteral("importWarnings"), imported->warnings.size());
+        printJson(o);
+        return Ok;
+    }
+    out(QStringLiteral("%1 requests: demerit %2 ms; mean access %3 ms simulated, %4 ms measured (%5 import warnings: "
+                       "raidscope-cli disks import lists them)\n")
+            .arg(v->simulatedMs.size())
+            .arg(v->demeritMs, 0, 'f', 3)
+            .arg(v->simulatedMeanMs, 0, 'f', 3)
+            .arg(v->measuredMeanMs, 0, 'f', 3)
+            .arg(imported->warnings.size()));
     return Ok;
 }
 

@@ -21,7 +21,9 @@ struct Command
 const Command kCommands[] = {
     { "schemes", "list the RAID schemes the installed layout plugins provide", raidscope::cli::runSchemes },
     { "plugins", "list the plugin files found and the ones refused, with reasons", raidscope::cli::runPlugins },
-    { "disks", "list the disk presets", raidscope::cli::runDisks },
+    { "disks", "list the disk presets; disks import FILE [--save]: a DiskSim disk as a preset", raidscope::cli::runDisks },
+    { "disk-validate", "the disk model against a DiskSim validation trace: --parv FILE --trace FILE [--json]",
+        raidscope::cli::runDiskValidate },
     { "layout", "show where each logical block of an array lives: --array SPEC [--blocks A:B] [--json]",
         raidscope::cli::runLayout },
     { "simulate", "simulate a workload on an array: --array SPEC --workload SPEC [--sweep outstanding=1,2,4] [--json]",
