@@ -63,6 +63,18 @@ namespace {
             s.longMaxMs = number(o, "longMaxMs");
             if (ok() && (s.shortBelowCylinders < 2 || s.shortMaxMs < s.shortMinMs || s.longMaxMs < s.longMinMs))
                 fail(QStringLiteral("seek figures must rise with distance and shortBelowCylinders must be >= 2"));
+            // An optional measured table [[cylinders, ms], ...] (DiskSim's extracted curve), distances rising from 1.
+            const QJsonArray table = o.value(QStringLiteral("table")).toArray();
+            for (qsizetype i = 0; i < table.size() && ok(); ++i) {
+                const QJsonArray point = table[i].toArray();
+                const double d = point.size() == 2 ? point[0].toDouble(-1) : -1, ms = point.size() == 2 ? point[1].toDouble(-1) : -1;
+                const int previous = s.table.empty() ? 0 : s.table.back().distanceCylinders;
+                if (!(d >= 1 && d <= 2e9 && d == std::floor(d) && int(d) > previous && std::isfinite(ms) && ms >= 0))
+                    fail(QStringLiteral("seek table point %1 must be [cylinders, ms]: whole cylinders rising from 1, ms 0 or more")
+                             .arg(i + 1));
+                else
+                    s.table.push_back({ int(d), ms });
+            }
             return s;
         }
         const QJsonObject& json() const { return m_json; }

@@ -462,13 +462,11 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             return std::nullopt;
         }
         seek = *fitted;
-        im.warn(*curveValue, u"Full seek curve",
-            QStringLiteral("the %1-point table %2 is fitted by the preset's two-function curve (threshold %3 "
-                           "cylinders, rms error %4 ms); the schema holds no table")
-                .arg(table->size())
-                .arg(curveValue->text)
-                .arg(seek.shortBelowCylinders)
-                .arg(fmt(std::round(rms * 1e4) / 1e4)));
+        // The table itself is the curve (interpolated as DiskSim does); the two-function figures, a fit of
+        // it, serve the analytical tools that take figures (the advisor, the zoned model's seek atoms use
+        // the curve and so the table too).
+        for (const DiskSimSeekPoint& p : *table)
+            seek.table.push_back({ int(p.distanceCylinders), p.ms });
         mechHandled << QStringLiteral("Full seek curve");
     } else if (*seekType == QLatin1String("hpl") || *seekType == QLatin1String("hplplus10")) {
         // DiskSim's HPL equation [V1..V6]: d < V1: V2 + V3*sqrt(d), else V4 + V5*d; V6 the single-cylinder
@@ -520,6 +518,12 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
     seekJson[QStringLiteral("shortMaxMs")] = seek.shortMaxMs;
     seekJson[QStringLiteral("longMinMs")] = seek.longMinMs;
     seekJson[QStringLiteral("longMaxMs")] = seek.longMaxMs;
+    if (!seek.table.empty()) {
+        QJsonArray points;
+        for (const SeekFigures::TablePoint& p : seek.table)
+            points.append(QJsonArray { p.distanceCylinders, p.ms });
+        seekJson[QStringLiteral("table")] = points;
+    }
     o[QStringLiteral("seek")] = seekJson;
 
     // DiskSim has no cylinder switch time of its own: moving to the next cylinder is a one-cylinder seek.

@@ -22,6 +22,24 @@ SeekCurve::SeekCurve(const SeekFigures& figures, int maxDistanceCylinders, doubl
     const int span = std::max(1, maxDistanceCylinders - m_threshold);
     m_linearBaseNs = figures.longMinMs * nsPerMs;
     m_linearSlopeNs = (figures.longMaxMs - figures.longMinMs) / double(span) * nsPerMs;
+    for (const SeekFigures::TablePoint& p : figures.table) {
+        m_tableDistance.push_back(p.distanceCylinders);
+        m_tableNs.push_back(p.ms * nsPerMs);
+    }
+}
+
+double SeekCurve::tableNs(int d) const
+{
+    // Linear between the table's points (DiskSim interpolates its extracted curve the same way); below
+    // the first point along the first segment, past the last along the last one (never below zero).
+    const std::size_t n = m_tableDistance.size();
+    if (n == 1)
+        return m_tableNs[0];
+    std::size_t hi = std::size_t(std::upper_bound(m_tableDistance.begin(), m_tableDistance.end(), d) - m_tableDistance.begin());
+    hi = std::clamp<std::size_t>(hi, 1, n - 1);
+    const std::size_t lo = hi - 1;
+    const double t = double(d - m_tableDistance[lo]) / double(m_tableDistance[hi] - m_tableDistance[lo]);
+    return std::max(0.0, m_tableNs[lo] + t * (m_tableNs[hi] - m_tableNs[lo]));
 }
 
 double SeekCurve::sqrtOf(int d) { return std::sqrt(double(d)); }

@@ -129,9 +129,19 @@ TEST_CASE("DiskSim import: the five validation drives become presets", "[disk][d
                 CHECK(table->front().ms == Approx(d.seekFirstMs));
                 CHECK(table->back().distanceCylinders == d.seekLastDistance);
                 CHECK(table->back().ms == Approx(d.seekLastMs));
+                // The preset keeps the table and the curve goes through its points, linearly between them.
                 const SeekCurve curve(params->readSeek, params->geometry.cylinders() - 1);
-                CHECK(curve.seekNs(d.seekLastDistance) / 1e6 == Approx(d.seekLastMs).margin(1.0));
-                CHECK(anyWarning(imported->warnings, QStringLiteral("Full seek curve ("), QStringLiteral("fitted")));
+                CHECK(params->readSeek.table.size() == table->size());
+                CHECK(curve.seekNs(d.seekLastDistance) / 1e6 == Approx(d.seekLastMs));
+                CHECK(curve.seekNs(1) / 1e6 == Approx(d.seekFirstMs));
+                const auto& a = (*table)[table->size() / 2];
+                const auto& b = (*table)[table->size() / 2 + 1];
+                if (b.distanceCylinders - a.distanceCylinders >= 2) {
+                    const int mid = (a.distanceCylinders + b.distanceCylinders) / 2;
+                    const double t = double(mid - a.distanceCylinders) / (b.distanceCylinders - a.distanceCylinders);
+                    CHECK(curve.seekNs(mid) / 1e6 == Approx(a.ms + t * (b.ms - a.ms)));
+                }
+                CHECK_FALSE(anyWarning(imported->warnings, QStringLiteral("Full seek curve ("), QStringLiteral("fitted")));
             } else {
                 // The HPL equation exactly: V2 + V3*sqrt(300) and V4 + V5*d.
                 CHECK(params->readSeek.shortBelowCylinders == 300);
