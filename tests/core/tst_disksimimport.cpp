@@ -6,6 +6,8 @@
 #include "disk/disksimimport.h"
 #include "disk/seekcurve.h"
 
+#include "disksimfiles.h"
+
 #include <catch2/catch.hpp>
 
 #include <QFile>
@@ -19,17 +21,7 @@ using namespace raidscope;
 
 namespace {
 
-QString validation(const char* rel)
-{
-    return QStringLiteral(RAIDSCOPE_SHARED_DIR "/disksim-validation/") + QString::fromLatin1(rel);
-}
-
-// Catch2 v2 has no SKIP: warn and return when the shared folder is absent.
-#define REQUIRE_VALIDATION(path)                                                                                       \
-    if (!QFileInfo::exists(path)) {                                                                                    \
-        WARN("skipped: " << (path).toStdString() << " is absent (the DiskSim files are not part of the project)");     \
-        return;                                                                                                        \
-    }
+using raidscope::test::disksimValidationFile;
 
 bool anyWarning(const QStringList& warnings, const QString& startsWith, const QString& contains = {})
 {
@@ -86,7 +78,7 @@ TEST_CASE("DiskSim import: the five validation drives become presets", "[disk][d
             false },
     };
     for (const Drive& d : drives) {
-        const QString path = validation(d.parv);
+        const QString path = disksimValidationFile(d.parv);
         REQUIRE_VALIDATION(path);
         DYNAMIC_SECTION(d.parv)
         {
@@ -123,7 +115,7 @@ TEST_CASE("DiskSim import: the five validation drives become presets", "[disk][d
 
             if (d.seekFile) {
                 // The table itself, read by hand, and the fitted curve near it at the full stroke.
-                const auto table = readDiskSimSeekFile(validation(d.seekFile), &error);
+                const auto table = readDiskSimSeekFile(disksimValidationFile(d.seekFile), &error);
                 REQUIRE(table);
                 CHECK(table->front().distanceCylinders == 1);
                 CHECK(table->front().ms == Approx(d.seekFirstMs));
@@ -166,7 +158,7 @@ TEST_CASE("DiskSim import: the five validation drives become presets", "[disk][d
 
 TEST_CASE("DiskSim import: dropped settings are named with their file:line", "[disk][disksim][import]")
 {
-    const QString path = validation("cheetah9LP.parv");
+    const QString path = disksimValidationFile("cheetah9LP.parv");
     REQUIRE_VALIDATION(path);
     QString error;
     const auto imported = importDiskSim(path, &error);
@@ -190,7 +182,7 @@ TEST_CASE("DiskSim import: dropped settings are named with their file:line", "[d
 
 TEST_CASE("DiskSim import: a lone .model imports without cache or transfer time", "[disk][disksim][import]")
 {
-    const QString path = validation("atlas_III.model");
+    const QString path = disksimValidationFile("atlas_III.model");
     REQUIRE_VALIDATION(path);
     QString error;
     const auto imported = importDiskSim(path, &error);
@@ -225,7 +217,7 @@ TEST_CASE("DiskSim .seek files: malformed tables are refused with file:line", "[
     CHECK(ok->back().ms == 2.25);
 
     // An importer refuses a drive whose .seek is malformed, naming the .seek's line.
-    const QString path = validation("cheetah9LP.seek");
+    const QString path = disksimValidationFile("cheetah9LP.seek");
     REQUIRE_VALIDATION(path);
     const auto table = readDiskSimSeekFile(path, &error);
     INFO(error.toStdString());

@@ -4,6 +4,8 @@
 // (file:line given), or counted with grep, never taken from the parser's output.
 #include "disk/disksimparams.h"
 
+#include "disksimfiles.h"
+
 #include <catch2/catch.hpp>
 
 #include <QDir>
@@ -15,17 +17,7 @@ using namespace raidscope;
 
 namespace {
 
-QString validation(const char* rel)
-{
-    return QStringLiteral(RAIDSCOPE_SHARED_DIR "/disksim-validation/") + QString::fromLatin1(rel);
-}
-
-// Catch2 v2 has no SKIP: warn and return when the shared folder is absent.
-#define REQUIRE_VALIDATION(path)                                                                                       \
-    if (!QFileInfo::exists(path)) {                                                                                    \
-        WARN("skipped: " << (path).toStdString() << " is absent (the DiskSim files are not part of the project)");     \
-        return;                                                                                                        \
-    }
+using raidscope::test::disksimValidationFile;
 
 DiskSimDocument parseOk(const QString& path)
 {
@@ -133,7 +125,7 @@ QString fileRefusal(const QString& path, const DiskSimParseLimits& limits = {})
 TEST_CASE("DiskSim: the five validation drives parse, figures as read from the files", "[disk][disksim]")
 {
     for (const Drive& d : drives) {
-        const QString path = validation(d.parv);
+        const QString path = disksimValidationFile(d.parv);
         REQUIRE_VALIDATION(path);
         INFO(d.parv);
         const DiskSimDocument doc = parseOk(path);
@@ -182,7 +174,7 @@ TEST_CASE("DiskSim: the five validation drives parse, figures as read from the f
 
 TEST_CASE("DiskSim: Cheetah 9LP in detail, with the file and line of each value", "[disk][disksim]")
 {
-    const QString path = validation("cheetah9LP.parv");
+    const QString path = disksimValidationFile("cheetah9LP.parv");
     REQUIRE_VALIDATION(path);
     const DiskSimDocument doc = parseOk(path);
     const DiskSimValue& model = diskModel(doc);
@@ -205,7 +197,7 @@ TEST_CASE("DiskSim: Cheetah 9LP in detail, with the file and line of each value"
     REQUIRE(curve);
     CHECK(curve->isString());
     CHECK(QFileInfo(curve->pathRelativeToFile()).canonicalFilePath()
-        == QFileInfo(validation("cheetah9LP.seek")).canonicalFilePath());
+        == QFileInfo(disksimValidationFile("cheetah9LP.seek")).canonicalFilePath());
 
     // First zone: cylinders 0-846, 254 sectors, skews 97/133, 1270 spares, 34 slips (model lines 9-59)
     const DiskSimValue& first = zones(model).items.front();
@@ -260,7 +252,7 @@ TEST_CASE("DiskSim: Cheetah 9LP in detail, with the file and line of each value"
 
 TEST_CASE("DiskSim: HP C2247A, the bus carries the transfer time; HPL seek equation", "[disk][disksim]")
 {
-    const QString path = validation("hp_c2247a.parv");
+    const QString path = disksimValidationFile("hp_c2247a.parv");
     REQUIRE_VALIDATION(path);
     const DiskSimDocument doc = parseOk(path);
     const DiskSimValue* bus1 = doc.definition(u"BUS1");

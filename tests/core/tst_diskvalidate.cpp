@@ -6,6 +6,8 @@
 #include "disk/disksimimport.h"
 #include "disk/diskvalidate.h"
 
+#include "disksimfiles.h"
+
 #include <catch2/catch.hpp>
 
 #include <QDir>
@@ -17,11 +19,6 @@
 using namespace raidscope;
 
 namespace {
-
-QString validationFile(const char* name)
-{
-    return QDir(QStringLiteral(RAIDSCOPE_SHARED_DIR "/disksim-validation")).filePath(QString::fromLatin1(name));
-}
 
 QString writeTemp(const QTemporaryDir& dir, const char* text)
 {
@@ -70,12 +67,9 @@ TEST_CASE("Disk validation: the trace reader names file, line and field", "[disk
 
 TEST_CASE("Disk validation: the Cheetah 9LP's trace replayed through its imported preset", "[disk][disksim][validate]")
 {
-    if (!QFile::exists(validationFile("cheetah9LP.trace"))) {
-        WARN("shared/disksim-validation absent: skipped");
-        return;
-    }
+    REQUIRE_VALIDATION(raidscope::test::disksimValidationFile("cheetah9LP.trace"))
     QString error;
-    const auto trace = readValidationTrace(validationFile("cheetah9LP.trace"), &error);
+    const auto trace = readValidationTrace(raidscope::test::disksimValidationFile("cheetah9LP.trace"), &error);
     REQUIRE(trace);
     // awk '{s += $5} END {print s / NR / 1000}' cheetah9LP.trace: 4.272895 ms over 10000 requests.
     REQUIRE(trace->size() == 10000);
@@ -84,7 +78,7 @@ TEST_CASE("Disk validation: the Cheetah 9LP's trace replayed through its importe
         mean += r.measuredMs / 10000;
     CHECK(mean == Approx(4.272895).epsilon(1e-6));
 
-    const auto imported = importDiskSim(validationFile("cheetah9LP.parv"), &error);
+    const auto imported = importDiskSim(raidscope::test::disksimValidationFile("cheetah9LP.parv"), &error);
     REQUIRE(imported);
     const auto params = parseDiskParameters(imported->presetJson, &error);
     REQUIRE(params);
