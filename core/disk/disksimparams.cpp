@@ -660,50 +660,44 @@ namespace {
 
 } // namespace
 
+namespace {
+
+    // The entry under `key` when `fits` says it has the kind asked for, else nullptr and a message
+    // naming the key, what was expected and where.
+    template <typename Fits>
+    const DiskSimValue* typedEntry(const DiskSimValue& block, QStringView key, Fits fits, const char* expected, QString* error)
+    {
+        const DiskSimValue* v = entryOrError(block, key, error);
+        if (v && !fits(*v)) {
+            wrongKind(*v, key, expected, error);
+            return nullptr;
+        }
+        return v;
+    }
+
+} // namespace
+
 std::optional<double> DiskSimValue::numberAt(QStringView key, QString* error) const
 {
-    const DiskSimValue* v = entryOrError(*this, key, error);
-    if (!v)
-        return std::nullopt;
-    if (!v->isNumber()) {
-        wrongKind(*v, key, "a number", error);
-        return std::nullopt;
-    }
-    return v->number;
+    const auto* v = typedEntry(*this, key, [](const DiskSimValue& x) { return x.isNumber(); }, "a number", error);
+    return v ? std::optional<double>(v->number) : std::nullopt;
 }
 
 std::optional<std::int64_t> DiskSimValue::integerAt(QStringView key, QString* error) const
 {
-    const DiskSimValue* v = entryOrError(*this, key, error);
-    if (!v)
-        return std::nullopt;
-    if (!v->isNumber() || !v->integral) {
-        wrongKind(*v, key, "an integer", error);
-        return std::nullopt;
-    }
-    return static_cast<std::int64_t>(v->number);
+    const auto* v = typedEntry(*this, key, [](const DiskSimValue& x) { return x.isNumber() && x.integral; }, "an integer", error);
+    return v ? std::optional<std::int64_t>(static_cast<std::int64_t>(v->number)) : std::nullopt;
 }
 
 std::optional<QString> DiskSimValue::stringAt(QStringView key, QString* error) const
 {
-    const DiskSimValue* v = entryOrError(*this, key, error);
-    if (!v)
-        return std::nullopt;
-    if (!v->isString()) {
-        wrongKind(*v, key, "a word", error);
-        return std::nullopt;
-    }
-    return v->text;
+    const auto* v = typedEntry(*this, key, [](const DiskSimValue& x) { return x.isString(); }, "a word", error);
+    return v ? std::optional<QString>(v->text) : std::nullopt;
 }
 
 const DiskSimValue* DiskSimValue::listAt(QStringView key, QString* error) const
 {
-    const DiskSimValue* v = entryOrError(*this, key, error);
-    if (v && !v->isList()) {
-        wrongKind(*v, key, "a list", error);
-        return nullptr;
-    }
-    return v;
+    return typedEntry(*this, key, [](const DiskSimValue& x) { return x.isList(); }, "a list", error);
 }
 
 const DiskSimValue* DiskSimValue::blockAt(QStringView key, QStringView typeName, QString* error) const
