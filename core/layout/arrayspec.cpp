@@ -179,15 +179,16 @@ std::optional<ArraySpec> parseArraySpecJson(const QJsonObject& json, QString* er
             continue;
         QString value;
         if (key.endsWith(QLatin1String("Bytes"))) { // chunkBytes: 8192 -> chunk=8192B
-            // Range first: converting 1e300 to an integer is undefined behaviour.
-            const double v = it->toDouble();
-            if (!it->isDouble() || !(v >= 0 && v < 9.2e18) || v != double(qint64(v))) {
+            // toInteger() gives its default for anything but a whole number that fits a qint64 (so no
+            // undefined conversion of 1e300), and keeps integers above 2^53 exact, as toJson() writes them.
+            const qint64 n = it->toInteger(-1);
+            if (n < 0 || it->toInteger(-2) != n) {
                 if (error)
                     *error = QStringLiteral("\"%1\" must be a whole number of bytes").arg(key);
                 return std::nullopt;
             }
             key.chop(5);
-            value = QString::number(qint64(it->toDouble())) + u'B';
+            value = QString::number(n) + u'B';
         } else if (it->isDouble()) {
             value = QString::number(it->toDouble(), 'g', 17);
         } else if (it->isString()) {

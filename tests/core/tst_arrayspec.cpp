@@ -95,6 +95,18 @@ TEST_CASE("ArraySpec: syntax errors name the token or key", "[core][spec]")
     CHECK(error.contains(QStringLiteral("\"chunkBytes\" must be a whole number of bytes")));
     CHECK_FALSE(parseArraySpecJson(QJsonDocument::fromJson(R"({"scheme":"raid0","disks":4,"chunk":[1]})").object(), &error));
     CHECK(error.contains(QStringLiteral("\"chunk\" must be a string or a number")));
+    CHECK_FALSE(parseArraySpecJson(QJsonDocument::fromJson(R"({"scheme":"raid0","disks":4,"chunkBytes":1e300})").object(), &error));
+    CHECK(error.contains(QStringLiteral("\"chunkBytes\" must be a whole number of bytes")));
+    CHECK_FALSE(parseArraySpecJson(QJsonDocument::fromJson(R"({"scheme":"raid0","disks":4,"chunkBytes":8192.5})").object(), &error));
+
+    // A size above 2^53 bytes keeps every digit through the JSON form (found by fuzz_spec: it read back
+    // as 5777777777777777664 B when the reader went through a double).
+    const auto huge = parseArraySpec(QStringLiteral("raid5 disks=5 chunk=1KiB block=5777777777777777712B"), &error);
+    REQUIRE(huge);
+    const auto back = parseArraySpecJson(huge->toJson(), &error);
+    REQUIRE(back);
+    CHECK(back->blockBytes == 5777777777777777712u);
+    CHECK(back->toText() == huge->toText());
 }
 
 TEST_CASE("ArraySpec: the JSON form takes only what the text form can write back", "[core][spec]")
