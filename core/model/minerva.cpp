@@ -159,6 +159,9 @@ QString minervaInputProblem(const MinervaInput& in)
         return QStringLiteral("lu: controller limits must be above 0 (or absent)");
     if (in.streams.empty())
         return QStringLiteral("streams: at least one stream");
+    // The maximum scales the streams' rates together: with all of them 0 there is no mix to scale.
+    if (std::all_of(in.streams.begin(), in.streams.end(), [](const MinervaStream& s) { return s.requestRate == 0; }))
+        return QStringLiteral("streams: every request_rate is 0, so there is no mix of rates to scale");
     for (std::size_t i = 0; i < in.streams.size(); ++i) {
         const MinervaStream& s = in.streams[i];
         const QString at = QStringLiteral("streams[%1].").arg(i);

@@ -216,6 +216,10 @@ TEST_CASE("Minerva: JSON in strictly, with the field named", "[model][minerva]")
     CHECK_FALSE(parse(R"({"lu": {"type": "raid10", "LU_size": 4, "stripe_unit_size": 65536, "mean_position_time": 0.008,
         "transfer_rate": 1e7}, "streams": [{"request_rate": 1, "request_size": 8192, "read_probability": 1, "run_count": 0.5}]})", &error));
     CHECK(error == u"streams[0].run_count: 0.5 must be at least 1");
+    // No load at all has no mix to scale (found by fuzz_model: the maximum came out 0 x infinity).
+    CHECK_FALSE(parse(R"({"lu": {"type": "raid5", "LU_size": 5, "stripe_unit_size": 31072, "mean_position_time": 0.008,
+        "transfer_rate": 1e7}, "streams": [{"request_rate": 0, "request_size": 8192, "read_probability": 0, "run_count": 4}]})", &error));
+    CHECK(error == u"streams: every request_rate is 0, so there is no mix of rates to scale");
 }
 
 TEST_CASE("Minerva: sweeps, an array spec as an LU, and the JSON round trip", "[model][minerva]")
