@@ -53,7 +53,7 @@ bool parseSizeMix(const QString& value, std::vector<WorkloadSpec::SizeWeight>& o
         double weight = 1;
         if (sw.size() == 2 && !parseFraction(QStringLiteral("size weight"), sw[1], 0, 1e12, weight, error))
             return false;
-        out.push_back({ *bytes, weight, sw.size() == 2 ? weight : 0.0 });
+        out.push_back({ *bytes, weight, weight }); // a size alone weighs 1, as written
         total += weight;
     }
     if (total <= 0) {
@@ -211,7 +211,7 @@ QString WorkloadSpec::toText() const
     parts << QStringLiteral("read=") + exact(readFraction);
     bool given = true;
     for (const SizeWeight& s : sizes)
-        given = given && s.given > 0;
+        given = given && s.given >= 0;
     QStringList sizeParts;
     for (const SizeWeight& s : sizes)
         sizeParts << (sizes.size() == 1 ? formatBytes(s.bytes) : formatBytes(s.bytes) + u':' + (given ? exact(s.given) : percent(s.weight)));

@@ -21,7 +21,7 @@ struct WorkloadSpec
     {
         std::uint64_t bytes = 0;
         double weight = 0; ///< normalised: the weights sum to 1
-        double given = 0;  ///< the weight as written (size=4KiB:60 -> 60), which toText() writes back; 0: weight x 100
+        double given = -1; ///< the weight as written (size=4KiB:60 -> 60; a size alone 1; 0 as 0), which toText() writes back; < 0: not written, weight x 100
     };
 
     Pattern pattern = Random;

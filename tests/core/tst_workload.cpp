@@ -227,3 +227,13 @@ TEST_CASE("ArraySimulator: align= reaches the generator (full-stripe RAID 5 writ
     CHECK(b.diskOps > 5 * b.requests);
     CHECK_FALSE(b.workloadSpec.contains(QStringLiteral("align")));
 }
+
+TEST_CASE("WorkloadSpec: a size mix with bare sizes and zero weights echoes as written", "[core][workload]")
+{
+    // Found by fuzz_spec: a bare size (weight 1) or a zero weight made the echo fall back to
+    // normalised percentages, 12 digits of which did not read back to the same text.
+    const WorkloadSpec w = spec("random read=0 size=4B:30,64KiB:000,64MiB:40,64M,664MiB:0");
+    CHECK(w.toText() == u"random read=0 size=4B:30,64KiB:0,64MiB:40,64MiB:1,664MiB:0 outstanding=1 count=10000 seed=1");
+    CHECK(spec(w.toText().toUtf8().constData()).toText() == w.toText());
+    CHECK(w.sizes[3].weight == Approx(1.0 / 71));
+}
