@@ -67,13 +67,13 @@ std::optional<ZonedDiskService> ZonedDiskService::fromParameters(
     };
     if (disk.kind != DiskParameters::Kind::Mechanical)
         return fail(
-            QStringLiteral("diskPreset: %1 is solid-state; the zoned model needs a mechanical disk").arg(disk.id));
+            QStringLiteral("disk: %1 is solid-state; the zoned model needs a mechanical disk").arg(disk.id));
     const auto& zones = disk.geometry.zones();
     const int cylinders = disk.geometry.cylinders();
     if (zones.empty() || cylinders < 2)
-        return fail(QStringLiteral("diskPreset: %1 has no zones (at least 2 cylinders needed)").arg(disk.id));
+        return fail(QStringLiteral("disk: %1 has no zones (at least 2 cylinders needed)").arg(disk.id));
     if (!(disk.rotationMs > 0) || !std::isfinite(disk.rotationMs))
-        return fail(QStringLiteral("diskPreset: %1 has no rotation time").arg(disk.id));
+        return fail(QStringLiteral("disk: %1 has no rotation time").arg(disk.id));
     if (disk.geometry.sectorBytes() <= 0 || blockBytes < std::uint64_t(disk.geometry.sectorBytes()))
         return fail(QStringLiteral("blockBytes: %1 is below the disk's %2-byte sector")
                         .arg(blockBytes)
@@ -117,7 +117,7 @@ std::optional<ZonedDiskService> ZonedDiskService::fromParameters(
         maxMs = std::max({ maxMs, read.seekNs(d) / 1e6, write.seekNs(d) / 1e6 + settleMs });
     maxMs = std::max({ maxMs, read.seekNs(cylinders - 1) / 1e6, write.seekNs(cylinders - 1) / 1e6 + settleMs });
     if (!(maxMs > 0) || !std::isfinite(maxMs))
-        return fail(QStringLiteral("diskPreset: %1 has no seek curve").arg(disk.id));
+        return fail(QStringLiteral("disk: %1 has no seek curve").arg(disk.id));
     z.m_seekStepMs = maxMs / kSeekSteps;
     z.m_readSeek.assign(kSeekSteps + 1, 0.0);
     z.m_writeSeek.assign(kSeekSteps + 1, 0.0);
@@ -139,14 +139,14 @@ std::optional<ZonedDiskService> ZonedDiskService::fromPreset(
     const DiskPreset* preset = findDiskPreset(presetId);
     if (!preset) {
         if (error)
-            *error = QStringLiteral("diskPreset: no preset named '%1'").arg(presetId);
+            *error = QStringLiteral("disk: no preset named '%1'").arg(presetId);
         return std::nullopt;
     }
     QString why;
     const auto params = parseDiskParameters(*preset, &why);
     if (!params) {
         if (error)
-            *error = QStringLiteral("diskPreset: %1: %2").arg(presetId, why);
+            *error = QStringLiteral("disk: %1: %2").arg(presetId, why);
         return std::nullopt;
     }
     return fromParameters(*params, blockBytes, error);

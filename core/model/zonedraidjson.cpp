@@ -47,9 +47,7 @@ std::optional<ZonedRaidRequest> zonedRaidRequestFromJson(const QJsonObject& json
         *error = in.error();
         return std::nullopt;
     }
-    if (QString why = zonedRaidRequestProblem(q); !why.isEmpty()) {
-        if (why.startsWith(QStringLiteral("diskPreset:"))) // the JSON calls it "disk"
-            why.replace(0, 10, QStringLiteral("disk"));
+    if (const QString why = zonedRaidRequestProblem(q); !why.isEmpty()) {
         *error = why;
         return std::nullopt;
     }

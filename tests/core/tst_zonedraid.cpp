@@ -369,8 +369,8 @@ TEST_CASE("ZonedRaid: input problems name the field", "[model][zoned]")
         q.disks = 5;
     }).startsWith(u"disks:"));
     CHECK(problem([](ZonedRaidRequest& q) { q.blockBytes = 100; }).startsWith(u"blockBytes:"));
-    CHECK(problem([](ZonedRaidRequest& q) { q.diskPreset = QStringLiteral("nonesuch"); }).startsWith(u"diskPreset:"));
-    CHECK(problem([](ZonedRaidRequest& q) { q.diskPreset = QStringLiteral("ssd"); }).startsWith(u"diskPreset:"));
+    CHECK(problem([](ZonedRaidRequest& q) { q.diskPreset = QStringLiteral("nonesuch"); }).startsWith(u"disk:"));
+    CHECK(problem([](ZonedRaidRequest& q) { q.diskPreset = QStringLiteral("ssd"); }).startsWith(u"disk:"));
     CHECK(problem([](ZonedRaidRequest& q) {
         q.writeModel = ZonedRaidRequest::WriteModel(7);
     }).startsWith(u"writeModel:"));
