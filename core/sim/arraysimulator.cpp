@@ -6,7 +6,10 @@
 #include "layout/requestplan.h"
 #include "leakybucket.h"
 #include "readcache.h"
+#include "requestfeed.h"
 #include "stats/rng.h"
+
+#include <QScopeGuard>
 
 #include <algorithm>
 #include <chrono>
@@ -74,19 +77,13 @@ public:
         , m_report(report)
         , m_readCache(sim.m_config.readCacheBytes)
         , m_throttle(std::chrono::milliseconds(50))
+        , m_planner(sim.planner())
     {
-        const ArrayParams& p = m_layout.params();
-        m_sectorsPerBlock = std::uint32_t(p.blockBytes / 512);
-        m_arrayBytes = m_layout.logicalBlocks() * p.blockBytes;
-        m_mirror = m_layout.redundancy() == Redundancy::Mirror;
-        m_fastReads = m_config.failedCount() == 0;
-        m_planOptions.alwaysReconstructWrite = m_config.alwaysReconstructWrite;
-        m_planOptions.failed = m_config.failed;
+        m_arrayBytes = sim.arrayBytes();
         for (DiskModel& model : sim.m_disks) {
             model.reset();
             Disk d;
             d.model = &model;
-            d.partitionSectors = model.totalSectors() / 2;
             m_disks.push_back(d);
         }
         m_result.arraySpec = sim.m_arraySpec;
@@ -103,21 +100,20 @@ public:
         m_rng = Rng(0x5eed);
     }
 
-    SimResult runWorkload(const WorkloadSpec& spec)
+    SimResult runWorkload(RequestFeed& feed)
     {
-        // align= (checkWorkloadAlign(): a multiple of the block) or the block, today's default.
-        WorkloadGenerator generator(spec, m_arrayBytes, std::max(m_layout.params().blockBytes, spec.alignBytes));
-        m_generator = &generator;
+        const WorkloadSpec& spec = feed.spec();
+        m_feed = &feed;
         m_target = spec.count;
         m_result.workloadSpec = spec.toText();
         m_closedLoop = !spec.openLoop();
         if (spec.openLoop()) {
             m_result.offeredRatePerSec = spec.ratePerSec;
-            schedule(std::int64_t(generator.nextGapNs()), Arrival, 0);
+            schedule(std::int64_t(feed.firstGapNs()), Arrival, 0);
         } else {
             m_result.outstanding = spec.outstanding;
             for (int i = 0; i < spec.outstanding && m_issued < m_target; ++i)
-                issue(generator.next());
+                issue(feed.next());
         }
         return loop();
     }
@@ -161,15 +157,6 @@ private:
         std::uint32_t index;
         bool operator>(const Event& o) const { return t != o.t ? t > o.t : seq > o.seq; }
     };
-    struct PhysOp
-    {
-        std::uint64_t sector = 0;
-        std::uint32_t sectors = 0;
-        std::uint32_t request = 0;
-        std::uint32_t disk = 0; // physical disk
-        bool write = false;
-        std::uint32_t member = 0;
-    };
     struct Disk
     {
         DiskModel* model = nullptr;
@@ -179,7 +166,6 @@ private:
         bool up = true; // elevator direction
         PhysOp current;
         std::uint64_t lastSector = 0;
-        std::uint64_t partitionSectors = 0;
         std::int64_t lastChangeNs = 0;
         double queueIntegral = 0;
         std::uint64_t waiting() const { return queue.size() - head; }
@@ -197,6 +183,9 @@ private:
         bool ackPending = false; // the host CPU has the completion in hand (hostoverhead)
         bool freeOnAck = false;  // the disks are done too: free the request once the host has seen it
         std::vector<PhysOp> phase2; // writes that wait for the reads (read-modify-write, reconstruct-write)
+        std::vector<PhysOp> planned; // the first phase, when planned ahead (RequestFeed)
+        bool hasPlan = false;
+        bool lost = false;           // some block has no surviving copy or parity
         std::uint64_t sequence = 0;  // order of issue
     };
 
@@ -217,7 +206,10 @@ private:
         return std::uint32_t(m_requests.size() - 1);
     }
 
-    void issue(const IoRequest& io)
+    // A request from the feed, with its disk operations if they were planned ahead.
+    void issue(const PlannedRequest& p) { issue(p.io, &p); }
+
+    void issue(const IoRequest& io, const PlannedRequest* planned = nullptr)
     {
         ++m_issued;
         const std::uint32_t id = allocRequest();
@@ -231,7 +223,18 @@ private:
         r.hostDone = false;
         r.ackPending = false;
         r.freeOnAck = false;
+        r.hasPlan = planned && planned->planned;
+        r.lost = r.hasPlan && planned->lost;
+        r.planned.clear();
         r.phase2.clear();
+        if (r.hasPlan) {
+            r.planned.assign(planned->phase1.begin(), planned->phase1.end());
+            r.phase2.assign(planned->phase2.begin(), planned->phase2.end());
+            for (PhysOp& op : r.planned)
+                op.request = id;
+            for (PhysOp& op : r.phase2)
+                op.request = id;
+        }
         r.sequence = m_issued - 1;
         // The array's ceiling admits requests in issue order, then the controller takes its time.
         const std::int64_t admittedNs = m_state.ceiling.enabled() ? m_state.ceiling.admit(m_now) : m_now;
@@ -276,10 +279,15 @@ private:
     {
         Request& r = m_requests[id];
         m_phase1.clear();
-        if (!r.write && m_fastReads)
-            planFastRead(r, id);
-        else
-            planGeneral(r, id);
+        if (r.hasPlan) {
+            m_phase1.swap(r.planned);
+        } else {
+            r.phase2.clear();
+            if (!m_planner.plan(IoRequest { r.offset, r.bytes, r.write }, id, m_phase1, r.phase2, r.lost))
+                planMirrorRead(r, id);
+        }
+        if (r.lost)
+            ++m_result.lostRequests;
         if (m_phase1.empty() && r.phase2.empty()) {
             finishRequest(id);
             return;
@@ -289,22 +297,6 @@ private:
         r.pending = std::uint32_t(m_phase1.size());
         for (const PhysOp& op : m_phase1)
             enqueue(op);
-    }
-
-    PhysOp physOp(int member, std::uint64_t block, std::uint64_t blocks, std::uint32_t request, bool write) const
-    {
-        const std::uint32_t disk = std::uint32_t(m_config.physical[std::size_t(member)]);
-        PhysOp op { block * m_sectorsPerBlock, std::uint32_t(blocks * m_sectorsPerBlock), request, disk, write,
-            std::uint32_t(member) };
-        if (m_config.secondPartition[std::size_t(member)]) {
-            // Shear Fig. 17's misconfiguration: this member is the second half of another member's disk.
-            const Disk& d = m_disks[disk];
-            const std::uint64_t total = d.model->totalSectors();
-            op.sector = (op.sector + d.partitionSectors) % total;
-            if (op.sector + op.sectors > total)
-                op.sector = total - op.sectors;
-        }
-        return op;
     }
 
     std::uint64_t queueLength(int member) const
@@ -343,8 +335,9 @@ private:
         return best;
     }
 
-    // Reads on an array with no failed disk: one operation per chunk the request touches.
-    void planFastRead(Request& r, std::uint32_t id)
+    // Reads of a healthy mirrored array: one operation per chunk the request touches, each on the
+    // copy pickCopy() chooses as the request reaches the disks.
+    void planMirrorRead(const Request& r, std::uint32_t id)
     {
         const ArrayParams& p = m_layout.params();
         const std::uint64_t chunkBlocks = p.chunkBlocks();
@@ -352,15 +345,10 @@ private:
         const std::uint64_t end = (r.offset + r.bytes + p.blockBytes - 1) / p.blockBytes;
         while (lba < end) {
             const std::uint64_t runEnd = std::min(end, (lba / chunkBlocks + 1) * chunkBlocks);
-            DiskBlock at;
-            if (m_mirror) {
-                m_layout.places(lba, m_places);
-                const int c = pickCopy(m_places);
-                at = c < 0 ? m_places.data : m_places.copies[std::size_t(c)];
-            } else {
-                at = m_layout.dataPlace(lba);
-            }
-            m_phase1.push_back(physOp(at.disk, at.block, runEnd - lba, id, false));
+            m_layout.places(lba, m_places);
+            const int c = pickCopy(m_places);
+            const DiskBlock& at = c < 0 ? m_places.data : m_places.copies[std::size_t(c)];
+            m_phase1.push_back(m_planner.physOp(at.disk, at.block, runEnd - lba, id, false));
             lba = runEnd;
         }
     }
@@ -379,7 +367,7 @@ private:
             const DiskBlock& at = c < 0 ? places.data : places.copies[std::size_t(c)];
             std::uint64_t distance = at.block;
             if (!m_config.lowestAddressReads && queueLength(at.disk) > 0) {
-                const std::uint64_t sector = physOp(at.disk, at.block, 1, 0, false).sector;
+                const std::uint64_t sector = m_planner.physOp(at.disk, at.block, 1, 0, false).sector;
                 const std::uint64_t head = m_state.headSector[std::size_t(at.disk)];
                 distance = sector > head ? sector - head : head - sector;
             } else if (!m_config.lowestAddressReads) {
@@ -391,23 +379,6 @@ private:
             }
         }
         return best;
-    }
-
-    // Writes, and reads of a degraded array: through the planner (RAID write paths, rebuild reads).
-    void planGeneral(Request& r, std::uint32_t id)
-    {
-        const RequestPlan plan = planRequest(m_layout, r.offset, r.bytes, r.write, nullptr, m_planOptions);
-        if (plan.lost)
-            ++m_result.lostRequests;
-        bool reads = false, writes = false;
-        for (const DiskOp& op : plan.ops) {
-            reads |= op.kind == DiskOp::Read;
-            writes |= op.kind == DiskOp::Write;
-        }
-        for (const DiskOp& op : plan.ops) {
-            const PhysOp phys = physOp(op.disk, op.block, op.blocks, id, op.kind == DiskOp::Write);
-            (reads && writes && phys.write ? r.phase2 : m_phase1).push_back(phys);
-        }
     }
 
     void touchQueue(Disk& d)
@@ -584,10 +555,11 @@ private:
 
     void arrival()
     {
-        if (m_generator) {
-            issue(m_generator->next());
+        if (m_feed) {
+            const PlannedRequest p = m_feed->next();
+            issue(p);
             if (m_issued < m_target)
-                schedule(m_now + std::int64_t(m_generator->nextGapNs()), Arrival, 0);
+                schedule(m_now + std::int64_t(p.gapNs), Arrival, 0);
             return;
         }
         const ReplayRecord rec = m_nextRecord;
@@ -611,7 +583,10 @@ private:
         auto issuePending = [&] {
             while (m_pendingIssues > 0 && m_issued < m_target) {
                 --m_pendingIssues;
-                issue(m_generator ? m_generator->next() : m_batch[m_issued]);
+                if (m_feed)
+                    issue(m_feed->next());
+                else
+                    issue(m_batch[m_issued]);
             }
             m_pendingIssues = 0;
         };
@@ -667,14 +642,11 @@ private:
     Report<SimSnapshot> m_report;
     ReadCache m_readCache;
     Throttle m_throttle;
-    PlanOptions m_planOptions;
-    std::uint32_t m_sectorsPerBlock = 8;
+    RequestPlanner m_planner;
     std::uint64_t m_arrayBytes = 0;
-    bool m_mirror = false;
-    bool m_fastReads = true;
     bool m_closedLoop = false;
 
-    WorkloadGenerator* m_generator = nullptr;
+    RequestFeed* m_feed = nullptr;
     const ReplaySource* m_source = nullptr;
     ReplayRecord m_nextRecord;
     std::span<const IoRequest> m_batch;
@@ -761,8 +733,23 @@ ArraySimulator::~ArraySimulator() = default;
 
 SimResult ArraySimulator::run(const WorkloadSpec& spec, std::stop_token stop, const Report<SimSnapshot>& report)
 {
+    RequestFeed feed(*this, spec);
+    return run(feed, std::move(stop), report);
+}
+
+SimResult ArraySimulator::run(RequestFeed& feed, std::stop_token stop, const Report<SimSnapshot>& report)
+{
+    const auto closer = qScopeGuard([&] { feed.close(); }); // a helper drawing ahead returns, however the run ends
     Engine engine(*this, std::move(stop), report, nullptr);
-    return engine.runWorkload(spec);
+    return engine.runWorkload(feed);
+}
+
+RequestPlanner ArraySimulator::planner() const
+{
+    std::vector<std::uint64_t> sectors;
+    for (const DiskModel& disk : m_disks)
+        sectors.push_back(disk.totalSectors());
+    return RequestPlanner(*m_layout, m_config, std::move(sectors));
 }
 
 std::vector<double> ArraySimulator::runBatch(std::span<const IoRequest> requests, int outstanding, std::stop_token stop)

@@ -21,6 +21,8 @@
 namespace raidscope {
 
 struct ResolvedArray;
+class RequestFeed;
+class RequestPlanner;
 
 /// One record of a trace to replay: when it arrives, where, how much, which way.
 struct ReplayRecord
@@ -77,6 +79,11 @@ public:
     }
     /// Runs a closed- or open-loop workload to `spec.count` completed requests (fewer if stopped).
     SimResult run(const WorkloadSpec& spec, std::stop_token stop = {}, const Report<SimSnapshot>& report = {});
+    /// The same for the workload of `feed` (made for this simulator), which another thread may draw and
+    /// plan ahead meanwhile (RequestFeed::help()); the result is the same. Closes the feed at the end.
+    SimResult run(RequestFeed& feed, std::stop_token stop = {}, const Report<SimSnapshot>& report = {});
+    /// What plans this array's requests (RequestFeed's, and the simulator's own).
+    RequestPlanner planner() const;
     /// Issues `requests` in order keeping `outstanding` in flight and returns each request's
     /// completion time in nanoseconds since the first was issued (the probe's IoTarget). The disk
     /// mechanics start idle every batch; the throttles' buckets (iops, ceiling), the host CPU
