@@ -259,6 +259,27 @@ TEST_CASE("Shear probe: a slow member moves the read/write ratio by at most its 
     CHECK(r5.verdict.disks == 8);
 }
 
+TEST_CASE("Shear probe: layouts that read alike and whose ratios a slow member blurs are named together", "[probe][shear]")
+{
+    // RAID-6 continuous of 8, disk 4 at half speed (probe-eval --slow seed 29, array 58). RAID-4 of 9
+    // and RAID-5 left-symmetric of 8 read exactly as it does (data over 8 disks in turn). Their
+    // ratios differ: RAID-4's writes queue on the parity disk, two operations each against one
+    // read's eighth: 16; RAID-6's read-modify-write, 6 operations over 8 disks: 6; RAID-5 with md's
+    // reconstruct writes: 8. A member at 2x moves a ratio by up to 2x either way, so a measured
+    // 8.6 (2x inside 16 and 6 both) cannot tell RAID-4 from RAID-6: both are named, one of them
+    // the verdict (before, the two stayed undecided).
+    const ProbeResult r = probe("raid6 layout=continuous disks=8 chunk=8KiB speed=4:0.5", 29058);
+    INFO(r.verdict.spec.toStdString() << " / " << r.verdict.equivalents.join(QStringLiteral("; ")).toStdString());
+    CHECK(r.verdict.identified);
+    QStringList named = r.verdict.equivalents;
+    named << r.verdict.spec;
+    CHECK(named.contains(QStringLiteral("raid6 layout=continuous disks=8 chunk=8KiB")));
+    CHECK(named.contains(QStringLiteral("raid4 layout=parity-last disks=9 chunk=8KiB")));
+    const ProbeFinding* slowDisk = r.verdict.find(ProbeFinding::Kind::SlowDisk);
+    REQUIRE(slowDisk);
+    CHECK(slowDisk->value(u"relative") > 1.5);
+}
+
 TEST_CASE("Shear probe: a striped mirror with a slow member is not taken for a mirror of whole disks", "[probe][shear]")
 {
     // RAID-10 near of 4, 3 copies, disk 0 at half speed (probe-eval --slow seed 29, array 93): no
