@@ -116,6 +116,7 @@ private:
     double patternLevel() const;
     double patternLevelError(const Candidate& c, double observed) const;
     void identifyUnstriped();
+    bool wholeDiskMirrorWithSlowMember();
     void identify();
     void rank();
     int remeasureOutliers(const Candidate& c);

@@ -280,6 +280,30 @@ TEST_CASE("Shear probe: layouts that read alike and whose ratios a slow member b
     CHECK(slowDisk->value(u"relative") > 1.5);
 }
 
+TEST_CASE("Shear probe: a mirror of whole disks with a slow member is described, not named", "[probe][shear]")
+{
+    // RAID-1 of 5, disk 2 at half speed (probe-eval --slow seed 29, array 20). Reads go to the shortest
+    // queue: 4 members at 1/t and one at 1/(2t), 4.5/t; every write waits for the slow copy, 1/(2t):
+    // a ratio of 2 x 4 + 1 = 9 where a healthy RAID-1 of 5 has 5. One read at a time takes the mean
+    // member's (4 + 2)/5 t, so 4.5 x 1.2 = 5.4 disks read in parallel. Which member is slow cannot be
+    // told (any copy serves a read), and which disk count only within the parallelism's noise.
+    const ProbeResult r = probe("raid1 disks=5 chunk=8KiB speed=2:0.5", 29020);
+    INFO(r.verdict.spec.toStdString());
+    CHECK_FALSE(r.verdict.identified);
+    const ProbeFinding* slow = r.verdict.find(ProbeFinding::Kind::SlowDisk);
+    REQUIRE(slow);
+    CHECK(slow->disks.empty());
+    CHECK(slow->value(u"readWriteRatio") == Approx(9).epsilon(0.05));
+    CHECK(slow->value(u"disksLow") <= 5);
+    CHECK(slow->value(u"disksHigh") >= 5);
+    CHECK(slow->value(u"relativeLow") <= 2.05);
+    CHECK(slow->value(u"relativeHigh") >= 1.95);
+    // A healthy mirror of whole disks is named as before, with no such finding.
+    const ProbeResult healthy = probe("raid1 disks=5 chunk=8KiB", 29020);
+    requireVerdict(healthy, "raid1", "", 5, 0);
+    CHECK_FALSE(healthy.verdict.has(ProbeFinding::Kind::SlowDisk));
+}
+
 TEST_CASE("Shear probe: a striped mirror with a slow member is not taken for a mirror of whole disks", "[probe][shear]")
 {
     // RAID-10 near of 4, 3 copies, disk 0 at half speed (probe-eval --slow seed 29, array 93): no
