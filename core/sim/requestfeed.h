@@ -50,6 +50,7 @@ private:
     std::vector<std::uint64_t> m_diskSectors;
     PlanOptions m_options;
     std::uint32_t m_sectorsPerBlock = 8;
+    bool m_healthy = true;      ///< no failed member: reads by the data place (or a mirror's copy)
     bool m_mirrorReads = false; ///< reads go to the simulator (see plan())
 };
 
