@@ -3,9 +3,13 @@
 
 #include "arraysimulator.h"
 #include "parallel.h"
+#include "requestfeed.h"
 
 #include <QJsonArray>
+#include <QScopeGuard>
 
+#include <algorithm>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -83,7 +87,62 @@ WorkloadSpec pointSpec(const WorkloadSpec& spec, const std::vector<int>& outstan
     return s;
 }
 
+// A thread with no point left to start helps a running point: it draws and plans that point's
+// requests ahead of its simulation (RequestFeed::help(), some quarter of a point's work), so the
+// last points do not run alone while other cores idle (7 points on 2 cores: 3.5 rounds, not 4).
+class Helpers
+{
+public:
+    explicit Helpers(std::size_t points)
+        : m_offered(points)
+        , m_running(points)
+    {
+    }
+
+    // Point i runs with `feed`: one helper may take it.
+    void offer(std::size_t i, std::shared_ptr<RequestFeed> feed)
+    {
+        const std::lock_guard<std::mutex> guard(m_lock);
+        m_offered[i] = std::move(feed);
+        m_changed.notify_all();
+    }
+
+    // Every point calls this once when it ends, however it ends.
+    void ended(std::size_t i)
+    {
+        const std::lock_guard<std::mutex> guard(m_lock);
+        m_offered[i].reset();
+        --m_running;
+        m_changed.notify_all();
+    }
+
+    // Helps one offered point after another, the first in order first, until every point has ended.
+    void help()
+    {
+        std::unique_lock<std::mutex> lock(m_lock);
+        while (m_running > 0) {
+            const auto offered = std::find_if(m_offered.begin(), m_offered.end(), [](const auto& f) { return f != nullptr; });
+            if (offered == m_offered.end()) {
+                m_changed.wait(lock);
+                continue;
+            }
+            // Shared: the point may end and drop it meanwhile; a closed feed's help() returns at once.
+            const std::shared_ptr<RequestFeed> feed = std::move(*offered);
+            lock.unlock();
+            feed->help();
+            lock.lock();
+        }
+    }
+
+private:
+    std::mutex m_lock;
+    std::condition_variable m_changed;
+    std::vector<std::shared_ptr<RequestFeed>> m_offered;
+    std::size_t m_running;
+};
+
 // The points on up to `jobs` threads, one simulator each; reports and results in the serial order.
+// The threads left after the last point has started help the running ones (Helpers).
 void runParallel(OutstandingSweepResult& out, const ArraySimulator& simulator, const WorkloadSpec& spec,
                  std::stop_token stop, const Report<SweepSnapshot>& report, int jobs)
 {
@@ -98,15 +157,28 @@ void runParallel(OutstandingSweepResult& out, const ArraySimulator& simulator, c
         report(std::make_shared<const SweepSnapshot>(SweepSnapshot {
             (double(i) + snapshot.fraction) / double(n), int(i), int(n), false, snapshot.partial }));
     };
-    parallelFor(int(n), jobs,
+    Helpers helpers(n);
+    const int helperTasks = resolveJobs(jobs) - 1;
+    parallelFor(int(n) + helperTasks, jobs,
         [&](int task) {
+            if (task >= int(n))
+                return helpers.help();
             const auto i = std::size_t(task);
+            std::unique_ptr<ArraySimulator> sim;
+            std::shared_ptr<RequestFeed> feed;
+            const auto ended = qScopeGuard([&] { // before the sim goes: no helper draws for it after this
+                helpers.ended(i);
+                if (feed)
+                    feed->close();
+            });
             if (stop.stop_requested())
                 return;
             QString error;
-            auto sim = ArraySimulator::create(simulator.arraySpec(), &error);
+            sim = ArraySimulator::create(simulator.arraySpec(), &error);
             if (!sim)
                 throw std::runtime_error(error.toStdString()); // the spec came from a simulator: cannot happen
+            feed = std::make_shared<RequestFeed>(*sim, pointSpec(spec, out.outstanding, i));
+            helpers.offer(i, feed);
             Report<SimSnapshot> inner;
             if (report)
                 inner = [&, i](std::shared_ptr<const SimSnapshot> snapshot) {
@@ -118,11 +190,13 @@ void runParallel(OutstandingSweepResult& out, const ArraySimulator& simulator, c
                     else
                         waiting[i] = std::move(snapshot);
                 };
-            results[i] = sim->run(pointSpec(spec, out.outstanding, i), stop, inner);
+            results[i] = sim->run(*feed, stop, inner);
             complete[i] = !stop.stop_requested();
         },
         [&](int task) {
             const auto i = std::size_t(task);
+            if (i >= n)
+                return;
             const std::lock_guard<std::mutex> guard(lock);
             if (!complete[i] || stop.stop_requested() || first != i)
                 return;

@@ -71,7 +71,9 @@ struct OutstandingSweepResult
 /// simulator made from `simulator.arraySpec()`, with the same results as one after another. Reports
 /// then come from the worker threads, one at a time, and keep the serial order: the progress of the
 /// first unfinished point only, and each point's end once, in order. After a stop, nothing more is
-/// reported, and `points` holds the points reported done.
+/// reported, and `points` holds the points reported done. A thread left with no point to start helps
+/// a running one, drawing and planning its requests ahead of its simulation (RequestFeed), so the
+/// last points do not run alone while the other threads idle.
 OutstandingSweepResult runOutstandingSweep(ArraySimulator& simulator, const WorkloadSpec& spec,
                                            const std::vector<int>& outstanding, std::stop_token stop = {},
                                            const Report<SweepSnapshot>& report = {}, int jobs = 0);

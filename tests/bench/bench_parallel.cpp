@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every core: wall time of the four parallel jobs at one thread and at all of them (the argument is
 // the thread count; 0 = QThread::idealThreadCount()), so speed-up = time(1) / time(0):
-//   - a 7-point outstanding sweep (1..64) of a RAID-5 of 8 disks,
+//   - a 7-point outstanding sweep (1..64) of a RAID-5 of 8 disks (7 equal points on 2 cores would be
+//     4 rounds, 1.75x at best; the thread left idle in the last round draws and plans that point's
+//     requests ahead, RequestFeed, some quarter of its work),
 //   - a 3-candidate replay of a real MSR trace (hm_0 excerpt repeated, ~40k requests),
 //   - the probe of RAIDSCOPE_BENCH_PROBES arrays (default 12; probe-eval's loop is this, 100 arrays
 //     take minutes per run, so fewer here: the speed-up does not depend on the count),
