@@ -63,6 +63,7 @@ void DiskModel::reset()
     m_readAhead = {};
     m_readAheadLimit = 0;
     m_counters = {};
+    m_lastWasWrite = false;
 }
 
 std::uint64_t DiskModel::totalSectors() const
@@ -132,6 +133,15 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
         std::uint64_t k = std::min<std::uint64_t>(sectors - done, std::uint64_t(perTrack - c.at.sector));
         if (limitNs != kNoLimit)
             k = std::min<std::uint64_t>(k, std::uint64_t((limitNs - c.timeNs) / sectorNs));
+        if (parts.hostNsPerSector > 0) {
+            // Sector j of this run leaves the media at t0 + j*s and crosses in h after the later of that
+            // and the previous crossing: the last ends at max(e + k*h, t0 + (k+1)*h + m*(s-h)), m = k
+            // when the media is the slower (s > h), else 1.
+            const double h = parts.hostNsPerSector;
+            const double t0 = c.timeNs;
+            const double m = sectorNs > h ? double(k) : 1.0;
+            parts.hostEndNs = std::max(parts.hostEndNs + double(k) * h, t0 + double(k + 1) * h + m * (sectorNs - h));
+        }
         c.timeNs += double(k) * sectorNs;
         parts.transferNs += double(k) * sectorNs;
         c.at.sector += int(k);
@@ -184,14 +194,34 @@ void DiskModel::invalidate(std::uint64_t lba, std::uint64_t end)
     }
 }
 
+std::uint64_t DiskModel::readAheadEnd(std::uint64_t segmentStart, std::uint64_t requestStart, std::uint64_t requestEnd) const
+{
+    const std::uint64_t total = totalSectors();
+    if (!m_params.cache.readAheadToTrackEnd)
+        return std::min(total, requestEnd + std::uint64_t(m_params.cache.readAheadSectors));
+    if (requestEnd >= total)
+        return total;
+    // DiskSim's BUFFER_DEC_PREFETCH_SCHEME (disksim_diskcache.c, disk_buffer_get_max_readahead): to the
+    // end of the track holding the sector after the request, plus the sectors of a track (those of the
+    // request's first track) when the segment began before that track.
+    const DiskGeometry& g = m_params.geometry;
+    PhysicalAddress next = g.locate(requestEnd);
+    const std::uint64_t trackStart = requestEnd - std::uint64_t(next.sector);
+    std::uint64_t limit = trackStart + std::uint64_t(g.zone(next.zone).sectorsPerTrack);
+    if (segmentStart < trackStart)
+        limit += std::uint64_t(g.zone(g.locate(requestStart).zone).sectorsPerTrack);
+    return std::min(total, limit);
+}
+
 void DiskModel::startReadAhead(int segment, const Cursor& from, std::uint64_t requestEnd)
 {
-    if (m_params.cache.readAheadSectors <= 0)
+    if (m_params.cache.readAheadSectors <= 0 && !m_params.cache.readAheadToTrackEnd)
         return;
     m_readAheadActive = true;
     m_readAheadSegment = segment;
     m_readAhead = from;
-    m_readAheadLimit = std::min(totalSectors(), requestEnd + std::uint64_t(m_params.cache.readAheadSectors));
+    const Segment& s = m_segments[std::size_t(segment)];
+    m_readAheadLimit = readAheadEnd(s.start, s.start, requestEnd);
 }
 
 void DiskModel::advanceReadAhead(double timeNs)
@@ -251,6 +281,8 @@ ServiceResult DiskModel::service(std::uint64_t startLba, std::uint32_t sectors, 
     }
     if (isSolidState())
         return serveSolidState(count, isWrite, startNs);
+    if (m_params.host.enabled)
+        return serveHosted(startLba, end, isWrite, startNs);
 
     ServiceResult r;
     ServiceBreakdown& b = r.breakdown;
@@ -363,6 +395,163 @@ ServiceResult DiskModel::service(std::uint64_t startLba, std::uint32_t sectors, 
         b.headSwitches = parts.headSwitches;
         b.cylinderSwitches = parts.cylinderSwitches;
         r.completion = b.start + b.overhead + b.destageWait + b.seek + b.rotational + b.transfer + b.switches;
+    }
+    if (cached && (!isWrite || writeBack)) {
+        const int segment = victimSegment();
+        fillSegment(segment, startLba, end);
+        if (!isWrite)
+            startReadAhead(segment, c, end);
+    }
+    m_busyUntilNs = double(r.completion.count());
+    return r;
+}
+
+ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, bool isWrite, double startNs)
+{
+    // DiskSim's controller (disksim_diskctlr.c): the command overhead by case and by the previous
+    // request's direction (disk_read_arrive, disk_write_arrive), the host transfer per sector on every
+    // transfer (disk_get_blktranstime: the larger of the bus's and the disk's block time), overlapped
+    // with the media, a read miss reconnecting once the buffer holds its watermark
+    // (disk_buffer_request_complete's watermark: max(1, min(segment, request) * high water mark)),
+    // and the completion overhead (disk_request_complete).
+    const DiskHostTiming& h = m_params.host;
+    const int after = m_lastWasWrite ? 1 : 0;
+    m_lastWasWrite = isWrite;
+    const double msNs = 1e6;
+    const std::uint64_t count = end - startLba;
+    const double hostNs = (isWrite ? h.writeMsPerSector : h.readMsPerSector) * msNs;
+    const bool cached = !m_segments.empty();
+    ServiceResult r;
+    ServiceBreakdown& b = r.breakdown;
+    b.start = toNs(startNs);
+    auto finish = [&](double completionNs) {
+        r.completion = toNs(completionNs);
+        m_busyUntilNs = double(r.completion.count());
+        return r;
+    };
+
+    if (!isWrite) {
+        if (cached) {
+            advanceReadAhead(startNs); // the hit check is made as the command arrives
+            const int hit = findSegment(startLba, end);
+            if (hit >= 0) {
+                b.cache = ServiceBreakdown::Cache::Hit;
+                b.overhead = toNs((h.readHitMs[after] + h.dataPrepMs + h.readCompleteMs) * msNs);
+                b.transfer = toNs(double(count) * hostNs);
+                m_segments[std::size_t(hit)].lastUse = ++m_useClock;
+                ++m_counters.cacheHits;
+                if (m_readAheadActive && hit == m_readAheadSegment)
+                    m_readAheadLimit = std::max(
+                        m_readAheadLimit, readAheadEnd(m_segments[std::size_t(hit)].start, startLba, end));
+                return finish(startNs + double(b.overhead.count() + b.transfer.count()));
+            }
+            const Segment* stream = m_readAheadActive ? &m_segments[std::size_t(m_readAheadSegment)] : nullptr;
+            if (stream && startLba >= stream->start && startLba <= std::max(m_readAhead.lba, m_readAheadLimit)) {
+                // A partial hit on the running read-ahead: hit overhead, then each sector crosses as
+                // the read-ahead brings it (Immed transfer partial hit).
+                b.cache = ServiceBreakdown::Cache::ReadAhead;
+                ++m_counters.readAheadHits;
+                const double busStartNs = startNs + (h.readHitMs[after] + h.dataPrepMs) * msNs;
+                if (m_readAhead.lba >= m_readAheadLimit)
+                    m_readAhead.timeNs = std::max(m_readAhead.timeNs, startNs);
+                // Sectors already in the segment cross at the interface rate from busStart.
+                const std::uint64_t held = m_readAhead.lba > startLba ? std::min(count, m_readAhead.lba - startLba) : 0;
+                Parts parts;
+                if (startLba > m_readAhead.lba) // sectors before the request are read ahead, not sent
+                    transfer(m_readAhead, startLba - m_readAhead.lba, kNoLimit, parts);
+                parts.hostNsPerSector = hostNs;
+                parts.hostEndNs = busStartNs + double(held) * hostNs;
+                if (end > m_readAhead.lba)
+                    transfer(m_readAhead, end - m_readAhead.lba, kNoLimit, parts);
+                m_counters.headSwitches += std::uint64_t(parts.headSwitches);
+                m_counters.cylinderSwitches += std::uint64_t(parts.cylinderSwitches);
+                Segment& s = m_segments[std::size_t(m_readAheadSegment)];
+                s.end = m_readAhead.lba;
+                s.lastUse = ++m_useClock;
+                if (s.end - s.start > std::uint64_t(m_params.cache.segmentSectors))
+                    s.start = s.end - std::uint64_t(m_params.cache.segmentSectors);
+                m_readAheadLimit = std::max(m_readAheadLimit, readAheadEnd(s.start, startLba, end));
+                m_at = m_readAhead.at;
+                m_mechanismFreeNs = m_readAhead.timeNs;
+                const double doneNs = parts.hostEndNs + h.readCompleteMs * msNs;
+                b.overhead = toNs((h.readHitMs[after] + h.dataPrepMs + h.readCompleteMs) * msNs);
+                b.transfer = toNs(std::max(0.0, doneNs - startNs) - double(b.overhead.count()));
+                return finish(doneNs);
+            }
+            ++m_counters.cacheMisses;
+            b.cache = ServiceBreakdown::Cache::Miss;
+        }
+    }
+
+    // The mechanism: a read miss, or a write. Its work waits for the command overhead.
+    const double overheadMs = isWrite
+        ? (m_params.cache.writeCacheEnabled ? h.writeHitMs[after] : h.writeMissMs[after])
+        : h.readMissMs[after];
+    const double commandNs = startNs + overheadMs * msNs;
+    b.overhead = toNs(overheadMs * msNs);
+    stopReadAhead(commandNs);
+    if (isWrite && cached)
+        invalidate(startLba, end);
+    double mechanismStartNs = std::max(commandNs, m_mechanismFreeNs);
+    b.destageWait = toNs(mechanismStartNs - commandNs);
+    const bool writeBack = isWrite && m_params.cache.writeCacheEnabled;
+    // A write's data crosses after the overhead and the data preparation.
+    const double writeDataNs = mechanismStartNs + h.dataPrepMs * msNs + double(count) * hostNs;
+    if (writeBack) {
+        b.cache = ServiceBreakdown::Cache::WriteBack;
+        ++m_counters.writeBacks;
+        b.transfer = toNs(writeDataNs - mechanismStartNs);
+        r.completion = toNs(writeDataNs + h.writeCompleteMs * msNs);
+        mechanismStartNs = writeDataNs;
+    }
+
+    const PhysicalAddress at = m_params.geometry.locate(startLba);
+    double positionNs = 0;
+    if (at.cylinder != m_at.cylinder)
+        positionNs = seekNs(at.cylinder - m_at.cylinder, isWrite);
+    else if (at.head != m_at.head)
+        positionNs = m_headSwitchNs;
+    double readyNs = mechanismStartNs + positionNs;
+    if (isWrite && !writeBack) {
+        // Write-through: a sector is written only once it is wholly in the buffer, so the media may
+        // not outrun the data arriving over the interface: with the interface the slower, the last
+        // sector decides, and the first may start no earlier than the data's end less the media time
+        // of the sectors before the last.
+        const double perSectorNs = sectorNs(at.zone);
+        double earliestNs = mechanismStartNs + h.dataPrepMs * msNs + hostNs; // the first sector is in
+        if (hostNs > perSectorNs)
+            earliestNs = writeDataNs - double(count - 1) * perSectorNs;
+        readyNs = std::max(readyNs, earliestNs);
+    }
+    Cursor c { at, startLba, readyNs };
+    Parts parts;
+    if (!isWrite) {
+        // The transfer starts once the buffer holds the watermark (and the host was reselected).
+        const std::uint64_t segment = m_params.cache.segmentSectors > 0 ? std::uint64_t(m_params.cache.segmentSectors) : count;
+        const std::uint64_t water
+            = std::max<std::uint64_t>(1, std::uint64_t(double(std::min(segment, count)) * h.readWatermark));
+        Cursor probe = c;
+        Parts probeParts;
+        transfer(probe, std::min(water, count), kNoLimit, probeParts);
+        parts.hostNsPerSector = hostNs;
+        parts.hostEndNs = std::max(probe.timeNs, commandNs) + (h.reselectMs + h.dataPrepMs) * msNs;
+        // Sectors already on the media before the reconnect cross back to back from there.
+    }
+    transfer(c, count, kNoLimit, parts);
+    m_at = c.at;
+    m_mechanismFreeNs = c.timeNs;
+    m_counters.headSwitches += std::uint64_t(parts.headSwitches);
+    m_counters.cylinderSwitches += std::uint64_t(parts.cylinderSwitches);
+    b.seek = toNs(positionNs);
+    b.rotational = toNs(parts.rotationalNs);
+    b.switches = toNs(parts.switchNs);
+    b.headSwitches = parts.headSwitches;
+    b.cylinderSwitches = parts.cylinderSwitches;
+    if (!writeBack) {
+        const double doneNs = isWrite ? c.timeNs + h.writeCompleteMs * msNs : parts.hostEndNs + h.readCompleteMs * msNs;
+        r.completion = toNs(doneNs);
+        const double accounted = double((b.start + b.overhead + b.destageWait + b.seek + b.rotational + b.switches).count());
+        b.transfer = toNs(std::max(0.0, doneNs - accounted));
     }
     if (cached && (!isWrite || writeBack)) {
         const int segment = victimSegment();

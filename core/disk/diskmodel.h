@@ -144,8 +144,15 @@ private:
         double switchNs = 0;
         int headSwitches = 0;
         int cylinderSwitches = 0;
+        // Host-interface pipeline (DiskParameters::host): when hostNsPerSector > 0, every sector
+        // read from the media also crosses the interface, no earlier than it left the media and
+        // after the sector before it; hostEndNs is when the last one so far has crossed.
+        double hostNsPerSector = 0;
+        double hostEndNs = 0;
     };
 
+    // service() for a disk with DiskParameters::host: DiskSim's controller timing.
+    ServiceResult serveHosted(std::uint64_t startLba, std::uint64_t end, bool isWrite, double startNs);
     ServiceResult serveSolidState(std::uint64_t sectors, bool isWrite, double startNs);
     double rotationalWaitNs(double timeNs, double angle) const;
     // Transfers up to `sectors` from the cursor, stopping before a sector that would end after
@@ -155,6 +162,8 @@ private:
     void advanceReadAhead(double timeNs);
     void stopReadAhead(double timeNs);
     void startReadAhead(int segment, const Cursor& from, std::uint64_t requestEnd);
+    // One past the last LBA a read ending at requestEnd, in a segment starting at segmentStart, reads ahead to.
+    std::uint64_t readAheadEnd(std::uint64_t segmentStart, std::uint64_t requestStart, std::uint64_t requestEnd) const;
     int findSegment(std::uint64_t lba, std::uint64_t end) const;
     int victimSegment() const;
     void invalidate(std::uint64_t lba, std::uint64_t end);
@@ -183,6 +192,7 @@ private:
     Cursor m_readAhead;
     std::uint64_t m_readAheadLimit = 0; // one past the last LBA the read-ahead will fetch
     DiskCounters m_counters;
+    bool m_lastWasWrite = false; // DiskSim starts as if after a read (disksim_disk.c: lastflags = READ)
 };
 
 } // namespace raidscope

@@ -156,10 +156,45 @@ namespace {
             p.cache.segmentSectors = r.integer(c, "segmentSectors", false);
             p.cache.readAheadSectors = r.integer(c, "readAheadSectors", false);
             p.cache.writeCacheEnabled = c.value(QStringLiteral("writeCacheEnabled")).toBool(false);
+            if (r.has(c, "readAhead")) {
+                const QString mode = c.value(QStringLiteral("readAhead")).toString();
+                if (mode == QLatin1String("nextTrack"))
+                    p.cache.readAheadToTrackEnd = true;
+                else if (mode != QLatin1String("sectors"))
+                    r.fail(QStringLiteral("cache readAhead must be \"sectors\" or \"nextTrack\", got '%1'").arg(mode));
+            }
             if (r.ok() && p.cache.readAheadSectors > p.cache.segmentSectors)
                 r.fail(QStringLiteral("cache readAheadSectors must not exceed segmentSectors"));
         }
-        if ((p.cache.segments > 0 || p.cache.writeCacheEnabled) && p.busMBps <= 0)
+        if (r.has(o, "host")) {
+            const QJsonObject h = o.value(QStringLiteral("host")).toObject();
+            DiskHostTiming& t = p.host;
+            t.enabled = true;
+            t.readMsPerSector = r.number(h, "readMsPerSector");
+            t.writeMsPerSector = r.optionalNumber(h, "writeMsPerSector", t.readMsPerSector);
+            auto pair = [&](const char* key, double* out) {
+                if (!r.has(h, key))
+                    return;
+                const QJsonArray a = h.value(QLatin1String(key)).toArray();
+                if (a.size() != 2 || !a[0].isDouble() || !a[1].isDouble() || a[0].toDouble() < 0 || a[1].toDouble() < 0)
+                    return r.fail(QStringLiteral("host '%1' must be [after a read, after a write], two numbers >= 0")
+                                      .arg(QLatin1String(key)));
+                out[0] = a[0].toDouble();
+                out[1] = a[1].toDouble();
+            };
+            pair("readHitMs", t.readHitMs);
+            pair("readMissMs", t.readMissMs);
+            pair("writeHitMs", t.writeHitMs);
+            pair("writeMissMs", t.writeMissMs);
+            t.readCompleteMs = r.optionalNumber(h, "readCompleteMs", 0);
+            t.writeCompleteMs = r.optionalNumber(h, "writeCompleteMs", 0);
+            t.dataPrepMs = r.optionalNumber(h, "dataPrepMs", 0);
+            t.reselectMs = r.optionalNumber(h, "reselectMs", 0);
+            t.readWatermark = r.optionalNumber(h, "readWatermark", 0);
+            if (r.ok() && t.readWatermark > 1)
+                r.fail(QStringLiteral("host 'readWatermark' must be a fraction in [0, 1]"));
+        }
+        if ((p.cache.segments > 0 || p.cache.writeCacheEnabled) && p.busMBps <= 0 && !p.host.enabled)
             r.fail(QStringLiteral("a disk with a cache needs 'busMBps'"));
     }
 

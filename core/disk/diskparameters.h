@@ -21,6 +21,33 @@ struct DiskCacheFigures
     int segmentSectors = 0; ///< sectors one segment holds
     int readAheadSectors = 0; ///< sectors prefetched past the end of a read (within the segment)
     bool writeCacheEnabled = false; ///< false: write-through
+    /// DiskSim's "Buffer continuous read = 4" (disksim_diskcache.c, disk_buffer_get_max_readahead):
+    /// read ahead only to the end of the track holding the sector after the request, one track more
+    /// when the segment already held data from before that track (a sequential stream);
+    /// readAheadSectors is then unused. Preset key cache.readAhead = "nextTrack".
+    bool readAheadToTrackEnd = false;
+};
+
+/// A drive controller's host-side timing as DiskSim models it (disksim_diskctlr.c: disk_read_arrive,
+/// disk_write_arrive, disk_request_complete, disk_get_blktranstime). When `enabled` it replaces
+/// commandOverheadMs and busMBps for mechanical disks: the command overhead depends on the case
+/// (read hit or miss, write with or without write-back) and on whether the previous request was a
+/// read or a write; every transfer crosses the host interface at a time per sector, overlapped with
+/// the media; a completion overhead follows the last sector. Indices [0] after a read, [1] after a write.
+struct DiskHostTiming
+{
+    bool enabled = false;
+    double readMsPerSector = 0; ///< host transfer per sector (DiskSim: max(bus block time, Bulk sector transfer time))
+    double writeMsPerSector = 0;
+    double readHitMs[2] = { 0, 0 }; ///< command overhead of a read the buffer holds
+    double readMissMs[2] = { 0, 0 }; ///< before the mechanism starts a read it must fetch
+    double writeHitMs[2] = { 0, 0 }; ///< command overhead of a write-back (fast) write
+    double writeMissMs[2] = { 0, 0 }; ///< command overhead of a write-through write
+    double readCompleteMs = 0; ///< after the last sector of a read crossed the interface
+    double writeCompleteMs = 0;
+    double dataPrepMs = 0; ///< before the first sector crosses the interface
+    double reselectMs = 0; ///< a read miss reconnects to the host before its data crosses
+    double readWatermark = 0; ///< a read miss's transfer waits for this fraction of min(request, segment)
 };
 
 /// Every figure of a disk preset, checked, in the preset's own units. MB is 10^6 bytes.
@@ -44,6 +71,7 @@ struct DiskParameters
     SeekFigures readSeek;
     std::optional<SeekFigures> writeSeek;
     DiskCacheFigures cache;
+    DiskHostTiming host; ///< the preset's optional "host" object
 
     // Solid-state disks: no positioning, a fixed latency and a bandwidth per direction.
     std::uint64_t logicalSectors = 0;

@@ -544,13 +544,14 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             QStringLiteral("Avg sectors per cylinder"), QStringLiteral("Bulk sector transfer time"),
             QStringLiteral("Per-request overhead time"), QStringLiteral("Number of buffer segments"),
             QStringLiteral("Segment size (in blks)"), QStringLiteral("Maximum read-ahead (blks)"),
-            QStringLiteral("Fast write level"), QStringLiteral("Enable caching in buffer") };
+            QStringLiteral("Fast write level"), QStringLiteral("Enable caching in buffer"),
+            QStringLiteral("Buffer continuous read") };
         const DiskSimValue* bulk = disk.find(u"Bulk sector transfer time");
         if (bulk && bulk->isNumber() && bulk->number > 0) {
             perSectorMs = bulk->number;
             im.warn(*bulk, u"Bulk sector transfer time",
-                QStringLiteral("%1 ms per sector -> busMBps %2; RaidScope charges the bus only for cache hits and "
-                               "write-back acknowledgements, not for every media transfer")
+                QStringLiteral("%1 ms per sector -> busMBps %2 for the figures-based tools; the disk model "
+                               "charges it on every transfer, overlapped with the media (host.readMsPerSector)")
                     .arg(fmt(perSectorMs), fmt(512.0 / (perSectorMs * 1000.0))));
         } else if (!found.instance.isEmpty()) {
             // The HP drives keep it on the bus the disk hangs from.
@@ -561,22 +562,22 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             if (read && read->isNumber() && read->number > 0) {
                 perSectorMs = read->number;
                 im.warn(*read, u"Read block transfer time",
-                    QStringLiteral("the per-sector time of bus %1 (%2 ms) -> busMBps %3; RaidScope charges the bus "
-                                   "only for cache hits and write-back acknowledgements, not for every media "
-                                   "transfer")
+                    QStringLiteral("the per-sector time of bus %1 (%2 ms) -> busMBps %3 for the figures-based "
+                                   "tools; the disk model charges it on every transfer, overlapped with the media "
+                                   "(host.readMsPerSector)")
                         .arg(parent->name, fmt(perSectorMs), fmt(512.0 / (perSectorMs * 1000.0))));
                 const DiskSimValue* write = bus->find(u"Write block transfer time");
                 if (write && write->isNumber() && write->number != read->number)
                     im.warn(*write, u"Write block transfer time",
-                        QStringLiteral("%1 ms per sector differs from the read time; the preset has one bus rate")
+                        QStringLiteral("%1 ms per sector: busMBps has the read time; host.writeMsPerSector has this")
                             .arg(fmt(write->number)));
             }
         }
         if (perSectorMs > 0)
             o[QStringLiteral("busMBps")] = 512.0 / (perSectorMs * 1000.0);
 
-        // One fixed overhead: the per-request time plus the mean of the four miss overheads; each
-        // overhead that differs from it is reported.
+        // One fixed overhead for the figures-based tools: the per-request time plus the mean of the four
+        // miss overheads. The disk model itself takes DiskSim's controller timing from "host" below.
         const QStringList overheads { QStringLiteral("Read hit over. after read"),
             QStringLiteral("Read hit over. after write"), QStringLiteral("Read miss over. after read"),
             QStringLiteral("Read miss over. after write"), QStringLiteral("Write hit over. after read"),
@@ -588,14 +589,48 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                 missSum += disk.numberAt(k).value_or(0);
         const double overhead = disk.numberAt(u"Per-request overhead time").value_or(0) + missSum / 4;
         o[QStringLiteral("commandOverheadMs")] = overhead;
-        for (const QString& k : overheads) {
-            handled << k;
-            const DiskSimValue* v = disk.find(k);
-            if (v && v->isNumber() && std::abs(v->number - overhead) > 1e-9)
-                im.warn(*v, k,
-                    QStringLiteral("%1 ms; the preset has one command overhead, %2 ms (the mean of the miss "
-                                   "overheads)")
-                        .arg(v->text, fmt(overhead)));
+        handled << overheads;
+
+        // DiskSim's controller timing (disksim_diskctlr.c), as DiskParameters::host holds it. Every
+        // transfer crosses at the larger of the bus's and the disk's block time (disk_get_blktranstime).
+        const double scale = disk.numberAt(u"Time scale for overheads").value_or(1);
+        auto ms = [&](QStringView key) { return disk.numberAt(key).value_or(0) * scale; };
+        const double bulkMs = disk.numberAt(u"Bulk sector transfer time").value_or(0);
+        double hostRead = bulkMs, hostWrite = bulkMs;
+        if (!found.instance.isEmpty()) {
+            const DiskSimTopologyNode* parent = nullptr;
+            doc->topologyNode(found.instance, &parent);
+            const DiskSimValue* bus = parent ? doc->definitionOfInstance(parent->name) : nullptr;
+            if (bus) {
+                hostRead = std::max(hostRead, bus->numberAt(u"Read block transfer time").value_or(0));
+                hostWrite = std::max(hostWrite, bus->numberAt(u"Write block transfer time").value_or(0));
+            }
+        }
+        if (hostRead > 0) {
+            QJsonObject host;
+            host[QStringLiteral("readMsPerSector")] = hostRead;
+            host[QStringLiteral("writeMsPerSector")] = hostWrite > 0 ? hostWrite : hostRead;
+            auto pair = [&](const char* key, const QString& afterRead, const QString& afterWrite) {
+                host[QLatin1String(key)] = QJsonArray { ms(afterRead), ms(afterWrite) };
+            };
+            pair("readHitMs", overheads[0], overheads[1]);
+            pair("readMissMs", overheads[2], overheads[3]);
+            pair("writeHitMs", overheads[4], overheads[5]);
+            pair("writeMissMs", overheads[6], overheads[7]);
+            host[QStringLiteral("readCompleteMs")] = ms(u"Read completion overhead");
+            host[QStringLiteral("writeCompleteMs")] = ms(u"Write completion overhead");
+            host[QStringLiteral("dataPrepMs")] = ms(u"Data preparation overhead");
+            host[QStringLiteral("reselectMs")] = ms(u"First reselect overhead");
+            const double water = disk.numberAt(u"High (read) water mark").value_or(0);
+            host[QStringLiteral("readWatermark")] = std::clamp(water, 0.0, 1.0);
+            if (disk.integerAt(u"Set watermark by reqsize").value_or(1) == 0 && water > 0)
+                im.warn(*disk.find(u"Set watermark by reqsize"), u"Set watermark by reqsize",
+                    QStringLiteral("0: the watermark is taken as a fraction of the request, not of the segment"));
+            o[QStringLiteral("host")] = host;
+            handled << QStringLiteral("Time scale for overheads") << QStringLiteral("Read completion overhead")
+                    << QStringLiteral("Write completion overhead") << QStringLiteral("Data preparation overhead")
+                    << QStringLiteral("First reselect overhead") << QStringLiteral("High (read) water mark")
+                    << QStringLiteral("Set watermark by reqsize");
         }
 
         const auto segments = disk.integerAt(u"Number of buffer segments");
@@ -617,6 +652,20 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                         QStringLiteral("%1 sectors capped at the segment size %2").arg(ra).arg(*segmentSectors));
                     ra = int(*segmentSectors);
                 }
+                // Buffer continuous read (disksim_diskcache.c, disk_buffer_get_max_readahead): 0 none,
+                // 3 up to the maximum read-ahead, 4 to the end of the next track; 1 and 2 (track or
+                // cylinder end) are read as 3.
+                const DiskSimValue* contValue = disk.find(u"Buffer continuous read");
+                const int cont = int(disk.integerAt(u"Buffer continuous read").value_or(3));
+                if (cont == 0)
+                    ra = 0;
+                else if (cont == 4)
+                    cache[QStringLiteral("readAhead")] = QStringLiteral("nextTrack");
+                else if (cont != 3 && contValue)
+                    im.warn(*contValue, u"Buffer continuous read",
+                        QStringLiteral("= %1 (to the end of the track or cylinder) is modelled as 3, up to "
+                                       "'Maximum read-ahead'")
+                            .arg(cont));
                 cache[QStringLiteral("readAheadSectors")] = ra;
                 cache[QStringLiteral("writeCacheEnabled")] = fastWrite.value_or(0) > 0;
                 o[QStringLiteral("cache")] = cache;

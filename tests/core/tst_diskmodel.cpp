@@ -7,6 +7,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <QJsonArray>
+#include <QJsonObject>
+
 #include <cmath>
 #include <random>
 
@@ -344,4 +347,92 @@ TEST_CASE("DiskModel: the breakdown adds up to the service time", "[disk]")
         }
         now = r.completion + std::chrono::nanoseconds(std::int64_t(rng() % 2000000));
     }
+}
+
+namespace {
+
+// A one-zone disk with DiskSim-style host timing, small enough to work by hand: 1 head, 100 sectors a
+// track, 10 ms a revolution (0.1 ms a sector), no skews, no read-ahead.
+DiskParameters hostedDisk(bool writeBack)
+{
+    const QJsonObject json {
+        { QStringLiteral("id"), QStringLiteral("hosted") },
+        { QStringLiteral("capacityBytes"), 100.0 * 100 * 512 },
+        { QStringLiteral("rotationMs"), 10.0 },
+        { QStringLiteral("headSwitchMs"), 0.0 },
+        { QStringLiteral("cylinderSwitchMs"), 1.0 },
+        { QStringLiteral("trackSkewSectors"), 0 },
+        { QStringLiteral("cylinderSkewSectors"), 0 },
+        { QStringLiteral("heads"), 1 },
+        { QStringLiteral("zones"), QJsonArray { QJsonObject { { QStringLiteral("cylinders"), 100 }, { QStringLiteral("sectorsPerTrack"), 100 } } } },
+        { QStringLiteral("seek"),
+            QJsonObject { { QStringLiteral("shortBelowCylinders"), 10 }, { QStringLiteral("shortMinMs"), 1.0 },
+                { QStringLiteral("shortMaxMs"), 2.0 }, { QStringLiteral("longMinMs"), 2.0 }, { QStringLiteral("longMaxMs"), 3.0 } } },
+        { QStringLiteral("cache"),
+            QJsonObject { { QStringLiteral("segments"), 2 }, { QStringLiteral("segmentSectors"), 256 },
+                { QStringLiteral("readAheadSectors"), 0 }, { QStringLiteral("writeCacheEnabled"), writeBack } } },
+        { QStringLiteral("host"),
+            QJsonObject { { QStringLiteral("readMsPerSector"), 0.17 }, { QStringLiteral("writeMsPerSector"), 0.2 },
+                { QStringLiteral("readHitMs"), QJsonArray { 0.3, 0.4 } }, { QStringLiteral("readMissMs"), QJsonArray { 0.5, 0.6 } },
+                { QStringLiteral("writeHitMs"), QJsonArray { 0.7, 0.8 } }, { QStringLiteral("writeMissMs"), QJsonArray { 0.9, 1.0 } },
+                { QStringLiteral("readCompleteMs"), 0.05 }, { QStringLiteral("writeCompleteMs"), 0.04 },
+                { QStringLiteral("dataPrepMs"), 0.02 }, { QStringLiteral("reselectMs"), 0.1 } } },
+    };
+    QString error;
+    const auto p = parseDiskParameters(json, &error);
+    INFO(error.toStdString());
+    REQUIRE(p);
+    REQUIRE(p->host.enabled);
+    return *p;
+}
+
+} // namespace
+
+TEST_CASE("DiskModel: host timing: a read miss crosses the interface sector by sector after the media", "[disk][host]")
+{
+    DiskModel disk(hostedDisk(false));
+    // At 0 the command arrives (after a read: DiskSim's initial state): the mechanism starts after the
+    // read-miss overhead, 0.5 ms; sector 0 is under the head at 10.0 ms, the first sector is in the
+    // buffer at 10.1 ms (watermark 1 sector); reselect 0.1 + data preparation 0.02 -> crossing starts at
+    // 10.22 ms; the interface (0.17 ms) is slower than the media (0.1 ms), so 4 x 0.17 = 0.68 ms later,
+    // 10.90 ms; the read completion overhead 0.05 ms -> 10.95 ms.
+    const ServiceResult miss = disk.service(0, 4, false, 0ms);
+    CHECK_THAT(ms(miss.completion), WithinAbs(10.95, kNsTolMs));
+    CHECK(miss.breakdown.cache == ServiceBreakdown::Cache::Miss);
+    // The same sectors again: a hit after a read, 0.3 + 0.02 + 4 x 0.17 + 0.05 = 1.05 ms.
+    const ServiceResult hit = disk.service(0, 4, false, miss.completion);
+    CHECK(hit.breakdown.cache == ServiceBreakdown::Cache::Hit);
+    CHECK_THAT(ms(hit.completion - miss.completion), WithinAbs(1.05, kNsTolMs));
+}
+
+TEST_CASE("DiskModel: host timing: overheads follow the previous request's direction", "[disk][host]")
+{
+    DiskModel disk(hostedDisk(false));
+    const ServiceResult miss = disk.service(200, 4, false, 0ms); // track 2, fills a segment
+    // A write-through write of 4 sectors on track 0 arriving at 20 ms, after a read: write-miss overhead
+    // 0.9 ms (the mechanism may start at 20.9, seeking 2 cylinders), data preparation 0.02 and
+    // 4 x 0.2 ms of data: in the buffer at 21.72 ms; a sector is written only once wholly in the buffer
+    // and the media (0.1 ms a sector) is the faster, so it starts no earlier than 21.72 - 3 x 0.1 =
+    // 21.42 ms. Sector 0 passes at 30.0 ms, the write ends at 30.4,
+    // the write completion overhead 0.04 -> 30.44 ms.
+    REQUIRE(ms(miss.completion) < 20);
+    const ServiceResult write = disk.service(0, 4, true, 20ms);
+    CHECK_THAT(ms(write.completion), WithinAbs(30.44, kNsTolMs));
+    // A read hit after a write: 0.4 + 0.02 + 4 x 0.17 + 0.05 = 1.15 ms.
+    const ServiceResult hit = disk.service(200, 4, false, 40ms);
+    CHECK(hit.breakdown.cache == ServiceBreakdown::Cache::Hit);
+    CHECK_THAT(ms(hit.completion) - 40, WithinAbs(1.15, kNsTolMs));
+}
+
+TEST_CASE("DiskModel: host timing: a write-back write is acknowledged after its data crossed", "[disk][host]")
+{
+    DiskModel disk(hostedDisk(true));
+    // After a read (the initial state): write-hit overhead 0.7 + data preparation 0.02 + 4 x 0.2 + write
+    // completion 0.04 = 1.56 ms.
+    const ServiceResult w = disk.service(500, 4, true, 0ms);
+    CHECK(w.breakdown.cache == ServiceBreakdown::Cache::WriteBack);
+    CHECK_THAT(ms(w.completion), WithinAbs(1.56, kNsTolMs));
+    // Another once the first is on the platter: 0.8 (after a write) + 0.02 + 0.8 + 0.04 = 1.66 ms.
+    const ServiceResult w2 = disk.service(500, 4, true, 100ms);
+    CHECK_THAT(ms(w2.completion) - 100, WithinAbs(1.66, kNsTolMs));
 }

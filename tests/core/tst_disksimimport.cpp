@@ -2,6 +2,7 @@
 // The DiskSim importer on the five validation drives of ../shared/disksim-validation, read in place
 // (they stay outside the project). Every expected figure was read by hand from the files (file:line
 // given), never taken from the importer's output.
+#include "disk/diskmodel.h"
 #include "disk/diskparameters.h"
 #include "disk/disksimimport.h"
 #include "disk/seekcurve.h"
@@ -150,8 +151,11 @@ TEST_CASE("DiskSim import: the five validation drives become presets", "[disk][d
             else
                 CHECK(anyWarning(
                     imported->warnings, QStringLiteral("Read block transfer time ("), QStringLiteral("bus bus1")));
-            CHECK(anyWarning(imported->warnings, QStringLiteral("Write miss over. after write (")));
+            // The per-case overheads are the model's now (host), not warnings.
+            CHECK_FALSE(anyWarning(imported->warnings, QStringLiteral("Write miss over. after write (")));
             CHECK(anyWarning(imported->warnings, QStringLiteral("Scheduler (")));
+            CHECK(params->host.enabled);
+            CHECK(params->host.readMsPerSector == Approx(d.perSectorMs));
         }
     }
 }
@@ -273,4 +277,40 @@ TEST_CASE(
     CHECK(imported->presetJson.value(QStringLiteral("rpm")).toDouble() == 6000);
     CHECK_FALSE(anyWarning(imported->warnings, QStringLiteral("Block count")));
     CHECK(parseDiskParameters(imported->presetJson));
+}
+
+TEST_CASE("DiskSim import: the controller's overheads and the HP bus hop become host timing", "[disk][disksim][import][host]")
+{
+    const QString path = disksimValidationFile("hp_c2247a.parv");
+    REQUIRE_VALIDATION(path);
+    QString error;
+    const auto imported = importDiskSim(path, &error);
+    INFO(error.toStdString());
+    REQUIRE(imported);
+    const auto p = parseDiskParameters(imported->presetJson, &error);
+    REQUIRE(p);
+    const DiskHostTiming& h = p->host;
+    // hp_c2247a.parv:93-94 (BUS1: read 0.17010, write 0.18686 ms per block); the disk's own bulk time is 0.
+    CHECK(h.readMsPerSector == Approx(0.17010));
+    CHECK(h.writeMsPerSector == Approx(0.18686));
+    // hp_c2247a.diskspecs:58-69: read hit 0.953430, read miss 0.558210, writes 0.823910 (after read and
+    // after write alike), completion 0.056650 / 0.050450, data preparation 0.025190, first reselect
+    // 0.162490; :39 high water mark 0.75.
+    CHECK(h.readHitMs[0] == Approx(0.953430));
+    CHECK(h.readHitMs[1] == Approx(0.953430));
+    CHECK(h.readMissMs[0] == Approx(0.558210));
+    CHECK(h.writeMissMs[1] == Approx(0.823910));
+    CHECK(h.readCompleteMs == Approx(0.056650));
+    CHECK(h.writeCompleteMs == Approx(0.050450));
+    CHECK(h.dataPrepMs == Approx(0.025190));
+    CHECK(h.reselectMs == Approx(0.162490));
+    CHECK(h.readWatermark == Approx(0.75));
+
+    // A 4-sector read the buffer holds crosses bus1 sector by sector: hit overhead 0.95343 + data
+    // preparation 0.02519 + 4 x 0.17010 + completion 0.05665 = 1.71567 ms.
+    DiskModel disk(*p);
+    const ServiceResult miss = disk.service(1000, 4, false, std::chrono::nanoseconds(0));
+    const ServiceResult hit = disk.service(1000, 4, false, miss.completion);
+    CHECK(hit.breakdown.cache == ServiceBreakdown::Cache::Hit);
+    CHECK(double((hit.completion - miss.completion).count()) / 1e6 == Approx(0.95343 + 0.02519 + 4 * 0.17010 + 0.05665).margin(1e-5));
 }

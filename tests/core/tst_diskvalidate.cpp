@@ -88,7 +88,8 @@ TEST_CASE("Disk validation: the Cheetah 9LP's trace replayed through its importe
     CHECK(v->measuredMeanMs == Approx(4.272895).epsilon(1e-6));
     for (double ms : v->simulatedMs)
         REQUIRE(ms > 0);
-    // Not a figure to reach, a regression bound: 0.299 ms when first measured (DiskSim's own: 0.107).
-    CHECK(v->demeritMs < 0.5);
+    // Not a figure to reach, a regression bound: 0.299 ms when first measured, 0.126 ms with DiskSim's
+    // controller timing and next-track read-ahead (DiskSim's own: 0.107).
+    CHECK(v->demeritMs < 0.2);
     CHECK(v->simulatedMeanMs == Approx(4.27).epsilon(0.1));
 }
