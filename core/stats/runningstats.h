@@ -39,6 +39,20 @@ public:
         m_max = std::fmax(m_max, o.m_max);
     }
 
+    /// The summary of `n` values with these figures (a saved result read back): `m2` is the sum of
+    /// squared deviations from the mean, variance() times n.
+    static RunningStats fromMoments(std::uint64_t n, double mean, double m2, double min, double max)
+    {
+        RunningStats s;
+        if (n == 0)
+            return s;
+        s.m_n = n;
+        s.m_mean = mean;
+        s.m_m2 = m2;
+        s.m_min = min;
+        s.m_max = max;
+        return s;
+    }
     std::uint64_t count() const { return m_n; }
     double mean() const { return m_n ? m_mean : 0.0; }
     /// Population variance (divides by n), as a simulator reports the variance of what it saw.

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "simresultjson.h"
+
+#include "jsonfields.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace raidscope {
+namespace {
+
+// The double `x` whose `forward(x)` is `target`, starting from the guess `x`: the writers derive
+// what they print (seconds from nanoseconds, the variance from the sum of squares), so the reader
+// steps a few ulps from the inverse until the writer's arithmetic gives the printed number back.
+template<typename Forward>
+double invert(double x, double target, Forward forward)
+{
+    if (!std::isfinite(x) || !std::isfinite(target))
+        return x;
+    for (int i = 0; i < 64 && forward(x) != target; ++i)
+        x = std::nextafter(x, forward(x) < target ? HUGE_VAL : -HUGE_VAL);
+    return x;
+}
+
+std::optional<SimResult> readSimResult(FieldReader& f, const QJsonObject& o, const QString& path)
+{
+    SimResult r;
+    if (f.whole(o, path, QStringLiteral("version"), 1, 1) != 1)
+        return std::nullopt;
+    r.arraySpec = f.string(o, path, QStringLiteral("array"));
+    r.workloadSpec = f.string(o, path, QStringLiteral("workload"));
+    r.requests = f.count(o, path, QStringLiteral("requests"));
+    r.reads = f.count(o, path, QStringLiteral("reads"));
+    r.writes = f.count(o, path, QStringLiteral("writes"));
+    r.bytes = f.count(o, path, QStringLiteral("bytes"));
+    r.outstanding = f.integer(o, path, QStringLiteral("outstanding"), 0);
+    const double seconds = f.finite(o, path, QStringLiteral("simulatedSeconds"), 0);
+    r.simulatedNs = invert(seconds * 1e9, seconds, [](double ns) { return ns * 1e-9; });
+    r.diskOps = f.count(o, path, QStringLiteral("diskOps"));
+    r.lostRequests = f.count(o, path, QStringLiteral("lostRequests"));
+    r.writeCacheHits = f.count(o, path, QStringLiteral("writeCacheHits"));
+    r.readCacheHits = f.count(o, path, QStringLiteral("readCacheHits"));
+
+    // The histogram first: it says how many response times the statistics summarise.
+    const QString histogramPath = FieldReader::join(path, QStringLiteral("histogramMs"));
+    const QJsonArray histogram = f.array(o, path, QStringLiteral("histogramMs"));
+    for (qsizetype i = 0; i < histogram.size() && !f.failed(); ++i) {
+        const QString at = FieldReader::item(histogramPath, i);
+        const QJsonObject b = f.asObject(histogram[i], at);
+        const double lowMs = f.finite(b, at, QStringLiteral("lowMs"), 0);
+        const std::uint64_t count = f.count(b, at, QStringLiteral("count"));
+        if (f.failed())
+            break;
+        const auto lowNs = std::uint64_t(std::llround(std::min(lowMs * 1e6, 9.2e18)));
+        const int index = LogHistogram::bucketOf(lowNs);
+        if (LogHistogram::bucketLow(index) * 1e-6 != lowMs) {
+            f.fail(FieldReader::join(at, QStringLiteral("lowMs")),
+                QStringLiteral("%1 is not where a bucket of the response-time histogram starts").arg(lowMs));
+            break;
+        }
+        if (count == 0) {
+            f.fail(FieldReader::join(at, QStringLiteral("count")), QStringLiteral("0: only non-empty buckets are written"));
+            break;
+        }
+        r.responseNs.add(std::uint64_t(LogHistogram::bucketLow(index)), count);
+    }
+    const double meanMs = f.number(o, path, QStringLiteral("meanMs"));
+    const double varianceMs2 = f.number(o, path, QStringLiteral("varianceMs2"));
+    const double minMs = f.number(o, path, QStringLiteral("minMs"));
+    const double maxMs = f.number(o, path, QStringLiteral("maxMs"));
+    const std::uint64_t n = r.responseNs.total();
+    if (!f.failed() && n > 0) {
+        const double m2 = invert(varianceMs2 * double(n), varianceMs2, [n](double m) { return m / double(n); });
+        r.responseMs = RunningStats::fromMoments(n, meanMs, m2, minMs, maxMs);
+    }
+
+    const QString disksPath = FieldReader::join(path, QStringLiteral("disks"));
+    const QJsonArray disks = f.array(o, path, QStringLiteral("disks"));
+    for (qsizetype i = 0; i < disks.size() && !f.failed(); ++i) {
+        const QString at = FieldReader::item(disksPath, i);
+        const QJsonObject d = f.asObject(disks[i], at);
+        DiskResult disk;
+        disk.preset = f.string(d, at, QStringLiteral("preset"));
+        disk.failed = f.boolean(d, at, QStringLiteral("failed"));
+        disk.ops = f.count(d, at, QStringLiteral("ops"));
+        disk.sectors = f.count(d, at, QStringLiteral("sectors"));
+        disk.utilization = f.number(d, at, QStringLiteral("utilization"));
+        disk.meanQueueLength = f.number(d, at, QStringLiteral("meanQueueLength"));
+        disk.maxQueueLength = f.count(d, at, QStringLiteral("maxQueueLength"));
+        const QString membersPath = FieldReader::join(at, QStringLiteral("members"));
+        const QJsonArray members = f.array(d, at, QStringLiteral("members"));
+        for (qsizetype m = 0; m < members.size() && !f.failed(); ++m)
+            disk.members.push_back(int(f.asWhole(members[m], FieldReader::item(membersPath, m), 0, 65535)));
+        disk.busyNs = disk.utilization * r.simulatedNs;
+        r.disks.push_back(std::move(disk));
+    }
+    if (f.failed())
+        return std::nullopt;
+    return r;
+}
+
+} // namespace
+
+std::optional<SimResult> simResultFromJson(const QJsonObject& json, QString* error, const QString& path)
+{
+    FieldReader f;
+    auto r = readSimResult(f, json, path);
+    if (!r && error)
+        *error = f.error();
+    return r;
+}
+
+std::optional<OutstandingSweepResult> outstandingSweepFromJson(const QJsonObject& json, QString* error,
+                                                               const QString& path)
+{
+    FieldReader f;
+    OutstandingSweepResult out;
+    f.whole(json, path, QStringLiteral("version"), 1, 1);
+    const QString kind = f.string(json, path, QStringLiteral("kind"));
+    out.arraySpec = f.string(json, path, QStringLiteral("array"));
+    out.workloadSpec = f.string(json, path, QStringLiteral("workload"));
+    const QString valuesPath = FieldReader::join(path, QStringLiteral("outstanding"));
+    const QJsonArray values = f.array(json, path, QStringLiteral("outstanding"));
+    for (qsizetype i = 0; i < values.size() && !f.failed(); ++i)
+        out.outstanding.push_back(int(f.asWhole(values[i], FieldReader::item(valuesPath, i), 1, kMaxSweepOutstanding)));
+    if (!f.failed() && kind != (out.outstanding.empty() ? u"run" : u"sweep"))
+        f.fail(FieldReader::join(path, QStringLiteral("kind")),
+            QStringLiteral("'%1' does not match %2 outstanding values (expected %3)")
+                .arg(kind)
+                .arg(out.outstanding.size())
+                .arg(out.outstanding.empty() ? QStringLiteral("run") : QStringLiteral("sweep")));
+    const QString pointsPath = FieldReader::join(path, QStringLiteral("sweep"));
+    const QJsonArray points = f.array(json, path, QStringLiteral("sweep"));
+    if (!f.failed() && !out.outstanding.empty() && std::size_t(points.size()) > out.outstanding.size())
+        f.fail(pointsPath, QStringLiteral("%1 points for %2 outstanding values").arg(points.size()).arg(out.outstanding.size()));
+    for (qsizetype i = 0; i < points.size() && !f.failed(); ++i) {
+        const QString at = FieldReader::item(pointsPath, i);
+        if (auto r = readSimResult(f, f.asObject(points[i], at), at))
+            out.points.push_back(std::move(*r));
+    }
+    // A sweep saved after Cancel holds the points finished before it.
+    out.cancelled = !out.outstanding.empty() && out.points.size() < out.outstanding.size();
+    if (f.failed()) {
+        if (error)
+            *error = f.error();
+        return std::nullopt;
+    }
+    return out;
+}
+
+std::optional<TraceReplayResult> traceReplayFromJson(const QJsonObject& json, QString* error, const QString& path)
+{
+    FieldReader f;
+    TraceReplayResult out;
+    out.records = f.count(json, path, QStringLiteral("records"));
+    const QString arraysPath = FieldReader::join(path, QStringLiteral("arrays"));
+    const QJsonArray arrays = f.array(json, path, QStringLiteral("arrays"));
+    for (qsizetype i = 0; i < arrays.size() && !f.failed(); ++i) {
+        const QString at = FieldReader::item(arraysPath, i);
+        const QJsonObject a = f.asObject(arrays[i], at);
+        TraceReplayArray array;
+        array.arraySpec = f.string(a, at, QStringLiteral("array"));
+        if (a.contains(QStringLiteral("error"))) {
+            array.error = f.string(a, at, QStringLiteral("error"));
+        } else {
+            array.windows = f.integer(a, at, QStringLiteral("windows"), 0);
+            array.slowPeriods = f.integer(a, at, QStringLiteral("slowPeriods"), 0);
+            if (auto r = readSimResult(f, a, at))
+                array.result = std::move(*r);
+            // toJson() puts the candidate's spec over the run's; they are the same spec.
+            array.result.arraySpec = array.arraySpec;
+        }
+        out.arrays.push_back(std::move(array));
+    }
+    if (f.failed()) {
+        if (error)
+            *error = f.error();
+        return std::nullopt;
+    }
+    out.ok = true;
+    return out;
+}
+
+} // namespace raidscope
