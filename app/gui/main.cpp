@@ -5,7 +5,8 @@
 //           [--run-probe]
 //           [--trace FILE ...] [--trace-format F] [--trace-columns MAP] [--trace-on-error stop|skip]
 //           [--replay-array SPEC ...] [--replay-scale X] [--run-replay]
-//           [RESULT.json]
+//           [--workspace FILE] [--recovery ask|restore|discard|keep]
+//           [RESULT.json | WORKSPACE.raidscope]
 #include "array/arraypage.h"
 #include "layout/layoutregistry.h"
 #include "mainwindow.h"
@@ -20,6 +21,14 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStandardPaths>
 
 #include <cstdio>
 
@@ -41,6 +50,53 @@ int refuse(const QString& message)
 }
 
 using raidscope::gui::PageId;
+using raidscope::gui::MainWindow;
+
+// What to do with a recovery file left by a RaidScope that did not exit cleanly: ask (a message
+// box; on a display-less platform such as offscreen, keep), restore it, discard it, or keep it
+// aside under a dated name and start empty.
+void recover(MainWindow& window, const QString& dir, QString mode)
+{
+    const QString path = MainWindow::recoveryPath(dir);
+    if (!QFile::exists(path))
+        return;
+    const QString platform = QGuiApplication::platformName();
+    if (mode == u"ask" && (platform == u"offscreen" || platform == u"minimal"))
+        mode = QStringLiteral("keep");
+    if (mode == u"ask") {
+        QMessageBox box(QMessageBox::Question, QObject::tr("Recover Workspace"),
+            QObject::tr("RaidScope did not exit cleanly last time. Restore the workspace it autosaved at %1?")
+                .arg(QLocale().toString(QFileInfo(path).lastModified(), QLocale::ShortFormat)),
+            QMessageBox::NoButton, &window);
+        QPushButton* restore = box.addButton(QObject::tr("&Restore"), QMessageBox::AcceptRole);
+        QPushButton* keep = box.addButton(QObject::tr("&Keep for Later"), QMessageBox::RejectRole);
+        box.addButton(QObject::tr("&Discard"), QMessageBox::DestructiveRole);
+        box.setDefaultButton(restore);
+        box.exec();
+        mode = box.clickedButton() == restore ? QStringLiteral("restore")
+            : box.clickedButton() == keep    ? QStringLiteral("keep")
+                                             : QStringLiteral("discard");
+    }
+    if (mode == u"restore") {
+        QString error;
+        const auto workspace = raidscope::readWorkspaceFile(path, &error);
+        if (!workspace || !window.applyWorkspace(*workspace, &error))
+            warn(QStringLiteral("recovery: ") + error);
+        if (!workspace)
+            mode = QStringLiteral("keep"); // unreadable: keep it for a look, do not lose it
+        else
+            return; // the autosave writes over it from now on
+    }
+    if (mode == u"keep") {
+        const QString kept = QDir(dir).filePath(QStringLiteral("recovery-%1.%2")
+                                                    .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")),
+                                                        raidscope::kWorkspaceSuffix));
+        if (QFile::rename(path, kept))
+            warn(QStringLiteral("an autosaved workspace from a run that did not exit cleanly is kept as %1").arg(kept));
+        return;
+    }
+    QFile::remove(path);
+}
 
 } // namespace
 
@@ -107,12 +163,21 @@ int main(int argc, char** argv)
         QStringLiteral("Start the trace replay at once and show its comparison."));
     const QCommandLineOption modelResponse(QStringLiteral("model-response"),
         QStringLiteral("Show the Models page's response-time model and compute it at once (model and simulation)."));
+    const QCommandLineOption workspaceFile(QStringLiteral("workspace"),
+        QStringLiteral("Open this workspace (.raidscope): every page as it was saved; other options then change it."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption recovery(QStringLiteral("recovery"),
+        QStringLiteral("A workspace autosaved by a run that did not exit cleanly: ask (default; keep without a display), "
+                       "restore, discard, or keep it aside. Also RAIDSCOPE_RECOVERY."),
+        QStringLiteral("MODE"));
+    parser.addOptions({ workspaceFile, recovery });
     parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults, probeSim,
         probeDevice, probePace, probeAllPairs, runProbe, trace, traceFormat, traceColumns, traceOnError, replayArray,
         replayScale, runReplay, modelResponse });
     parser.addPositionalArgument(QStringLiteral("result"),
-        QStringLiteral("A saved probe result (raidscope-cli probe --json) to show on the Probe page."),
-        QStringLiteral("[RESULT.json]"));
+        QStringLiteral("A saved probe result (raidscope-cli probe --json) to show on the Probe page, or a workspace "
+                       "(.raidscope) to open."),
+        QStringLiteral("[RESULT.json | WORKSPACE.raidscope]"));
     parser.process(app);
     // Values the pages would clamp or ignore are refused, as raidscope-cli refuses them: one line
     // naming the option, exit status 2, no window.
@@ -139,11 +204,44 @@ int main(int argc, char** argv)
     if (parser.isSet(traceFormat) && !raidscope::parseTraceFormat(parser.value(traceFormat), &format))
         return refuse(QStringLiteral("--trace-format %1: unknown (auto blkparse blktrace msr spc disksim fio csv)")
                           .arg(parser.value(traceFormat)));
+    QString recoveryMode = parser.isSet(recovery) ? parser.value(recovery) : qEnvironmentVariable("RAIDSCOPE_RECOVERY");
+    if (recoveryMode.isEmpty())
+        recoveryMode = QStringLiteral("ask");
+    if (!QStringList { QStringLiteral("ask"), QStringLiteral("restore"), QStringLiteral("discard"), QStringLiteral("keep") }
+             .contains(recoveryMode))
+        return refuse(QStringLiteral("--recovery %1: expected ask, restore, discard or keep").arg(recoveryMode));
+    // A workspace named on the command line: read before any window, so a bad one is one line and
+    // exit status 2 like any refused option.
+    QStringList results = parser.positionalArguments();
+    QString workspacePath = parser.value(workspaceFile);
+    if (workspacePath.isEmpty() && results.size() == 1
+        && results.front().endsWith(QStringLiteral(".") + raidscope::kWorkspaceSuffix.toString(), Qt::CaseInsensitive))
+        workspacePath = results.takeFirst();
+    std::optional<raidscope::Workspace> workspace;
+    if (!workspacePath.isEmpty()) {
+        QString error;
+        workspace = raidscope::readWorkspaceFile(workspacePath, &error);
+        if (!workspace)
+            return refuse(QStringLiteral("--workspace ") + error);
+    }
     for (const QString& dir : parser.values(pluginDir))
         raidscope::LayoutRegistry::addSearchDir(dir);
 
     raidscope::gui::MainWindow window;
     window.restoreSettings();
+    // Autosave (and the recovery file of a run that crashed) in the user's data folder, or in
+    // RAIDSCOPE_AUTOSAVE_DIR; a second RaidScope running at the same time does not autosave.
+    QString autosaveDir = qEnvironmentVariable("RAIDSCOPE_AUTOSAVE_DIR");
+    if (autosaveDir.isEmpty())
+        autosaveDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    if (!autosaveDir.isEmpty() && window.enableAutosave(autosaveDir))
+        recover(window, autosaveDir, workspace && recoveryMode == u"ask" ? QStringLiteral("keep") : recoveryMode);
+    if (workspace) {
+        window.show(); // the pages lay out their plots at their real size
+        QString error;
+        if (!window.openWorkspaceFile(workspacePath, &error))
+            warn(error);
+    }
     // Command-line choices win over the saved ones, so a demo or a screenshot opens what it asks for.
     if (parser.isSet(array) && !window.arrayPage()->setSpecText(parser.value(array)))
         warn(QStringLiteral("--array: the spec was not accepted (the Array page shows why)"));
@@ -186,7 +284,6 @@ int main(int argc, char** argv)
         probe->setPaceMs(paceMs);
     if ((parser.isSet(runProbe) || parser.isSet(probeSim) || parser.isSet(probeDevice)) && !parser.isSet(page))
         window.setCurrentPage(PageId::Probe);
-    const QStringList results = parser.positionalArguments();
     if (results.size() > 1)
         warn(QStringLiteral("only one probe result is shown at a time: %1 is not opened")
                  .arg(results.mid(1).join(u' ')));

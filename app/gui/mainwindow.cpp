@@ -15,6 +15,7 @@
 #include "traces/tracespage.h"
 #include "widgets/arrayspeceditor.h"
 #include "widgets/layoutdiagram.h"
+#include "widgets/workspacedrop.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -26,10 +27,12 @@
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QListWidget>
+#include <QLockFile>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -62,6 +65,8 @@ int pageIndex(PageId id)
 }
 
 } // namespace
+
+const QKeySequence MainWindow::kOpenPageFile = QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O);
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -174,8 +179,13 @@ void MainWindow::addPage(const PageInfo& info)
 
 void MainWindow::createMenus()
 {
+    // The workspace takes the usual document keys (Ctrl+O, Ctrl+S, Ctrl+Shift+S). What had them
+    // before moves next to them: Open Spec / Open Probe Result to Ctrl+Alt+O (still the one the page
+    // shown works on), the diagram's PNG to Ctrl+E, the simulation results to Ctrl+Alt+S.
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    m_openSpecAction = file->addAction(tr("&Open Spec..."), QKeySequence::Open, this, &MainWindow::openSpecFile);
+    createWorkspaceActions(file);
+    file->addSeparator();
+    m_openSpecAction = file->addAction(tr("Open S&pec..."), kOpenPageFile, this, &MainWindow::openSpecFile);
     m_openSpecAction->setObjectName(QStringLiteral("openSpecAction"));
     m_openProbeAction = file->addAction(tr("Open Probe &Result..."), this, [this] {
         setCurrentPage(PageId::Probe);
@@ -183,8 +193,8 @@ void MainWindow::createMenus()
     });
     m_openProbeAction->setObjectName(QStringLiteral("openProbeResultAction"));
     file->addAction(tr("&Copy Array Spec"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, &MainWindow::copySpec);
-    file->addAction(tr("&Save Diagram as PNG..."), QKeySequence::Save, this, &MainWindow::saveDiagram);
-    file->addAction(tr("Save Simulation &Results as JSON..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
+    file->addAction(tr("Save &Diagram as PNG..."), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::saveDiagram);
+    file->addAction(tr("Save Simulation &Results as JSON..."), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S),
         m_simulatePage, &SimulatePage::saveResultsAs);
     file->addAction(tr("Save &Probe Result as JSON..."), m_probePage, &ProbePage::saveResultAs);
     file->addAction(tr("Open &Traces..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, [this] {
@@ -229,17 +239,20 @@ QWidget* MainWindow::page(PageId id) const { return m_pages.value(pageIndex(id))
 void MainWindow::updateTitle()
 {
     const QString spec = m_arrayPage->currentSpec();
-    setWindowTitle(spec.isEmpty() ? QStringLiteral("RaidScope") : QStringLiteral("RaidScope — %1").arg(spec));
+    QString title = spec.isEmpty() ? QStringLiteral("RaidScope") : QStringLiteral("RaidScope — %1").arg(spec);
+    if (!m_workspacePath.isEmpty())
+        title = QFileInfo(m_workspacePath).fileName() + QStringLiteral(" — ") + title;
+    setWindowTitle(title);
 }
 
-// Ctrl+O opens what the page shown works on: a probe result on the Probe page, a spec elsewhere.
+// Ctrl+Alt+O opens what the page shown works on: a probe result on the Probe page, a spec elsewhere.
 void MainWindow::updateOpenShortcut()
 {
     if (!m_openSpecAction)
         return;
     const bool probe = currentPage() == PageId::Probe;
-    m_openSpecAction->setShortcut(probe ? QKeySequence() : QKeySequence(QKeySequence::Open));
-    m_openProbeAction->setShortcut(probe ? QKeySequence(QKeySequence::Open) : QKeySequence());
+    m_openSpecAction->setShortcut(probe ? QKeySequence() : kOpenPageFile);
+    m_openProbeAction->setShortcut(probe ? kOpenPageFile : QKeySequence());
 }
 
 void MainWindow::restoreSettings()
@@ -277,17 +290,37 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (m_persist)
         saveSettings();
+    // A clean exit: nothing to recover at the next start.
+    if (!m_autosavePath.isEmpty()) {
+        m_autosaveTimer.stop();
+        m_autosaveDelay.stop();
+        QFile::remove(m_autosavePath);
+        m_autosaved.clear();
+    }
     QMainWindow::closeEvent(event);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
+    if (!droppedWorkspace(event->mimeData()).isEmpty()) {
+        event->acceptProposedAction();
+        return;
+    }
     if (!m_probePage->isRunning() && !ProbePage::droppedFile(event->mimeData(), true).isEmpty())
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
+    if (const QString workspace = droppedWorkspace(event->mimeData()); !workspace.isEmpty()) {
+        event->acceptProposedAction();
+        QString error;
+        if (openWorkspaceFile(workspace, &error))
+            statusBar()->showMessage(tr("Opened %1").arg(workspace), 4000);
+        else
+            QMessageBox::warning(this, tr("Open Workspace"), error);
+        return;
+    }
     const QString path = ProbePage::droppedFile(event->mimeData(), true);
     if (path.isEmpty())
         return;

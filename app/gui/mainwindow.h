@@ -2,13 +2,19 @@
 #pragma once
 
 #include "pages.h"
+#include "workspace/workspace.h"
 
 #include <QList>
+#include <QKeySequence>
 #include <QMainWindow>
+#include <QTimer>
+
+#include <memory>
 
 class QAction;
 class QActionGroup;
 class QListWidget;
+class QLockFile;
 class QStackedWidget;
 
 namespace raidscope::gui {
@@ -25,6 +31,7 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
 
     /// The pages' titles in the order shown (pageTable()): "Array", "Probe", ...
     static QStringList pageNames();
@@ -52,6 +59,35 @@ public:
     /// when the file cannot be written.
     bool saveDiagramPng(const QString& path, QString* error = nullptr) const;
 
+    // Workspaces (docs/workspace.md): every page's inputs and results in one file. The window only
+    // collects the pages' saveState() and hands each its part through restoreState().
+
+    /// What every page holds now, and the page shown.
+    Workspace workspace() const;
+    /// Gives each page its part of `workspace` (nothing is run again) and shows its page. False
+    /// when a job is running (nothing is changed then) or a page refused part of it (the rest is
+    /// shown); why in `error`, one line per page.
+    bool applyWorkspace(const Workspace& workspace, QString* error);
+    /// Writes workspace() to `path` atomically and makes it the window's file; false and why.
+    bool saveWorkspaceFile(const QString& path, QString* error);
+    /// Reads `path` and applies it; false and why (a file that does not read changes nothing).
+    bool openWorkspaceFile(const QString& path, QString* error);
+    /// The workspace file the window shows (saved to or opened from); empty when none.
+    QString workspacePath() const { return m_workspacePath; }
+
+    /// Autosaves to `dir`/recovery.raidscope every kAutosaveIntervalMs and kAutosaveDelayMs after a
+    /// change, removed on a clean exit (closeEvent). Off until called: tests and the CLI write
+    /// nothing. False when another RaidScope holds the folder's lock (this one then does not autosave).
+    bool enableAutosave(const QString& dir);
+    /// The recovery file of `dir`, whether or not it exists.
+    static QString recoveryPath(const QString& dir);
+    /// Writes the recovery file now (when autosave is on and something changed since the last one).
+    bool autosaveNow(QString* error = nullptr);
+    static constexpr int kAutosaveIntervalMs = 3 * 60 * 1000;
+    static constexpr int kAutosaveDelayMs = 5000;
+    /// Open Spec (Open Probe Result on the Probe page): Ctrl+Alt+O; Ctrl+O opens a workspace.
+    static const QKeySequence kOpenPageFile;
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     /// A probe result (.json) dropped anywhere but on a page that takes it opens on the Probe page.
@@ -59,6 +95,15 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    void createWorkspaceActions(QMenu* file);
+    void openWorkspaceDialog();
+    void saveWorkspace();
+    void saveWorkspaceAs();
+    void fillRecentMenu();
+    void addRecent(const QString& path);
+    void scheduleAutosave();
+    /// The page busy with a job ("Probe"), or an empty string.
+    QString busyPage() const;
     void addPage(const PageInfo& info);
     void createMenus();
     void openSpecFile();
@@ -82,6 +127,14 @@ private:
     QAction* m_openProbeAction = nullptr;
     QMenu* m_viewMenu = nullptr;
     bool m_persist = false;
+
+    QString m_workspacePath;
+    QMenu* m_recentMenu = nullptr;
+    QString m_autosavePath; ///< empty: autosave off
+    std::unique_ptr<QLockFile> m_autosaveLock;
+    QByteArray m_autosaved; ///< what the recovery file holds, to write only after a change
+    QTimer m_autosaveTimer; ///< every kAutosaveIntervalMs
+    QTimer m_autosaveDelay; ///< single shot, kAutosaveDelayMs after a change
 };
 
 } // namespace raidscope::gui

@@ -567,18 +567,19 @@ TEST_CASE("ProbePage: a probe result dropped on the page or the window opens", "
         gui::MainWindow window;
         window.show();
         REQUIRE(window.setCurrentPage(QStringLiteral("Array")));
-        // File > Open (Ctrl+O) opens a spec here and a probe result on the Probe page.
+        // File > Open Spec / Open Probe Result (Ctrl+Alt+O; Ctrl+O opens a workspace) opens a spec
+        // here and a probe result on the Probe page.
         auto* openSpec = window.findChild<QAction*>(QStringLiteral("openSpecAction"));
         auto* openProbe = window.findChild<QAction*>(QStringLiteral("openProbeResultAction"));
         REQUIRE(openSpec);
         REQUIRE(openProbe);
-        CHECK(openSpec->shortcut() == QKeySequence(QKeySequence::Open));
+        CHECK(openSpec->shortcut() == gui::MainWindow::kOpenPageFile);
         CHECK(openProbe->shortcut().isEmpty());
 
         REQUIRE(dropFile(&window, path));
         CHECK(window.currentPageName() == u"Probe");
         CHECK(window.probePage()->openedFile() == path);
-        CHECK(openProbe->shortcut() == QKeySequence(QKeySequence::Open));
+        CHECK(openProbe->shortcut() == gui::MainWindow::kOpenPageFile);
         CHECK(openSpec->shortcut().isEmpty());
         QTest::qWait(3 * gui::LivePlot::kReplotIntervalMs);
         requireShows(*window.probePage(), json);

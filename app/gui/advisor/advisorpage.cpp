@@ -254,6 +254,53 @@ void AdvisorPage::setTrace(const QString& path)
     m_read->setEnabled(path.isEmpty());
 }
 
+WorkspaceAdvisor AdvisorPage::saveState() const
+{
+    WorkspaceAdvisor s;
+    s.arraySpec = m_array->specText();
+    s.sizes = m_sizes->text();
+    s.readFraction = m_read->value();
+    s.chunks = m_chunks->text();
+    s.givenDrive = m_givenDrive->isChecked();
+    s.positioning = m_positioning->text();
+    s.transfer = m_transfer->text();
+    s.trace = m_tracePath;
+    s.outstanding = m_outstanding->value();
+    s.hostStripe = m_hostStripe->text();
+    s.controllers = m_controllers->value();
+    s.controllerIops = m_controllerIops->value();
+    s.advice = adviceJson();
+    return s;
+}
+
+bool AdvisorPage::restoreState(const WorkspaceAdvisor& state, QString* error)
+{
+    m_runner->cancel(); // an advice of the inputs being replaced (the page advises on its own at start)
+    QString problem;
+    if (!state.arraySpec.isEmpty() && !m_array->setSpecText(state.arraySpec))
+        problem = tr("Advisor page: array %1: %2").arg(state.arraySpec, m_array->errorText());
+    m_sizes->setText(state.sizes);
+    m_read->setValue(state.readFraction);
+    m_chunks->setText(state.chunks);
+    m_givenDrive->setChecked(state.givenDrive);
+    m_positioning->setText(state.positioning);
+    m_transfer->setText(state.transfer);
+    setTrace(state.trace);
+    m_outstanding->setValue(state.outstanding);
+    m_hostStripe->setText(state.hostStripe);
+    m_controllers->setValue(state.controllers);
+    m_controllerIops->setValue(state.controllerIops);
+    // The advice is not in a form core reads back; without a trace or a simulation it is the
+    // page's instant arithmetic, done as on every start. A trace would be read again: left to Advise.
+    if (problem.isEmpty() && state.trace.isEmpty() && state.outstanding == 0)
+        advise();
+    else if (!state.advice.isEmpty())
+        m_bar->setStatus(tr("From the workspace: the inputs of the advice saved; Advise computes it again"));
+    if (!problem.isEmpty() && error)
+        *error = problem;
+    return problem.isEmpty();
+}
+
 QJsonObject AdvisorPage::adviceJson() const
 {
     if (!m_advice)

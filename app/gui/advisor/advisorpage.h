@@ -2,6 +2,7 @@
 #pragma once
 
 #include "advisor/stripeadvisor.h"
+#include "workspace/workspace.h"
 
 #include <QJsonObject>
 #include <QWidget>
@@ -56,6 +57,13 @@ public:
     int skewControllers() const;
     double skewControllerIops() const;
     std::optional<MeasuredSkew> skewMeasured() const;
+
+    /// The inputs as entered, and the advice shown as Save JSON writes it (for the record).
+    WorkspaceAdvisor saveState() const;
+    /// Puts a workspace's inputs back (a running advice of the old inputs is dropped) and advises on
+    /// them when that is the page's instant arithmetic (no trace to read, nothing to simulate), as
+    /// the page does at start; else Advise does it. False and why when the array spec is refused.
+    bool restoreState(const WorkspaceAdvisor& state, QString* error);
 
 private:
     struct Outcome

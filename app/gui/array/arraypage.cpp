@@ -80,6 +80,27 @@ bool ArrayPage::setRequestText(const QString& text, QString* error)
     return m_explorer->setRequestText(text, error);
 }
 
+WorkspaceArray ArrayPage::saveState() const
+{
+    return { m_editor->specText(), m_explorer->requestText() };
+}
+
+bool ArrayPage::restoreState(const WorkspaceArray& state, QString* error)
+{
+    if (!state.spec.isEmpty() && !setSpecText(state.spec)) {
+        if (error)
+            *error = tr("Array page: %1").arg(m_editor->errorText());
+        return false;
+    }
+    QString why;
+    if (!state.request.isEmpty() && !setRequestText(state.request, &why)) {
+        if (error)
+            *error = tr("Array page: request %1: %2").arg(state.request, why);
+        return false;
+    }
+    return true;
+}
+
 QString ArrayPage::summaryText() const
 {
     return m_summary->text();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "workspace/workspace.h"
+
 #include <QWidget>
 
 class QLabel;
@@ -32,6 +34,12 @@ public:
     LayoutDiagram* diagram() const { return m_diagram; }
     RequestExplorer* explorer() const { return m_explorer; }
     QString summaryText() const;
+
+    /// The spec as entered and the explorer's request, for a workspace.
+    WorkspaceArray saveState() const;
+    /// Shows a workspace's spec and request; false and why when the spec or the request is refused
+    /// (the page shows the refusal inline, as when typed).
+    bool restoreState(const WorkspaceArray& state, QString* error);
 
 Q_SIGNALS:
     void specChanged(const QString& canonicalSpec);

@@ -153,6 +153,14 @@ void RequestExplorer::setRequest(bool write, const QString& offset, const QStrin
     recompute();
 }
 
+QString RequestExplorer::requestText() const
+{
+    if (m_size->text().trimmed().isEmpty())
+        return {};
+    return (m_write->isChecked() ? QStringLiteral("write:") : QStringLiteral("read:")) + m_offset->text().trimmed()
+        + u':' + m_size->text().trimmed();
+}
+
 bool RequestExplorer::setRequestText(const QString& text, QString* error)
 {
     const QStringList parts = text.split(u':');

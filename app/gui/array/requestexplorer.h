@@ -30,6 +30,8 @@ public:
     void setRequest(bool write, const QString& offset, const QString& size);
     /// "write:0:128KiB" or "read:48KiB:16KiB" (kind:offset:size); false and `error` when malformed.
     bool setRequestText(const QString& text, QString* error);
+    /// The request as entered, in setRequestText()'s form; empty when no size is entered.
+    QString requestText() const;
 
     /// The plan of the request shown; nullopt when there is none (empty or bad input).
     const std::optional<RequestPlan>& plan() const { return m_plan; }

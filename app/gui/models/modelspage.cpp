@@ -342,6 +342,51 @@ std::optional<MinervaInput> ModelsPage::input(QString* error) const
     return in;
 }
 
+WorkspaceModels ModelsPage::saveState() const
+{
+    WorkspaceModels s;
+    s.tab = m_tabs->currentIndex();
+    QString error;
+    s.minerva = input(&error);
+    s.response = m_response->saveState();
+    s.responseResult = m_response->resultJson();
+    return s;
+}
+
+bool ModelsPage::restoreState(const WorkspaceModels& state, QString* error)
+{
+    if (m_response->isRunning()) {
+        if (error)
+            *error = tr("Models page: the response-time model is running (Cancel it first)");
+        return false;
+    }
+    if (state.minerva) {
+        const MinervaInput& in = *state.minerva;
+        const bool was = m_filling;
+        m_filling = true;
+        m_type->setCurrentIndex(m_type->findData(int(in.lu.type)));
+        m_disks->setValue(in.lu.size);
+        m_stripeUnit->setText(formatBytes(std::uint64_t(in.lu.stripeUnitSize)));
+        m_positionMs->setValue(in.lu.meanPositionTime * 1000);
+        m_transferMBs->setValue(in.lu.transferRate / 1e6);
+        m_bandwidthMBs->setValue(in.lu.maxControllerBandwidth / 1e6);
+        m_throughput->setValue(in.lu.maxControllerThroughput);
+        m_smallWrite->setCurrentIndex(m_smallWrite->findData(int(in.options.raid5SmallWrite)));
+        m_writeSize->setCurrentIndex(m_writeSize->findData(int(in.options.raid5WriteSize)));
+        m_driveNote->clear();
+        m_streams->setRowCount(0);
+        for (const MinervaStream& s : in.streams)
+            addStream(s.requestRate, formatBytes(std::uint64_t(std::llround(s.requestSize))), s.readProbability, s.runCount,
+                s.onTime, s.offTime);
+        m_filling = was;
+        recompute();
+    }
+    if (state.response)
+        m_response->restoreState(*state.response);
+    showModel(state.tab);
+    return true;
+}
+
 void ModelsPage::showError(const QString& error)
 {
     m_result.reset();

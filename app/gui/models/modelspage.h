@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/minerva.h"
+#include "workspace/workspace.h"
 
 #include <QWidget>
 
@@ -56,6 +57,11 @@ public:
     ResponsePanel* responsePanel() const { return m_response; }
     /// Shows the throughput (0) or the response-time (1) model.
     void showModel(int index);
+
+    /// Minerva's input (when the fields make one), the response panel's fields and the tab shown.
+    WorkspaceModels saveState() const;
+    /// Puts a workspace's inputs back; Minerva's result follows at once, as after any edit.
+    bool restoreState(const WorkspaceModels& state, QString* error);
 
 private:
     void showError(const QString& error);

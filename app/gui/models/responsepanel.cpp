@@ -269,6 +269,46 @@ void ResponsePanel::show(const Outcome& out)
                                         : tr("Model of the array"));
 }
 
+WorkspaceResponse ResponsePanel::saveState() const
+{
+    WorkspaceResponse s;
+    s.scheme = ZonedRaidRequest::Scheme(m_scheme->currentData().toInt()) == ZonedRaidRequest::Scheme::Raid01
+        ? QStringLiteral("raid01")
+        : QStringLiteral("raid5");
+    s.disks = m_disks->value();
+    s.block = m_block->text().trimmed();
+    s.disk = m_disk->currentData().toString();
+    s.ratePerSec = m_rate->value();
+    s.blocks = m_blocks->value();
+    s.readFraction = m_read->value();
+    const auto model = ZonedRaidRequest::WriteModel(m_writeModel->currentData().toInt());
+    s.writeModel = model == ZonedRaidRequest::WriteModel::Multiclass ? QStringLiteral("multiclass")
+        : model == ZonedRaidRequest::WriteModel::Priority            ? QStringLiteral("priority")
+                                                                     : QStringLiteral("single");
+    s.simulate = m_simulate->isChecked();
+    s.simulateCount = m_count->value();
+    return s;
+}
+
+void ResponsePanel::restoreState(const WorkspaceResponse& state)
+{
+    m_scheme->setCurrentIndex(m_scheme->findData(
+        int(state.scheme == u"raid01" ? ZonedRaidRequest::Scheme::Raid01 : ZonedRaidRequest::Scheme::Raid5)));
+    m_disks->setValue(state.disks);
+    m_block->setText(state.block);
+    if (const int i = m_disk->findData(state.disk); i >= 0)
+        m_disk->setCurrentIndex(i);
+    m_rate->setValue(state.ratePerSec);
+    m_blocks->setValue(state.blocks);
+    m_read->setValue(state.readFraction);
+    const auto model = state.writeModel == u"multiclass" ? ZonedRaidRequest::WriteModel::Multiclass
+        : state.writeModel == u"priority"                ? ZonedRaidRequest::WriteModel::Priority
+                                                         : ZonedRaidRequest::WriteModel::SingleClass;
+    m_writeModel->setCurrentIndex(m_writeModel->findData(int(model)));
+    m_simulate->setChecked(state.simulate);
+    m_count->setValue(state.simulateCount);
+}
+
 QJsonObject ResponsePanel::resultJson() const
 {
     if (!m_model || !m_request)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "workspace/workspace.h"
 #include "model/zonedraid.h"
 #include "model/zonedsimulation.h"
 
@@ -45,6 +46,11 @@ public:
     const std::optional<ZonedRaidResult>& modelResult() const { return m_model; }
     const std::optional<SimulatedResponse>& simulationResult() const { return m_simulation; }
     QJsonObject resultJson() const;
+
+    /// The fields as entered, for a workspace.
+    WorkspaceResponse saveState() const;
+    /// Puts a workspace's fields back (the model is not recomputed: Compute does that).
+    void restoreState(const WorkspaceResponse& state);
 
 private:
     struct Outcome

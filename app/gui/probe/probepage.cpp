@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "probepage.h"
+#include "widgets/workspacedrop.h"
 
 #include "io/outputfile.h"
 #include "probe/boundaryplot.h"
@@ -322,6 +323,58 @@ void ProbePage::saveResultAs()
         [this](const QString& path, QString* error) { return saveResultJson(path, error); });
 }
 
+WorkspaceProbe ProbePage::saveState() const
+{
+    WorkspaceProbe s;
+    s.simulated = m_target->isSimulated();
+    s.simSpec = m_target->simSpec();
+    s.devicePath = m_target->devicePath();
+    s.allPairs = m_allPairs->isChecked();
+    s.paceMs = m_target->paceMs();
+    s.result = m_result;
+    s.resultFile = m_openedPath;
+    return s;
+}
+
+bool ProbePage::restoreState(const WorkspaceProbe& state, QString* error)
+{
+    if (m_runner->isRunning()) {
+        if (error)
+            *error = tr("Probe page: a probe is running (Cancel it first)");
+        return false;
+    }
+    QString problem;
+    if (!state.simSpec.isEmpty() && !m_target->setSimSpec(state.simSpec))
+        problem = tr("Probe page: the simulated array %1 is refused here: %2").arg(state.simSpec, m_target->simError());
+    m_target->setDevicePath(state.devicePath);
+    m_target->setSimulated(state.simulated);
+    m_target->setAllowWrites(false);
+    setAllPairs(state.allPairs);
+    setPaceMs(state.paceMs);
+    clearViews();
+    m_result.reset();
+    m_openedPath = state.resultFile;
+    m_snapshots = 0;
+    if (state.result) {
+        const ProbeResult& r = *state.result;
+        m_redundancyPlot->setNoWritesReason(
+            r.writes.empty() ? tr("No write test in this result:\nthe target was read-only") : QString());
+        showResult(r);
+        setStep(tr("restored"), 1.0);
+        m_jobBar->setStatus(tr("From the workspace: %1 with %2 I/Os (Shear's schedule: %3)")
+                                .arg(r.verdict.identified ? tr("identified %1").arg(r.verdict.spec) : tr("not identified"))
+                                .arg(r.ios.total())
+                                .arg(r.shearScheduleIos));
+        m_result = r;
+    } else {
+        m_jobBar->setStatus(QString());
+    }
+    updateControls();
+    if (!problem.isEmpty() && error)
+        *error = problem;
+    return problem.isEmpty();
+}
+
 bool ProbePage::openResultJson(const QString& path, QString* error)
 {
     const QString name = QFileInfo(path).fileName();
@@ -417,7 +470,9 @@ QString ProbePage::droppedFile(const QMimeData* mime, bool jsonOnly)
 // Any one file is taken, not only *.json: if it is not a probe result, the status line says why.
 void ProbePage::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (!m_runner->isRunning() && !droppedFile(event->mimeData(), false).isEmpty())
+    // A workspace is the window's to open.
+    if (!m_runner->isRunning() && !droppedFile(event->mimeData(), false).isEmpty()
+        && droppedWorkspace(event->mimeData()).isEmpty())
         event->acceptProposedAction();
 }
 

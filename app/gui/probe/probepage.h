@@ -2,6 +2,7 @@
 #pragma once
 
 #include "probe/shearprobe.h"
+#include "workspace/workspace.h"
 
 #include <QJsonObject>
 #include <QWidget>
@@ -73,6 +74,11 @@ public:
     void openResultDialog();
     /// The file the result shown came from; empty for a probe run here.
     QString openedFile() const { return m_openedPath; }
+    /// The target's inputs and the result shown, for a workspace (never "allow writes").
+    WorkspaceProbe saveState() const;
+    /// Shows a workspace's target and result as they were, without probing; false and why when a
+    /// probe is running or the simulated spec is refused (the result is shown all the same).
+    bool restoreState(const WorkspaceProbe& state, QString* error);
     /// The one local file a drag carries (only a .json one if `jsonOnly`), or an empty string.
     static QString droppedFile(const QMimeData* mime, bool jsonOnly);
 

@@ -314,6 +314,67 @@ bool SimulatePage::saveResultsJson(const QString& path, QString* error) const
     return writeOutputFile(path, QJsonDocument(resultsJson()).toJson(QJsonDocument::Indented), {}, error);
 }
 
+WorkspaceSimulate SimulatePage::saveState() const
+{
+    WorkspaceSimulate s;
+    s.arraySpec = m_arrayEditor->specText();
+    s.workloadSpec = m_workloadEditor->specText();
+    s.sweep = sweepText();
+    if (!m_results.empty()) {
+        OutstandingSweepResult results = m_job;
+        results.points = m_results;
+        s.results = std::move(results);
+    }
+    return s;
+}
+
+bool SimulatePage::restoreState(const WorkspaceSimulate& state, QString* error)
+{
+    if (isRunning()) {
+        if (error)
+            *error = tr("Simulate page: a job is running (Cancel it first)");
+        return false;
+    }
+    QStringList problems;
+    if (!state.arraySpec.isEmpty() && !setArraySpecText(state.arraySpec))
+        problems << tr("array %1: %2").arg(state.arraySpec, m_arrayEditor->errorText());
+    if (!state.workloadSpec.isEmpty() && !setWorkloadSpecText(state.workloadSpec))
+        problems << tr("workload %1: %2").arg(state.workloadSpec, m_workloadEditor->errorText());
+    setSweepText(state.sweep);
+
+    // The results as the job that made them left them: the plots and tables filled, the last run shown.
+    m_results.clear();
+    m_job = state.results.value_or(OutstandingSweepResult {});
+    m_saturation->clear();
+    m_responseTime->clear();
+    m_utilization->clear();
+    m_resultsView->clear();
+    for (LivePlot* plot : std::initializer_list<LivePlot*> { m_saturation, m_responseTime, m_utilization })
+        plot->setSubtitle(QString());
+    m_followLive = true;
+    if (state.results) {
+        m_results = state.results->points;
+        m_job.points.clear();
+        for (const SimResult& r : m_results) {
+            m_saturation->addResult(r);
+            m_resultsView->addPoint(r);
+        }
+        m_jobBar->setProgress(1);
+        m_jobBar->setStatus(!m_job.outstanding.empty()
+                ? tr("From the workspace: a sweep of %n run(s)", nullptr, int(m_results.size()))
+                : tr("From the workspace: one run"));
+        if (!m_results.empty())
+            showRun(int(m_results.size()) - 1);
+    } else {
+        m_jobBar->setProgress(0);
+        m_jobBar->setStatus(QString());
+    }
+    updateControls();
+    if (!problems.isEmpty() && error)
+        *error = tr("Simulate page: %1").arg(problems.join(QStringLiteral("; ")));
+    return problems.isEmpty();
+}
+
 void SimulatePage::saveResultsAs()
 {
     m_jobBar->saveAs(tr("Save Simulation Results"), tr("There are no results yet: Run or Sweep first."),

@@ -3,6 +3,7 @@
 
 #include "sim/outstandingsweep.h"
 #include "sim/simresult.h"
+#include "workspace/workspace.h"
 
 #include <QJsonObject>
 #include <QWidget>
@@ -64,6 +65,12 @@ public:
     bool saveResultsJson(const QString& path, QString* error) const;
     /// Asks for a file and saves the results there.
     void saveResultsAs();
+
+    /// The array, workload and sweep list as entered, and the last job's finished runs.
+    WorkspaceSimulate saveState() const;
+    /// Shows a workspace's inputs and results as they were, without simulating; false and why when
+    /// a job is running or an input is refused (the results are shown all the same).
+    bool restoreState(const WorkspaceSimulate& state, QString* error);
 
     ArraySpecEditor* arrayEditor() const { return m_arrayEditor; }
     ArraySimOptions* simOptions() const { return m_simOptions; }

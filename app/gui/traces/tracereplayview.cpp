@@ -243,7 +243,24 @@ double TraceReplayView::timeScale() const { return m_scale->value(); }
 
 void TraceReplayView::setWindowSeconds(double seconds) { m_window->setValue(seconds); }
 
+double TraceReplayView::windowSeconds() const { return m_window->value(); }
+
 void TraceReplayView::setSlowThresholdMs(double ms) { m_threshold->setValue(ms); }
+
+double TraceReplayView::slowThresholdMs() const { return m_threshold->value(); }
+
+void TraceReplayView::restoreResult(const std::optional<TraceReplayResult>& result)
+{
+    m_runner->cancel();
+    m_result = result.value_or(TraceReplayResult {});
+    showArrays(m_result.arrays, false);
+    m_jobBar->setProgress(result ? 1 : 0);
+    if (result)
+        m_jobBar->setStatus(tr("From the workspace: %1 requests replayed through %n array(s)", nullptr,
+            int(m_result.arrays.size()))
+                                .arg(m_result.records));
+    updateControls();
+}
 
 bool TraceReplayView::isRunning() const { return m_runner->isRunning(); }
 

@@ -6,6 +6,7 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class QDoubleSpinBox;
@@ -43,7 +44,11 @@ public:
     void setTimeScale(double scale);
     double timeScale() const;
     void setWindowSeconds(double seconds);
+    double windowSeconds() const;
     void setSlowThresholdMs(double ms);
+    double slowThresholdMs() const;
+    /// Shows a replay comparison saved in a workspace as if it had just run (none: the table empty).
+    void restoreResult(const std::optional<TraceReplayResult>& result);
 
     bool run();
     void cancel();

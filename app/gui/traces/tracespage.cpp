@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tracespage.h"
+#include "widgets/workspacedrop.h"
 
 #include "io/outputfile.h"
 #include "traces/tracedeviceplot.h"
@@ -595,9 +596,108 @@ void TracesPage::exportAs(int kind)
 
 void TracesPage::showReplay(bool replay) { m_tabs->setCurrentIndex(replay ? 1 : 0); }
 
+namespace {
+
+const QStringList kFioUnits = { QStringLiteral("auto"), QStringLiteral("us"), QStringLiteral("ms") };
+
+} // namespace
+
+WorkspaceTraces TracesPage::saveState() const
+{
+    WorkspaceTraces s;
+    s.files = m_files;
+    s.format = m_format->currentData().toString();
+    const QString preset = m_csvPreset->currentData().toString();
+    s.csvColumns = preset.isEmpty() ? m_csvColumns->text().trimmed() : preset;
+    s.fioTimeUnit = kFioUnits.value(m_fioUnit->currentIndex(), QStringLiteral("auto"));
+    s.onError = TraceErrorPolicy(m_policy->currentData().toInt()) == TraceErrorPolicy::Skip ? QStringLiteral("skip")
+                                                                                           : QStringLiteral("stop");
+    s.slowThresholdMs = m_slowMs->value();
+    if (m_summary)
+        s.summary = *m_summary;
+    s.summaryError = m_stopped ? m_error : QString();
+    s.replayShown = m_tabs->currentIndex() == 1;
+    s.candidates = m_replay->candidates();
+    s.timeScale = m_replay->timeScale();
+    s.windowSeconds = m_replay->windowSeconds();
+    s.replaySlowThresholdMs = m_replay->slowThresholdMs();
+    if (!m_replay->lastResult().arrays.empty())
+        s.replay = m_replay->lastResult();
+    return s;
+}
+
+bool TracesPage::restoreState(const WorkspaceTraces& state, QString* error)
+{
+    if (isRunning() || m_replay->isRunning()) {
+        if (error)
+            *error = tr("Traces page: a job is running (Cancel it first)");
+        return false;
+    }
+    QStringList problems;
+    // The options as they were, without reading the files again (the summary comes from the file).
+    ++m_settingOptions;
+    m_files.clear();
+    TraceFormat format {};
+    if (parseTraceFormat(state.format, &format))
+        setFormat(format);
+    if (!state.csvColumns.isEmpty()) {
+        CsvMapping mapping;
+        QString why;
+        if (!parseCsvMapping(state.csvColumns, &mapping, &why)) {
+            problems << tr("CSV mapping %1: %2").arg(state.csvColumns, why);
+        } else {
+            const int preset = m_csvPreset->findData(state.csvColumns.toLower());
+            m_csvPreset->setCurrentIndex(preset >= 0 ? preset : m_csvPreset->count() - 1);
+            if (preset < 0)
+                m_csvColumns->setText(state.csvColumns);
+        }
+    }
+    m_fioUnit->setCurrentIndex(std::max(0, int(kFioUnits.indexOf(state.fioTimeUnit))));
+    setErrorPolicy(state.onError == u"skip" ? TraceErrorPolicy::Skip : TraceErrorPolicy::Stop);
+    m_slowMs->setValue(state.slowThresholdMs);
+    --m_settingOptions;
+
+    m_files = state.files;
+    QStringList names;
+    for (const QString& f : m_files)
+        names << QFileInfo(f).fileName();
+    m_filesLabel->setText(names.join(QStringLiteral(", ")));
+    m_filesLabel->setToolTip(m_files.join(u'\n'));
+    clearViews();
+    m_summary.reset();
+    m_error = state.summaryError;
+    m_stopped = !state.summaryError.isEmpty();
+    if (state.summary) {
+        showSummary(std::make_shared<const TraceSummary>(*state.summary), false);
+        m_jobBar->setProgress(1);
+        m_jobBar->setStatus(m_stopped ? tr("From the workspace; the read stopped: %1").arg(m_error)
+                                      : tr("From the workspace: %1 requests over %2 s (the trace was not read again)")
+                                            .arg(m_summary->records)
+                                            .arg(m_summary->durationSeconds()),
+            m_stopped);
+    } else {
+        m_jobBar->setProgress(0);
+        m_jobBar->setStatus(m_files.isEmpty() ? QString() : tr("From the workspace: %1 (not read)").arg(names.join(QStringLiteral(", "))));
+    }
+    showErrors();
+
+    const auto options = jobOptions();
+    m_replay->setTrace(m_files, options.value_or(TraceJobOptions {}));
+    m_replay->setCandidates(state.candidates);
+    m_replay->setTimeScale(state.timeScale);
+    m_replay->setWindowSeconds(state.windowSeconds);
+    m_replay->setSlowThresholdMs(state.replaySlowThresholdMs);
+    m_replay->restoreResult(state.replay);
+    showReplay(state.replayShown);
+    updateControls();
+    if (!problems.isEmpty() && error)
+        *error = tr("Traces page: %1").arg(problems.join(QStringLiteral("; ")));
+    return problems.isEmpty();
+}
+
 void TracesPage::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (!event->mimeData()->hasUrls())
+    if (!event->mimeData()->hasUrls() || !droppedWorkspace(event->mimeData()).isEmpty()) // the window opens those
         return;
     for (const QUrl& url : event->mimeData()->urls())
         if (!url.isLocalFile())

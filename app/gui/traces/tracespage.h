@@ -3,6 +3,7 @@
 
 #include "trace/traceexport.h"
 #include "trace/tracejob.h"
+#include "workspace/workspace.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -85,6 +86,12 @@ public:
 
     /// Shows the Summary or the Replay tab.
     void showReplay(bool replay);
+
+    /// The files and options, the summary shown and the replay's candidates and comparison.
+    WorkspaceTraces saveState() const;
+    /// Shows a workspace's files, options, summary and replay as they were, without reading the
+    /// trace again; false and why when a job is running or an option is refused.
+    bool restoreState(const WorkspaceTraces& state, QString* error);
 
     TraceSizePlot* sizePlot() const { return m_sizePlot; }
     TraceMixPlot* mixPlot() const { return m_mixPlot; }
