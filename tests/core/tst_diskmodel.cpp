@@ -353,7 +353,7 @@ namespace {
 
 // A one-zone disk with DiskSim-style host timing, small enough to work by hand: 1 head, 100 sectors a
 // track, 10 ms a revolution (0.1 ms a sector), no skews, no read-ahead.
-DiskParameters hostedDisk(bool writeBack)
+DiskParameters hostedDisk(bool writeBack, bool nextTrackReadAhead = false)
 {
     const QJsonObject json {
         { QStringLiteral("id"), QStringLiteral("hosted") },
@@ -370,7 +370,8 @@ DiskParameters hostedDisk(bool writeBack)
                 { QStringLiteral("shortMaxMs"), 2.0 }, { QStringLiteral("longMinMs"), 2.0 }, { QStringLiteral("longMaxMs"), 3.0 } } },
         { QStringLiteral("cache"),
             QJsonObject { { QStringLiteral("segments"), 2 }, { QStringLiteral("segmentSectors"), 256 },
-                { QStringLiteral("readAheadSectors"), 0 }, { QStringLiteral("writeCacheEnabled"), writeBack } } },
+                { QStringLiteral("readAheadSectors"), 0 }, { QStringLiteral("writeCacheEnabled"), writeBack },
+                { QStringLiteral("readAhead"), nextTrackReadAhead ? QStringLiteral("nextTrack") : QStringLiteral("sectors") } } },
         { QStringLiteral("host"),
             QJsonObject { { QStringLiteral("readMsPerSector"), 0.17 }, { QStringLiteral("writeMsPerSector"), 0.2 },
                 { QStringLiteral("readHitMs"), QJsonArray { 0.3, 0.4 } }, { QStringLiteral("readMissMs"), QJsonArray { 0.5, 0.6 } },
@@ -435,4 +436,32 @@ TEST_CASE("DiskModel: host timing: a write-back write is acknowledged after its 
     // Another once the first is on the platter: 0.8 (after a write) + 0.02 + 0.8 + 0.04 = 1.66 ms.
     const ServiceResult w2 = disk.service(500, 4, true, 100ms);
     CHECK_THAT(ms(w2.completion) - 100, WithinAbs(1.66, kNsTolMs));
+}
+
+TEST_CASE("DiskModel: next-track read-ahead stops at the end of the track after the request", "[disk][host]")
+{
+    // DiskSim's Buffer continuous read = 4 on 100-sector tracks (1 head: a track is a cylinder).
+    {
+        // LBAs 10-13: the sector after (14) is on track 0, so the read-ahead runs to its end, LBA 100:
+        // 86 sectors, counted when a far read stops it 100 ms later.
+        DiskModel disk(hostedDisk(false, true));
+        disk.service(10, 4, false, 0ms);
+        disk.service(5000, 4, false, 100ms);
+        CHECK(disk.counters().readAheadSectors == 86);
+    }
+    {
+        // LBAs 98-101 cross onto track 1: the segment began before the track of the next sector (102), so
+        // the read-ahead goes to that track's end (200) and a track more (300): 198 sectors.
+        DiskModel disk(hostedDisk(false, true));
+        disk.service(98, 4, false, 0ms);
+        disk.service(5000, 4, false, 100ms);
+        CHECK(disk.counters().readAheadSectors == 198);
+    }
+    {
+        // Without the scheme and with readAheadSectors 0 nothing is read ahead.
+        DiskModel disk(hostedDisk(false, false));
+        disk.service(10, 4, false, 0ms);
+        disk.service(5000, 4, false, 100ms);
+        CHECK(disk.counters().readAheadSectors == 0);
+    }
 }

@@ -314,3 +314,19 @@ TEST_CASE("DiskSim import: the controller's overheads and the HP bus hop become 
     CHECK(hit.breakdown.cache == ServiceBreakdown::Cache::Hit);
     CHECK(double((hit.completion - miss.completion).count()) / 1e6 == Approx(0.95343 + 0.02519 + 4 * 0.17010 + 0.05665).margin(1e-5));
 }
+
+TEST_CASE("DiskSim import: Buffer continuous read = 4 becomes next-track read-ahead", "[disk][disksim][import][host]")
+{
+    // cheetah9LP.diskspecs:43 "Buffer continuous read = 4"; ibm18es.diskspecs:43 "= 3" (up to the maximum read-ahead).
+    for (const auto& [file, nextTrack] : { std::pair { "cheetah9LP.parv", true }, std::pair { "ibm18es.parv", false } }) {
+        const QString path = disksimValidationFile(file);
+        REQUIRE_VALIDATION(path);
+        QString error;
+        const auto imported = importDiskSim(path, &error);
+        REQUIRE(imported);
+        const auto p = parseDiskParameters(imported->presetJson, &error);
+        REQUIRE(p);
+        CHECK(p->cache.readAheadToTrackEnd == nextTrack);
+        CHECK_FALSE(anyWarning(imported->warnings, QStringLiteral("Buffer continuous read (")));
+    }
+}
