@@ -134,7 +134,7 @@ TEST_CASE("RequestFeed: a run helped by another thread gives the serial result, 
     }
 }
 
-TEST_CASE("RequestFeed: a stop or the run's end sends a helper home; help() after close returns at once", "[sim][feed]")
+TEST_CASE("RequestFeed: a helper goes home when the run ends or stops and help() after close returns at once", "[sim][feed]")
 {
     auto sim = makeSim("raid5 disks=4 chunk=16KiB");
     const WorkloadSpec spec = workload("random read=0.5 size=4KiB count=1000000000 seed=2"); // would take minutes
