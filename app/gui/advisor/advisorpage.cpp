@@ -281,10 +281,16 @@ bool AdvisorPage::restoreState(const WorkspaceAdvisor& state, QString* error)
         problem = tr("Advisor page: array %1: %2").arg(state.arraySpec, m_array->errorText());
     m_sizes->setText(state.sizes);
     m_read->setValue(state.readFraction);
-    m_chunks->setText(state.chunks);
+    // Empty: core's candidates (4 KiB to 1 MiB), as the page starts with.
+    QStringList defaults;
+    for (std::uint64_t c : defaultChunkCandidates())
+        defaults << formatBytes(c);
+    m_chunks->setText(state.chunks.trimmed().isEmpty() ? defaults.join(u',') : state.chunks);
     m_givenDrive->setChecked(state.givenDrive);
-    m_positioning->setText(state.positioning);
-    m_transfer->setText(state.transfer);
+    if (!state.positioning.isEmpty())
+        m_positioning->setText(state.positioning);
+    if (!state.transfer.isEmpty())
+        m_transfer->setText(state.transfer);
     setTrace(state.trace);
     m_outstanding->setValue(state.outstanding);
     m_hostStripe->setText(state.hostStripe);

@@ -673,7 +673,7 @@ bool TracesPage::restoreState(const WorkspaceTraces& state, QString* error)
         m_jobBar->setStatus(m_stopped ? tr("From the workspace; the read stopped: %1").arg(m_error)
                                       : tr("From the workspace: %1 requests over %2 s (the trace was not read again)")
                                             .arg(m_summary->records)
-                                            .arg(m_summary->durationSeconds()),
+                                            .arg(shortNumber(m_summary->durationSeconds())),
             m_stopped);
     } else {
         m_jobBar->setProgress(0);
