@@ -506,23 +506,15 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
     }
 
     const PhysicalAddress at = m_params.geometry.locate(startLba);
-    double positionNs = 0;
-    if (at.cylinder != m_at.cylinder)
-        positionNs = seekNs(at.cylinder - m_at.cylinder, isWrite);
-    else if (at.head != m_at.head)
-        positionNs = m_headSwitchNs;
-    double readyNs = mechanismStartNs + positionNs;
-    if (isWrite && !writeBack) {
-        // Write-through: a sector is written only once it is wholly in the buffer, so the media may
-        // not outrun the data arriving over the interface: with the interface the slower, the last
-        // sector decides, and the first may start no earlier than the data's end less the media time
-        // of the sectors before the last.
-        const double perSectorNs = sectorNs(at.zone);
-        double earliestNs = mechanismStartNs + h.dataPrepMs * msNs + hostNs; // the first sector is in
-        if (hostNs > perSectorNs)
-            earliestNs = writeDataNs - double(count - 1) * perSectorNs;
-        readyNs = std::max(readyNs, earliestNs);
-    }
+    // DiskSim's positioning (diskmodel/mech_g1.c, dm_seek_time_g1): the longer of the seek and the head
+    // switch, and a write's settling delay after any of them.
+    const double seekOnlyNs = at.cylinder == m_at.cylinder ? 0.0
+        : isWrite ? m_writeSeek.seekNs(at.cylinder - m_at.cylinder)
+                  : m_readSeek.seekNs(at.cylinder - m_at.cylinder);
+    double positionNs = std::max(seekOnlyNs, at.head != m_at.head ? m_headSwitchNs : 0.0);
+    if (positionNs > 0 && isWrite)
+        positionNs += m_writeSettleNs;
+    const double readyNs = mechanismStartNs + positionNs;
     Cursor c { at, startLba, readyNs };
     Parts parts;
     if (!isWrite) {
@@ -537,7 +529,20 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
         parts.hostEndNs = std::max(probe.timeNs, commandNs) + (h.reselectMs + h.dataPrepMs) * msNs;
         // Sectors already on the media before the reconnect cross back to back from there.
     }
-    transfer(c, count, kNoLimit, parts);
+    if (isWrite && !writeBack) {
+        // Write-through: the media writes a sector only once it is wholly in the buffer; one that has
+        // not crossed the interface when the head reaches it waits for the next pass (DiskSim's media
+        // access writes from inblkno up to the segment's end, disksim_diskctlr.c
+        // disk_buffer_sector_done: firstblkno = inblkno, lastblkno = the segment's end).
+        const double dataStartNs = mechanismStartNs + h.dataPrepMs * msNs;
+        const std::uint64_t first = !h.extraWriteDisconnect ? 1 : count < 45 ? std::min<std::uint64_t>(count, 10) : 15;
+        for (std::uint64_t j = 0; j < count; ++j) {
+            c.timeNs = std::max(c.timeNs, dataStartNs + double(std::max(j + 1, first)) * hostNs);
+            transfer(c, 1, kNoLimit, parts);
+        }
+    } else {
+        transfer(c, count, kNoLimit, parts);
+    }
     m_at = c.at;
     m_mechanismFreeNs = c.timeNs;
     m_counters.headSwitches += std::uint64_t(parts.headSwitches);

@@ -191,6 +191,7 @@ namespace {
             t.dataPrepMs = r.optionalNumber(h, "dataPrepMs", 0);
             t.reselectMs = r.optionalNumber(h, "reselectMs", 0);
             t.readWatermark = r.optionalNumber(h, "readWatermark", 0);
+            t.extraWriteDisconnect = h.value(QStringLiteral("extraWriteDisconnect")).toBool(false);
             if (r.ok() && t.readWatermark > 1)
                 r.fail(QStringLiteral("host 'readWatermark' must be a fraction in [0, 1]"));
         }

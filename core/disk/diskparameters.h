@@ -48,6 +48,10 @@ struct DiskHostTiming
     double dataPrepMs = 0; ///< before the first sector crosses the interface
     double reselectMs = 0; ///< a read miss reconnects to the host before its data crosses
     double readWatermark = 0; ///< a read miss's transfer waits for this fraction of min(request, segment)
+    /// DiskSim's "Extra write disconnect" (disksim_diskcache.c, disk_buffer_block_available): a
+    /// write-through write's media starts only once min(request, 10) sectors (15 from 45 sectors on)
+    /// are in the buffer.
+    bool extraWriteDisconnect = false;
 };
 
 /// Every figure of a disk preset, checked, in the preset's own units. MB is 10^6 bytes.

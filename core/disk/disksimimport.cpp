@@ -626,6 +626,10 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             if (disk.integerAt(u"Set watermark by reqsize").value_or(1) == 0 && water > 0)
                 im.warn(*disk.find(u"Set watermark by reqsize"), u"Set watermark by reqsize",
                     QStringLiteral("0: the watermark is taken as a fraction of the request, not of the segment"));
+            if (disk.integerAt(u"Extra write disconnect").value_or(0) != 0) {
+                host[QStringLiteral("extraWriteDisconnect")] = true;
+                handled << QStringLiteral("Extra write disconnect");
+            }
             o[QStringLiteral("host")] = host;
             handled << QStringLiteral("Time scale for overheads") << QStringLiteral("Read completion overhead")
                     << QStringLiteral("Write completion overhead") << QStringLiteral("Data preparation overhead")

@@ -353,7 +353,7 @@ namespace {
 
 // A one-zone disk with DiskSim-style host timing, small enough to work by hand: 1 head, 100 sectors a
 // track, 10 ms a revolution (0.1 ms a sector), no skews, no read-ahead.
-DiskParameters hostedDisk(bool writeBack, bool nextTrackReadAhead = false)
+DiskParameters hostedDisk(bool writeBack, bool nextTrackReadAhead = false, bool extraWriteDisconnect = false)
 {
     const QJsonObject json {
         { QStringLiteral("id"), QStringLiteral("hosted") },
@@ -377,7 +377,8 @@ DiskParameters hostedDisk(bool writeBack, bool nextTrackReadAhead = false)
                 { QStringLiteral("readHitMs"), QJsonArray { 0.3, 0.4 } }, { QStringLiteral("readMissMs"), QJsonArray { 0.5, 0.6 } },
                 { QStringLiteral("writeHitMs"), QJsonArray { 0.7, 0.8 } }, { QStringLiteral("writeMissMs"), QJsonArray { 0.9, 1.0 } },
                 { QStringLiteral("readCompleteMs"), 0.05 }, { QStringLiteral("writeCompleteMs"), 0.04 },
-                { QStringLiteral("dataPrepMs"), 0.02 }, { QStringLiteral("reselectMs"), 0.1 } } },
+                { QStringLiteral("dataPrepMs"), 0.02 }, { QStringLiteral("reselectMs"), 0.1 },
+                { QStringLiteral("extraWriteDisconnect"), extraWriteDisconnect } } },
     };
     QString error;
     const auto p = parseDiskParameters(json, &error);
@@ -412,9 +413,8 @@ TEST_CASE("DiskModel: host timing: overheads follow the previous request's direc
     const ServiceResult miss = disk.service(200, 4, false, 0ms); // track 2, fills a segment
     // A write-through write of 4 sectors on track 0 arriving at 20 ms, after a read: write-miss overhead
     // 0.9 ms (the mechanism may start at 20.9, seeking 2 cylinders), data preparation 0.02 and
-    // 4 x 0.2 ms of data: in the buffer at 21.72 ms; a sector is written only once wholly in the buffer
-    // and the media (0.1 ms a sector) is the faster, so it starts no earlier than 21.72 - 3 x 0.1 =
-    // 21.42 ms. Sector 0 passes at 30.0 ms, the write ends at 30.4,
+    // 4 x 0.2 ms of data: sector j is in the buffer at 20.92 + (j + 1) x 0.2 ms, the last at 21.72 ms,
+    // long before sector 0 passes under the head at 30.0 ms; the write ends at 30.4,
     // the write completion overhead 0.04 -> 30.44 ms.
     REQUIRE(ms(miss.completion) < 20);
     const ServiceResult write = disk.service(0, 4, true, 20ms);
@@ -464,4 +464,30 @@ TEST_CASE("DiskModel: next-track read-ahead stops at the end of the track after 
         disk.service(5000, 4, false, 100ms);
         CHECK(disk.counters().readAheadSectors == 0);
     }
+}
+
+TEST_CASE("DiskModel: host timing: a write-through sector not yet in the buffer waits for the next pass", "[disk][host]")
+{
+    DiskModel disk(hostedDisk(false));
+    // A 4-sector write on track 0 arriving at 8.8 ms (after a read: overhead 0.9 ms, no seek): data
+    // preparation ends at 9.72 ms and sector j is wholly in the buffer at 9.72 + (j + 1) x 0.2 ms: 9.92,
+    // 10.12, 10.32, 10.52. Sector 0 passes at 10.0 ms and is written (10.0-10.1); sector 1 is not in yet
+    // at 10.1, so it waits a revolution: sectors 1-3 are written 20.1-20.4 ms; completion overhead 0.04
+    // -> 20.44 ms, 11.64 ms after the arrival.
+    const ServiceResult w = disk.service(0, 4, true, std::chrono::microseconds(8800));
+    CHECK_THAT(ms(w.completion), WithinAbs(20.44, kNsTolMs));
+}
+
+TEST_CASE("DiskModel: host timing: with extra write disconnects the media waits for 10 buffered sectors", "[disk][host]")
+{
+    // A 12-sector write-through write on track 0 arriving at 7.2 ms (after a read: overhead 0.9 ms, no
+    // seek): data preparation ends at 8.12 ms, sector j is in the buffer at 8.12 + (j + 1) x 0.2 ms.
+    // Without the rule each sector is in before the head reaches it (10.0 + j x 0.1 ms, j <= 11): the
+    // write runs 10.0-11.2 ms, completion overhead 0.04 -> 11.24 ms.
+    DiskModel plain(hostedDisk(false));
+    CHECK_THAT(ms(plain.service(0, 12, true, std::chrono::microseconds(7200)).completion), WithinAbs(11.24, kNsTolMs));
+    // With it the media starts only once min(12, 10) = 10 sectors are in, at 8.12 + 2.0 = 10.12 ms: sector
+    // 0 has just passed, so the write runs a revolution later, 20.0-21.2 ms -> 21.24 ms.
+    DiskModel extra(hostedDisk(false, false, true));
+    CHECK_THAT(ms(extra.service(0, 12, true, std::chrono::microseconds(7200)).completion), WithinAbs(21.24, kNsTolMs));
 }

@@ -305,6 +305,7 @@ TEST_CASE("DiskSim import: the controller's overheads and the HP bus hop become 
     CHECK(h.dataPrepMs == Approx(0.025190));
     CHECK(h.reselectMs == Approx(0.162490));
     CHECK(h.readWatermark == Approx(0.75));
+    CHECK(h.extraWriteDisconnect); // hp_c2247a.diskspecs:74 "Extra write disconnect = 1"
 
     // A 4-sector read the buffer holds crosses bus1 sector by sector: hit overhead 0.95343 + data
     // preparation 0.02519 + 4 x 0.17010 + completion 0.05665 = 1.71567 ms.
