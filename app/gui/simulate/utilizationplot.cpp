@@ -120,7 +120,11 @@ void UtilizationPlot::setResult(const SimResult& result)
         m_meanLabel->setText(tr("array %1 % busy").arg(number(m_meanPercent, 3)));
         // At the line's right end, on the side away from the last bar's own label: above the line
         // when that bar is below it (Scenario 1), below the line when the bar reaches over it.
-        const bool lastBarBelow = m_percent.back() < m_meanPercent - 1;
+        // A last bar within a few points of the line has its own label just over the line: then the
+        // line's label goes a little lower, inside that bar (on its white ground).
+        const bool lastBarBelow = m_percent.back() < m_meanPercent - 6;
+        if (!lastBarBelow && m_percent.back() < m_meanPercent + 6)
+            m_meanLabel->position->setCoords(right, m_meanPercent - 6);
         m_meanLabel->setPositionAlignment(Qt::AlignRight | (lastBarBelow ? Qt::AlignBottom : Qt::AlignTop));
         m_meanLabel->setVisible(true);
     }
