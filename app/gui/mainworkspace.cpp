@@ -275,11 +275,12 @@ bool MainWindow::autosaveNow(QString* error)
 {
     if (m_autosavePath.isEmpty())
         return false;
-    const QByteArray bytes = workspaceBytes(workspace());
+    const Workspace w = workspace();
+    const QByteArray bytes = workspaceBytes(w);
     if (bytes == m_autosaved)
         return true;
     QString why;
-    if (!writeOutputFile(m_autosavePath, bytes, workspace().inputFiles(), &why)) {
+    if (!writeOutputFile(m_autosavePath, bytes, w.inputFiles(), &why)) {
         statusBar()->showMessage(tr("Autosave failed: %1").arg(why), 8000);
         if (error)
             *error = why;
