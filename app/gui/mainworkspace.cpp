@@ -115,7 +115,8 @@ bool MainWindow::applyWorkspace(const Workspace& w, QString* error)
         note(advisor->restoreState(*w.advisor, &why));
     if (auto* models = qobject_cast<ModelsPage*>(page(PageId::Models)); models && w.models)
         note(models->restoreState(*w.models, &why));
-    setCurrentPage(w.page);
+    if (!setCurrentPage(w.page)) // a page this build does not have
+        setCurrentPage(PageId::Array);
     if (!problems.isEmpty() && error)
         *error = problems.join(u'\n');
     return problems.isEmpty();

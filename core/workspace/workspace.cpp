@@ -352,7 +352,10 @@ std::optional<Workspace> workspaceFromJson(const QJsonObject& json, QString* err
                     .arg(kWorkspaceVersion));
     }
     Workspace w;
-    w.page = oneOf(f, json, {}, QStringLiteral("page"), Workspace::pageKeys());
+    // Any page key: a page added later (or in a later version) is shown when this build has it.
+    w.page = f.string(json, {}, QStringLiteral("page"));
+    if (!f.failed() && w.page.isEmpty())
+        f.fail(QStringLiteral("page"), QStringLiteral("empty (expected a page such as %1)").arg(Workspace::pageKeys().join(QStringLiteral(", "))));
     const QJsonObject pages = f.object(json, {}, kPages);
     section(f, pages, QStringLiteral("array"), w.array, readArray);
     section(f, pages, QStringLiteral("probe"), w.probe, readProbe);

@@ -121,7 +121,7 @@ struct WorkspaceModels
 /// optional: a file without it leaves that page as it is.
 struct Workspace
 {
-    QString page = QStringLiteral("array"); ///< array, probe, simulate, traces, advisor, models
+    QString page = QStringLiteral("array"); ///< the page shown by its key: array, probe, simulate, ... (any key is read)
     std::optional<WorkspaceArray> array;
     std::optional<WorkspaceProbe> probe;
     std::optional<WorkspaceSimulate> simulate;
