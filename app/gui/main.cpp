@@ -5,9 +5,12 @@
 //           [--run-probe]
 //           [--trace FILE ...] [--trace-format F] [--trace-columns MAP] [--trace-on-error stop|skip]
 //           [--replay-array SPEC ...] [--replay-scale X] [--run-replay]
+//           [--disk-preset ID] [--validate-disk PARV:TRACE]
 //           [--workspace FILE] [--recovery ask|restore|discard|keep]
 //           [RESULT.json | WORKSPACE.raidscope]
 #include "array/arraypage.h"
+#include "disks/diskspage.h"
+#include "widgets/jobbar.h"
 #include "layout/layoutregistry.h"
 #include "mainwindow.h"
 #include "probe/probepage.h"
@@ -170,7 +173,13 @@ int main(int argc, char** argv)
         QStringLiteral("A workspace autosaved by a run that did not exit cleanly: ask (default; keep without a display), "
                        "restore, discard, or keep it aside. Also RAIDSCOPE_RECOVERY."),
         QStringLiteral("MODE"));
-    parser.addOptions({ workspaceFile, recovery });
+    const QCommandLineOption validateDisk(QStringLiteral("validate-disk"),
+        QStringLiteral("Validate this DiskSim disk against its trace on the Disks page at once, e.g. "
+                       "cheetah9LP.parv:cheetah9LP.trace (the last ':' separates the two)."),
+        QStringLiteral("PARV:TRACE"));
+    const QCommandLineOption diskPreset(QStringLiteral("disk-preset"),
+        QStringLiteral("Show this disk preset's geometry on the Disks page, e.g. ibm-9lzx."), QStringLiteral("ID"));
+    parser.addOptions({ workspaceFile, recovery, validateDisk, diskPreset });
     parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults, probeSim,
         probeDevice, probePace, probeAllPairs, runProbe, trace, traceFormat, traceColumns, traceOnError, replayArray,
         replayScale, runReplay, modelResponse });
@@ -330,7 +339,23 @@ int main(int argc, char** argv)
             models->responsePanel()->compute();
         }
     }
+    auto* disks = qobject_cast<raidscope::gui::DisksPage*>(window.page(PageId::Disks));
+    if (disks && (parser.isSet(diskPreset) || parser.isSet(validateDisk)) && !parser.isSet(page))
+        window.setCurrentPage(PageId::Disks);
+    if (disks && parser.isSet(diskPreset) && !disks->selectPreset(parser.value(diskPreset)))
+        warn(QStringLiteral("--disk-preset %1: no such preset (raidscope-cli disks lists them)").arg(parser.value(diskPreset)));
     window.show();
+    if (disks && parser.isSet(validateDisk)) {
+        const QString files = parser.value(validateDisk);
+        const qsizetype colon = files.lastIndexOf(u':');
+        if (colon <= 0)
+            warn(QStringLiteral("--validate-disk %1: expected PARV:TRACE").arg(files));
+        else {
+            disks->setValidationFiles(files.left(colon), files.mid(colon + 1));
+            if (!disks->validate())
+                warn(QStringLiteral("--validate-disk: ") + disks->validationBar()->statusText());
+        }
+    }
     if (parser.isSet(runReplay)) {
         traces->showReplay(true);
         if (!traces->replayView()->run())

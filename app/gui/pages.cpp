@@ -3,6 +3,7 @@
 
 #include "advisor/advisorpage.h"
 #include "array/arraypage.h"
+#include "disks/diskspage.h"
 #include "models/modelspage.h"
 #include "probe/probepage.h"
 #include "simulate/simulatepage.h"
@@ -25,6 +26,7 @@ namespace {
             []() -> QWidget* { return new AdvisorPage; } },
         { PageId::Models, u"models", u"Models", QStyle::SP_FileDialogInfoView,
             []() -> QWidget* { return new ModelsPage; } },
+        { PageId::Disks, u"disks", u"Disks", QStyle::SP_DriveFDIcon, []() -> QWidget* { return new DisksPage; } },
     };
 
 } // namespace
