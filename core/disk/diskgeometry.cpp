@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "diskgeometry.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace raidscope {
 
@@ -13,11 +15,13 @@ namespace {
     }
 } // namespace
 
-DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec> zones)
+DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec> zones, SparingSpec sparing)
     : m_heads(heads)
     , m_sectorBytes(sectorBytes)
+    , m_sparing(sparing)
 {
     m_zones.reserve(zones.size());
+    m_mapped = sparing.scheme != SparingScheme::None;
     int cylinder = 0;
     std::uint64_t lba = 0;
     for (const ZoneSpec& spec : zones) {
@@ -28,8 +32,42 @@ DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec>
         z.trackSkewSectors = spec.trackSkewSectors;
         z.cylinderSkewSectors = spec.cylinderSkewSectors;
         z.firstLba = lba;
-        z.sectors = std::uint64_t(spec.cylinders) * std::uint64_t(heads) * std::uint64_t(spec.sectorsPerTrack);
-        if (!m_zones.empty()) {
+        z.bandFirstCylinder = cylinder + spec.dataCylinderOffset;
+        z.bandCylinders = spec.dataCylinders > 0 ? spec.dataCylinders : spec.cylinders - spec.dataCylinderOffset;
+        z.deadSectors = spec.deadSectors;
+        z.spares = spec.spares;
+        z.slips = spec.slips;
+        if (spec.dataCylinderOffset != 0 || z.bandCylinders != spec.cylinders || spec.deadSectors != 0
+            || !spec.slips.empty())
+            m_mapped = true;
+        // DiskSim's dm_layout_g1_compute_blksinband (diskmodel/layout_g1_load.c): the band's sectors less
+        // the dead space and what the sparing scheme sets aside.
+        const std::int64_t cyls = z.bandCylinders;
+        const std::int64_t perTrack = spec.sectorsPerTrack;
+        std::int64_t blocks = cyls * heads * perTrack - spec.deadSectors;
+        const std::int64_t slipCount = std::int64_t(spec.slips.size());
+        switch (sparing.scheme) {
+        case SparingScheme::None: break;
+        case SparingScheme::Track: blocks -= std::int64_t(spec.spares) * perTrack; break;
+        case SparingScheme::SectorsPerTrack: blocks -= std::int64_t(spec.spares) * cyls * heads; break;
+        case SparingScheme::SectorsAtEnd: blocks -= slipCount; break;
+        case SparingScheme::SectorsPerZone: blocks -= spec.spares; break;
+        case SparingScheme::SectorsPerZoneSlipToEnd: blocks -= spec.spares + slipCount; break;
+        case SparingScheme::SectorsPerCylinder:
+        case SparingScheme::SectorsPerCylinderAtFront: blocks -= std::int64_t(spec.spares) * cyls; break;
+        case SparingScheme::SectorsPerCylinderSlipToEnd:
+        case SparingScheme::SectorsPerCylinderAtFrontSlipToEnd:
+            blocks -= std::int64_t(spec.spares) * cyls + slipCount;
+            break;
+        case SparingScheme::SectorsPerRange:
+            blocks -= std::int64_t(spec.spares) * (cyls / std::max(1, sparing.rangeCylinders));
+            break;
+        }
+        z.sectors = std::uint64_t(std::max<std::int64_t>(0, blocks));
+        if (spec.firstBlockSectors >= 0) {
+            // "Offset of first block" in sectors (DiskSim's default skew units): firstblkangle.
+            z.firstTrackAngle = fractionOf(double(spec.firstBlockSectors) / spec.sectorsPerTrack);
+        } else if (!m_zones.empty()) {
             // The zone's first track follows the previous zone's last track across a cylinder
             // boundary: it is shifted by this zone's cylinder skew, counted in this zone's sectors.
             const DiskZone& prev = m_zones.back();
@@ -37,9 +75,9 @@ DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec>
                 = trackStartAngle(int(m_zones.size()) - 1, prev.firstCylinder + prev.cylinders - 1, heads - 1);
             z.firstTrackAngle = fractionOf(lastTrack + double(spec.cylinderSkewSectors) / spec.sectorsPerTrack);
         }
-        m_zones.push_back(z);
+        m_zones.push_back(std::move(z));
         cylinder += spec.cylinders;
-        lba += z.sectors;
+        lba += m_zones.back().sectors;
     }
     m_cylinders = cylinder;
     m_totalSectors = lba;
@@ -61,15 +99,129 @@ PhysicalAddress DiskGeometry::locate(std::uint64_t lba) const
     while (index < last && lba >= m_zones[std::size_t(index) + 1].firstLba)
         ++index;
     const DiskZone& z = m_zones[std::size_t(index)];
-    const std::uint64_t offset = lba - z.firstLba;
-    const std::uint64_t perTrack = std::uint64_t(z.sectorsPerTrack);
-    const std::uint64_t track = offset / perTrack; // tracks into the zone
     PhysicalAddress at;
     at.zone = index;
-    at.cylinder = z.firstCylinder + int(track / std::uint64_t(m_heads));
-    at.head = int(track % std::uint64_t(m_heads));
-    at.sector = int(offset % perTrack);
+    if (!m_mapped) {
+        const std::uint64_t offset = lba - z.firstLba;
+        const std::uint64_t perTrack = std::uint64_t(z.sectorsPerTrack);
+        const std::uint64_t track = offset / perTrack; // tracks into the zone
+        at.cylinder = z.firstCylinder + int(track / std::uint64_t(m_heads));
+        at.head = int(track % std::uint64_t(m_heads));
+        at.sector = int(offset % perTrack);
+        return at;
+    }
+    // DiskSim's logical-to-physical mapping per sparing scheme (diskmodel/layout_g1.c, g1_ltop_*; the
+    // MAP_ADDSLIPS part: slips, no remapped defects). lbn counts from the band's front, dead space included.
+    const std::int64_t spt = z.sectorsPerTrack;
+    const std::int64_t surfaces = m_heads;
+    const std::int64_t perCyl = spt * surfaces;
+    std::int64_t lbn = std::int64_t(lba - z.firstLba) + z.deadSectors;
+    std::int64_t cyl = 0;
+    std::int64_t inCyl = 0; // sector index within the cylinder
+    switch (m_sparing.scheme) {
+    case SparingScheme::None: // g1_ltop_nosparing
+        cyl = lbn / perCyl;
+        inCyl = lbn % perCyl;
+        break;
+    case SparingScheme::Track: { // g1_ltop_trackspare: spare tracks at the band's end, slipped tracks skipped
+        std::int64_t track = lbn / spt;
+        for (int slip : z.slips)
+            if (slip <= track)
+                ++track;
+        cyl = track / surfaces;
+        inCyl = (track % surfaces) * spt + lbn % spt;
+        break;
+    }
+    case SparingScheme::SectorsPerTrack: { // g1_ltop_sectpertrackspare
+        const std::int64_t perTrackLbns = spt - z.spares;
+        const std::int64_t track = lbn / perTrackLbns;
+        std::int64_t s = lbn % perTrackLbns;
+        const std::int64_t first = spt * track;
+        for (int slip : z.slips)
+            if (slip >= first && slip - first <= s)
+                ++s;
+        cyl = track / surfaces;
+        inCyl = (track % surfaces) * spt + s;
+        break;
+    }
+    case SparingScheme::SectorsPerZone:
+    case SparingScheme::SectorsPerZoneSlipToEnd: { // g1_ltop_sectperzonespare
+        std::int64_t slips = 0;
+        for (int slip : z.slips)
+            if (slip <= lbn + slips)
+                ++slips;
+        lbn += slips;
+        cyl = lbn / perCyl;
+        inCyl = lbn % perCyl;
+        break;
+    }
+    case SparingScheme::SectorsPerRange: { // g1_ltop_sectperrangespare
+        const std::int64_t range = std::max(1, m_sparing.rangeCylinders);
+        const std::int64_t perRange = perCyl * range;
+        const std::int64_t lbnsPerRange = perRange - z.spares;
+        const std::int64_t rangeNo = lbn / lbnsPerRange;
+        std::int64_t s = lbn % lbnsPerRange;
+        const std::int64_t first = rangeNo * perRange;
+        std::int64_t slips = 0;
+        for (int slip : z.slips)
+            if (slip >= first && slip - first <= s + slips)
+                ++slips;
+        s += slips;
+        cyl = rangeNo * range + s / perCyl;
+        inCyl = s % perCyl;
+        break;
+    }
+    default: { // the sectors-per-cylinder schemes and SectorsAtEnd: g1_ltop_sectpercylspare
+        const bool slipToEnd = m_sparing.scheme == SparingScheme::SectorsPerCylinderSlipToEnd
+            || m_sparing.scheme == SparingScheme::SectorsPerCylinderAtFrontSlipToEnd
+            || m_sparing.scheme == SparingScheme::SectorsAtEnd;
+        const std::int64_t lbnsPerCyl = perCyl - z.spares;
+        cyl = lbn / lbnsPerCyl;
+        std::int64_t s = lbn % lbnsPerCyl;
+        const std::int64_t first = cyl * perCyl;
+        std::int64_t slips = 0;
+        for (int slip : z.slips)
+            if ((slipToEnd && slip / perCyl < cyl) || (slip >= first && slip - first <= s + slips))
+                ++slips;
+        s += slips;
+        cyl += s / lbnsPerCyl;
+        inCyl = s % lbnsPerCyl;
+        break;
+    }
+    }
+    at.cylinder = z.bandFirstCylinder + int(cyl);
+    at.head = int(inCyl / spt);
+    at.sector = int(inCyl % spt);
     return at;
+}
+
+std::uint64_t DiskGeometry::contiguousSectors(std::uint64_t lba, const PhysicalAddress& at) const
+{
+    const std::uint64_t onTrack = std::uint64_t(m_zones[std::size_t(at.zone)].sectorsPerTrack - at.sector);
+    if (!m_mapped)
+        return onTrack;
+    std::uint64_t n = 1;
+    while (n < onTrack && lba + n < m_totalSectors) {
+        const PhysicalAddress p = locate(lba + n);
+        if (p.cylinder != at.cylinder || p.head != at.head || p.sector != at.sector + int(n))
+            break;
+        ++n;
+    }
+    return n;
+}
+
+std::uint64_t DiskGeometry::trackFirstLba(std::uint64_t lba) const
+{
+    const PhysicalAddress at = locate(lba);
+    if (!m_mapped)
+        return lba - std::uint64_t(at.sector);
+    while (lba > 0) {
+        const PhysicalAddress p = locate(lba - 1);
+        if (p.cylinder != at.cylinder || p.head != at.head)
+            break;
+        --lba;
+    }
+    return lba;
 }
 
 std::uint64_t DiskGeometry::lbaOf(const PhysicalAddress& at) const
@@ -82,11 +234,27 @@ std::uint64_t DiskGeometry::lbaOf(const PhysicalAddress& at) const
 
 std::uint64_t DiskGeometry::skewSectorsInZone(int zone, int cylinder, int head) const
 {
-    // Within a zone, before track (c, h) lie c cylinder crossings and c*(heads-1) + h head crossings.
+    // Within a zone (DiskSim: its band), before track (c, h) lie c cylinder crossings and
+    // c*(heads-1) + h head crossings (g1_map_pbn_skew).
     const DiskZone& z = m_zones[std::size_t(zone)];
-    const std::uint64_t c = std::uint64_t(cylinder - z.firstCylinder);
-    return c * std::uint64_t(z.cylinderSkewSectors)
-        + (c * std::uint64_t(m_heads - 1) + std::uint64_t(head)) * std::uint64_t(z.trackSkewSectors);
+    const std::int64_t c = std::int64_t(cylinder - z.bandFirstCylinder);
+    std::int64_t skew = c * z.cylinderSkewSectors + (c * (m_heads - 1) + head) * std::int64_t(z.trackSkewSectors);
+    const SparingScheme scheme = m_sparing.scheme;
+    if (scheme == SparingScheme::SectorsPerTrack || scheme == SparingScheme::SectorsPerCylinder
+        || scheme == SparingScheme::SectorsPerCylinderSlipToEnd || scheme == SparingScheme::SectorsPerCylinderAtFront
+        || scheme == SparingScheme::SectorsPerCylinderAtFrontSlipToEnd) {
+        // g1_map_pbn_skew: in these schemes a slip before the track pushes its sectors on by one.
+        std::int64_t tracks = c * m_heads;
+        if (scheme == SparingScheme::SectorsPerTrack)
+            tracks += head;
+        const std::int64_t cutoff = tracks * z.sectorsPerTrack;
+        for (int slip : z.slips)
+            if (slip < cutoff)
+                ++skew;
+    }
+    // Tracks before the band (not data) would give a negative count: reduce modulo the track.
+    const std::int64_t spt = z.sectorsPerTrack;
+    return skew >= 0 ? std::uint64_t(skew) : std::uint64_t(((skew % spt) + spt) % spt);
 }
 
 double DiskGeometry::trackStartAngle(int zone, int cylinder, int head) const

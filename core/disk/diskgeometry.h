@@ -14,6 +14,36 @@ struct ZoneSpec
     int sectorsPerTrack = 0;
     int trackSkewSectors = 0; ///< first sector of track h+1 is this far past that of track h (head switch)
     int cylinderSkewSectors = 0; ///< first sector of cylinder c+1 is this far past the last track of c
+    // DiskSim's layout (diskmodel/layout_g1.c, a dm_layout_g1_zone "band"); the defaults give the plain
+    // mapping where every sector of the zone is data.
+    int dataCylinderOffset = 0; ///< cylinders of this zone before the band's first cylinder (not data)
+    int dataCylinders = 0; ///< cylinders of the band; 0: all from dataCylinderOffset on
+    int firstBlockSectors = -1; ///< "Offset of first block": the band's first track starts at this many
+                                ///< sectors from angle 0; -1: it follows the zone before across a cylinder skew
+    int deadSectors = 0; ///< "Empty space at zone front": sectors at the band's front outside the mapping
+    int spares = 0; ///< "Number of spares": tracks or sectors per track/cylinder/range/zone by the scheme
+    std::vector<int> slips; ///< "slips": slipped locations (tracks or zone-relative sectors by the scheme)
+};
+
+/// DiskSim's sparing schemes ("Sparing scheme used", diskmodel/layout_g1.h), numbered as there.
+enum class SparingScheme {
+    None = 0,
+    Track = 1, ///< spare tracks at the end of the band
+    SectorsPerCylinder = 2,
+    SectorsPerTrack = 3,
+    SectorsPerCylinderSlipToEnd = 4,
+    SectorsPerCylinderAtFront = 5,
+    SectorsPerCylinderAtFrontSlipToEnd = 6,
+    SectorsAtEnd = 7,
+    SectorsPerRange = 8,
+    SectorsPerZone = 9,
+    SectorsPerZoneSlipToEnd = 10,
+};
+
+struct SparingSpec
+{
+    SparingScheme scheme = SparingScheme::None;
+    int rangeCylinders = 1; ///< "Rangesize for sparing" (SectorsPerRange)
 };
 
 /// A zone with its derived placement on the disk.
@@ -27,6 +57,11 @@ struct DiskZone
     std::uint64_t firstLba = 0;
     std::uint64_t sectors = 0;
     double firstTrackAngle = 0; ///< angle of sector 0 of the zone's first track, in rotations [0, 1)
+    int bandFirstCylinder = 0; ///< first cylinder of the mapped band (== firstCylinder in the plain layout)
+    int bandCylinders = 0;
+    int deadSectors = 0;
+    int spares = 0;
+    std::vector<int> slips;
 };
 
 /// Where an LBA lives: zone index, cylinder (absolute), head (track in the cylinder), sector on the track.
@@ -50,7 +85,7 @@ class DiskGeometry
 public:
     DiskGeometry() = default;
     /// Zones in order from the outermost cylinder; heads >= 1; sectorBytes is the LBA size (512).
-    DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec> zones);
+    DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec> zones, SparingSpec sparing = {});
 
     int heads() const { return m_heads; }
     int sectorBytes() const { return m_sectorBytes; }
@@ -59,12 +94,20 @@ public:
     std::uint64_t capacityBytes() const { return m_totalSectors * std::uint64_t(m_sectorBytes); }
     const std::vector<DiskZone>& zones() const { return m_zones; }
     const DiskZone& zone(int index) const { return m_zones[std::size_t(index)]; }
+    const SparingSpec& sparing() const { return m_sparing; }
+    /// True when LBAs do not simply fill every sector of every zone in order (sparing, slips, dead
+    /// space or bands narrower than their zones): consecutive LBAs may then skip sectors or tracks.
+    bool mapped() const { return m_mapped; }
 
     /// Zone index holding a cylinder (0 <= cylinder < cylinders()).
     int zoneOfCylinder(int cylinder) const;
     /// lba < totalSectors().
     PhysicalAddress locate(std::uint64_t lba) const;
-    /// Inverse of locate().
+    /// How many LBAs from lba (which locate() puts at `at`) lie on consecutive sectors of at's track.
+    std::uint64_t contiguousSectors(std::uint64_t lba, const PhysicalAddress& at) const;
+    /// The first LBA on the track of lba (lba < totalSectors()).
+    std::uint64_t trackFirstLba(std::uint64_t lba) const;
+    /// Inverse of locate() (plain layout only).
     std::uint64_t lbaOf(const PhysicalAddress& at) const;
     /// Angle where sector 0 of track (cylinder, head) starts, in rotations [0, 1), measured in the
     /// frame where sector 0 of cylinder 0, head 0 starts at angle 0.
@@ -81,6 +124,8 @@ private:
     int m_cylinders = 0;
     std::uint64_t m_totalSectors = 0;
     std::vector<DiskZone> m_zones;
+    SparingSpec m_sparing;
+    bool m_mapped = false;
 };
 
 } // namespace raidscope

@@ -101,7 +101,23 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
     const int lastZone = int(g.zones().size()) - 1;
     std::uint64_t done = 0;
     while (done < sectors) {
-        if (c.at.sector == g.zone(c.at.zone).sectorsPerTrack) {
+        if (g.mapped()) {
+            // Sparing, slips or dead space: the next LBA is where DiskSim's mapping puts it (a slipped
+            // sector is passed over on the same track, spare tracks and cylinders are skipped).
+            if (c.lba >= g.totalSectors())
+                break;
+            const PhysicalAddress next = g.locate(c.lba);
+            if (next.cylinder != c.at.cylinder) {
+                c.timeNs += m_cylinderSwitchNs;
+                parts.switchNs += m_cylinderSwitchNs;
+                ++parts.cylinderSwitches;
+            } else if (next.head != c.at.head) {
+                c.timeNs += m_headSwitchNs;
+                parts.switchNs += m_headSwitchNs;
+                ++parts.headSwitches;
+            }
+            c.at = next;
+        } else if (c.at.sector == g.zone(c.at.zone).sectorsPerTrack) {
             // Off the end of a track: the next track of the cylinder, else the next cylinder.
             if (c.lba >= g.totalSectors())
                 break;
@@ -130,7 +146,7 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
             break;
         c.timeNs += waitNs;
         parts.rotationalNs += waitNs;
-        std::uint64_t k = std::min<std::uint64_t>(sectors - done, std::uint64_t(perTrack - c.at.sector));
+        std::uint64_t k = std::min<std::uint64_t>(sectors - done, g.contiguousSectors(c.lba, c.at));
         if (limitNs != kNoLimit)
             k = std::min<std::uint64_t>(k, std::uint64_t((limitNs - c.timeNs) / sectorNs));
         if (parts.hostNsPerSector > 0) {
@@ -147,7 +163,7 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
         c.at.sector += int(k);
         c.lba += k;
         done += k;
-        if (c.at.sector < perTrack)
+        if (c.at.sector < perTrack && !g.mapped())
             break; // the request, or the time limit, ended inside this track
     }
     return done;
@@ -206,7 +222,7 @@ std::uint64_t DiskModel::readAheadEnd(std::uint64_t segmentStart, std::uint64_t 
     // request's first track) when the segment began before that track.
     const DiskGeometry& g = m_params.geometry;
     PhysicalAddress next = g.locate(requestEnd);
-    const std::uint64_t trackStart = requestEnd - std::uint64_t(next.sector);
+    const std::uint64_t trackStart = g.trackFirstLba(requestEnd);
     std::uint64_t limit = trackStart + std::uint64_t(g.zone(next.zone).sectorsPerTrack);
     if (segmentStart < trackStart)
         limit += std::uint64_t(g.zone(g.locate(requestStart).zone).sectorsPerTrack);

@@ -134,12 +134,55 @@ namespace {
             };
             s.trackSkewSectors = skew("trackSkewSectors", p.headSwitchMs);
             s.cylinderSkewSectors = skew("cylinderSkewSectors", p.cylinderSwitchMs);
+            // DiskSim's band within the zone and its sparing (see ZoneSpec).
+            auto optionalInt = [&](const char* key, int fallback) {
+                return r.has(z, key) ? r.integer(z, key, false) : fallback;
+            };
+            s.dataCylinderOffset = optionalInt("dataCylinderOffset", 0);
+            s.dataCylinders = optionalInt("dataCylinders", 0);
+            s.firstBlockSectors = optionalInt("firstBlockSectors", -1);
+            s.deadSectors = optionalInt("deadSectors", 0);
+            s.spares = optionalInt("spares", 0);
+            for (const QJsonValue& slip : z.value(QStringLiteral("slips")).toArray()) {
+                if (!slip.isDouble() || slip.toDouble() < 0 || slip.toDouble() != std::floor(slip.toDouble()))
+                    return r.fail(QStringLiteral("zone slips must be whole numbers >= 0"));
+                s.slips.push_back(int(slip.toDouble()));
+            }
+            if (!r.ok())
+                return;
+            if (s.dataCylinderOffset + (s.dataCylinders > 0 ? s.dataCylinders : 1) > s.cylinders)
+                return r.fail(QStringLiteral("zone dataCylinderOffset + dataCylinders exceed its %1 cylinders")
+                                  .arg(s.cylinders));
+            if (s.deadSectors >= s.cylinders * heads * s.sectorsPerTrack)
+                return r.fail(QStringLiteral("zone deadSectors %1 fill the zone").arg(s.deadSectors));
             cylinder += s.cylinders;
             specs.push_back(s);
         }
         if (!r.ok())
             return;
-        p.geometry = DiskGeometry(heads, p.sectorBytes, specs);
+        SparingSpec sparing;
+        if (r.has(o, "sparing")) {
+            static const char* const names[] = { "none", "track", "sectorsPerCylinder", "sectorsPerTrack",
+                "sectorsPerCylinderSlipToEnd", "sectorsPerCylinderAtFront", "sectorsPerCylinderAtFrontSlipToEnd",
+                "sectorsAtEnd", "sectorsPerRange", "sectorsPerZone", "sectorsPerZoneSlipToEnd" };
+            const QJsonObject sj = o.value(QStringLiteral("sparing")).toObject();
+            const QString name = sj.value(QStringLiteral("scheme")).toString();
+            int scheme = -1;
+            for (int i = 0; i < int(std::size(names)); ++i)
+                if (name == QLatin1String(names[i]))
+                    scheme = i;
+            if (scheme < 0)
+                return r.fail(QStringLiteral("sparing scheme '%1' unknown").arg(name));
+            sparing.scheme = SparingScheme(scheme);
+            if (r.has(sj, "rangeCylinders"))
+                sparing.rangeCylinders = r.integer(sj, "rangeCylinders");
+            if (!r.ok())
+                return;
+        }
+        p.geometry = DiskGeometry(heads, p.sectorBytes, specs, sparing);
+        for (const DiskZone& z : p.geometry.zones())
+            if (z.sectors == 0)
+                return r.fail(QStringLiteral("a zone holds no data after spares and dead space"));
         if (p.geometry.cylinders() < 2)
             return r.fail(QStringLiteral("needs at least 2 cylinders"));
 

@@ -313,16 +313,45 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
     o[QStringLiteral("headSwitchMs")] = *headSwitch;
     o[QStringLiteral("writeSettleMs")] = *settle;
 
-    // Zones. RaidScope's zones are contiguous from cylinder 0: a gap between DiskSim zones (spare
-    // cylinders) is counted as data in the zone before it, so cylinder numbers and seek distances stay
-    // DiskSim's.
+    // Layout: DiskSim's dm_layout_g1 (diskmodel/layout_g1.c, layout_g1_load.c). RaidScope's zones are
+    // contiguous from cylinder 0: cylinders before the first band, between bands and after the last are
+    // not data in DiskSim; they belong to the zone before them (the first zone for leading ones) with
+    // the band's own range recorded (dataCylinderOffset, dataCylinders), so cylinder numbers and seek
+    // distances stay DiskSim's. Sparing, dead space, slips and the first block's offset follow DiskSim.
+    SparingSpec sparing;
+    if (const auto scheme = layout->integerAt(u"Sparing scheme used")) {
+        if (*scheme < 0 || *scheme > 10) {
+            fail(error, QStringLiteral("%1: Sparing scheme used %2 (DiskSim knows 0-10)")
+                            .arg(layout->find(u"Sparing scheme used")->where())
+                            .arg(*scheme));
+            return std::nullopt;
+        }
+        sparing.scheme = SparingScheme(*scheme);
+    }
+    if (const auto range = layout->integerAt(u"Rangesize for sparing"); range && *range >= 1)
+        sparing.rangeCylinders = int(*range);
+    if (const auto mapping = layout->integerAt(u"LBN-to-PBN mapping scheme"); mapping && *mapping != 0)
+        im.warn(*layout->find(u"LBN-to-PBN mapping scheme"), u"LBN-to-PBN mapping scheme",
+            QStringLiteral("%1 (surfaces alternating by cylinder) not modelled; the normal mapping is used")
+                .arg(*mapping));
+    static const char* const schemeNames[] = { "none", "track", "sectorsPerCylinder", "sectorsPerTrack",
+        "sectorsPerCylinderSlipToEnd", "sectorsPerCylinderAtFront", "sectorsPerCylinderAtFrontSlipToEnd",
+        "sectorsAtEnd", "sectorsPerRange", "sectorsPerZone", "sectorsPerZoneSlipToEnd" };
+    if (sparing.scheme != SparingScheme::None) {
+        QJsonObject sj;
+        sj[QStringLiteral("scheme")] = QLatin1String(schemeNames[int(sparing.scheme)]);
+        if (sparing.scheme == SparingScheme::SectorsPerRange)
+            sj[QStringLiteral("rangeCylinders")] = sparing.rangeCylinders;
+        o[QStringLiteral("sparing")] = sj;
+    }
     QJsonArray zoneArray;
-    std::uint64_t sectors = 0;
+    std::vector<ZoneSpec> specs;
     int nextCylinder = 0;
     std::map<QString, std::pair<const DiskSimValue*, int>> zoneDropped; // key -> first value, zones
     const QStringList zoneHandled { QStringLiteral("First cylinder number"), QStringLiteral("Last cylinder number"),
         QStringLiteral("Blocks per track"), QStringLiteral("Skew for track switch"),
-        QStringLiteral("Skew for cylinder switch") };
+        QStringLiteral("Skew for cylinder switch"), QStringLiteral("Offset of first block"),
+        QStringLiteral("Empty space at zone front"), QStringLiteral("Number of spares"), QStringLiteral("slips") };
     for (std::size_t i = 0; i < zones->items.size(); ++i) {
         const DiskSimValue& z = zones->items[i];
         if (!z.isBlock() || z.typeName != QLatin1String("dm_layout_g1_zone")) {
@@ -350,27 +379,15 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                     .arg(*cylinders));
             return std::nullopt;
         }
-        if (*firstCyl > nextCylinder) {
-            const DiskSimValue& v = *z.find(u"First cylinder number");
-            if (zoneArray.isEmpty()) {
-                im.warn(v, u"First cylinder number",
-                    QStringLiteral("cylinders 0-%1 before zone 1 are not data in DiskSim; counted in zone 1")
-                        .arg(*firstCyl - 1));
-            } else {
-                im.warn(v, u"First cylinder number",
-                    QStringLiteral("cylinder(s) %1-%2 between zones %3 and %4 are spare in DiskSim; counted as data "
-                                   "in zone %3")
-                        .arg(nextCylinder)
-                        .arg(*firstCyl - 1)
-                        .arg(i)
-                        .arg(i + 1));
-                QJsonObject prev = zoneArray.last().toObject();
-                const int extra = int(*firstCyl - nextCylinder);
-                prev[QStringLiteral("cylinders")] = prev.value(QStringLiteral("cylinders")).toInt() + extra;
-                sectors += std::uint64_t(extra) * std::uint64_t(*surfaces)
-                    * std::uint64_t(prev.value(QStringLiteral("sectorsPerTrack")).toInt());
-                zoneArray.replace(zoneArray.size() - 1, prev);
-            }
+        if (*firstCyl > nextCylinder && !zoneArray.isEmpty()) {
+            // Spare cylinders between bands: part of the zone before, outside its band.
+            const int extra = int(*firstCyl - nextCylinder);
+            QJsonObject prev = zoneArray.last().toObject();
+            prev[QStringLiteral("dataCylinders")] = specs.back().cylinders - specs.back().dataCylinderOffset;
+            prev[QStringLiteral("cylinders")] = specs.back().cylinders + extra;
+            specs.back().dataCylinders = specs.back().cylinders - specs.back().dataCylinderOffset;
+            specs.back().cylinders += extra;
+            zoneArray.replace(zoneArray.size() - 1, prev);
         }
         const int first = zoneArray.isEmpty() ? 0 : int(*firstCyl);
         const int count = int(*lastCyl) + 1 - first;
@@ -380,14 +397,47 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                 im.warn(*z.find(key), key, QStringLiteral("%1 sectors rounded to %2").arg(fmt(value), fmt(r)));
             return int(r);
         };
+        ZoneSpec spec;
+        spec.cylinders = count;
+        spec.sectorsPerTrack = int(*spt);
+        spec.trackSkewSectors = skew(*trackSkew, u"Skew for track switch");
+        spec.cylinderSkewSectors = skew(*cylSkew, u"Skew for cylinder switch");
+        spec.dataCylinderOffset = int(*firstCyl) - first;
+        if (const auto offset = z.numberAt(u"Offset of first block"))
+            spec.firstBlockSectors = skew(*offset, u"Offset of first block");
+        spec.deadSectors = int(z.integerAt(u"Empty space at zone front").value_or(0));
+        spec.spares = int(z.integerAt(u"Number of spares").value_or(0));
+        if (const DiskSimValue* slips = z.listAt(u"slips")) {
+            for (const DiskSimValue& v : slips->items) {
+                if (!v.isNumber() || v.number < 0 || v.number != std::floor(v.number)) {
+                    fail(error, QStringLiteral("%1: slips must be non-negative integers").arg(v.where()));
+                    return std::nullopt;
+                }
+                spec.slips.push_back(int(v.number));
+            }
+        }
         QJsonObject zj;
         zj[QStringLiteral("firstCylinder")] = first;
         zj[QStringLiteral("cylinders")] = count;
         zj[QStringLiteral("sectorsPerTrack")] = int(*spt);
-        zj[QStringLiteral("trackSkewSectors")] = skew(*trackSkew, u"Skew for track switch");
-        zj[QStringLiteral("cylinderSkewSectors")] = skew(*cylSkew, u"Skew for cylinder switch");
+        zj[QStringLiteral("trackSkewSectors")] = spec.trackSkewSectors;
+        zj[QStringLiteral("cylinderSkewSectors")] = spec.cylinderSkewSectors;
+        if (spec.dataCylinderOffset)
+            zj[QStringLiteral("dataCylinderOffset")] = spec.dataCylinderOffset;
+        zj[QStringLiteral("firstBlockSectors")] = std::max(0, spec.firstBlockSectors);
+        if (spec.deadSectors)
+            zj[QStringLiteral("deadSectors")] = spec.deadSectors;
+        if (spec.spares)
+            zj[QStringLiteral("spares")] = spec.spares;
+        if (!spec.slips.empty()) {
+            QJsonArray sl;
+            for (int v : spec.slips)
+                sl.append(v);
+            zj[QStringLiteral("slips")] = sl;
+        }
+        spec.firstBlockSectors = std::max(0, spec.firstBlockSectors);
         zoneArray.append(zj);
-        sectors += std::uint64_t(count) * std::uint64_t(*surfaces) * std::uint64_t(*spt);
+        specs.push_back(spec);
         nextCylinder = int(*lastCyl) + 1;
         for (const DiskSimEntry& e : z.entries) {
             if (zoneHandled.contains(e.key))
@@ -401,38 +451,41 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         }
     }
     if (nextCylinder < *cylinders) {
-        const DiskSimValue& v = *model.find(u"Number of cylinders");
-        im.warn(v, u"Number of cylinders",
-            QStringLiteral("cylinders %1-%2 after the last zone are not data in DiskSim; counted in the last zone")
-                .arg(nextCylinder)
-                .arg(*cylinders - 1));
-        QJsonObject last = zoneArray.last().toObject();
+        // Cylinders after the last band: part of the last zone, outside its band.
         const int extra = int(*cylinders) - nextCylinder;
-        last[QStringLiteral("cylinders")] = last.value(QStringLiteral("cylinders")).toInt() + extra;
-        sectors += std::uint64_t(extra) * std::uint64_t(*surfaces)
-            * std::uint64_t(last.value(QStringLiteral("sectorsPerTrack")).toInt());
+        QJsonObject last = zoneArray.last().toObject();
+        last[QStringLiteral("dataCylinders")] = specs.back().cylinders - specs.back().dataCylinderOffset;
+        last[QStringLiteral("cylinders")] = specs.back().cylinders + extra;
+        specs.back().dataCylinders = specs.back().cylinders - specs.back().dataCylinderOffset;
+        specs.back().cylinders += extra;
         zoneArray.replace(zoneArray.size() - 1, last);
     }
     for (const auto& [key, slot] : zoneDropped)
         im.warn(*slot.first, key,
-            QStringLiteral("set in %1 of %2 zones (first: %3): sparing, slips, defects and zone offsets are not "
-                           "modelled; every sector is data")
+            QStringLiteral("set in %1 of %2 zones (first: %3): not modelled (remapped defects)")
                 .arg(slot.second)
                 .arg(zones->items.size())
                 .arg(slot.first->isList() ? QStringLiteral("a list of %1").arg(slot.first->items.size())
                                           : slot.first->text));
+    const DiskGeometry mapped(int(*surfaces), 512, specs, sparing);
+    const std::uint64_t sectors = mapped.totalSectors();
     o[QStringLiteral("zones")] = zoneArray;
     o[QStringLiteral("capacityBytes")] = double(sectors * 512);
+    // DiskSim takes the bands' blocks as the disk's size whatever Block count says (checknumblocks).
     if (const auto blocks = model.integerAt(u"Block count"); blocks && std::uint64_t(*blocks) != sectors)
         im.warn(*model.find(u"Block count"), u"Block count",
-            QStringLiteral("%1 blocks in DiskSim (after spares); the zones give %2, the preset's capacity")
+            QStringLiteral("%1 blocks; the bands give %2 after spares and dead space, the preset's capacity "
+                           "(as in DiskSim)")
                 .arg(*blocks)
                 .arg(sectors));
     im.warnUnhandled(model,
         { QStringLiteral("Number of data surfaces"), QStringLiteral("Number of cylinders"),
             QStringLiteral("Block count"), QStringLiteral("Layout Model"), QStringLiteral("Mechanical Model") },
         QStringLiteral("not modelled"));
-    im.warnUnhandled(*layout, { QStringLiteral("Zones") }, QStringLiteral("not modelled (plain zoned mapping)"));
+    im.warnUnhandled(*layout,
+        { QStringLiteral("Zones"), QStringLiteral("Sparing scheme used"), QStringLiteral("Rangesize for sparing"),
+            QStringLiteral("LBN-to-PBN mapping scheme") },
+        QStringLiteral("not modelled"));
 
     // Seek curve.
     const int maxDistance = int(*cylinders) - 1;

@@ -112,6 +112,151 @@ TEST_CASE("DiskModel: LBAs map to cylinder, head and sector with Shear's skews",
     CHECK(g.lbaOf(at) == row.lba);
 }
 
+TEST_CASE("DiskGeometry: DiskSim's track sparing with dead space, a slipped track and the first block's offset",
+    "[disk][sparing]")
+{
+    // Two heads. Zone 0: 4 cylinders of 10 sectors, track skew 2, cylinder skew 3, 5 dead sectors at the
+    // front, 2 spare tracks, track 1 slipped, first block at sector 4. Zone 1: 2 cylinders of 8 sectors.
+    // DiskSim (layout_g1_load.c, dm_layout_g1_compute_blksinband): 4*2*10 - 5 - 2*10 = 55 blocks, then 2*2*8 = 32.
+    ZoneSpec z0 { 4, 10, 2, 3 };
+    z0.firstBlockSectors = 4;
+    z0.deadSectors = 5;
+    z0.spares = 2;
+    z0.slips = { 1 };
+    ZoneSpec z1 { 2, 8, 1, 1 };
+    z1.firstBlockSectors = 0;
+    const ZoneSpec zones[] = { z0, z1 };
+    const DiskGeometry g(2, 512, zones, { SparingScheme::Track, 1 });
+    REQUIRE(g.mapped());
+    CHECK(g.zone(0).sectors == 55);
+    CHECK(g.totalSectors() == 87);
+    struct Row
+    {
+        std::uint64_t lba;
+        int cylinder, head, sector;
+        double angle;
+    };
+    // g1_ltop_trackspare: lbn = lba + 5; track = lbn / 10, one more from track 1 on (slip); sector lbn % 10.
+    // g1_map_pbn_skew: 4 + c*3 + (c*1 + h)*2 + sector, in tenths of a turn.
+    const auto row = GENERATE(values<Row>({
+        { 0, 0, 0, 5, 0.9 }, // lbn 5, track 0: (4 + 5) / 10
+        { 4, 0, 0, 9, 0.3 }, // 13 / 10
+        { 5, 1, 0, 0, 0.9 }, // lbn 10, track 1 -> 2: cylinder 1 head 0, (4 + 3 + 2) / 10
+        { 24, 1, 1, 9, 0.0 }, // lbn 29, track 2 -> 3: (4 + 3 + 2*2 + 9) / 10 = 2.0
+        { 54, 3, 0, 9, 0.8 }, // lbn 59, track 5 -> 6: (4 + 9 + 3*2 + 9) / 10 = 2.8
+        { 55, 4, 0, 0, 0.0 }, // zone 1 from its own first block
+    }));
+    CAPTURE(row.lba);
+    const PhysicalAddress at = g.locate(row.lba);
+    CHECK(at.cylinder == row.cylinder);
+    CHECK(at.head == row.head);
+    CHECK(at.sector == row.sector);
+    CHECK_THAT(g.sectorAngle(at), WithinAbs(row.angle, 1e-12));
+    // The first track holds LBAs 0-4 (sectors 5-9); the slipped track is passed over.
+    CHECK(g.contiguousSectors(0, g.locate(0)) == 5);
+    CHECK(g.trackFirstLba(3) == 0);
+    CHECK(g.trackFirstLba(7) == 5);
+    CHECK(g.trackFirstLba(54) == 45);
+}
+
+TEST_CASE("DiskGeometry: DiskSim's sectors-per-zone and sectors-at-end sparing skip slipped sectors", "[disk][sparing]")
+{
+    // Two heads, 3 cylinders of 10 sectors.
+    ZoneSpec z { 3, 10, 0, 0 };
+    z.firstBlockSectors = 0;
+    SECTION("sectors per zone (scheme 9): 4 spares, slips at zone sectors 3 and 12")
+    {
+        z.spares = 4;
+        z.slips = { 3, 12 };
+        const ZoneSpec zones[] = { z };
+        const DiskGeometry g(2, 512, zones, { SparingScheme::SectorsPerZone, 1 });
+        CHECK(g.totalSectors() == 56); // 60 - 4
+        // g1_ltop_sectperzonespare: each slip at or below lbn + slips found so far adds one.
+        CHECK(g.locate(2) == PhysicalAddress { 0, 0, 0, 2 });
+        CHECK(g.locate(3) == PhysicalAddress { 0, 0, 0, 4 }); // slip 3
+        CHECK(g.locate(10) == PhysicalAddress { 0, 0, 1, 1 }); // 10 + 1
+        CHECK(g.locate(11) == PhysicalAddress { 0, 0, 1, 3 }); // 11 + 1 = 12 is slipped too: 13
+        CHECK(g.contiguousSectors(0, g.locate(0)) == 3); // sectors 0-2, then LBA 3 on sector 4
+        CHECK(g.contiguousSectors(3, g.locate(3)) == 6); // sectors 4-9
+    }
+    SECTION("sectors at end (scheme 7): no spares, slips at 5 and 25 push later blocks on, across cylinders")
+    {
+        z.slips = { 5, 25 };
+        const ZoneSpec zones[] = { z };
+        const DiskGeometry g(2, 512, zones, { SparingScheme::SectorsAtEnd, 1 });
+        CHECK(g.totalSectors() == 58); // 60 - 2 slips
+        // g1_ltop_sectpercylspare, slip to end: 20 blocks per cylinder; slips on earlier cylinders count.
+        CHECK(g.locate(4) == PhysicalAddress { 0, 0, 0, 4 });
+        CHECK(g.locate(5) == PhysicalAddress { 0, 0, 0, 6 });
+        CHECK(g.locate(19) == PhysicalAddress { 0, 1, 0, 0 }); // 19 + 1 = 20: cylinder 1
+        CHECK(g.locate(20) == PhysicalAddress { 0, 1, 0, 1 });
+        CHECK(g.locate(23) == PhysicalAddress { 0, 1, 0, 4 });
+        CHECK(g.locate(24) == PhysicalAddress { 0, 1, 0, 6 }); // cylinder sector 25 slipped
+    }
+    SECTION("sectors per cylinder (scheme 2): a slip also pushes the next cylinder's first sector on")
+    {
+        z.trackSkewSectors = 2;
+        z.cylinderSkewSectors = 3;
+        z.spares = 1;
+        z.slips = { 3 };
+        const ZoneSpec zones[] = { z };
+        const DiskGeometry g(2, 512, zones, { SparingScheme::SectorsPerCylinder, 1 });
+        CHECK(g.totalSectors() == 57); // 60 - 1 per cylinder
+        CHECK(g.locate(3) == PhysicalAddress { 0, 0, 0, 4 });
+        // 19 blocks per cylinder: LBA 19 opens cylinder 1; g1_map_pbn_skew: 3 + 1*2 + 1 slip before it = 6.
+        const PhysicalAddress at = g.locate(19);
+        CHECK(at == PhysicalAddress { 0, 1, 0, 0 });
+        CHECK_THAT(g.sectorAngle(at), WithinAbs(0.6, 1e-12));
+    }
+}
+
+TEST_CASE("DiskModel: a slipped sector costs a sector's time in a transfer", "[disk][sparing]")
+{
+    // One head, 4 cylinders of 10 sectors, 10 ms a turn (1 ms a sector), no skews; in the sectors-per-zone
+    // scheme a slip at zone sector 3: LBAs 0-2 on sectors 0-2, LBAs 3-5 on sectors 4-6. Reading LBAs 0-5
+    // at time 0 with the head on cylinder 0 at angle 0: no seek, no initial wait, 6 sectors on the media
+    // and 1 ms waiting for sector 4 to come round after sector 2 (the slipped sector 3 passes by).
+    auto disk = [](bool slipped) {
+        QJsonObject zone { { QStringLiteral("cylinders"), 4 }, { QStringLiteral("sectorsPerTrack"), 10 },
+            { QStringLiteral("firstBlockSectors"), 0 } };
+        if (slipped) {
+            zone[QStringLiteral("slips")] = QJsonArray { 3 };
+            zone[QStringLiteral("spares")] = 1; // the zone's one spare sector covers the slip: 39 blocks
+        }
+        const QJsonObject json {
+            { QStringLiteral("id"), QStringLiteral("slipped") },
+            { QStringLiteral("capacityBytes"), (slipped ? 39.0 : 40.0) * 512 },
+            { QStringLiteral("rotationMs"), 10.0 },
+            { QStringLiteral("headSwitchMs"), 0.0 },
+            { QStringLiteral("cylinderSwitchMs"), 1.0 },
+            { QStringLiteral("trackSkewSectors"), 0 },
+            { QStringLiteral("cylinderSkewSectors"), 0 },
+            { QStringLiteral("heads"), 1 },
+            { QStringLiteral("sparing"), QJsonObject { { QStringLiteral("scheme"), QStringLiteral("sectorsPerZone") } } },
+            { QStringLiteral("zones"), QJsonArray { zone } },
+            { QStringLiteral("seek"),
+                QJsonObject { { QStringLiteral("shortBelowCylinders"), 2 }, { QStringLiteral("shortMinMs"), 1.0 },
+                    { QStringLiteral("shortMaxMs"), 1.5 }, { QStringLiteral("longMinMs"), 1.5 },
+                    { QStringLiteral("longMaxMs"), 2.0 } } },
+        };
+        QString error;
+        const auto p = parseDiskParameters(json, &error);
+        INFO(error.toStdString());
+        REQUIRE(p);
+        return DiskModel(*p);
+    };
+    DiskModel slipped = disk(true);
+    CHECK(slipped.totalSectors() == 39);
+    const ServiceResult r = slipped.service(0, 6, false, 0ms);
+    CHECK_THAT(ms(r.breakdown.seek), WithinAbs(0.0, kNsTolMs));
+    CHECK_THAT(ms(r.breakdown.rotational), WithinAbs(1.0, kNsTolMs));
+    CHECK_THAT(ms(r.breakdown.switches), WithinAbs(0.0, kNsTolMs));
+    DiskModel plain = disk(false);
+    const ServiceResult p = plain.service(0, 6, false, 0ms);
+    CHECK_THAT(ms(p.breakdown.rotational), WithinAbs(0.0, kNsTolMs));
+    CHECK_THAT(ms(r.completion - p.completion), WithinAbs(1.0, kNsTolMs));
+}
+
 TEST_CASE("DiskModel: zones follow one another in st3500630ns", "[disk]")
 {
     const DiskGeometry g = modelOf("st3500630ns").geometry();

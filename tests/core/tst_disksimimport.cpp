@@ -171,17 +171,53 @@ TEST_CASE("DiskSim import: dropped settings are named with their file:line", "[d
     const QStringList& w = imported->warnings;
     for (const QString& line : w)
         UNSCOPED_INFO(line.toStdString());
-    // cheetah9LP.model:12 "Last cylinder number = 846", :58 "First cylinder number = 848" (zone 2).
-    CHECK(anyWarning(w, QStringLiteral("First cylinder number (cheetah9LP.model:"), QStringLiteral("847-847")));
-    CHECK(anyWarning(w, QStringLiteral("Number of spares (cheetah9LP.model:18)"), QStringLiteral("11 of 11")));
-    CHECK(anyWarning(w, QStringLiteral("slips (cheetah9LP.model:")));
-    CHECK(anyWarning(w, QStringLiteral("Block count (cheetah9LP.model:4)"), QStringLiteral("17783240")));
-    CHECK(anyWarning(w, QStringLiteral("Sparing scheme used (cheetah9LP.model:")));
+    // Sparing, spares, slips, dead space and the spare cylinder between zones are DiskSim's layout now.
+    CHECK_FALSE(anyWarning(w, QStringLiteral("First cylinder number (cheetah9LP.model:")));
+    CHECK_FALSE(anyWarning(w, QStringLiteral("Number of spares (cheetah9LP.model:")));
+    CHECK_FALSE(anyWarning(w, QStringLiteral("slips (cheetah9LP.model:")));
+    CHECK_FALSE(anyWarning(w, QStringLiteral("Sparing scheme used (cheetah9LP.model:")));
     CHECK(anyWarning(w, QStringLiteral("Fast write level")) == false); // mapped: writeCacheEnabled
     CHECK(anyWarning(w, QStringLiteral("Rotation speed")) == false); // mapped: rpm
-    // Zone 1 keeps DiskSim's cylinder numbers: 0..846 plus the spare cylinder 847.
-    const QJsonObject z1 = imported->presetJson.value(QStringLiteral("zones")).toArray().first().toObject();
+    // cheetah9LP.model:12 "Last cylinder number = 846", :58 "First cylinder number = 848" (zone 2): zone 1
+    // keeps DiskSim's cylinder numbers, its band 0..846 plus the spare cylinder 847 outside the band.
+    const QJsonObject o = imported->presetJson;
+    CHECK(o.value(QStringLiteral("sparing")).toObject().value(QStringLiteral("scheme")).toString()
+        == QStringLiteral("sectorsPerZone")); // cheetah9LP.model:7 "Sparing scheme used = 9"
+    const QJsonObject z1 = o.value(QStringLiteral("zones")).toArray().first().toObject();
     CHECK(z1.value(QStringLiteral("cylinders")).toInt() == 848);
+    CHECK(z1.value(QStringLiteral("dataCylinders")).toInt() == 847);
+    CHECK(z1.value(QStringLiteral("spares")).toInt() == 1270); // cheetah9LP.model:18
+}
+
+TEST_CASE("DiskSim import: HP C3323A's track sparing gives DiskSim's block count", "[disk][disksim][import][sparing]")
+{
+    const QString path = disksimValidationFile("hp_c3323a.parv");
+    REQUIRE_VALIDATION(path);
+    QString error;
+    const auto imported = importDiskSim(path, &error);
+    INFO(error.toStdString());
+    REQUIRE(imported);
+    const auto params = parseDiskParameters(imported->presetJson, &error);
+    INFO(error.toStdString());
+    REQUIRE(params);
+    // hp_c3323a_validate.model, 7 surfaces, track sparing (scheme 1): per zone cylinders x 7 x blocks per
+    // track - empty space - spares x blocks per track (DiskSim's dm_layout_g1_compute_blksinband):
+    // 994*7*120 - 1320 - 224*120 = 806,760; 141*7*116 - 35*116 = 110,432; 176*7*112 - 28*112 = 134,848;
+    // 315*7*104 - 49*104 = 224,224; 341*7*96 - 49*96 = 224,448; 289*7*88 - 35*88 = 174,944;
+    // 353*7*80 - 35*80 = 194,880; 373*7*72 - 35*72 = 185,472; in all 2,056,008 (the file's Block count,
+    // 1,743,672, is overridden by DiskSim's checknumblocks).
+    const DiskGeometry& g = params->geometry;
+    CHECK(g.totalSectors() == 2056008);
+    CHECK(g.zone(0).sectors == 806760);
+    CHECK(g.zone(1).firstLba == 806760);
+    // Block 0 sits past the 1320 sectors of empty space: track 11 (cylinder 1, head 4), sector 0.
+    CHECK(g.locate(0) == PhysicalAddress { 0, 1, 4, 0 });
+    // Zone 1's last block, 806,759: lbn 808,079 is track 6733 (cylinder 961, head 6), sector 119; the
+    // 224 spare tracks follow (cylinders 961-993).
+    CHECK(g.locate(806759) == PhysicalAddress { 0, 961, 6, 119 });
+    CHECK(g.locate(806760) == PhysicalAddress { 1, 994, 0, 0 });
+    CHECK(anyWarning(imported->warnings, QStringLiteral("Block count (hp_c3323a_validate.model:"),
+        QStringLiteral("2056008")));
 }
 
 TEST_CASE("DiskSim import: a lone .model imports without cache or transfer time", "[disk][disksim][import]")
