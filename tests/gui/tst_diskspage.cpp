@@ -16,7 +16,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -96,7 +98,12 @@ TEST_CASE("Disks page: a validation run shows core's demerit and DiskSim's", "[g
 
     DisksPage page;
     page.resize(1500, 950);
+    page.setValidationDir(QFileInfo(parv).path());
+    auto* drive = child<QComboBox>(page, "diskValidationDrive");
+    CHECK(drive->count() == 5); // the five drives of DiskSim's validation suite
+    CHECK(drive->currentText() == u"cheetah9LP"); // the default
     page.setValidationFiles(parv, trace);
+    CHECK(drive->currentText() == u"hp_c3323a"); // the chooser follows the files
     REQUIRE(page.validate());
     REQUIRE(QTest::qWaitFor([&] { return !page.isValidating(); }, 30000));
     REQUIRE(page.validation());

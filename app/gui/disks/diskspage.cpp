@@ -190,6 +190,8 @@ DisksPage::DisksPage(QWidget* parent)
     });
     connect(m_save, &QPushButton::clicked, this, [this] { saveImportedPreset(); });
     connect(m_drive, &QComboBox::currentIndexChanged, this, [this](int index) { chooseDrive(index); });
+    connect(m_parv, &QLineEdit::textEdited, this, [this] { syncDrive(); });
+    connect(m_trace, &QLineEdit::textEdited, this, [this] { syncDrive(); });
     if (!selectPreset(QStringLiteral("ibm-9lzx")) && m_preset->count() > 0)
         showEntry(0);
     else
@@ -393,6 +395,16 @@ void DisksPage::setValidationFiles(const QString& parv, const QString& trace)
 {
     m_parv->setText(parv);
     m_trace->setText(trace);
+    syncDrive();
+}
+
+void DisksPage::syncDrive()
+{
+    // The drive chooser names the files shown, or nothing when they are other files.
+    const QStringList files { QFileInfo(m_parv->text().trimmed()).absoluteFilePath(),
+        QFileInfo(m_trace->text().trimmed()).absoluteFilePath() };
+    QSignalBlocker block(m_drive);
+    m_drive->setCurrentIndex(m_drive->findData(files));
 }
 
 bool DisksPage::isValidating() const { return m_runner->isRunning(); }

@@ -75,6 +75,7 @@ private:
     void showEntry(int index);
     void showWarnings(const QString& what, const QStringList& warnings);
     void chooseDrive(int index);
+    void syncDrive();
     void showOutcome(Outcome out);
 
     std::vector<Entry> m_entries;

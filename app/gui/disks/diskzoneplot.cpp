@@ -56,9 +56,10 @@ void DiskZonePlot::setDisk(const DiskParameters& disk)
     m_maxMBps = *std::max_element(y.cbegin(), y.cend());
     m_zones = int(zones.size());
     m_rate->setData(x, y, true);
-    setSubtitle(tr("%n zone(s), %1 to %2 sectors per track", nullptr, m_zones)
-                    .arg(std::min_element(zones.cbegin(), zones.cend(), [](auto& a, auto& b) { return a.sectorsPerTrack < b.sectorsPerTrack; })->sectorsPerTrack)
-                    .arg(std::max_element(zones.cbegin(), zones.cend(), [](auto& a, auto& b) { return a.sectorsPerTrack < b.sectorsPerTrack; })->sectorsPerTrack));
+    const auto [fewest, most] = std::minmax_element(
+        zones.cbegin(), zones.cend(), [](const DiskZone& a, const DiskZone& b) { return a.sectorsPerTrack < b.sectorsPerTrack; });
+    setSubtitle(m_zones == 1 ? tr("1 zone, %1 sectors per track").arg(fewest->sectorsPerTrack)
+                             : tr("%1 zones, %2 to %3 sectors per track").arg(m_zones).arg(fewest->sectorsPerTrack).arg(most->sectorsPerTrack));
     setEmptyNote(QString());
     scheduleReplot();
 }
