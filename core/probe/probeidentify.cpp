@@ -29,7 +29,11 @@ double Prober::score(const Candidate& c) const
         // Writes that only write cost about what reads do, so such a ratio is measured tighter
         // than one of read-modify-writes (whose writes land a rotation after their reads). A slower
         // member bends it within a band (outsideSlowBand); a cap on the whole array, loosely.
-        const double d0 = std::log(m_result.readWriteRatio / c.readWriteRatio);
+        double d0 = std::log(m_result.readWriteRatio / c.readWriteRatio);
+        // A slow member that only writes reach (the write-only scan found the pattern) lifts the
+        // ratio by up to its factor and no more.
+        if (m_writeOnlyScan && writeOnlyMember(c) >= 0 && d0 > 0)
+            d0 = std::max(0.0, d0 - std::log(m_tuning.slowDiskFactor));
         const double tight = c.writesRead ? m_tuning.ratioSigma : 0.06;
         const double d = slowMemberOnly() ? outsideSlowBand(d0) / m_tuning.ratioSigma
                                           : d0 / (ratioLoose() ? m_tuning.unevenRatioSigma : tight);
@@ -511,6 +515,17 @@ void Prober::rank()
                            "every other disk (Shear Fig. 19)")
                 .arg(best.failedDisk),
             { best.failedDisk });
+    if (const int member = writeOnlyMember(best);
+        v.identified && m_writeOnlyScan && member >= 0 && m_result.readWriteRatio > 1.3 * best.readWriteRatio) {
+        const double relative = m_result.readWriteRatio / best.readWriteRatio;
+        found(ProbeFinding::Kind::SlowDisk,
+            QStringLiteral("disk %1, which only writes reach, is slower than the others: writes come %2x slower than %3 "
+                           "predicts while every disk that reads is even")
+                .arg(member)
+                .arg(relative, 0, 'f', 2)
+                .arg(best.spec()),
+            { member }, { { QStringLiteral("relative"), relative } });
+    }
     if (v.identified && best.mdParityWrites)
         found(ProbeFinding::Kind::MdParityWrites,
             QStringLiteral("small writes read the rest of the stripe instead of old data and parity "

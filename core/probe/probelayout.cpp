@@ -56,13 +56,12 @@ bool Prober::anyCandidateFits()
         if (m_trace && closest)
             std::fprintf(stderr, "closest: %s, pair error %.2f, level %.2f, group %.2f\n", closest->spec().toUtf8().constData(),
                          error, levelError(*closest), m_groupRatio);
-        if (m_trace && !closest && !m_candidates.empty()) {
-            const Candidate& c = *std::min_element(m_candidates.begin(), m_candidates.end(),
-                [&](const Candidate& x, const Candidate& y) { return maxPairError(x) < maxPairError(y); });
-            std::fprintf(stderr, "none fits; e.g. %s: level %.2f, ratio %.2f for %.2f, pattern level %.2f, copies %s\n",
-                         c.spec().toUtf8().constData(), levelError(c), m_result.readWriteRatio, c.readWriteRatio,
-                         patternLevelError(c, observedLevel), copiesFit(c) ? "fit" : "differ");
-        }
+        if (m_trace && !closest)
+            for (const Candidate& c : m_candidates)
+                std::fprintf(stderr, "none fits: %s: pairs %.2f, level %.2f, ratio %.2f for %.2f%s, pattern level %.2f, copies %s\n",
+                             c.spec().toUtf8().constData(), maxPairError(c), levelError(c), m_result.readWriteRatio,
+                             c.readWriteRatio, ratioFits(c, 0.3, true) ? "" : " (off)", patternLevelError(c, observedLevel),
+                             copiesFit(c) ? "fit" : "differ");
         if (error <= 0.3) {
             // Up to three candidates in turn: when one fails its same-disk pairs, the next closest.
             if (shared == 3 || testSharedPairs(*closest) == 0)

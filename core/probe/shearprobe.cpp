@@ -77,6 +77,23 @@ ProbeResult Prober::run()
             m_scanned = 0;
             searchPattern();
         }
+        // Still none, with writes far slower than any layout's whose reads look like these: a member
+        // that reads never reach and every write does (RAID-4's parity disk) is slow, and lifts the
+        // ratio by up to its factor (probe-eval --slow seed 29: RAID-4 of 5 with its parity disk at
+        // half speed, 15.4 where 8 is predicted). The scan again over layouts with such a member.
+        if (m_result.patternBlocks == 0 && m_result.readWriteRatio > 0 && m_result.calibration.blockCopies < 2
+            && !looksLikeWholeDiskMirror()) {
+            m_writeOnlyScan = true;
+            m_cappedScan = false;
+            // Only these layouts' sizes, and a size rejected for want of such a layout is a hypothesis again.
+            m_sizes.clear();
+            m_rejected.clear();
+            patternSizes();
+            m_scanned = 0;
+            if (!m_sizes.empty()) // some such layout writes that slowly
+                searchPattern();
+            m_writeOnlyScan = m_result.patternBlocks > 0;
+        }
         step(QStringLiteral("identification"), 0.9);
         identify();
         if (m_config.checkDisks && m_best) {
@@ -142,7 +159,7 @@ void Prober::searchPattern()
         resetHypothesis();
         // Once: the second (capped) scan follows a first that ended here, and the narrow search
         // would only measure the redundancy again.
-        if (!m_cappedScan && (m_narrowSearch = narrowMirrorPattern())) {
+        if (!m_cappedScan && !m_writeOnlyScan && (m_narrowSearch = narrowMirrorPattern())) {
             step(QStringLiteral("boundaries"), 0.7);
             boundaries();
             step(QStringLiteral("pairwise layout"), 0.8);
@@ -427,6 +444,21 @@ void Prober::refineRedundancy(int count)
     measureReadRate(count);
 }
 
+// A member no read of the pattern reaches (RAID-4's parity disk, RAID-6 continuous's P and Q): the
+// index of the first such member, or -1.
+int Prober::writeOnlyMember(const Candidate& c)
+{
+    std::vector<bool> read(std::size_t(c.disks), false);
+    for (const Candidate::ChunkReads& r : c.reads) {
+        for (int d : r.choices)
+            read[std::size_t(d)] = true;
+        for (const auto& [d, load] : r.fixed)
+            read[std::size_t(d)] = true;
+    }
+    const auto it = std::find(read.begin(), read.end(), false);
+    return it == read.end() ? -1 : int(it - read.begin());
+}
+
 // Disks working in parallel on random reads: the steady read rate times one read's service time.
 double Prober::parallelism() const
 {
@@ -461,8 +493,10 @@ bool Prober::ratioFits(const Candidate& c, double slack, bool underCap) const
     // mirror in, and the scan wanders (the realism population's zig-zag of 7 under a ceiling).
     const double par = parallelism();
     const double low = underCap && par > 0 && par < c.readParallelism ? c.readWriteRatio * par / c.readParallelism : c.readWriteRatio;
+    // A slow member only writes reach lifts the ratio by up to its factor (m_writeOnlyScan).
+    const double high = c.readWriteRatio * (m_writeOnlyScan && writeOnlyMember(c) >= 0 ? m_tuning.slowDiskFactor : 1.0);
     const double r = m_result.readWriteRatio;
-    return r > low * std::exp(-slack) && r < c.readWriteRatio * std::exp(slack);
+    return r > low * std::exp(-slack) && r < high * std::exp(slack);
 }
 
 // Shear §2.3.1: N random reads at multiples of an assumed pattern size p all land on one disk
@@ -480,6 +514,8 @@ void Prober::patternSizes()
         // ceiling caps reads and writes alike.
         if (m_cappedScan)
             return copiesFit(c) && (parallel <= 0 || c.readParallelism >= parallel / 1.7);
+        if (m_writeOnlyScan && writeOnlyMember(c) < 0)
+            return false;
         return ratioFits(c, std::log(1.6)) && copiesFit(c)
             && (parallel <= 0 || std::abs(std::log(parallel / c.readParallelism)) <= std::log(1.7));
     };

@@ -280,6 +280,27 @@ TEST_CASE("Shear probe: layouts that read alike and whose ratios a slow member b
     CHECK(slowDisk->value(u"relative") > 1.5);
 }
 
+TEST_CASE("Shear probe: a slow member that only writes reach is found by the write test", "[probe][shear]")
+{
+    // RAID-4 of 6, parity-last, its parity disk 5 at half speed (probe-eval --slow seed 29, array 98).
+    // Reads never reach the parity disk, so every read looks healthy; each small write reads and
+    // writes parity: 2 operations on disk 5 per write against a read's 1/5 on each data disk, a ratio
+    // of 10, and 20 with disk 5 at half speed. Before, that ratio ruled RAID-4 out of the pattern
+    // scan and nothing was named.
+    const ProbeResult r = probe("raid4 layout=parity-last disks=6 chunk=16KiB speed=5:0.5", 29098);
+    INFO(r.verdict.spec.toStdString() << " / " << r.verdict.findingTexts().join(QStringLiteral("; ")).toStdString());
+    CHECK(r.verdict.identified);
+    CHECK(r.verdict.scheme == u"raid4");
+    CHECK(r.verdict.disks == 6);
+    CHECK(r.verdict.chunkBytes == 16384);
+    const ProbeFinding* slow = r.verdict.find(ProbeFinding::Kind::SlowDisk);
+    REQUIRE(slow);
+    // The parity member in the verdict's own numbering: the last disk for parity-last, the first for parity-first.
+    CHECK(slow->disks == std::vector<int> { r.verdict.variant == u"parity-last" ? 5 : 0 });
+    CHECK(slow->value(u"relative") > 1.6);
+    CHECK(slow->value(u"relative") < 2.4);
+}
+
 TEST_CASE("Shear probe: a mirror of whole disks with a slow member is described, not named", "[probe][shear]")
 {
     // RAID-1 of 5, disk 2 at half speed (probe-eval --slow seed 29, array 20). Reads go to the shortest
