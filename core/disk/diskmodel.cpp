@@ -412,7 +412,15 @@ ServiceResult DiskModel::service(std::uint64_t startLba, std::uint32_t sectors, 
         b.cylinderSwitches = parts.cylinderSwitches;
         r.completion = b.start + b.overhead + b.destageWait + b.seek + b.rotational + b.transfer + b.switches;
     }
-    if (cached && (!isWrite || writeBack)) {
+    return afterService(r, c, startLba, end, isWrite, cached && (!isWrite || writeBack));
+}
+
+// What a served request leaves behind: its blocks in a segment when the cache keeps them (a read's
+// read-ahead going on from where it ended), and the disk busy until it completes.
+ServiceResult DiskModel::afterService(const ServiceResult& r, const Cursor& c, std::uint64_t startLba, std::uint64_t end,
+                                      bool isWrite, bool keep)
+{
+    if (keep) {
         const int segment = victimSegment();
         fillSegment(segment, startLba, end);
         if (!isWrite)
@@ -574,14 +582,7 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
         const double accounted = double((b.start + b.overhead + b.destageWait + b.seek + b.rotational + b.switches).count());
         b.transfer = toNs(std::max(0.0, doneNs - accounted));
     }
-    if (cached && (!isWrite || writeBack)) {
-        const int segment = victimSegment();
-        fillSegment(segment, startLba, end);
-        if (!isWrite)
-            startReadAhead(segment, c, end);
-    }
-    m_busyUntilNs = double(r.completion.count());
-    return r;
+    return afterService(r, c, startLba, end, isWrite, cached && (!isWrite || writeBack));
 }
 
 } // namespace raidscope

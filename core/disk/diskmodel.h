@@ -168,6 +168,8 @@ private:
     int victimSegment() const;
     void invalidate(std::uint64_t lba, std::uint64_t end);
     void fillSegment(int segment, std::uint64_t lba, std::uint64_t end);
+    ServiceResult afterService(const ServiceResult& r, const Cursor& c, std::uint64_t startLba, std::uint64_t end,
+                               bool isWrite, bool keep);
 
     DiskParameters m_params;
     DiskSpeed m_speed;
