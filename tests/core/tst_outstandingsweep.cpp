@@ -14,14 +14,7 @@ using raidscope::test::makeSim;
 
 namespace {
 
-WorkloadSpec workload(const char* text)
-{
-    QString error;
-    const auto w = parseWorkloadSpec(QString::fromUtf8(text), &error);
-    INFO(text << ": " << error.toStdString());
-    REQUIRE(w);
-    return *w;
-}
+WorkloadSpec workload(const char* text) { return test::makeWorkload(text); }
 
 } // namespace
 

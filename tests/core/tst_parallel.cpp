@@ -35,14 +35,7 @@ QByteArray json(const QJsonObject& o)
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
-WorkloadSpec workload(const char* text)
-{
-    QString error;
-    const auto w = parseWorkloadSpec(QString::fromLatin1(text), &error);
-    INFO(error.toStdString());
-    REQUIRE(w);
-    return *w;
-}
+WorkloadSpec workload(const char* text) { return test::makeWorkload(text); }
 
 // The summary read serially (one thread) and in ranges of `rangeBytes` on three threads.
 struct Both

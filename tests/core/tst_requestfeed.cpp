@@ -24,14 +24,7 @@ using raidscope::test::makeSim;
 
 namespace {
 
-WorkloadSpec workload(const char* text)
-{
-    QString error;
-    const auto w = parseWorkloadSpec(QString::fromUtf8(text), &error);
-    INFO(text << ": " << error.toStdString());
-    REQUIRE(w);
-    return *w;
-}
+WorkloadSpec workload(const char* text) { return test::makeWorkload(text); }
 
 // Every value of a result's JSON, key by key, so a difference names its field.
 void checkSameResult(const QJsonObject& got, const QJsonObject& expected)

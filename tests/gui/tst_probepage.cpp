@@ -3,6 +3,7 @@
 // The plot views are QCustomPlots and <qcustomplot.h> uses foreach, which the tests' QT_NO_FOREACH
 // forbids; undefining it works only before every Qt include (STYLE.md §2), so it comes first.
 #undef QT_NO_FOREACH
+#include "dropfile.h"
 #include "layout/layoutregistry.h"
 #include "mainwindow.h"
 #include "probe/boundaryplot.h"
@@ -82,21 +83,6 @@ void writeFile(const QString& path, const QByteArray& bytes)
     QFile f(path);
     REQUIRE(f.open(QIODevice::WriteOnly));
     f.write(bytes);
-}
-
-// A file dragged from a file manager and dropped on `widget`; true when the widget took it.
-bool dropFile(QWidget* widget, const QString& path)
-{
-    QMimeData mime;
-    mime.setUrls({ QUrl::fromLocalFile(path) });
-    const QPoint at = widget->rect().center();
-    QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(widget, &enter);
-    if (!enter.isAccepted())
-        return false;
-    QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(widget, &drop);
-    return drop.isAccepted();
 }
 
 // The page draws `json` (a probe --json object) exactly: every series, the prediction, the verdict.

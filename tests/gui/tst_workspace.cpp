@@ -4,6 +4,7 @@
 // goes on a clean exit.
 #include "array/arraypage.h"
 #include "array/requestexplorer.h"
+#include "dropfile.h"
 #include "mainwindow.h"
 #include "probe/probepage.h"
 #include "simulate/simulatepage.h"
@@ -35,20 +36,6 @@ QByteArray readAll(const QString& path)
     QFile f(path);
     REQUIRE(f.open(QIODevice::ReadOnly));
     return f.readAll();
-}
-
-bool dropFile(QWidget* widget, const QString& path)
-{
-    QMimeData mime;
-    mime.setUrls({ QUrl::fromLocalFile(path) });
-    const QPoint at = widget->rect().center();
-    QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(widget, &enter);
-    if (!enter.isAccepted())
-        return false;
-    QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(widget, &drop);
-    return drop.isAccepted();
 }
 
 // The Array page's request, the Simulate page's sweep and the Probe page's result, as a user would

@@ -2,6 +2,7 @@
 #include "testsupport.h"
 
 #include "sim/arraysimulator.h"
+#include "sim/workload.h"
 
 #include "layout/layoutregistry.h"
 
@@ -32,6 +33,15 @@ std::unique_ptr<ArraySimulator> makeSim(const char* spec)
     INFO(spec << ": " << error.toStdString());
     REQUIRE(sim);
     return sim;
+}
+
+WorkloadSpec makeWorkload(const char* spec)
+{
+    QString error;
+    const auto w = parseWorkloadSpec(QString::fromUtf8(spec), &error);
+    INFO(spec << ": " << error.toStdString());
+    REQUIRE(w);
+    return *w;
 }
 
 } // namespace raidscope::test

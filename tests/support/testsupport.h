@@ -9,6 +9,7 @@
 
 namespace raidscope {
 class ArraySimulator;
+struct WorkloadSpec;
 }
 
 namespace raidscope::test {
@@ -19,5 +20,7 @@ std::unique_ptr<Layout> makeLayout(const QString& spec);
 QString specError(const QString& spec);
 /// A simulated array from a spec; fails the test on error.
 std::unique_ptr<ArraySimulator> makeSim(const char* spec);
+/// A workload from its spec text; fails the test on error.
+WorkloadSpec makeWorkload(const char* spec);
 
 } // namespace raidscope::test
