@@ -14,6 +14,7 @@
 #include "simulate/workloadeditor.h"
 #include "traces/tracespage.h"
 #include "widgets/arrayspeceditor.h"
+#include "widgets/guidewindow.h"
 #include "widgets/layoutdiagram.h"
 #include "widgets/workspacedrop.h"
 
@@ -209,6 +210,7 @@ void MainWindow::createMenus()
     m_viewMenu->addActions(m_pageActions->actions());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&User Guide"), QKeySequence::HelpContents, this, &MainWindow::showGuide);
     help->addAction(tr("&Plugins..."), this, &MainWindow::showPlugins);
     help->addSeparator();
     help->addAction(tr("&About RaidScope"), this, &MainWindow::showAbout)->setMenuRole(QAction::AboutRole);
@@ -415,6 +417,16 @@ void MainWindow::showAbout()
            "<li>Sun Microsystems: <i>Storage System Bottlenecks and Their Solutions</i>, whitepaper, 2005</li>"
            "</ul><p>Licensed under the GNU GPL v3 or later. Plots by QCustomPlot; built with Qt %2.</p>")
             .arg(QStringLiteral(RAIDSCOPE_VERSION), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::showGuide()
+{
+    if (!m_guide)
+        m_guide = new GuideWindow(this);
+    m_guide->showIndex();
+    m_guide->show();
+    m_guide->raise();
+    m_guide->activateWindow();
 }
 
 void MainWindow::showPlugins()

@@ -20,6 +20,7 @@ class QStackedWidget;
 namespace raidscope::gui {
 
 class ArrayPage;
+class GuideWindow;
 class ProbePage;
 class SimulatePage;
 class TracesPage;
@@ -111,6 +112,7 @@ private:
     void saveDiagram();
     void showAbout();
     void showPlugins();
+    void showGuide();
     void updateTitle();
     void updateOpenShortcut();
 
@@ -125,6 +127,7 @@ private:
     QActionGroup* m_pageActions = nullptr;
     QAction* m_openSpecAction = nullptr;
     QAction* m_openProbeAction = nullptr;
+    GuideWindow* m_guide = nullptr; // made on the first F1
     QMenu* m_viewMenu = nullptr;
     bool m_persist = false;
 

@@ -21,6 +21,7 @@
 #include <QMenuBar>
 #include <QStackedWidget>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 
 #include <algorithm>
 
@@ -165,4 +166,31 @@ TEST_CASE("MainWindow: the Advisor takes the trace open on the Traces page", "[g
     CHECK(advisor->findChild<QLabel*>(QStringLiteral("advisorTraceLabel"))->text() == u"msr_small.csv");
     REQUIRE(advisor->advice());
     CHECK_FALSE(advisor->findChild<QLineEdit*>(QStringLiteral("advisorSizes"))->isEnabled());
+}
+
+TEST_CASE("MainWindow: F1 shows the user guide, whose links lead to its pages", "[gui][mainwindow]")
+{
+    qputenv("RAIDSCOPE_GUIDE", QByteArray(RAIDSCOPE_TEST_DATA "/../../docs/guide/README.md"));
+    MainWindow window;
+    window.show();
+    QAction* guide = nullptr;
+    for (QAction* a : window.menuBar()->findChildren<QAction*>())
+        if (a->shortcut() == QKeySequence(QKeySequence::HelpContents))
+            guide = a;
+    REQUIRE(guide);
+    CHECK(guide->shortcut() == QKeySequence(Qt::Key_F1));
+    guide->trigger();
+    auto* browser = window.findChild<QTextBrowser*>(QStringLiteral("guideBrowser"));
+    REQUIRE(browser);
+    CHECK(browser->window()->isVisible());
+    // The guide's own first heading and its three tasks, as docs/guide/README.md has them.
+    const QString text = browser->toPlainText();
+    CHECK(text.startsWith(QStringLiteral("RaidScope user guide")));
+    CHECK(text.contains(QStringLiteral("Diagnose an array")));
+    CHECK(text.contains(QStringLiteral("Choose a stripe size from a trace")));
+    // A link to a task's page opens it, with its screenshot as an image resource.
+    browser->setSource(QUrl(QStringLiteral("diagnose-an-array.md")), QTextDocument::MarkdownResource);
+    CHECK(browser->toPlainText().startsWith(QStringLiteral("Diagnose an array")));
+    CHECK(browser->source().fileName() == QStringLiteral("diagnose-an-array.md"));
+    qunsetenv("RAIDSCOPE_GUIDE");
 }
