@@ -414,7 +414,10 @@ bool DisksPage::validate()
     const QString parv = m_parv->text().trimmed(), trace = m_trace->text().trimmed();
     for (const QString& f : { parv, trace })
         if (f.isEmpty() || !QFileInfo(f).isFile()) {
-            m_bar->setStatus(f.isEmpty() ? tr("Choose a DiskSim disk and its trace first") : tr("%1: no such file").arg(f), true);
+            m_bar->setStatus(f.isEmpty()                 ? tr("Choose a DiskSim disk and its trace first")
+                                 : QFileInfo::exists(f) ? tr("%1: not a regular file").arg(f)
+                                                        : tr("%1: no such file").arg(f),
+                true);
             return false;
         }
     m_bar->setProgress(0);
