@@ -26,6 +26,8 @@ int runTrace(const QStringList& args);
 int runAdvise(const QStringList& args);
 /// The analytical models: `model throughput` (Minerva).
 int runModel(const QStringList& args);
+/// The most SPC-1 BSUs within a response-time limit per value of one or two factors (SIMRAID's study).
+int runStudy(const QStringList& args);
 /// Combines the partials of a sharded run (shard.h).
 int runMerge(const QStringList& args);
 

@@ -28,6 +28,9 @@ const Command kCommands[] = {
         raidscope::cli::runLayout },
     { "simulate", "simulate a workload on an array: --array SPEC --workload SPEC [--sweep outstanding=1,2,4] [--json]",
         raidscope::cli::runSimulate },
+    { "study", "the most SPC-1 BSUs within a response-time limit as factors vary: --array SPEC --workload 'spc1 ...' "
+               "--vary KEY=V,V,... [--limit 30ms] [--json]",
+        raidscope::cli::runStudy },
     { "probe", "identify an array by timing random I/O (Shear): --sim SPEC | DEVICE_OR_FILE [--allow-writes] [--json]",
         raidscope::cli::runProbe },
     { "probe-eval", "probe random simulated arrays and report exact identification and I/Os against Shear's schedule: "
