@@ -105,7 +105,8 @@ const QStringList& simulationKeys()
         QStringLiteral("scheduler"), QStringLiteral("mirrorread"), QStringLiteral("paritywrite"),
         QStringLiteral("failed"), QStringLiteral("speed"), QStringLiteral("member"), QStringLiteral("shared"),
         QStringLiteral("iops"), QStringLiteral("burst"), QStringLiteral("hostoverhead"), QStringLiteral("ceiling"),
-        QStringLiteral("gap") };
+        QStringLiteral("gap"), QStringLiteral("fail"), QStringLiteral("rebuild"), QStringLiteral("rebuild.delay"),
+        QStringLiteral("rebuild.unit") };
     return keys;
 }
 

@@ -9,6 +9,7 @@
 
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -120,6 +121,108 @@ bool parseIops(const QString& value, int disks, std::vector<double>& iops, QStri
     return true;
 }
 
+// A data rate with its unit: B/s, KB/s, MB/s, GB/s (decimal, as disk data sheets and mbps()) or
+// KiB/s, MiB/s, GiB/s; positive and finite.
+std::optional<double> parseByteRate(const QString& key, const QString& text, QString* error)
+{
+    static const std::pair<const char16_t*, double> units[] = { { u"GiB/s", 1024.0 * 1024 * 1024 },
+        { u"MiB/s", 1024.0 * 1024 }, { u"KiB/s", 1024.0 }, { u"GB/s", 1e9 }, { u"MB/s", 1e6 }, { u"KB/s", 1e3 },
+        { u"kB/s", 1e3 }, { u"B/s", 1.0 } };
+    for (const auto& [unit, factor] : units) {
+        const QString u = QString::fromUtf16(unit);
+        if (!text.endsWith(u))
+            continue;
+        bool ok = false;
+        const double value = text.left(text.size() - u.size()).toDouble(&ok);
+        if (!ok || !std::isfinite(value) || value <= 0) {
+            if (error)
+                *error = QStringLiteral("%1: expected a positive rate, got '%2'").arg(key, text);
+            return std::nullopt;
+        }
+        return value * factor;
+    }
+    if (error)
+        *error = QStringLiteral("%1: rate '%2' has no unit (B/s, KB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s)").arg(key, text);
+    return std::nullopt;
+}
+
+// fail=DISK@TIME[,DISK@TIME...], sorted by time.
+bool parseFailures(const QString& value, int disks, std::vector<MemberFailure>& out, QString* error)
+{
+    const QString key = QStringLiteral("fail=") + value;
+    for (const QString& part : value.split(u',', Qt::SkipEmptyParts)) {
+        const QStringList dt = part.split(u'@');
+        bool ok = false;
+        const int d = dt.size() == 2 ? dt[0].toInt(&ok) : -1;
+        if (!ok || d < 0 || d >= disks) {
+            if (error)
+                *error = QStringLiteral("%1: expected DISK@TIME with DISK from 0 to %2, e.g. fail=3@20s, got '%3'")
+                             .arg(key)
+                             .arg(disks - 1)
+                             .arg(part);
+            return false;
+        }
+        QString why;
+        const auto ns = parseDurationNs(dt[1], &why);
+        if (!ns || *ns < 0) {
+            if (error)
+                *error = ns ? QStringLiteral("%1: the time '%2' is before the run's start").arg(key, dt[1])
+                            : QStringLiteral("%1: %2").arg(key, why);
+            return false;
+        }
+        for (const MemberFailure& f : out)
+            if (f.member == d) {
+                if (error)
+                    *error = QStringLiteral("%1: member %2 fails twice (a member fails once in a run)").arg(key).arg(d);
+                return false;
+            }
+        out.push_back({ d, *ns });
+    }
+    if (out.empty()) {
+        if (error)
+            *error = QStringLiteral("%1: expected DISK@TIME, e.g. fail=3@20s").arg(key);
+        return false;
+    }
+    std::stable_sort(out.begin(), out.end(), [](const MemberFailure& a, const MemberFailure& b) { return a.atNs < b.atNs; });
+    return true;
+}
+
+// rebuild=rate:RATE | share:F | idle:RATE
+std::optional<RebuildPolicy> parseRebuild(const QString& value, QString* error)
+{
+    const qsizetype colon = value.indexOf(u':');
+    const QString kind = value.left(colon);
+    const QString arg = colon < 0 ? QString() : value.mid(colon + 1);
+    RebuildPolicy p;
+    p.text = value;
+    const QString key = QStringLiteral("rebuild=") + value;
+    if (colon > 0 && (kind == u"rate" || kind == u"idle")) {
+        const auto rate = parseByteRate(key, arg, error);
+        if (!rate)
+            return std::nullopt;
+        p.kind = kind == u"rate" ? RebuildPolicy::Kind::Rate : RebuildPolicy::Kind::Idle;
+        p.bytesPerSec = *rate;
+        return p;
+    }
+    if (colon > 0 && kind == u"share") {
+        bool ok = false;
+        const double f = arg.toDouble(&ok);
+        if (!ok || !(f > 0 && f <= 1)) { // written so that nan fails too
+            if (error)
+                *error = QStringLiteral("%1: the share of disk time must be in (0, 1], e.g. share:0.3").arg(key);
+            return std::nullopt;
+        }
+        p.kind = RebuildPolicy::Kind::Share;
+        p.share = f;
+        return p;
+    }
+    if (error)
+        *error = QStringLiteral("%1 is unknown (known: rate:RATE e.g. rate:50MB/s, share:F e.g. share:0.3, idle:MINRATE "
+                                "e.g. idle:5MB/s)")
+                     .arg(key);
+    return std::nullopt;
+}
+
 } // namespace
 
 double SimConfig::throttleIops(int member) const
@@ -133,6 +236,77 @@ double SimConfig::throttleBurst(int member) const
     // QEMU's throttle_compute_wait(): without iops-total-max the bucket holds avg / 10.
     return burstRequests.value_or(throttleIops(member) / 10);
 }
+
+namespace {
+
+// fail=, rebuild= and its keys together: what fails must be survivable and rebuildable, and every
+// rebuild key needs something to rebuild.
+bool checkFailures(const ArraySpec& spec, const Layout& layout, SimConfig& c, const std::vector<int>& shared,
+                   QString* error)
+{
+    auto fail = [&](const QString& message) {
+        if (error)
+            *error = message;
+        return false;
+    };
+    const auto given = [&](const char* key) { return spec.extra.value(QString::fromLatin1(key)).toString(); };
+    const bool rebuild = c.rebuild.kind != RebuildPolicy::Kind::None;
+    if (!rebuild) {
+        for (const char* key : { "rebuild.delay", "rebuild.unit" })
+            if (spec.extra.contains(QString::fromLatin1(key)))
+                return fail(QStringLiteral("%1=%2: needs rebuild=POLICY (rate:RATE, share:F or idle:RATE)")
+                                .arg(QString::fromLatin1(key), given(key)));
+    }
+    if (c.failures.empty() && !rebuild)
+        return true;
+    if (layout.redundancy() == Redundancy::None)
+        return fail(QStringLiteral("%1: %2 has no redundancy, so a failed member loses data and there is nothing to "
+                                   "rebuild from")
+                        .arg(c.failures.empty() ? QStringLiteral("rebuild=") + given("rebuild")
+                                                : QStringLiteral("fail=") + given("fail"),
+                            spec.scheme));
+    if (rebuild && c.failures.empty() && c.failedCount() == 0)
+        return fail(QStringLiteral("rebuild=%1: no member fails (give failed=DISK or fail=DISK@TIME)").arg(given("rebuild")));
+    for (const MemberFailure& f : c.failures) {
+        if (c.failed[std::size_t(f.member)])
+            return fail(QStringLiteral("fail=%1: member %2 is already failed (failed=%3)")
+                            .arg(given("fail"))
+                            .arg(f.member)
+                            .arg(given("failed")));
+    }
+    std::vector<bool> all = c.failed;
+    for (const MemberFailure& f : c.failures)
+        all[std::size_t(f.member)] = true;
+    for (int m : shared)
+        if (all[std::size_t(m)])
+            return fail(QStringLiteral("%1: member %2 is a partition of a shared disk (shared=%3); its failure and "
+                                       "rebuild are not modelled")
+                            .arg(c.failures.empty() ? QStringLiteral("rebuild=") + given("rebuild")
+                                                    : QStringLiteral("fail=") + given("fail"))
+                            .arg(m)
+                            .arg(given("shared")));
+    // Every member that fails in the run counts, as if none were rebuilt before the next fails.
+    if (const auto lost = firstLostBlock(layout, all)) {
+        int n = 0;
+        for (bool f : all)
+            n += f ? 1 : 0;
+        if (layout.redundancy() == Redundancy::Mirror)
+            return fail(QStringLiteral("fail=%1: with every member it names failed, logical block %2 has no copy left "
+                                       "on a working disk")
+                            .arg(given("fail"))
+                            .arg(*lost));
+        return fail(QStringLiteral("fail=%1: %2 failed members in all (failed= and fail=) exceed what the array "
+                                   "survives (%3)")
+                        .arg(given("fail"))
+                        .arg(n)
+                        .arg(layout.faultTolerance()));
+    }
+    if (c.rebuildUnitBytes == 0)
+        c.rebuildUnitBytes = layout.params().chunkBytes;
+    return true;
+}
+
+} // namespace
 
 int SimConfig::failedCount() const
 {
@@ -234,6 +408,31 @@ std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, const Layout& lay
                 return std::nullopt;
             for (int d : members)
                 c.failed[std::size_t(d)] = true;
+        } else if (key == u"fail") {
+            if (!parseFailures(value, disks, c.failures, error))
+                return std::nullopt;
+        } else if (key == u"rebuild") {
+            const auto policy = parseRebuild(value, error);
+            if (!policy)
+                return std::nullopt;
+            c.rebuild = *policy;
+        } else if (key == u"rebuild.delay") {
+            const auto ns = parseNonNegativeDuration(key, value, error);
+            if (!ns)
+                return std::nullopt;
+            c.rebuildDelayNs = *ns;
+        } else if (key == u"rebuild.unit") {
+            const auto bytes = parseBytes(value, &why);
+            if (!bytes)
+                return fail(key + QStringLiteral(": ") + why);
+            const ArrayParams& p = layout.params();
+            const bool fits = *bytes > 0 && *bytes % p.blockBytes == 0
+                && (*bytes >= p.chunkBytes ? *bytes % p.chunkBytes == 0 : p.chunkBytes % *bytes == 0);
+            if (!fits)
+                return fail(QStringLiteral("rebuild.unit=%1: must be whole blocks (%2) that divide the chunk (%3) or "
+                                           "whole chunks")
+                                .arg(value, formatBytes(p.blockBytes), formatBytes(p.chunkBytes)));
+            c.rebuildUnitBytes = *bytes;
         } else if (key == u"speed" || key == u"member") {
             std::vector<std::pair<int, QString>> pairs;
             if (!parseIndexed(key, value, disks, pairs, error))
@@ -261,9 +460,11 @@ std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, const Layout& lay
     if (c.burstRequests && c.iops.empty())
         return fail(QStringLiteral("burst=%1: it is the burst of a throttle, so it needs iops=RATE too")
                         .arg(spec.extra.value(QStringLiteral("burst")).toString()));
+    if (!checkFailures(spec, layout, c, shared, error))
+        return std::nullopt;
     c.lowestAddressReads = c.mirrorRead == SimConfig::MirrorRead::Nearest && spec.scheme == u"raid10"
         && (spec.variant == u"far" || spec.variant == u"offset");
-    if (const auto lost = firstLostBlock(layout, c.failed)) {
+    if (const auto lost = firstLostBlock(layout, c.failed); lost && c.failures.empty()) {
         const QString failedText = spec.extra.value(QStringLiteral("failed")).toString();
         if (layout.redundancy() == Redundancy::Mirror)
             return fail(QStringLiteral("failed=%1: logical block %2 has no copy left on a working disk "

@@ -12,10 +12,33 @@ namespace raidscope {
 struct ArraySpec;
 class Layout;
 
+/// A member that fails during a run (`fail=DISK@TIME`).
+struct MemberFailure
+{
+    int member = 0;
+    std::int64_t atNs = 0; ///< since the run's start
+};
+
+/// How a rebuild onto a spare shares the disks with the users' requests (`rebuild=`).
+struct RebuildPolicy
+{
+    enum class Kind : std::uint8_t {
+        None,  ///< no rebuild: a failed member stays failed (degraded mode)
+        Rate,  ///< rate:RATE: stripe steps start on a schedule of RATE rebuilt bytes per second per member
+        Share, ///< share:F: a step starts while the rebuild's busy time on each of its disks is <= F * elapsed
+        Idle,  ///< idle:RATE: a step starts when its disks have nothing queued, or to keep up RATE at least
+    };
+    Kind kind = Kind::None;
+    double bytesPerSec = 0; ///< Rate: the rate; Idle: the minimum rate (decimal MB/s as given x 10^6)
+    double share = 0;       ///< Share: the fraction of each disk's time, in (0, 1]
+    QString text;           ///< as the spec gave it, e.g. "rate:50MB/s"
+};
+
 /// The controller and member-disk settings of a simulated array, from the array spec's simulation
 /// keys (DESIGN.md's table): cache, readcache, overhead, scheduler, mirrorread, paritywrite, failed,
 /// speed, member, shared, and what a real, virtualised array adds (the md-qemu rig's README): iops,
-/// burst, hostoverhead, ceiling, gap.
+/// burst, hostoverhead, ceiling, gap; and failures during a run with a rebuild onto a spare: fail,
+/// rebuild, rebuild.delay, rebuild.unit.
 struct SimConfig
 {
     enum class Scheduler : std::uint8_t { Fifo, Sstf, Elevator };
@@ -51,6 +74,16 @@ struct SimConfig
     /// mirrorread=nearest on md raid10 with far or offset copies: md reads the copy with the lowest
     /// address, never balancing (raid10.c read_balance(): "for far > 1 always use the lowest address").
     bool lowestAddressReads = false;
+
+    /// fail=DISK@TIME[,DISK@TIME...]: members that fail during the run, in time order.
+    std::vector<MemberFailure> failures;
+    RebuildPolicy rebuild;
+    std::int64_t rebuildDelayNs = 0;  ///< rebuild.delay: from a failure until its spare is in and rebuilding starts
+    std::uint64_t rebuildUnitBytes = 0; ///< rebuild.unit: bytes per member a rebuild step moves; the chunk size
+
+    /// Failures during the run or a rebuild: disk operations then depend on when a request reaches the
+    /// controller, so the simulator plans every request itself as it is dispatched.
+    bool timeDependent() const { return !failures.empty() || rebuild.kind != RebuildPolicy::Kind::None; }
 
     int failedCount() const;
     /// A member's throttle rate with its speed factor applied (speed=2:0.5 halves it); 0: none.
