@@ -6,6 +6,8 @@
 #include "layout/requestplan.h"
 #include "leakybucket.h"
 #include "readcache.h"
+#include "rebuildplan.h"
+#include "stagetracker.h"
 #include "requestfeed.h"
 #include "stats/rng.h"
 
@@ -14,6 +16,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 namespace raidscope {
 
@@ -22,6 +25,11 @@ namespace {
 // The host CPU's jitter draws are their own sequence, so that adding hostoverhead= changes nothing
 // else a seed decides (mirror choices, workloads).
 constexpr std::uint64_t kJitterSeed = 0x6a177e5;
+
+// Rebuild steps in flight at once: the next stripe's survivor reads overlap the spare's write of the
+// one before, as md keeps several stripe_heads of a resync going. Two is the least that keeps the
+// survivors and the spare both busy on an idle array.
+constexpr std::size_t kRebuildStepsInFlight = 2;
 
 } // namespace
 
@@ -78,6 +86,8 @@ public:
         , m_readCache(sim.m_config.readCacheBytes)
         , m_throttle(std::chrono::milliseconds(50))
         , m_planner(sim.planner())
+        , m_timeDependent(sim.m_config.timeDependent())
+        , m_rebuilder(*sim.m_layout, sim.m_config, kRebuildStepsInFlight)
     {
         m_arrayBytes = sim.arrayBytes();
         for (DiskModel& model : sim.m_disks) {
@@ -98,6 +108,8 @@ public:
             m_result.disks.push_back(r);
         }
         m_rng = Rng(0x5eed);
+        if (m_timeDependent)
+            startFailures();
     }
 
     SimResult runWorkload(RequestFeed& feed)
@@ -148,7 +160,7 @@ public:
     }
 
 private:
-    enum Kind : std::uint32_t { DiskDone, Arrival, Dispatch, HostAck };
+    enum Kind : std::uint32_t { DiskDone, Arrival, Dispatch, HostAck, Fail, SpareIn, RebuildTick, OpDropped };
     struct Event
     {
         std::int64_t t;
@@ -187,6 +199,16 @@ private:
         bool hasPlan = false;
         bool lost = false;           // some block has no surviving copy or parity
         std::uint64_t sequence = 0;  // order of issue
+        bool rebuild = false;        // a rebuild step, not a host request
+        bool failedOver = false;     // read again from the survivors after a member failed under it
+        std::uint32_t planEpoch = 0; // failures that had happened when it was planned
+    };
+    struct RebuildStep
+    {
+        std::uint64_t step = 0;
+        std::uint32_t slot = 0;
+        std::uint64_t writtenBytes = 0;
+        bool done = false;
     };
 
     void schedule(std::int64_t t, Kind kind, std::uint32_t index)
@@ -223,7 +245,7 @@ private:
         r.hostDone = false;
         r.ackPending = false;
         r.freeOnAck = false;
-        r.hasPlan = planned && planned->planned;
+        r.hasPlan = planned && planned->planned && !m_timeDependent; // plans depend on time: made at dispatch
         r.lost = r.hasPlan && planned->lost;
         r.planned.clear();
         r.phase2.clear();
@@ -236,6 +258,10 @@ private:
                 op.request = id;
         }
         r.sequence = m_issued - 1;
+        r.rebuild = false;
+        r.failedOver = false;
+        if (m_timeDependent)
+            m_stages->issued(m_now);
         // The array's ceiling admits requests in issue order, then the controller takes its time.
         const std::int64_t admittedNs = m_state.ceiling.enabled() ? m_state.ceiling.admit(m_now) : m_now;
         const std::int64_t startNs = admittedNs + m_config.overheadNs;
@@ -283,8 +309,10 @@ private:
             m_phase1.swap(r.planned);
         } else {
             r.phase2.clear();
-            if (!m_planner.plan(IoRequest { r.offset, r.bytes, r.write }, id, m_phase1, r.phase2, r.lost))
-                planMirrorRead(r, id);
+            if (m_timeDependent)
+                planNow(r, id, m_phase1, r.phase2);
+            else if (!m_planner.plan(IoRequest { r.offset, r.bytes, r.write }, id, m_phase1, r.phase2, r.lost))
+                planMirrorRead(r.offset, r.bytes, id, nullptr, m_phase1);
         }
         if (r.lost)
             ++m_result.lostRequests;
@@ -335,22 +363,50 @@ private:
         return best;
     }
 
-    // Reads of a healthy mirrored array: one operation per chunk the request touches, each on the
-    // copy pickCopy() chooses as the request reaches the disks.
-    void planMirrorRead(const Request& r, std::uint32_t id)
+    // Reads of a mirrored array: one operation per chunk the request touches, each on the copy
+    // pickCopy() chooses as the request reaches the disks; with `failed`, among the surviving copies.
+    // Returns false when some chunk has no surviving copy.
+    bool planMirrorRead(std::uint64_t offset, std::uint64_t bytes, std::uint32_t id, const std::vector<bool>* failed,
+                        std::vector<PhysOp>& out)
     {
         const ArrayParams& p = m_layout.params();
         const std::uint64_t chunkBlocks = p.chunkBlocks();
-        std::uint64_t lba = r.offset / p.blockBytes;
-        const std::uint64_t end = (r.offset + r.bytes + p.blockBytes - 1) / p.blockBytes;
+        std::uint64_t lba = offset / p.blockBytes;
+        const std::uint64_t end = (offset + bytes + p.blockBytes - 1) / p.blockBytes;
+        bool whole = true;
         while (lba < end) {
             const std::uint64_t runEnd = std::min(end, (lba / chunkBlocks + 1) * chunkBlocks);
             m_layout.places(lba, m_places);
+            if (failed && !survivingCopies(*failed)) {
+                whole = false;
+                lba = runEnd;
+                continue;
+            }
             const int c = pickCopy(m_places);
             const DiskBlock& at = c < 0 ? m_places.data : m_places.copies[std::size_t(c)];
-            m_phase1.push_back(m_planner.physOp(at.disk, at.block, runEnd - lba, id, false));
+            out.push_back(m_planner.physOp(at.disk, at.block, runEnd - lba, id, false));
             lba = runEnd;
         }
+        return whole;
+    }
+
+    // Keeps in m_places only the copies on working members (the first of them as the data place).
+    bool survivingCopies(const std::vector<bool>& failed)
+    {
+        std::size_t kept = 0;
+        bool haveData = !failed[std::size_t(m_places.data.disk)];
+        for (const DiskBlock& c : m_places.copies) {
+            if (failed[std::size_t(c.disk)])
+                continue;
+            if (!haveData) {
+                m_places.data = c;
+                haveData = true;
+            } else {
+                m_places.copies[kept++] = c;
+            }
+        }
+        m_places.copies.resize(kept);
+        return haveData;
     }
 
     // Linux md's read_balance() for rotational members (raid10.c; raid1.c does the same in effect):
@@ -389,6 +445,11 @@ private:
 
     void enqueue(const PhysOp& op)
     {
+        if (m_timeDependent && m_rebuilder.state().failed[op.member]
+            && m_requests[op.request].planEpoch < m_failEpoch[op.member]) {
+            failOver(op); // planned before its member failed
+            return;
+        }
         Disk& d = m_disks[op.disk];
         touchQueue(d);
         d.queue.push_back(op);
@@ -444,6 +505,8 @@ private:
         }
         DiskResult& dr = m_result.disks[index];
         dr.busyNs += double(done - m_now);
+        if (m_timeDependent && m_requests[d.current.request].rebuild)
+            m_rebuilder.addBusy(index, double(done - m_now));
         ++dr.ops;
         dr.sectors += d.current.sectors;
         ++m_result.diskOps;
@@ -459,6 +522,14 @@ private:
         m_state.headSector[d.current.member] = d.current.sector + d.current.sectors;
         const std::uint32_t id = d.current.request;
         startNext(index);
+        opDone(id);
+        if (m_timeDependent && m_rebuilder.active() && m_config.rebuild.kind == RebuildPolicy::Kind::Idle)
+            tryRebuild(); // a disk may have gone idle
+    }
+
+    // One of a request's disk operations is done (or dropped: its member failed).
+    void opDone(std::uint32_t id)
+    {
         Request& r = m_requests[id];
         if (--r.pending > 0)
             return;
@@ -468,6 +539,10 @@ private:
             r.pending = std::uint32_t(m_phase1.size());
             for (const PhysOp& op : m_phase1)
                 enqueue(op);
+            return;
+        }
+        if (r.rebuild) {
+            rebuildStepDone(id);
             return;
         }
         if (m_readCache.enabled())
@@ -534,6 +609,8 @@ private:
         (r.write ? m_result.writes : m_result.reads) += 1;
         m_result.bytes += r.bytes;
         m_lastHostNs = m_now;
+        if (m_timeDependent)
+            m_stages->completed(m_now, responseNs);
         if (!m_completions.empty())
             m_completions[r.sequence] = double(m_now);
         if (m_source && m_source->completed)
@@ -601,6 +678,10 @@ private:
             case Arrival: arrival(); break;
             case Dispatch: dispatch(e.index); break;
             case HostAck: hostAck(e.index); break;
+            case Fail: memberFails(m_config.failures[e.index]); break;
+            case SpareIn: spareIn(e.index); break;
+            case RebuildTick: rebuildTick(); break;
+            case OpDropped: opDone(e.index); break;
             }
             issuePending();
             if ((++steps & 4095) == 0) {
@@ -610,6 +691,7 @@ private:
                     m_report(std::make_shared<const SimSnapshot>(SimSnapshot { fraction(), finish(wallStart) }));
             }
         }
+        m_stopped = m_stop.stop_requested();
         return finish(wallStart);
     }
 
@@ -622,7 +704,14 @@ private:
     {
         SimResult out = m_result;
         out.simulatedNs = double(m_lastHostNs);
-        const double spanNs = double(std::max(m_now, m_lastHostNs));
+        double spanNs = double(std::max(m_now, m_lastHostNs));
+        if (m_timeDependent) {
+            // The run lasts until the last failure and every rebuild are over, not only the requests.
+            const bool over = m_events.empty() || m_stopped;
+            spanNs = double(over && !m_stopped ? std::max(m_endNs, m_lastHostNs) : m_now);
+            out.simulatedNs = spanNs;
+            closeFailureResult(out, spanNs);
+        }
         for (std::size_t i = 0; i < m_disks.size(); ++i) {
             DiskResult& dr = out.disks[i];
             const Disk& d = m_disks[i];
@@ -669,6 +758,261 @@ private:
     BlockPlaces m_places;
     Rng m_rng;
     SimResult m_result;
+
+    // Failures and rebuilds (fail=, rebuild=; SimConfig::timeDependent()). A failing member's waiting
+    // operations fail over (failOver()); the one in service completes. Requests are planned at dispatch
+    // (planNow()) against the members failed then, split at the running rebuild's boundary: below it a
+    // member being rebuilt is served by its spare.
+    bool m_timeDependent = false;
+    bool m_stopped = false;
+    Rebuilder m_rebuilder;
+    std::optional<StageTracker> m_stages;
+    std::vector<std::uint32_t> m_failEpoch; // per member: which failure it was (0: failed from the start)
+    std::uint32_t m_epoch = 0;              // failures so far
+    std::vector<int> m_awaiting;            // members whose spare is in, waiting for the next pass
+    std::int64_t m_endNs = 0;               // the last failure or rebuild end
+    std::int64_t m_tickNs = -1;             // the rebuild's pending wake-up
+    bool m_passPending = false;             // a SpareIn event will start a pass
+    static constexpr std::uint32_t kStartPass = ~0u;
+
+    void startFailures()
+    {
+        m_rebuilder.state().failed = m_config.failed;
+        m_failEpoch.assign(m_config.failed.size(), 0);
+        m_stages.emplace(m_config.failedCount() > 0);
+        const bool rebuild = m_config.rebuild.kind != RebuildPolicy::Kind::None;
+        for (std::size_t m = 0; m < m_config.failed.size(); ++m)
+            if (m_config.failed[m]) {
+                m_result.failures.push_back({ int(m), 0 });
+                if (rebuild)
+                    schedule(m_config.rebuildDelayNs, SpareIn, std::uint32_t(m));
+            }
+        for (std::size_t i = 0; i < m_config.failures.size(); ++i)
+            schedule(m_config.failures[i].atNs, Fail, std::uint32_t(i));
+    }
+
+    void memberFails(const MemberFailure& f)
+    {
+        const auto m = std::size_t(f.member);
+        m_failEpoch[m] = ++m_epoch;
+        m_rebuilder.state().failed[m] = true;
+        m_result.failures.push_back(f);
+        const auto phys = std::size_t(m_config.physical[m]);
+        m_result.disks[phys].failed = true;
+        m_endNs = std::max(m_endNs, m_now);
+        m_stages->memberFailed(m_now);
+        // What waits on the member fails over; the operation in service completes.
+        Disk& d = m_disks[phys];
+        touchQueue(d);
+        std::vector<PhysOp> moved;
+        std::size_t keep = d.head;
+        for (std::size_t i = d.head; i < d.queue.size(); ++i) {
+            if (d.queue[i].member == m)
+                moved.push_back(d.queue[i]);
+            else
+                d.queue[keep++] = d.queue[i];
+        }
+        d.queue.resize(keep);
+        for (const PhysOp& op : moved)
+            failOver(op);
+        if (m_config.rebuild.kind != RebuildPolicy::Kind::None)
+            schedule(m_now + m_config.rebuildDelayNs, SpareIn, std::uint32_t(m));
+    }
+
+    // An operation for a member that has failed since its request was planned, as md handles an I/O
+    // error on a failed device: a write is dropped (the stripe's parity or the other copies carry it;
+    // a parity write's reads from the member are dropped too), and a read request is read again, whole,
+    // from the survivors. Rebuild operations on a member that failed are dropped.
+    void failOver(const PhysOp& op)
+    {
+        const std::uint32_t id = op.request;
+        Request& r = m_requests[id];
+        if (!op.write && !r.write && !r.rebuild && !r.failedOver) {
+            r.failedOver = true;
+            std::vector<PhysOp> again, none;
+            planNow(r, id, again, none);
+            r.pending += std::uint32_t(again.size());
+            for (const PhysOp& o : again)
+                enqueue(o);
+        }
+        schedule(m_now, OpDropped, id); // not at once: the caller may be queueing the request's operations
+    }
+
+    void planNow(Request& r, std::uint32_t id, std::vector<PhysOp>& phase1, std::vector<PhysOp>& phase2)
+    {
+        r.planEpoch = m_epoch;
+        r.lost = false;
+        const FailureState& state = m_rebuilder.state();
+        const std::uint64_t boundary = m_rebuilder.active()
+            ? state.rebuiltStripes * m_layout.stripeBlocks() * m_layout.params().blockBytes
+            : 0;
+        const std::uint64_t end = r.offset + r.bytes;
+        if (r.offset < boundary)
+            planPiece(r, id, r.offset, std::min(end, boundary) - r.offset, state.failedFor(true), phase1, phase2);
+        if (end > boundary) {
+            const std::uint64_t from = std::max(r.offset, boundary);
+            planPiece(r, id, from, end - from, state.failedFor(false), phase1, phase2);
+        }
+    }
+
+    void planPiece(Request& r, std::uint32_t id, std::uint64_t offset, std::uint64_t bytes, std::vector<bool> failed,
+                   std::vector<PhysOp>& phase1, std::vector<PhysOp>& phase2)
+    {
+        if (!r.write && m_layout.redundancy() == Redundancy::Mirror) {
+            r.lost |= !planMirrorRead(offset, bytes, id, &failed, phase1);
+            return;
+        }
+        PlanOptions options;
+        options.alwaysReconstructWrite = m_config.alwaysReconstructWrite;
+        options.failed = std::move(failed);
+        const RequestPlan plan = planRequest(m_layout, offset, bytes, r.write, nullptr, options);
+        r.lost |= plan.lost;
+        bool reads = false, writes = false;
+        for (const DiskOp& op : plan.ops) {
+            reads |= op.kind == DiskOp::Read;
+            writes |= op.kind == DiskOp::Write;
+        }
+        for (const DiskOp& op : plan.ops) {
+            const PhysOp phys = m_planner.physOp(op.disk, op.block, op.blocks, id, op.kind == DiskOp::Write);
+            (reads && writes && phys.write ? phase2 : phase1).push_back(phys);
+        }
+    }
+
+    // The spare takes the failed member's place: a fresh drive of the same model (preset and speed=).
+    // The pass starts after the other events of this instant, so spares that come in together (failed=1,3)
+    // are rebuilt in one pass.
+    void spareIn(std::uint32_t member)
+    {
+        if (member == kStartPass) {
+            m_passPending = false;
+            if (!m_rebuilder.active() && !m_awaiting.empty())
+                startPass();
+            return;
+        }
+        const auto phys = std::size_t(m_config.physical[member]);
+        m_disks[phys].model->reset();
+        m_result.disks[phys].replaced = true;
+        m_awaiting.push_back(int(member));
+        if (!m_rebuilder.active() && !m_passPending) {
+            m_passPending = true;
+            schedule(m_now, SpareIn, kStartPass);
+        }
+    }
+
+    void startPass()
+    {
+        if (!m_result.rebuild) {
+            RebuildResult r;
+            r.policy = m_config.rebuild.text;
+            r.startNs = double(m_now);
+            r.unitBytes = m_config.rebuildUnitBytes;
+            r.delayNs = double(m_config.rebuildDelayNs);
+            m_result.rebuild = r;
+        }
+        m_result.rebuild->members.insert(m_result.rebuild->members.end(), m_awaiting.begin(), m_awaiting.end());
+        m_rebuilder.start(m_now, m_awaiting);
+        m_awaiting.clear();
+        m_stages->rebuildStarted(m_now);
+        tryRebuild();
+    }
+
+    void tryRebuild()
+    {
+        for (;;) {
+            const Rebuilder::Decision& d
+                = m_rebuilder.next(m_now, [this](int member) { return queueLength(member) == 0; });
+            switch (d.what) {
+            case Rebuilder::Decision::Issue:
+                issueStep(d);
+                continue;
+            case Rebuilder::Decision::WaitUntil:
+            case Rebuilder::Decision::WaitForIdle:
+                if (m_tickNs < m_now || m_tickNs > d.atNs) {
+                    m_tickNs = d.atNs;
+                    schedule(d.atNs, RebuildTick, 0);
+                }
+                return;
+            case Rebuilder::Decision::Full:
+                return;
+            case Rebuilder::Decision::AllIssued:
+                if (m_rebuilder.passDone())
+                    endPass();
+                return;
+            }
+        }
+    }
+
+    void rebuildTick()
+    {
+        if (m_now != m_tickNs)
+            return; // superseded by an earlier wake-up
+        m_tickNs = -1;
+        tryRebuild();
+    }
+
+    // A step is a request of its own: the survivor reads, then the spare writes.
+    void issueStep(const Rebuilder::Decision& d)
+    {
+        const std::uint32_t id = allocRequest();
+        Request& r = m_requests[id];
+        r = Request {};
+        r.arrivalNs = m_now;
+        r.rebuild = true;
+        r.hostDone = true;
+        r.planEpoch = m_epoch;
+        std::vector<PhysOp> first;
+        for (const DiskOp& op : d.reads)
+            first.push_back(m_planner.physOp(op.disk, op.block, op.blocks, id, false));
+        for (const DiskOp& op : d.writes)
+            r.phase2.push_back(m_planner.physOp(op.disk, op.block, op.blocks, id, true));
+        if (first.empty())
+            first.swap(r.phase2);
+        m_rebuilder.issued(id);
+        r.pending = std::uint32_t(first.size());
+        for (const PhysOp& op : first)
+            enqueue(op);
+    }
+
+    void rebuildStepDone(std::uint32_t id)
+    {
+        m_free.push_back(id);
+        m_stages->rebuildBytes(m_now, m_rebuilder.stepDone(id));
+        tryRebuild();
+    }
+
+    void endPass()
+    {
+        for (int m : m_rebuilder.finishPass())
+            m_result.disks[std::size_t(m_config.physical[std::size_t(m)])].failed = false;
+        m_result.rebuild->endNs = double(m_now);
+        m_endNs = std::max(m_endNs, m_now);
+        m_tickNs = -1;
+        if (!m_awaiting.empty())
+            startPass();
+        else if (!m_rebuilder.state().anyFailed())
+            m_stages->allRebuilt(m_now);
+    }
+
+    void closeFailureResult(SimResult& out, double endNs) const
+    {
+        m_stages->fill(out, endNs);
+        if (m_config.rebuild.kind == RebuildPolicy::Kind::None)
+            return;
+        if (!out.rebuild) {
+            RebuildResult r;
+            r.policy = m_config.rebuild.text;
+            r.startNs = endNs;
+            r.unitBytes = m_config.rebuildUnitBytes;
+            r.delayNs = double(m_config.rebuildDelayNs);
+            out.rebuild = r;
+        }
+        out.rebuild->bytesRead = m_rebuilder.bytesRead();
+        out.rebuild->bytesWritten = m_rebuilder.bytesWritten();
+        out.rebuild->steps = m_rebuilder.steps();
+        out.rebuild->completed = !m_rebuilder.active() && m_awaiting.empty() && !m_rebuilder.state().anyFailed();
+        if (!out.rebuild->completed)
+            out.rebuild->endNs = endNs;
+    }
 };
 
 std::unique_ptr<ArraySimulator> ArraySimulator::create(const ResolvedArray& array, std::shared_ptr<const Layout> layout,
