@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workload.h"
 
+#include "spc1workload.h"
 #include "units.h"
 
 #include <QLocale>
@@ -28,6 +29,37 @@ bool parseFraction(const QString& key, const QString& value, double lo, double h
     }
     out = v;
     return true;
+}
+
+// A duration as the shortest exact text in the largest unit that divides it: 60s, 1500ms, 250us.
+QString formatDurationNs(std::int64_t ns)
+{
+    if (ns % 1'000'000'000 == 0)
+        return QString::number(ns / 1'000'000'000) + QStringLiteral("s");
+    if (ns % 1'000'000 == 0)
+        return QString::number(ns / 1'000'000) + QStringLiteral("ms");
+    if (ns % 1'000 == 0)
+        return QString::number(ns / 1'000) + QStringLiteral("us");
+    return QString::number(ns) + QStringLiteral("ns");
+}
+
+// spc1's whole-run figures, from the streams' table (spc1workload.cpp): the fraction of reads and the
+// size mix over all requests, so that a reader of WorkloadSpec (JSON's readFraction, meanSizeBytes)
+// sees the workload's own.
+void setSpc1Mix(WorkloadSpec& spec)
+{
+    double reads = 0, sequential = 0;
+    for (const Spc1Stream& s : spc1Streams()) {
+        reads += s.intensityPermille * s.readPercent / 100.0 / 1000.0;
+        if (s.pattern == Spc1Pattern::Sequential)
+            sequential += s.intensityPermille / 1000.0;
+    }
+    spec.readFraction = reads;
+    spec.sizes.clear();
+    for (const Spc1Size& size : spc1SizeMix()) {
+        const double weight = sequential * size.weight / 25.0 + (size.blocks == 1 ? 1 - sequential : 0);
+        spec.sizes.push_back({ std::uint64_t(size.blocks) * kSpc1BlockBytes, weight, -1 });
+    }
 }
 
 } // namespace
@@ -91,8 +123,13 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
         spec.pattern = WorkloadSpec::Random;
     else if (pattern == u"sequential")
         spec.pattern = WorkloadSpec::Sequential;
+    else if (pattern == u"spc1")
+        spec.pattern = WorkloadSpec::Spc1;
     else
-        return fail(QStringLiteral("unknown workload pattern '%1' (known: random, sequential)").arg(tokens.front()));
+        return fail(QStringLiteral("unknown workload pattern '%1' (known: random, sequential, spc1)").arg(tokens.front()));
+    const bool spc1 = spec.pattern == WorkloadSpec::Spc1;
+    static const QStringList spc1Keys { QStringLiteral("bsu"), QStringLiteral("duration"), QStringLiteral("count"),
+        QStringLiteral("seed") };
 
     QStringList seen;
     for (qsizetype i = 1; i < tokens.size(); ++i) {
@@ -105,7 +142,33 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
             return fail(QStringLiteral("key '%1' is given twice").arg(key));
         seen << key;
         bool ok = true;
-        if (key == u"read") {
+        if (spc1 && !spc1Keys.contains(key)) {
+            static const QStringList others { QStringLiteral("read"), QStringLiteral("size"), QStringLiteral("outstanding"),
+                QStringLiteral("rate"), QStringLiteral("runcount"), QStringLiteral("region"), QStringLiteral("hot"),
+                QStringLiteral("align") };
+            return fail(others.contains(key)
+                    ? QStringLiteral("%1= does not apply to spc1: its streams fix reads, sizes, addresses and the rate "
+                                     "(keys: bsu, duration, count, seed)").arg(key)
+                    : QStringLiteral("unknown workload key '%1' (spc1 knows: bsu, duration, count, seed)").arg(key));
+        }
+        if (!spc1 && (key == u"bsu" || key == u"duration"))
+            return fail(QStringLiteral("%1= applies to spc1 only (e.g. 'spc1 bsu=20 duration=60s')").arg(key));
+        if (key == u"bsu") {
+            spec.bsu = value.toInt(&ok);
+            if (!ok || spec.bsu < 1 || spec.bsu > kMaxSpc1Bsu)
+                return fail(QStringLiteral("bsu=%1 must be a whole number from 1 to %2 (business scaling units of 50 "
+                                           "I/O per second)").arg(value).arg(kMaxSpc1Bsu));
+        } else if (key == u"duration") {
+            QString why;
+            // parseDurationNs reads 'nan' as a number; refused here, with 'inf', as no time at all.
+            const bool finite = !value.contains(QStringLiteral("nan"), Qt::CaseInsensitive)
+                && !value.contains(QStringLiteral("inf"), Qt::CaseInsensitive);
+            const auto ns = finite ? parseDurationNs(value, &why) : std::nullopt;
+            if (!ns || *ns <= 0)
+                return fail(QStringLiteral("duration=%1 must be a time above 0 with a unit, e.g. duration=60s%2")
+                                .arg(value, why.isEmpty() ? QString() : QStringLiteral(" (") + why + u')'));
+            spec.durationNs = *ns;
+        } else if (key == u"read") {
             if (!parseFraction(key, value, 0, 1, spec.readFraction, error))
                 return std::nullopt;
         } else if (key == u"size") {
@@ -161,6 +224,30 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
                                        "runcount, region, hot, align, seed)").arg(key));
         }
     }
+    if (spc1) {
+        // Open loop at 50 I/O per second per BSU (Poisson: SPC-1's streams are); the run lasts
+        // duration= (count = rate x duration) or count= requests, not both.
+        if (spec.bsu == 0)
+            return fail(QStringLiteral("spc1 needs bsu=N (business scaling units of 50 I/O per second), e.g. 'spc1 bsu=20'"));
+        if (seen.contains(QStringLiteral("duration")) && seen.contains(QStringLiteral("count")))
+            return fail(QStringLiteral("give either duration= or count= for spc1, not both"));
+        spec.ratePerSec = double(kSpc1IopsPerBsu) * spec.bsu;
+        if (!seen.contains(QStringLiteral("count"))) {
+            if (spec.durationNs == 0)
+                spec.durationNs = kDefaultSpc1DurationNs;
+            const double exact = spec.ratePerSec * double(spec.durationNs) / 1e9;
+            const double count = std::round(exact);
+            if (count < 1 || count > double(kMaxWorkloadCount))
+                return fail(QStringLiteral("duration=%1 at bsu=%2 (%3 I/O per second) is %4 requests; a run takes 1 to %5")
+                                .arg(formatDurationNs(spec.durationNs))
+                                .arg(spec.bsu)
+                                .arg(spec.ratePerSec)
+                                .arg(exact, 0, 'g', 12)
+                                .arg(kMaxWorkloadCount));
+            spec.count = std::uint64_t(count);
+        }
+        setSpc1Mix(spec);
+    }
     if (seen.contains(QStringLiteral("rate")) && seen.contains(QStringLiteral("outstanding")))
         return fail(QStringLiteral("give either outstanding= (closed loop) or rate= (open loop), not both"));
     return spec;
@@ -173,6 +260,16 @@ bool checkWorkloadFits(const WorkloadSpec& spec, std::uint64_t arrayBytes, QStri
             *error = message;
         return false;
     };
+    if (spec.pattern == WorkloadSpec::Spc1) {
+        // The hot spots (5 % of ASU-1 and ASU-2) must hold the random walk's smallest subtree, 64 leaves
+        // of 32 KiB (spc1workload.h); spc1.c would stretch the ASUs and fold the addresses back.
+        const std::uint64_t least = Spc1Layout::minArrayBytes(kSpc1BlockBytes);
+        if (arrayBytes < least)
+            return fail(QStringLiteral("spc1 needs an array of at least %1 (ASU-1 and ASU-2, 45 % each, of %2 or more), "
+                                       "this one has %3")
+                            .arg(formatBytesHuman(least), formatBytes(kSpc1MinAsuBytes), formatBytesHuman(arrayBytes)));
+        return true;
+    }
     if (spec.regionBytes > arrayBytes)
         return fail(QStringLiteral("region=%1 is larger than the array (%2 = %3 bytes); give region=%4 at most")
                         .arg(formatBytes(spec.regionBytes), formatBytesHuman(arrayBytes))
@@ -190,6 +287,14 @@ bool checkWorkloadFits(const WorkloadSpec& spec, std::uint64_t arrayBytes, QStri
 
 bool checkWorkloadAlign(const WorkloadSpec& spec, std::uint64_t blockBytes, QString* error)
 {
+    if (spec.pattern == WorkloadSpec::Spc1) {
+        if (blockBytes > 0 && kSpc1BlockBytes % blockBytes == 0)
+            return true;
+        if (error)
+            *error = QStringLiteral("spc1 addresses 4 KiB blocks, which the array's block=%1 does not divide into "
+                                    "(give block=4KiB or less)").arg(formatBytes(blockBytes));
+        return false;
+    }
     if (spec.alignBytes == 0 || (blockBytes > 0 && spec.alignBytes % blockBytes == 0))
         return true;
     if (error)
@@ -201,6 +306,10 @@ bool checkWorkloadAlign(const WorkloadSpec& spec, std::uint64_t blockBytes, QStr
 
 QString WorkloadSpec::toText() const
 {
+    if (pattern == Spc1)
+        return QStringLiteral("spc1 bsu=%1 ").arg(bsu)
+            + (durationNs > 0 ? QStringLiteral("duration=") + formatDurationNs(durationNs) : QStringLiteral("count=%1").arg(count))
+            + QStringLiteral(" seed=%1").arg(seed);
     QStringList parts { pattern == Random ? QStringLiteral("random") : QStringLiteral("sequential") };
     // Numbers as the shortest text that reads back to the same double: the echo is the spec used,
     // not a rounding of it (0.7 stays 0.7; 1/3 is not shown as 0.333333). Weights as written.
@@ -237,6 +346,11 @@ QJsonObject WorkloadSpec::toJson() const
         { QStringLiteral("ratePerSec"), ratePerSec }, { QStringLiteral("count"), qint64(count) } };
     if (alignBytes) // only when given, so every other workload's JSON stays as it was
         json.insert(QStringLiteral("alignBytes"), qint64(alignBytes));
+    if (pattern == Spc1) { // readFraction and meanSizeBytes: the streams' mix (setSpc1Mix())
+        json.insert(QStringLiteral("bsu"), bsu);
+        if (durationNs > 0)
+            json.insert(QStringLiteral("durationNs"), qint64(durationNs));
+    }
     return json;
 }
 
@@ -250,7 +364,13 @@ WorkloadGenerator::WorkloadGenerator(const WorkloadSpec& spec, std::uint64_t arr
     double c = 0;
     for (const auto& s : m_spec.sizes)
         m_cumulativeWeights.push_back(c += s.weight);
+    if (spec.pattern == WorkloadSpec::Spc1)
+        m_spc1 = std::make_unique<Spc1Generator>(spec.bsu, spec.seed, arrayBytes, alignBytes);
 }
+
+WorkloadGenerator::~WorkloadGenerator() = default;
+WorkloadGenerator::WorkloadGenerator(WorkloadGenerator&&) noexcept = default;
+WorkloadGenerator& WorkloadGenerator::operator=(WorkloadGenerator&&) noexcept = default;
 
 std::uint64_t WorkloadGenerator::drawSize()
 {
@@ -279,6 +399,11 @@ std::uint64_t WorkloadGenerator::drawOffset(std::uint64_t sizeBytes)
 
 IoRequest WorkloadGenerator::next()
 {
+    if (m_spc1) {
+        const Spc1Request r = m_spc1->next();
+        m_lastStream = r.stream;
+        return r.io;
+    }
     IoRequest r;
     r.sizeBytes = std::min(drawSize(), m_regionBytes);
     r.write = m_rng.uniform() >= m_spec.readFraction;
