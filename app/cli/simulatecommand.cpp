@@ -23,6 +23,43 @@ void progress(double fraction)
         std::fprintf(stderr, "\r[%3d%%] simulate", int(fraction * 100));
 }
 
+// fail= and rebuild=: the failures, the rebuild and SIMRAID's stages.
+QString failureReport(const SimResult& r)
+{
+    QString t;
+    for (const MemberFailure& f : r.failures)
+        t += QStringLiteral("failure:  member %1 at %2 s\n").arg(f.member).arg(double(f.atNs) * 1e-9, 0, 'f', 3);
+    if (r.rebuild) {
+        const RebuildResult& b = *r.rebuild;
+        QStringList members;
+        for (int m : b.members)
+            members << QString::number(m);
+        t += QStringLiteral("rebuild:  %1, member %2, %3 s to %4 s (%5 s%6), %7 MB read, %8 MB written\n")
+                 .arg(b.policy, members.isEmpty() ? QStringLiteral("-") : members.join(u','))
+                 .arg(b.startNs * 1e-9, 0, 'f', 3)
+                 .arg(b.endNs * 1e-9, 0, 'f', 3)
+                 .arg(b.durationNs() * 1e-9, 0, 'f', 3)
+                 .arg(b.completed ? QString() : QStringLiteral(", not completed"))
+                 .arg(double(b.bytesRead) * 1e-6, 0, 'f', 1)
+                 .arg(double(b.bytesWritten) * 1e-6, 0, 'f', 1);
+    }
+    if (r.stages.empty())
+        return t;
+    t += QStringLiteral("stage             start s      end s   requests    mean ms     p50 ms     p90 ms     p99 ms  in system\n");
+    for (const StageResult& s : r.stages)
+        t += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+                 .arg(s.name, -14)
+                 .arg(s.startNs * 1e-9, 10, 'f', 3)
+                 .arg(s.endNs * 1e-9, 10, 'f', 3)
+                 .arg(s.requests, 10)
+                 .arg(s.responseMs.mean(), 10, 'f', 3)
+                 .arg(s.percentileMs(0.5), 10, 'f', 3)
+                 .arg(s.percentileMs(0.9), 10, 'f', 3)
+                 .arg(s.percentileMs(0.99), 10, 'f', 3)
+                 .arg(s.meanInSystem(), 10, 'f', 2);
+    return t;
+}
+
 QString textReport(const SimResult& r)
 {
     QString t = QStringLiteral("array:    %1\nworkload: %2\n").arg(r.arraySpec, r.workloadSpec);
@@ -46,6 +83,7 @@ QString textReport(const SimResult& r)
                  .arg(r.readCacheHits);
     if (r.lostRequests)
         t += QStringLiteral("LOST:     %1 requests touched data with no surviving copy\n").arg(r.lostRequests);
+    t += failureReport(r);
     t += QStringLiteral("disk  members  util%%  ops        mean queue  max queue\n").replace(QStringLiteral("%%"), QStringLiteral("%"));
     for (std::size_t i = 0; i < r.disks.size(); ++i) {
         const DiskResult& d = r.disks[i];
@@ -59,7 +97,7 @@ QString textReport(const SimResult& r)
                  .arg(d.ops, -10)
                  .arg(d.meanQueueLength, 10, 'f', 2)
                  .arg(d.maxQueueLength, 9)
-                 .arg(d.failed ? QStringLiteral("  FAILED") : QString());
+                 .arg(d.failed ? QStringLiteral("  FAILED") : d.replaced ? QStringLiteral("  spare") : QString());
     }
     return t;
 }

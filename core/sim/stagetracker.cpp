@@ -93,6 +93,8 @@ void StageTracker::fill(SimResult& out, double endNs) const
     StageResult& last = out.stages.back();
     last.endNs = std::max(last.startNs, endNs);
     last.inSystemNsIntegral += double(m_inSystem) * std::max(0.0, endNs - double(m_changeNs));
+    if (out.stages.size() > 1 && last.durationNs() <= 0 && last.requests == 0)
+        out.stages.pop_back(); // entered as the run ended, e.g. "healthy-after" with the queue already empty
     out.timeline = m_timeline;
     if (endNs > 0)
         out.timeline.at(endNs - 1); // bins up to the run's end, the idle ones too
