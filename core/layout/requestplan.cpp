@@ -4,39 +4,71 @@
 #include "units.h"
 
 #include <algorithm>
-#include <map>
 #include <set>
 #include <tuple>
 
 namespace raidscope {
 namespace {
 
+// One block of a disk operation. Ordered by disk, kind, role and block as DiskOps are listed; disk,
+// kind and role packed in one word, so that sorting a request's few operations is two compares each.
 struct BlockOp
 {
-    int disk;
-    DiskOp::Kind kind;
-    DiskOp::Role role;
+    BlockOp(int disk, DiskOp::Kind kind, DiskOp::Role role, std::uint64_t block)
+        : group((std::uint64_t(std::uint32_t(disk)) << 16) | (std::uint64_t(kind) << 8) | std::uint64_t(role))
+        , block(block)
+    {
+    }
+    std::uint64_t group;
     std::uint64_t block;
-    auto key() const { return std::tie(disk, kind, role, block); }
-    bool operator<(const BlockOp& o) const { return key() < o.key(); }
+    int disk() const { return int(group >> 16); }
+    DiskOp::Kind kind() const { return DiskOp::Kind((group >> 8) & 0xff); }
+    DiskOp::Role role() const { return DiskOp::Role(group & 0xff); }
+    bool operator<(const BlockOp& o) const { return group < o.group || (group == o.group && block < o.block); }
+    bool operator==(const BlockOp& o) const { return group == o.group && block == o.block; }
+};
+
+// What one call of planRequest() works in, kept per thread so that a simulation planning millions of
+// requests allocates none of it per request (the simulator's RequestFeed plans on more than one thread).
+struct Scratch
+{
+    struct Written // a written block: its stripe, its row (depth in the chunk), its data index
+    {
+        std::uint64_t stripe;
+        std::uint64_t depth;
+        int index;
+        auto key() const { return std::tie(stripe, depth, index); }
+        bool operator<(const Written& o) const { return key() < o.key(); }
+    };
+    std::vector<BlockOp> ops;
+    BlockPlaces places, other;
+    std::vector<Written> written;
+    std::vector<BlockPlaces> row;        ///< the places of a row's data blocks, fetched as needed ...
+    std::vector<std::uint64_t> rowFetch; ///< ... those fetched for row number rowCount (else stale)
+    std::vector<std::uint8_t> isWritten; ///< per data index, for the row at hand
+    std::uint64_t rowCount = 0;
 };
 
 std::vector<DiskOp> coalesce(std::vector<BlockOp>& blockOps)
 {
     std::sort(blockOps.begin(), blockOps.end());
-    blockOps.erase(std::unique(blockOps.begin(), blockOps.end(),
-                       [](const BlockOp& a, const BlockOp& b) { return a.key() == b.key(); }),
-        blockOps.end());
+    blockOps.erase(std::unique(blockOps.begin(), blockOps.end()), blockOps.end());
+    std::size_t runs = 0;
+    for (std::size_t i = 0; i < blockOps.size(); ++i)
+        runs += i == 0 || blockOps[i].group != blockOps[i - 1].group || blockOps[i].block != blockOps[i - 1].block + 1 ? 1 : 0;
     std::vector<DiskOp> out;
+    out.reserve(runs); // one allocation, not one per doubling
+    std::uint64_t lastGroup = 0;
     for (const BlockOp& b : blockOps) {
         if (!out.empty()) {
             DiskOp& last = out.back();
-            if (last.disk == b.disk && last.kind == b.kind && last.role == b.role && last.block + last.blocks == b.block) {
+            if (lastGroup == b.group && last.block + last.blocks == b.block) {
                 ++last.blocks;
                 continue;
             }
         }
-        out.push_back(DiskOp { b.disk, b.block, 1, b.kind, b.role });
+        out.push_back(DiskOp { b.disk(), b.block, 1, b.kind(), b.role() });
+        lastGroup = b.group;
     }
     return out;
 }
@@ -87,8 +119,10 @@ RequestPlan planRequest(const Layout& layout, std::uint64_t offsetBytes, std::ui
         lba = end;
     }
 
-    std::vector<BlockOp> ops;
-    BlockPlaces places;
+    thread_local Scratch scratch;
+    std::vector<BlockOp>& ops = scratch.ops;
+    ops.clear();
+    BlockPlaces& places = scratch.places;
     const bool parity = layout.redundancy() == Redundancy::SingleParity || layout.redundancy() == Redundancy::DoubleParity;
     const std::uint64_t stripeBlocks = layout.stripeBlocks();
     const int dataDisks = layout.dataDisks();
@@ -129,7 +163,7 @@ RequestPlan planRequest(const Layout& layout, std::uint64_t offsetBytes, std::ui
             const std::uint64_t stripe = lba / stripeBlocks;
             const std::uint64_t row = lba % chunkBlocks;
             int missing = 1;
-            BlockPlaces other;
+            BlockPlaces& other = scratch.other;
             for (int j = 0; j < dataDisks; ++j) {
                 const std::uint64_t member = stripe * stripeBlocks + std::uint64_t(j) * chunkBlocks + row;
                 if (member == lba)
@@ -153,37 +187,64 @@ RequestPlan planRequest(const Layout& layout, std::uint64_t offsetBytes, std::ui
     }
 
     // Parity write: group the written blocks by (stripe, row) and decide each row as md does.
-    std::map<std::uint64_t, std::map<std::uint64_t, std::vector<int>>> rows; // stripe -> row -> data indices
+    std::vector<Scratch::Written>& written = scratch.written;
+    written.clear();
     for (std::uint64_t lba = plan.firstLba; lba < endLba; ++lba) {
         const std::uint64_t stripe = lba / stripeBlocks;
         const std::uint64_t inStripe = lba % stripeBlocks;
-        rows[stripe][inStripe % chunkBlocks].push_back(int(inStripe / chunkBlocks));
+        written.push_back({ stripe, inStripe % chunkBlocks, int(inStripe / chunkBlocks) });
     }
-    std::vector<BlockPlaces> row(static_cast<std::size_t>(dataDisks));
-    for (const auto& [stripe, stripeRows] : rows) {
-        StripeUpdate update { stripe, int(stripeRows.size()), ParityMethod::FullStripe };
-        bool first = true;
-        for (const auto& [depth, written] : stripeRows) {
-            auto isWritten = [&](int j) { return std::find(written.begin(), written.end(), j) != written.end(); };
-            for (int j = 0; j < dataDisks; ++j)
-                layout.places(stripe * stripeBlocks + std::uint64_t(j) * chunkBlocks + depth, row[std::size_t(j)]);
-            const std::vector<ParityPlace>& parityPlaces = row.front().parity;
-            int failedUnwritten = 0, failedTotal = 0, liveParity = 0;
-            for (int j = 0; j < dataDisks; ++j)
-                if (failed(row[std::size_t(j)].data.disk)) {
-                    ++failedTotal;
-                    failedUnwritten += isWritten(j) ? 0 : 1;
+    std::sort(written.begin(), written.end()); // by stripe, row, data index
+    // A row's places are fetched only when needed: a healthy row needs its first block's (the row's
+    // parity places), the written blocks' and, for a reconstruct-write, the others'; with a failed
+    // member every block's, to count the failures. layout.places() is most of a write's planning time.
+    const bool anyFailed = std::find(options.failed.begin(), options.failed.end(), true) != options.failed.end();
+    if (scratch.row.size() < std::size_t(dataDisks)) {
+        scratch.row.resize(std::size_t(dataDisks));
+        scratch.rowFetch.assign(std::size_t(dataDisks), 0);
+    }
+    scratch.isWritten.assign(std::size_t(dataDisks), 0);
+    for (std::size_t first = 0; first < written.size();) {
+        const std::uint64_t stripe = written[first].stripe;
+        std::size_t stripeEnd = first;
+        int rowsInStripe = 0;
+        for (; stripeEnd < written.size() && written[stripeEnd].stripe == stripe; ++stripeEnd)
+            rowsInStripe += stripeEnd == first || written[stripeEnd].depth != written[stripeEnd - 1].depth ? 1 : 0;
+        StripeUpdate update { stripe, rowsInStripe, ParityMethod::FullStripe };
+        bool firstRow = true;
+        for (std::size_t rowBegin = first; rowBegin < stripeEnd;) {
+            const std::uint64_t depth = written[rowBegin].depth;
+            std::size_t rowEnd = rowBegin;
+            while (rowEnd < stripeEnd && written[rowEnd].depth == depth)
+                ++rowEnd;
+            const std::uint64_t rowId = ++scratch.rowCount;
+            auto place = [&](int j) -> const BlockPlaces& {
+                BlockPlaces& at = scratch.row[std::size_t(j)];
+                if (scratch.rowFetch[std::size_t(j)] != rowId) {
+                    layout.places(stripe * stripeBlocks + std::uint64_t(j) * chunkBlocks + depth, at);
+                    scratch.rowFetch[std::size_t(j)] = rowId;
                 }
+                return at;
+            };
+            for (std::size_t k = rowBegin; k < rowEnd; ++k)
+                scratch.isWritten[std::size_t(written[k].index)] = 1;
+            auto isWritten = [&](int j) { return scratch.isWritten[std::size_t(j)] != 0; };
+            const std::vector<ParityPlace>& parityPlaces = place(0).parity;
+            int failedUnwritten = 0, failedTotal = 0, liveParity = 0;
+            if (anyFailed)
+                for (int j = 0; j < dataDisks; ++j)
+                    if (failed(place(j).data.disk)) {
+                        ++failedTotal;
+                        failedUnwritten += isWritten(j) ? 0 : 1;
+                    }
             for (const ParityPlace& pp : parityPlaces) {
                 failedTotal += failed(pp.at.disk) ? 1 : 0;
                 liveParity += failed(pp.at.disk) ? 0 : 1;
             }
-            if (failedTotal > int(parityPlaces.size())) {
-                plan.lost = true;
-                continue;
-            }
-            const int w = int(written.size());
-            ParityMethod method = ParityMethod::FullStripe;
+            const int w = int(rowEnd - rowBegin);
+            const bool lost = failedTotal > int(parityPlaces.size());
+            plan.lost |= lost;
+            ParityMethod method = ParityMethod::FullStripe; // (of no use when the row is lost)
             if (failedUnwritten > 0) {
                 // New parity needs a failed block's old data: only old data + old parity give it.
                 method = ParityMethod::ReadModifyWrite;
@@ -195,31 +256,41 @@ RequestPlan planRequest(const Layout& layout, std::uint64_t offsetBytes, std::ui
                     ? ParityMethod::ReadModifyWrite
                     : ParityMethod::ReconstructWrite;
             }
-            if (liveParity == 0)
-                method = ParityMethod::FullStripe; // nothing to keep consistent: just write the data
-            update.method = first || update.method == method ? method : ParityMethod::Mixed;
-            first = false;
-            for (int j = 0; j < dataDisks; ++j) {
-                const DiskBlock& at = row[std::size_t(j)].data;
-                if (failed(at.disk))
-                    continue;
-                if (isWritten(j)) {
-                    ops.push_back({ at.disk, DiskOp::Write, DiskOp::Data, at.block });
+            if (!lost) {
+                if (liveParity == 0)
+                    method = ParityMethod::FullStripe; // nothing to keep consistent: just write the data
+                update.method = firstRow || update.method == method ? method : ParityMethod::Mixed;
+                firstRow = false;
+                for (int j = 0; j < dataDisks; ++j) {
+                    const bool readOther = !isWritten(j)
+                        && (method == ParityMethod::ReconstructWrite || (method == ParityMethod::ReadModifyWrite && failedUnwritten));
+                    if (!isWritten(j) && !readOther)
+                        continue;
+                    const DiskBlock& at = place(j).data;
+                    if (failed(at.disk))
+                        continue;
+                    if (isWritten(j)) {
+                        ops.push_back({ at.disk, DiskOp::Write, DiskOp::Data, at.block });
+                        if (method == ParityMethod::ReadModifyWrite)
+                            ops.push_back({ at.disk, DiskOp::Read, failedUnwritten ? DiskOp::Rebuild : DiskOp::OldData, at.block });
+                    } else {
+                        ops.push_back({ at.disk, DiskOp::Read, failedUnwritten ? DiskOp::Rebuild : DiskOp::OtherData, at.block });
+                    }
+                }
+                for (const ParityPlace& pp : parityPlaces) {
+                    if (failed(pp.at.disk))
+                        continue;
+                    ops.push_back({ pp.at.disk, DiskOp::Write, parityRole(pp), pp.at.block });
                     if (method == ParityMethod::ReadModifyWrite)
-                        ops.push_back({ at.disk, DiskOp::Read, failedUnwritten ? DiskOp::Rebuild : DiskOp::OldData, at.block });
-                } else if (method == ParityMethod::ReconstructWrite || (method == ParityMethod::ReadModifyWrite && failedUnwritten)) {
-                    ops.push_back({ at.disk, DiskOp::Read, failedUnwritten ? DiskOp::Rebuild : DiskOp::OtherData, at.block });
+                        ops.push_back({ pp.at.disk, DiskOp::Read, failedUnwritten ? DiskOp::Rebuild : DiskOp::OldParity, pp.at.block });
                 }
             }
-            for (const ParityPlace& pp : parityPlaces) {
-                if (failed(pp.at.disk))
-                    continue;
-                ops.push_back({ pp.at.disk, DiskOp::Write, parityRole(pp), pp.at.block });
-                if (method == ParityMethod::ReadModifyWrite)
-                    ops.push_back({ pp.at.disk, DiskOp::Read, failedUnwritten ? DiskOp::Rebuild : DiskOp::OldParity, pp.at.block });
-            }
+            for (std::size_t k = rowBegin; k < rowEnd; ++k)
+                scratch.isWritten[std::size_t(written[k].index)] = 0;
+            rowBegin = rowEnd;
         }
         plan.stripes.push_back(update);
+        first = stripeEnd;
     }
     plan.ops = coalesce(ops);
     return plan;
