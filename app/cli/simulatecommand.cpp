@@ -144,7 +144,8 @@ int runSimulate(const QStringList& args)
     a.option(QStringLiteral("array"), QStringLiteral("SPEC"),
          QStringLiteral("The array, with its simulation keys, e.g. 'raid5 disks=8 chunk=64KiB cache=8MiB' (README: Simulating)."))
         .option(QStringLiteral("workload"), QStringLiteral("SPEC"),
-            QStringLiteral("The workload, e.g. 'random read=0.5 size=32KiB outstanding=16 count=100000 seed=7'."))
+            QStringLiteral("The workload, e.g. 'random read=0.5 size=32KiB outstanding=16 count=100000 seed=7', or "
+                           "SPC-1's mix, 'spc1 bsu=20 duration=60s' (README: Simulating)."))
         .option(QStringLiteral("sweep"), QStringLiteral("outstanding=N,N,..."),
             QStringLiteral("Runs the workload once per number of outstanding requests."))
         .option(QStringLiteral("jobs"), QStringLiteral("N"),
@@ -163,6 +164,11 @@ int runSimulate(const QStringList& args)
         return fail(QStringLiteral("--workload: ") + error);
     std::vector<int> sweep;
     if (a.has(QStringLiteral("sweep"))) {
+        // A sweep point runs closed loop; spc1 is open loop by definition (50 I/O per second per BSU).
+        if (workload->pattern == WorkloadSpec::Spc1)
+            return fail(QStringLiteral("simulate: --sweep outstanding= does not apply to spc1, an open-loop workload "
+                                       "(its rate is 50 x bsu per second); vary bsu= instead"),
+                        Usage);
         const auto values = parseOutstandingSweep(a.value(QStringLiteral("sweep")), &error);
         if (!values)
             return fail(QStringLiteral("simulate: --sweep %1: %2").arg(a.value(QStringLiteral("sweep")), error), Usage);

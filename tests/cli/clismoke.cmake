@@ -36,6 +36,17 @@ run_cli(1 simulate --array "raid5 disks=4" --workload "random depth=4")
 if(NOT cli_err MATCHES "unknown workload key 'depth'")
     message(FATAL_ERROR "bad workload error: ${cli_err}")
 endif()
+# spc1 (#14 item 1): 50 I/O per second per BSU for the duration; arrays below the ASUs' minimum refused.
+run_cli(0 simulate --array "raid6 disks=6 chunk=32KiB cache=64MiB" --workload "spc1 bsu=2 duration=5s seed=3" --json)
+string(JSON requests GET "${cli_out}" requests)
+string(JSON spec GET "${cli_out}" workload)
+if(NOT requests EQUAL 500 OR NOT spec STREQUAL "spc1 bsu=2 duration=5s seed=3")
+    message(FATAL_ERROR "simulate spc1: requests ${requests}, workload '${spec}'")
+endif()
+run_cli(1 simulate --array "raid0 disks=2 size=40MiB" --workload "spc1 bsu=1")
+if(NOT cli_err MATCHES "spc1 needs an array of at least 88.9 MiB")
+    message(FATAL_ERROR "bad spc1 size error: ${cli_err}")
+endif()
 
 # probe: exit 0 and the verdict when identified, 3 when the array matches no known layout.
 run_cli(0 probe --sim "raid0 disks=4 chunk=16KiB" --json)
