@@ -30,6 +30,9 @@ int runModel(const QStringList& args);
 int runStudy(const QStringList& args);
 /// Combines the partials of a sharded run (shard.h).
 int runMerge(const QStringList& args);
+/// A workspace as a PDF or HTML report (report/). Needs a QGuiApplication: main() makes one, on the
+/// offscreen platform, for this command only.
+int runReport(const QStringList& args);
 
 using raidscope::oneLine; // core/textline.h: control characters as escapes, one printable line
 /// Prints "raidscope-cli: <message>" on stderr, as oneLine(), and returns `status`.

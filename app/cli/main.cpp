@@ -5,9 +5,12 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QGuiApplication>
 
 #include <cstdio>
+#include <cstring>
 #include <functional>
+#include <memory>
 
 namespace {
 
@@ -43,7 +46,53 @@ const Command kCommands[] = {
                 "[--positioning T --transfer R] [--json]",
         raidscope::cli::runAdvise },
     { "model", "analytical models, JSON in and out: throughput | response [FILE|-] [--json]", raidscope::cli::runModel },
+    { "report", "a saved workspace as a customer report: WORKSPACE (--pdf OUT | --html OUT) [--title T]",
+        raidscope::cli::runReport },
 };
+
+// The command named on the command line, before any application object parses it: the first
+// argument that is neither a global option nor --plugin-dir's value.
+const char* commandName(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--plugin-dir") || !std::strcmp(argv[i], "-plugin-dir")) {
+            ++i;
+            continue;
+        }
+        if (argv[i][0] != '-')
+            return argv[i];
+    }
+    return "";
+}
+
+// `report` lays out text and draws plots (QTextDocument, QPdfWriter, QPainter), which needs fonts
+// and so a QGuiApplication. It runs on the offscreen platform whatever the environment says: it
+// never shows a window, and a server, a CI job or an ssh session with a stale DISPLAY has no
+// display to connect to. Every other command keeps a QCoreApplication and never loads QtGui's
+// platform plugin.
+QtMessageHandler qtMessages = nullptr;
+
+// Qt's warning that XDG_RUNTIME_DIR is unset (usual under sudo, cron or ssh) says nothing about the
+// report and would break "errors are one line on stderr"; every other message goes on to Qt's handler.
+void withoutRuntimeDirWarning(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (type == QtWarningMsg && message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
+        return;
+    if (qtMessages)
+        qtMessages(type, context, message);
+    else
+        std::fprintf(stderr, "%s\n", qPrintable(qFormatLogMessage(type, context, message)));
+}
+
+std::unique_ptr<QCoreApplication> makeApp(int& argc, char** argv)
+{
+    if (!std::strcmp(commandName(argc, argv), "report")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        qtMessages = qInstallMessageHandler(withoutRuntimeDirWarning);
+        return std::make_unique<QGuiApplication>(argc, argv);
+    }
+    return std::make_unique<QCoreApplication>(argc, argv);
+}
 
 void usage(FILE* to)
 {
@@ -60,7 +109,7 @@ void usage(FILE* to)
 
 int main(int argc, char** argv)
 {
-    QCoreApplication app(argc, argv);
+    const std::unique_ptr<QCoreApplication> app = makeApp(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("raidscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(RAIDSCOPE_VERSION));
 

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The report's text: one section per page of the workbench, from what the workspace holds.
+#include "workspacereport.h"
+
+#include "reportcharts.h"
+#include "reporttext_p.h"
+
+#include "units.h"
+#include "workspace/workspace.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+
+namespace raidscope {
+namespace report {
+
+QString esc(const QString& text) { return text.toHtmlEscaped(); }
+
+QString fixed(double v, int decimals)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("–");
+    return QLocale::c().toString(v, 'f', decimals);
+}
+
+QString count(std::uint64_t n) { return QString::number(n); }
+
+QString ms(double v) { return fixed(v, v >= 100 ? 1 : 2) + QStringLiteral(" ms"); }
+
+QString percent(double fraction, int decimals) { return fixed(100 * fraction, decimals) + QStringLiteral(" %"); }
+
+QString bytes(std::uint64_t n) { return formatBytesHuman(n); }
+
+QString schemeName(const QString& scheme)
+{
+    if (scheme == u"zigzag")
+        return QStringLiteral("ZIG-ZAG striping");
+    if (scheme == u"chained")
+        return QStringLiteral("chained declustering");
+    if (scheme.startsWith(u"raid"))
+        return QStringLiteral("RAID ") + scheme.mid(4);
+    return scheme;
+}
+
+QString Table::html() const
+{
+    QString h = QStringLiteral("<table class=\"data\" width=\"100%\" cellspacing=\"0\" cellpadding=\"3\" border=\"1\">");
+    if (!header.isEmpty()) {
+        h += QStringLiteral("<thead><tr>");
+        for (const QString& c : header)
+            h += QStringLiteral("<th bgcolor=\"#e8edf3\" align=\"left\">") + esc(c) + QStringLiteral("</th>");
+        h += QStringLiteral("</tr></thead>");
+    }
+    for (const Row& r : rows) {
+        h += QStringLiteral("<tr>");
+        for (int i = 0; i < r.cells.size(); ++i) {
+            const bool number = numeric.contains(i);
+            h += (number ? QStringLiteral("<td align=\"right\">") : QStringLiteral("<td>"))
+                + (r.bold ? QStringLiteral("<b>") + r.cells[i] + QStringLiteral("</b>") : r.cells[i]) + QStringLiteral("</td>");
+        }
+        h += QStringLiteral("</tr>");
+    }
+    return h + QStringLiteral("</table>");
+}
+
+/// Two columns, a name and its value (already HTML).
+QString keyValues(const std::vector<std::pair<QString, QString>>& rows)
+{
+    QString h = QStringLiteral("<table class=\"kv\" cellspacing=\"0\" cellpadding=\"2\">");
+    for (const auto& [k, v] : rows)
+        h += QStringLiteral("<tr><td class=\"key\" width=\"32%\"><b>") + esc(k) + QStringLiteral("</b></td><td>") + v
+            + QStringLiteral("</td></tr>");
+    return h + QStringLiteral("</table>");
+}
+
+QString notRun(const QString& what) { return QStringLiteral("<p class=\"notrun\"><i>") + esc(what) + QStringLiteral("</i></p>"); }
+
+QString code(const QString& text) { return QStringLiteral("<tt>") + esc(text) + QStringLiteral("</tt>"); }
+
+QString Builder::image(const QString& name, const QImage& image, QSizeF size, const QString& caption)
+{
+    images.push_back({ name, image, size });
+    return QStringLiteral("<p class=\"figure\" align=\"center\"><img src=\"report-image:%1\" width=\"%2\" height=\"%3\"></p>")
+               .arg(name)
+               .arg(qRound(size.width()))
+               .arg(qRound(size.height()))
+        + (caption.isEmpty() ? QString() : QStringLiteral("<p class=\"caption\"><i>") + esc(caption) + QStringLiteral("</i></p>"));
+}
+
+} // namespace report
+
+using namespace report;
+
+namespace {
+
+QString titleBlock(const WorkspaceReport& r, const Workspace& w)
+{
+    QString h = QStringLiteral("<h1>") + esc(r.title) + QStringLiteral("</h1>");
+    h += keyValues({ { QObject::tr("Workspace"), esc(r.workspaceName) },
+        { QObject::tr("Date"), esc(QLocale::c().toString(r.date, QStringLiteral("d MMMM yyyy, HH:mm"))) },
+        { QObject::tr("Prepared with"), QStringLiteral("RaidScope ") + esc(QStringLiteral(RAIDSCOPE_VERSION)) } });
+
+    // The findings in three sentences, each from its section.
+    QStringList summary;
+    if (w.probe && w.probe->result) {
+        const ProbeVerdict& v = w.probe->result->verdict;
+        summary << (v.identified ? QObject::tr("The array was identified as <b>%1</b> (confidence %2).")
+                                       .arg(esc(verdictLine(v)), percent(v.confidence, 0))
+                                 : QObject::tr("The probe could not identify the array with confidence (best candidate: %1, %2).")
+                                       .arg(esc(v.spec.isEmpty() ? QObject::tr("none") : v.spec), percent(v.confidence, 0)));
+        if (!v.findings.empty())
+            summary << (v.findings.size() == 1 ? QObject::tr("It noted one finding, listed below.")
+                                                : QObject::tr("It noted %1 findings, listed below.").arg(v.findings.size()));
+    }
+    if (w.advisor && !w.advisor->advice.isEmpty()) {
+        const QJsonObject rec = w.advisor->advice.value(QStringLiteral("recommendation")).toObject();
+        if (rec.contains(QStringLiteral("chunkBytes")))
+            summary << QObject::tr("The advisor recommends a chunk (stripe unit) of <b>%1</b>.")
+                           .arg(esc(bytes(std::uint64_t(rec.value(QStringLiteral("chunkBytes")).toDouble()))));
+    }
+    if (!summary.isEmpty())
+        h += QStringLiteral("<h3>") + QObject::tr("Summary") + QStringLiteral("</h3><p>") + summary.join(u' ')
+            + QStringLiteral("</p>");
+    h += QStringLiteral("<p class=\"muted\">")
+        + QObject::tr("Every number in this report comes from the workspace named above, as the workbench measured, "
+                      "simulated or computed it; a part of the work that was not done is marked as not run.")
+        + QStringLiteral("</p>");
+    return h;
+}
+
+} // namespace
+
+QString report::verdictLine(const ProbeVerdict& v)
+{
+    QString s = schemeName(v.scheme);
+    if (!v.variant.isEmpty())
+        s += u' ' + v.variant;
+    s += v.disks == 1 ? QObject::tr(", 1 disk") : QObject::tr(", %1 disks").arg(v.disks);
+    if (v.copies > 1)
+        s += QObject::tr(", %1 copies").arg(v.copies);
+    if (v.chunkBytes)
+        s += QObject::tr(", %1 chunks").arg(bytes(v.chunkBytes));
+    return s;
+}
+
+WorkspaceReport buildWorkspaceReport(const Workspace& w, const ReportOptions& options)
+{
+    WorkspaceReport r;
+    r.title = options.title.isEmpty() ? QObject::tr("Disk array report") : options.title;
+    r.workspaceName = options.workspaceName.isEmpty() ? QObject::tr("Unsaved workspace") : options.workspaceName;
+    r.date = options.date.isValid() ? options.date : QDateTime::currentDateTime();
+
+    Builder b;
+    QString body = titleBlock(r, w);
+    body += arraySection(b, w);
+    body += simulationSection(b, w);
+    body += tracesSection(b, w);
+    body += advisorSection(w);
+    body += methodSection();
+    r.body = body;
+    r.images = std::move(b.images);
+    return r;
+}
+
+} // namespace raidscope
