@@ -8,6 +8,7 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cstdio>
 #include <unistd.h>
 
@@ -45,21 +46,19 @@ QString textReport(const StudyResult& r)
                      .arg(p.runs.size(), 4);
         } else if (!p.runs.empty()) {
             const StudyRun& run = p.runs.front();
-            const double rebuildS = p.result ? p.result->toJson()
-                                                     .value(QStringLiteral("rebuild"))
-                                                     .toObject()
-                                                     .value(QStringLiteral("durationNs"))
-                                                     .toDouble(-1e9) * 1e-9
-                                             : -1;
+            const auto& rebuild = p.result ? p.result->rebuild : std::nullopt;
+            const QString rebuildS = !rebuild ? QStringLiteral("-")
+                : rebuild->completed         ? QString::number(rebuild->durationNs() * 1e-9, 'f', 1)
+                                             : QStringLiteral("unfinished");
             t += QStringLiteral("  %1 %2 %3 %4  %5\n")
                      .arg(run.bsu, 4)
                      .arg(run.iops, 7, 'f', 0)
                      .arg(run.meanMs, 9, 'f', 2)
                      .arg(run.p90Ms, 9, 'f', 2)
-                     .arg(rebuildS >= 0 ? QString::number(rebuildS, 'f', 1) : QStringLiteral("-"), 9);
+                     .arg(rebuildS, 10);
         }
     }
-    if (searched)
+    if (searched && std::any_of(r.points.begin(), r.points.end(), [](const StudyPoint& p) { return p.atSearchEnd; }))
         t += QStringLiteral("\n+: the limit was not reached below --max-bsu %1\n").arg(s.maxBsu);
     if (r.cancelled)
         t += QStringLiteral("stopped: %1 of the points finished\n").arg(r.points.size());

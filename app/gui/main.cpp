@@ -15,6 +15,7 @@
 #include "mainwindow.h"
 #include "probe/probepage.h"
 #include "simulate/simulatepage.h"
+#include "study/studypage.h"
 #include "simulate/workloadeditor.h"
 #include "advisor/advisorpage.h"
 #include "models/modelspage.h"
@@ -179,7 +180,11 @@ int main(int argc, char** argv)
         QStringLiteral("PARV:TRACE"));
     const QCommandLineOption diskPreset(QStringLiteral("disk-preset"),
         QStringLiteral("Show this disk preset's geometry on the Disks page, e.g. ibm-9lzx."), QStringLiteral("ID"));
-    parser.addOptions({ workspaceFile, recovery, validateDisk, diskPreset });
+    const QCommandLineOption studyPreset(QStringLiteral("study-preset"),
+        QStringLiteral("Fill the Study page with one of its presets (SIMRAID's studies), e.g. 'SIMRAID: RAID 6 against RAID 5'."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption runStudy(QStringLiteral("run-study"), QStringLiteral("Start the Study page's study at once."));
+    parser.addOptions({ workspaceFile, recovery, validateDisk, diskPreset, studyPreset, runStudy });
     parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults, probeSim,
         probeDevice, probePace, probeAllPairs, runProbe, trace, traceFormat, traceColumns, traceOnError, replayArray,
         replayScale, runReplay, modelResponse });
@@ -338,6 +343,16 @@ int main(int argc, char** argv)
             models->showModel(1);
             models->responsePanel()->compute();
         }
+    }
+    // The Study page: a preset filled in, and run, without a click.
+    if (auto* study = qobject_cast<raidscope::gui::StudyPage*>(window.page(PageId::Study))) {
+        if (parser.isSet(studyPreset) && !study->applyPreset(parser.value(studyPreset)))
+            warn(QStringLiteral("--study-preset %1: no such preset (%2)")
+                     .arg(parser.value(studyPreset), raidscope::gui::StudyPage::presetNames().join(QStringLiteral("; "))));
+        if ((parser.isSet(studyPreset) || parser.isSet(runStudy)) && !parser.isSet(page))
+            window.setCurrentPage(PageId::Study);
+        if (parser.isSet(runStudy) && !study->run())
+            warn(QStringLiteral("--run-study: ") + study->statusText());
     }
     auto* disks = qobject_cast<raidscope::gui::DisksPage*>(window.page(PageId::Disks));
     if (disks && (parser.isSet(diskPreset) || parser.isSet(validateDisk)) && !parser.isSet(page))

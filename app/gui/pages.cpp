@@ -7,6 +7,7 @@
 #include "models/modelspage.h"
 #include "probe/probepage.h"
 #include "simulate/simulatepage.h"
+#include "study/studypage.h"
 #include "traces/tracespage.h"
 
 namespace raidscope::gui {
@@ -20,6 +21,8 @@ namespace {
             []() -> QWidget* { return new ProbePage; } },
         { PageId::Simulate, u"simulate", u"Simulate", QStyle::SP_MediaPlay,
             []() -> QWidget* { return new SimulatePage; } },
+        { PageId::Study, u"study", u"Study", QStyle::SP_FileDialogListView,
+            []() -> QWidget* { return new StudyPage; } },
         { PageId::Traces, u"traces", u"Traces", QStyle::SP_FileDialogDetailedView,
             []() -> QWidget* { return new TracesPage; } },
         { PageId::Advisor, u"advisor", u"Advisor", QStyle::SP_MessageBoxInformation,

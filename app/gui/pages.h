@@ -12,7 +12,7 @@ class QWidget;
 namespace raidscope::gui {
 
 /// The pages of the workbench. Their order on screen is the table's (pageTable()), not this one's.
-enum class PageId { Array, Probe, Simulate, Traces, Advisor, Models, Disks };
+enum class PageId { Array, Probe, Simulate, Traces, Advisor, Models, Disks, Study };
 
 /// One row of the page table: everything MainWindow, the View menu, --page and the saved settings
 /// know of a page.

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sim/study.h"
+
+#include <QJsonObject>
+#include <QWidget>
+
+#include <optional>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace raidscope::gui {
+
+class JobBar;
+class JobRunner;
+class RebuildTradeoffPlot;
+class StageTimelinePlot;
+class StudyFactorPlot;
+struct RunTimeline;
+
+/// The Study page: SIMRAID's questions asked of the simulator (raid6-performance-evaluation-simraid.txt).
+/// An array, an SPC-1-like workload and one or two factors (controller time, stripe unit, cache,
+/// disks, scheme, rebuild policy, or the load itself); Run finds per combination the most BSUs whose
+/// mean response time stays within the limit (core's runStudy()). The plots: that answer against the
+/// first factor; a chosen run's response time over time with the failure's stages shaded; and the
+/// rebuild trade-off (time to full redundancy against the users' response time) over rebuild policies.
+/// Presets fill the form with the seed's own studies.
+class StudyPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit StudyPage(QWidget* parent = nullptr);
+    ~StudyPage() override;
+
+    /// The form as a spec; nullopt and the reason (also shown) when a field is wrong.
+    std::optional<StudySpec> spec(QString* error = nullptr) const;
+    void setSpec(const StudySpec& spec);
+    /// The preset names, in the combo's order; applyPreset() fills the form with one.
+    static QStringList presetNames();
+    bool applyPreset(const QString& name);
+
+    bool run();
+    void cancel();
+    bool isRunning() const;
+    QString statusText() const;
+
+    const StudyResult& result() const { return m_result; }
+    /// Shows a finished study (from `study --json`, or a workspace) without running it.
+    void showResult(const StudyResult& result);
+    bool saveResultJson(const QString& path, QString* error) const;
+
+    StudyFactorPlot* factorPlot() const { return m_factorPlot; }
+    StageTimelinePlot* timelinePlot() const { return m_timelinePlot; }
+    RebuildTradeoffPlot* tradeoffPlot() const { return m_tradeoffPlot; }
+    QTableWidget* pointsTable() const { return m_table; }
+
+    /// The stages and the response time per interval of a run (empty without a failure).
+    static RunTimeline timelineOf(const SimResult& result);
+
+Q_SIGNALS:
+    void runningChanged(bool running);
+
+private:
+    void onProgress(const StudySnapshot& s);
+    void onDone(StudyResult result);
+    void refreshViews();
+    void showPoint(int index);
+    void updateControls();
+
+    JobRunner* m_runner = nullptr;
+    JobBar* m_jobBar = nullptr;
+    QComboBox* m_preset = nullptr;
+    QLineEdit* m_array = nullptr;
+    QLineEdit* m_workload = nullptr;
+    QComboBox* m_key1 = nullptr;
+    QLineEdit* m_values1 = nullptr;
+    QComboBox* m_key2 = nullptr;
+    QLineEdit* m_values2 = nullptr;
+    QDoubleSpinBox* m_limit = nullptr;
+    QSpinBox* m_maxBsu = nullptr;
+    QPushButton* m_runButton = nullptr;
+    StudyFactorPlot* m_factorPlot = nullptr;
+    StageTimelinePlot* m_timelinePlot = nullptr;
+    RebuildTradeoffPlot* m_tradeoffPlot = nullptr;
+    QTableWidget* m_table = nullptr;
+    StudyResult m_result;
+    qint64 m_jobStartMs = 0;
+};
+
+} // namespace raidscope::gui
