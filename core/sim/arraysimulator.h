@@ -50,7 +50,8 @@ struct SimSnapshot
 
 /// A discrete-event simulation of an array: logical requests go through the controller (write-back
 /// and read caches, RAID write paths, degraded mode, mirror read balancing) into per-disk queues
-/// served by DiskModel, or by a QEMU-style throttle (iops=). Time is integral nanoseconds; results
+/// served by DiskModel, or by a QEMU-style throttle (iops=); members may fail during a run and be
+/// rebuilt onto spares (fail=, rebuild=; SimResult::stages). Time is integral nanoseconds; results
 /// are deterministic for a seed. A simulator can run many workloads one after another; each run()
 /// and replay() starts from idle disks, while batches (runBatch()) carry over what a real host and
 /// its drives remember between them.

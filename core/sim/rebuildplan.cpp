@@ -227,7 +227,9 @@ const Rebuilder::Decision& Rebuilder::next(std::int64_t nowNs, const std::functi
     }
     const double elapsedNs = double(nowNs - m_startNs);
     switch (m_config.rebuild.kind) {
-    case RebuildPolicy::Kind::None:
+    case RebuildPolicy::Kind::None: // no pass starts without a policy; as fast as the window allows
+        d.what = Decision::Issue;
+        break;
     case RebuildPolicy::Kind::Rate: {
         const auto dueNs = m_startNs + std::int64_t(std::ceil(m_memberBytesIssued / m_config.rebuild.bytesPerSec * 1e9));
         d.what = dueNs <= nowNs ? Decision::Issue : Decision::WaitUntil;

@@ -67,6 +67,28 @@ if(p99 LESS 105 OR p99 GREATER 111)
     message(FATAL_ERROR "simulate iops=300: p99 ${p99} ms, expected about 110 ms")
 endif()
 
+# simulate with a failure and a rebuild (#14 item 2): 8 MiB at 2 MB/s, about 4.2 s; the stages in
+# the JSON and the text.
+run_cli(0 simulate --array "raid5 disks=4 chunk=64KiB size=8MiB fail=1@1s rebuild=rate:2MB/s"
+        --workload "random size=8KiB rate=50 count=100 seed=1" --json)
+string(JSON duration GET "${cli_out}" rebuild durationNs)
+string(JSON stage0 GET "${cli_out}" stages 0 name)
+string(JSON stage1 GET "${cli_out}" stages 1 name)
+string(JSON binNs GET "${cli_out}" timeline binNs)
+if(duration LESS 4.1e9 OR duration GREATER 4.3e9 OR NOT stage0 STREQUAL "healthy" OR NOT stage1 STREQUAL "reconstruction"
+   OR binNs LESS 1)
+    message(FATAL_ERROR "simulate fail=/rebuild=: rebuild ${duration} ns, stages ${stage0} ${stage1}, bin ${binNs}")
+endif()
+run_cli(0 simulate --array "raid5 disks=4 chunk=64KiB size=8MiB fail=1@1s rebuild=rate:2MB/s"
+        --workload "random size=8KiB rate=50 count=100 seed=1")
+if(NOT cli_out MATCHES "rebuild:  rate:2MB/s, member 1, 1.000 s to" OR NOT cli_out MATCHES "\nreconstruction ")
+    message(FATAL_ERROR "simulate fail=/rebuild= text:\n${cli_out}")
+endif()
+run_cli(1 simulate --array "raid5 disks=4 failed=1 rebuild=share:2" --workload "random count=10")
+if(NOT cli_err MATCHES "rebuild=share:2: the share of disk time must be in")
+    message(FATAL_ERROR "bad rebuild= error: ${cli_err}")
+endif()
+
 # probe-eval --realism --slow: each run records the spec simulated and the slow disk (or null).
 run_cli(0 probe-eval --count 2 --seed 5 --realism --slow --json)
 string(JSON sim GET "${cli_out}" runs 0 sim)
