@@ -124,6 +124,8 @@ public:
             schedule(std::int64_t(feed.firstGapNs()), Arrival, 0);
         } else {
             m_result.outstanding = spec.outstanding;
+            if (m_stages)
+                m_stages->setClosedLoop(spec.outstanding);
             for (int i = 0; i < spec.outstanding && m_issued < m_target; ++i)
                 issue(feed.next());
         }

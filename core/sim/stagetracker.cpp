@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stagetracker.h"
 
+#include <algorithm>
+
 namespace raidscope {
 
 StageTracker::StageTracker(bool failedAtStart)
@@ -58,7 +60,7 @@ void StageTracker::completed(std::int64_t nowNs, std::int64_t responseNs)
 
 void StageTracker::checkRecovered(std::int64_t nowNs)
 {
-    if (in("recovering") && double(m_inSystem) <= std::max(0.0, m_reference))
+    if (in("recovering") && double(m_inSystem) <= std::max({ 0.0, m_reference, double(m_closedLoop) }))
         enter("healthy-after", nowNs);
 }
 

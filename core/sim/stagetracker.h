@@ -20,6 +20,9 @@ public:
     /// At time 0: "healthy", or "degraded" when members are failed from the start.
     explicit StageTracker(bool failedAtStart);
 
+    /// A closed loop keeps `requests` in the system: "recovering" ends once it is back to them (at once).
+    void setClosedLoop(int requests) { m_closedLoop = requests; }
+
     void issued(std::int64_t nowNs);
     void completed(std::int64_t nowNs, std::int64_t responseNs);
     void memberFailed(std::int64_t nowNs);
@@ -42,6 +45,7 @@ private:
     std::int64_t m_inSystem = 0;
     std::int64_t m_changeNs = 0;
     double m_reference = -1; ///< requests in the system, time-averaged over the first healthy stage
+    int m_closedLoop = 0;
 };
 
 } // namespace raidscope

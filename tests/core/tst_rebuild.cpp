@@ -247,6 +247,21 @@ TEST_CASE("Rebuild: requests waiting on a member when it fails are served from t
     }
 }
 
+TEST_CASE("Rebuild: a closed loop has no recovering stage, with or without a healthy stage", "[sim][rebuild]")
+{
+    // A closed loop keeps its requests in the system: there is no queue to clear after the rebuild.
+    for (const char* array : { "raid5 disks=4 chunk=64KiB size=8MiB failed=1 rebuild=rate:4MB/s",
+             "raid5 disks=4 chunk=64KiB size=8MiB fail=1@500ms rebuild=rate:4MB/s" }) {
+        CAPTURE(array);
+        const SimResult r = run(array, "random size=8KiB outstanding=8 count=3000 seed=4");
+        checkStagesCoverTheRun(r);
+        REQUIRE(r.rebuild);
+        CHECK_FALSE(stage(r, "recovering"));
+        REQUIRE(stage(r, "healthy-after"));
+        CHECK(stage(r, "healthy-after")->startNs == r.rebuild->endNs);
+    }
+}
+
 TEST_CASE("Rebuild: the timeline bins the run, and only failure runs have the new JSON keys", "[sim][rebuild]")
 {
     const SimResult r
