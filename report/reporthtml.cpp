@@ -112,6 +112,8 @@ QString titleBlock(const WorkspaceReport& r, const Workspace& w)
                                        .arg(esc(verdictLine(v)), percent(v.confidence, 0))
                                  : QObject::tr("The probe could not identify the array with confidence (best candidate: %1, %2).")
                                        .arg(esc(v.spec.isEmpty() ? QObject::tr("none") : v.spec), percent(v.confidence, 0)));
+        if (v.identified && !v.equivalents.isEmpty())
+            summary << QObject::tr("%1 other layouts time the same way; they are listed below.").arg(v.equivalents.size());
         if (!v.findings.empty())
             summary << (v.findings.size() == 1 ? QObject::tr("It noted one finding, listed below.")
                                                 : QObject::tr("It noted %1 findings, listed below.").arg(v.findings.size()));

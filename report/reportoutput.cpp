@@ -9,6 +9,7 @@
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextLayout>
+#include <QTextTable>
 #include <QLocale>
 #include <QPageLayout>
 #include <QPageSize>
@@ -69,7 +70,8 @@ double firstLineTop(QTextDocument& doc, const QTextBlock& block)
 }
 
 /// QTextDocument has no "keep with next": a heading or a figure whose next block begins on the
-/// following page is moved there by a page break before it, and the document laid out again.
+/// following page, or a heading over a short table that a page boundary would cut, is moved to the
+/// next page by a page break before it, and the document laid out again.
 void keepHeadingsWithText(QTextDocument& doc, double pageHeight)
 {
     for (int pass = 0; pass < 200; ++pass) {
@@ -82,7 +84,13 @@ void keepHeadingsWithText(QTextDocument& doc, double pageHeight)
             const int page = int(top / pageHeight);
             if (top - page * pageHeight < 1 || b.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore)
                 continue; // already at the top of a page
-            if (int(firstLineTop(doc, next) / pageHeight) > page) {
+            // A short table under a heading goes whole onto one page, with its heading.
+            bool tableSplit = false;
+            if (const QTextTable* table = QTextCursor(next).currentTable(); table && b.blockFormat().headingLevel() > 0) {
+                const QRectF rect = doc.documentLayout()->frameBoundingRect(const_cast<QTextTable*>(table));
+                tableSplit = rect.height() < 0.4 * pageHeight && int(rect.top() / pageHeight) != int(rect.bottom() / pageHeight);
+            }
+            if (tableSplit || int(firstLineTop(doc, next) / pageHeight) > page) {
                 QTextBlockFormat format = b.blockFormat();
                 format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
                 QTextCursor(b).setBlockFormat(format);

@@ -70,13 +70,20 @@ QString verdictTable(const ProbeResult& r)
         rows.emplace_back(QObject::tr("Failed disk"), QObject::tr("disk %1: the array runs degraded").arg(v.failedDisk));
     if (!v.runnerUp.isEmpty())
         rows.emplace_back(QObject::tr("Runner-up"), code(v.runnerUp) + QObject::tr(" (confidence %1)").arg(v.runnerUpConfidence < 0.001 ? QStringLiteral("&lt; 0.1 %") : percent(v.runnerUpConfidence, 1)));
+    QString h = keyValues(rows);
     if (!v.equivalents.isEmpty()) {
+        // Often a dozen specs (md's write policies, RAID-10 variants): a compact list under the table.
         QStringList e;
         for (const QString& s : v.equivalents)
             e << code(s);
-        rows.emplace_back(QObject::tr("Indistinguishable by timing"), e.join(QStringLiteral("<br>")));
+        h += QStringLiteral("<p class=\"muted\">")
+            + QObject::tr("No timing can tell the verdict apart from these %1 layouts, which place every block the same way "
+                          "or read and write alike: %2.")
+                  .arg(v.equivalents.size())
+                  .arg(e.join(QStringLiteral("; ")))
+            + QStringLiteral("</p>");
     }
-    return keyValues(rows);
+    return h;
 }
 
 QString ioTable(const ProbeResult& r)
@@ -182,11 +189,12 @@ QString utilizationTable(const OutstandingSweepResult& s)
     std::size_t disks = 0;
     for (const SimResult& p : s.points)
         disks = std::max(disks, p.disks.size());
+    // With more than three columns the operation counts would wrap every cell: utilization only.
+    const bool ops = shown.size() <= 3;
     Table t;
     t.header << QObject::tr("Disk");
     for (std::size_t i : shown)
-        t.header << (s.points[i].outstanding > 0 ? QObject::tr("%1 outstanding").arg(s.points[i].outstanding)
-                                                 : QObject::tr("run"));
+        t.header << (s.points[i].outstanding > 0 ? QObject::tr("%1 out.").arg(s.points[i].outstanding) : QObject::tr("run"));
     for (int c = 1; c <= int(shown.size()); ++c)
         t.numeric << c;
     for (std::size_t d = 0; d < disks; ++d) {
@@ -208,8 +216,9 @@ QString utilizationTable(const OutstandingSweepResult& s)
         cells << esc(name);
         for (std::size_t i : shown) {
             const auto& ds = s.points[i].disks;
-            cells << (d < ds.size() ? percent(ds[d].utilization, 1) + QObject::tr(" (%1 ops)").arg(count(ds[d].ops))
-                                    : QStringLiteral("–"));
+            cells << (d >= ds.size() ? QStringLiteral("–")
+                    : ops             ? percent(ds[d].utilization, 1) + QObject::tr(" (%1 ops)").arg(count(ds[d].ops))
+                                      : percent(ds[d].utilization, 1));
         }
         t.add(cells);
     }
@@ -310,6 +319,7 @@ QString simulationSection(Builder& b, const Workspace& w)
             QObject::tr("Figure 4. How long the simulated requests took."));
     }
     h += h3(QObject::tr("Per-disk utilization"));
+    h += para(QObject::tr("Each disk's busy share of the simulated time, at each number of outstanding I/Os (out.):"));
     h += utilizationTable(s);
     return h;
 }
