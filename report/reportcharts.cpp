@@ -469,6 +469,12 @@ QImage pairHeatmapImage(const ProbeResult& r, QSize logical, qreal scale)
             p.drawText(QRectF(-side / 2, 0, side, small.height()), Qt::AlignCenter, QObject::tr("chunk c2"));
             p.restore();
         }
+        if (n == 0) {
+            p.setPen(kMuted);
+            p.setFont(font(10.5));
+            p.drawText(QRectF(0, top, logical.width(), side), Qt::AlignCenter, QObject::tr("No pattern was found: there are no chunk pairs to compare."));
+            return;
+        }
         // The key: the grey scale, the tint, and what each means.
         const double kx = map.right() + 28;
         double ky = top + 4;

@@ -110,8 +110,9 @@ QString titleBlock(const WorkspaceReport& r, const Workspace& w)
         const ProbeVerdict& v = w.probe->result->verdict;
         summary << (v.identified ? QObject::tr("The array was identified as <b>%1</b> (confidence %2).")
                                        .arg(esc(verdictLine(v)), percent(v.confidence, 0))
-                                 : QObject::tr("The probe could not identify the array with confidence (best candidate: %1, %2).")
-                                       .arg(esc(v.spec.isEmpty() ? QObject::tr("none") : v.spec), percent(v.confidence, 0)));
+                                 : v.spec.isEmpty() ? QObject::tr("The probe could not identify the array: no known layout explains its measurements.")
+                                 : QObject::tr("The probe could not identify the array with confidence (best candidate: %1, confidence %2).")
+                                       .arg(esc(v.spec), percent(v.confidence, 0)));
         if (v.identified && !v.equivalents.isEmpty())
             summary << QObject::tr("%1 other layouts time the same way; they are listed below.").arg(v.equivalents.size());
         if (!v.findings.empty())

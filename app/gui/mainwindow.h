@@ -76,6 +76,11 @@ public:
     /// The workspace file the window shows (saved to or opened from); empty when none.
     QString workspacePath() const { return m_workspacePath; }
 
+    /// File > Export Report (report/, issue #16 item 3): workspace() as a customer report, a PDF, or
+    /// one self-contained HTML file when `path` ends in .html or .htm; atomically, never over the
+    /// workspace file or one of its inputs. False and why.
+    bool exportReportFile(const QString& path, QString* error);
+
     /// Autosaves to `dir`/recovery.raidscope every kAutosaveIntervalMs and kAutosaveDelayMs after a
     /// change, removed on a clean exit (closeEvent). Off until called: tests and the CLI write
     /// nothing. False when another RaidScope holds the folder's lock (this one then does not autosave).
@@ -100,6 +105,7 @@ private:
     void openWorkspaceDialog();
     void saveWorkspace();
     void saveWorkspaceAs();
+    void exportReportDialog();
     void fillRecentMenu();
     void addRecent(const QString& path);
     void scheduleAutosave();

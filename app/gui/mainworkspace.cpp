@@ -14,8 +14,10 @@
 #include "traces/tracespage.h"
 
 #include "io/outputfile.h"
+#include "workspacereport.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -57,6 +59,47 @@ void MainWindow::createWorkspaceActions(QMenu* file)
     QAction* saveAs = file->addAction(tr("Save Workspace &As..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this,
         &MainWindow::saveWorkspaceAs);
     saveAs->setObjectName(QStringLiteral("saveWorkspaceAsAction"));
+    QAction* report = file->addAction(tr("E&xport Report..."), this, &MainWindow::exportReportDialog);
+    report->setObjectName(QStringLiteral("exportReportAction"));
+}
+
+bool MainWindow::exportReportFile(const QString& path, QString* error)
+{
+    // What the pages hold now, as Save collects it: the report shows what the user sees, saved or not.
+    const Workspace w = workspace();
+    ReportOptions options;
+    if (!m_workspacePath.isEmpty())
+        options.workspaceName = QFileInfo(m_workspacePath).fileName();
+    const WorkspaceReport report = buildWorkspaceReport(w, options);
+    QStringList inputs = w.inputFiles();
+    if (!m_workspacePath.isEmpty())
+        inputs << m_workspacePath;
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == u"html" || suffix == u"htm")
+        return writeReportHtml(path, report, inputs, error);
+    return writeReportPdf(path, report, inputs, error);
+}
+
+void MainWindow::exportReportDialog()
+{
+    const QString pdfFilter = tr("PDF (*.pdf)");
+    const QString htmlFilter = tr("HTML, one self-contained file (*.html)");
+    const QFileInfo saved(m_workspacePath);
+    const QString start = m_workspacePath.isEmpty() ? tr("report.pdf") : saved.dir().filePath(saved.completeBaseName() + QStringLiteral(".pdf"));
+    QString filter = pdfFilter;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Report"), start, pdfFilter + QStringLiteral(";;") + htmlFilter, &filter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += filter == htmlFilter ? QStringLiteral(".html") : QStringLiteral(".pdf");
+    QString error;
+    QApplication::setOverrideCursor(Qt::WaitCursor); // drawing and laying out take under a second
+    const bool ok = exportReportFile(path, &error);
+    QApplication::restoreOverrideCursor();
+    if (ok)
+        statusBar()->showMessage(tr("Exported the report to %1").arg(path), 4000);
+    else
+        QMessageBox::warning(this, tr("Export Report"), error);
 }
 
 Workspace MainWindow::workspace() const
