@@ -245,8 +245,15 @@ RequestPlan planRequest(const Layout& layout, std::uint64_t offsetBytes, std::ui
             const bool lost = failedTotal > int(parityPlaces.size());
             plan.lost |= lost;
             ParityMethod method = ParityMethod::FullStripe; // (of no use when the row is lost)
+            // A failed block that is written has no old data to read: a read-modify-write cannot
+            // take it out of the parity. A failed block that is not written cannot be read for a
+            // reconstruct-write. With neither, the cheaper of the two; with one, the other (md's
+            // handle_stripe_dirtying() counts a failed device as 2 * disks reads, so it never
+            // picks a method that needs one); with both, every live block is read, the missing
+            // ones rebuilt and the parity computed anew (md's need_this_block(): "we need to
+            // reconstruct the content of that device, so all other devices must be read").
+            const bool rebuildAll = failedUnwritten > 0 && failedTotal - failedUnwritten > int(parityPlaces.size()) - liveParity;
             if (failedUnwritten > 0) {
-                // New parity needs a failed block's old data: only old data + old parity give it.
                 method = ParityMethod::ReadModifyWrite;
             } else if (w < dataDisks) {
                 const int rmwReads = w + liveParity;
@@ -262,8 +269,7 @@ RequestPlan planRequest(const Layout& layout, std::uint64_t offsetBytes, std::ui
                 update.method = firstRow || update.method == method ? method : ParityMethod::Mixed;
                 firstRow = false;
                 for (int j = 0; j < dataDisks; ++j) {
-                    const bool readOther = !isWritten(j)
-                        && (method == ParityMethod::ReconstructWrite || (method == ParityMethod::ReadModifyWrite && failedUnwritten));
+                    const bool readOther = !isWritten(j) && (method == ParityMethod::ReconstructWrite || rebuildAll);
                     if (!isWritten(j) && !readOther)
                         continue;
                     const DiskBlock& at = place(j).data;
@@ -272,9 +278,9 @@ RequestPlan planRequest(const Layout& layout, std::uint64_t offsetBytes, std::ui
                     if (isWritten(j)) {
                         ops.push_back({ at.disk, DiskOp::Write, DiskOp::Data, at.block });
                         if (method == ParityMethod::ReadModifyWrite)
-                            ops.push_back({ at.disk, DiskOp::Read, failedUnwritten ? DiskOp::Rebuild : DiskOp::OldData, at.block });
+                            ops.push_back({ at.disk, DiskOp::Read, rebuildAll ? DiskOp::Rebuild : DiskOp::OldData, at.block });
                     } else {
-                        ops.push_back({ at.disk, DiskOp::Read, failedUnwritten ? DiskOp::Rebuild : DiskOp::OtherData, at.block });
+                        ops.push_back({ at.disk, DiskOp::Read, rebuildAll ? DiskOp::Rebuild : DiskOp::OtherData, at.block });
                     }
                 }
                 for (const ParityPlace& pp : parityPlaces) {
@@ -282,7 +288,7 @@ RequestPlan planRequest(const Layout& layout, std::uint64_t offsetBytes, std::ui
                         continue;
                     ops.push_back({ pp.at.disk, DiskOp::Write, parityRole(pp), pp.at.block });
                     if (method == ParityMethod::ReadModifyWrite)
-                        ops.push_back({ pp.at.disk, DiskOp::Read, failedUnwritten ? DiskOp::Rebuild : DiskOp::OldParity, pp.at.block });
+                        ops.push_back({ pp.at.disk, DiskOp::Read, rebuildAll ? DiskOp::Rebuild : DiskOp::OldParity, pp.at.block });
                 }
             }
             for (std::size_t k = rowBegin; k < rowEnd; ++k)

@@ -164,20 +164,37 @@ TEST_CASE("RequestPlan: degraded arrays read survivors and skip failed disks", "
         CHECK(hasOp(plan, 2, 0, 1, DiskOp::Read, DiskOp::OtherData));
         CHECK(hasOp(plan, 3, 0, 1, DiskOp::Write, DiskOp::ParityP));
     }
-    SECTION("a write next to a failed data disk reads every survivor of the row")
+    SECTION("a write next to a failed data disk is a read-modify-write of the live blocks")
     {
         // raid5 LS 5 disks, block 16 (chunk 4 = stripe 1 row 0: P on disk 3, data on 4,0,1,2);
         // chunk 4 is the first data chunk of stripe 1, on disk 4; disk 0 holds chunk 5 and has failed.
+        // New parity = old parity ^ old data ^ new data needs neither disk 0 nor the other data:
+        // md's handle_stripe_dirtying() counts the failed disk against a reconstruct-write only.
         const auto layout = makeLayout(QStringLiteral("raid5 disks=5 chunk=16KiB"));
         const RequestPlan plan = planRequest(*layout, 64 * KiB, 4 * KiB, true, nullptr, failed0);
         CHECK(plan.stripes.at(0).method == ParityMethod::ReadModifyWrite);
-        CHECK(hasOp(plan, 4, 4, 1, DiskOp::Read, DiskOp::Rebuild));
-        CHECK(hasOp(plan, 1, 4, 1, DiskOp::Read, DiskOp::Rebuild));
-        CHECK(hasOp(plan, 2, 4, 1, DiskOp::Read, DiskOp::Rebuild));
-        CHECK(hasOp(plan, 3, 4, 1, DiskOp::Read, DiskOp::Rebuild));
+        CHECK(hasOp(plan, 4, 4, 1, DiskOp::Read, DiskOp::OldData));
+        CHECK(hasOp(plan, 3, 4, 1, DiskOp::Read, DiskOp::OldParity));
         CHECK(hasOp(plan, 4, 4, 1, DiskOp::Write, DiskOp::Data));
         CHECK(hasOp(plan, 3, 4, 1, DiskOp::Write, DiskOp::ParityP));
-        CHECK(plan.ops.size() == 6);
+        CHECK(plan.ops.size() == 4);
+    }
+    SECTION("RAID 6 with a written block and an unwritten one failed reads every live block")
+    {
+        // raid6 LS 5 disks (md's ALGORITHM_LEFT_SYMMETRIC), stripe 0: P on disk 4, Q on disk 0, data
+        // chunks 0,1,2 on disks 1,2,3. Disks 1 and 2 failed; a write to chunk 0 (disk 1): its old data
+        // is gone (no read-modify-write) and chunk 1 cannot be read (no reconstruct-write): disk 3 and
+        // both parities are read, the parities written.
+        PlanOptions failed12;
+        failed12.failed = { false, true, true, false, false };
+        const auto layout = makeLayout(QStringLiteral("raid6 disks=5 chunk=16KiB"));
+        const RequestPlan plan = planRequest(*layout, 0, 4 * KiB, true, nullptr, failed12);
+        CHECK_FALSE(plan.lost);
+        CHECK(hasOp(plan, 3, 0, 1, DiskOp::Read, DiskOp::Rebuild));
+        CHECK(hasOp(plan, 4, 0, 1, DiskOp::Read, DiskOp::Rebuild));
+        CHECK(hasOp(plan, 0, 0, 1, DiskOp::Read, DiskOp::Rebuild));
+        CHECK(plan.opBlocks(DiskOp::Write) == 2);
+        CHECK(plan.opBlocks(DiskOp::Read) == 3);
     }
     SECTION("a mirror read goes to the surviving copy; RAID-0 loses data")
     {
