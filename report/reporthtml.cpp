@@ -88,7 +88,9 @@ QString Builder::image(const QString& name, const QImage& image, QSizeF size, co
                .arg(name)
                .arg(qRound(size.width()))
                .arg(qRound(size.height()))
-        + (caption.isEmpty() ? QString() : QStringLiteral("<p class=\"caption\"><i>") + esc(caption) + QStringLiteral("</i></p>"));
+        + (caption.isEmpty() ? QString()
+                             : QStringLiteral("<p class=\"caption\"><i>") + esc(QObject::tr("Figure %1. ").arg(++figures) + caption)
+                    + QStringLiteral("</i></p>"));
 }
 
 } // namespace report

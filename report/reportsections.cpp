@@ -153,13 +153,13 @@ QString arraySection(Builder& b, const Workspace& w)
     // The three plots on a page of their own, as Shear's figures read side by side.
     h += QStringLiteral("<h3 style=\"page-break-before: always\">") + esc(QObject::tr("The measurements")) + QStringLiteral("</h3>");
     h += b.image(QStringLiteral("probe-pattern"), chartImage(patternSizeChart(r), QSize(640, 250)), QSizeF(640, 250),
-        QObject::tr("Figure 1. The time of N reads at multiples of each assumed pattern size: sizes that are multiples "
+        QObject::tr("The time of N reads at multiples of each assumed pattern size: sizes that are multiples "
                     "of the pattern put every read on one disk and read slowest (Shear, Fig. 3)."));
     h += b.image(QStringLiteral("probe-boundaries"), chartImage(boundaryChart(r), QSize(640, 230)), QSizeF(640, 230),
-        QObject::tr("Figure 2. Reads on both sides of an assumed boundary: where it is a real boundary between "
+        QObject::tr("Reads on both sides of an assumed boundary: where it is a real boundary between "
                     "disks they are served in parallel, and the time drops (Shear, Fig. 5)."));
     h += b.image(QStringLiteral("probe-pairs"), pairHeatmapImage(r, QSize(640, 300)), QSizeF(640, 300),
-        QObject::tr("Figure 3. Pairs of chunks of the pattern read together: light where the two share a disk, dark where "
+        QObject::tr("Pairs of chunks of the pattern read together: light where the two share a disk, dark where "
                     "they are apart (Shear, Fig. 6)."));
     return h;
 }
@@ -313,10 +313,10 @@ QString simulationSection(Builder& b, const Workspace& w)
         iops.series = { rate };
         resp.series = { mean, p90, p99 };
         h += b.image(QStringLiteral("sim-sweep"), chartPairImage(iops, resp, QSize(640, 250)), QSizeF(640, 250),
-            QObject::tr("Figure 4. Throughput and response time against the requests kept in flight."));
+            QObject::tr("Throughput and response time against the requests kept in flight."));
     } else {
         h += b.image(QStringLiteral("sim-histogram"), chartImage(histogramChart(s.points.front()), QSize(640, 240)), QSizeF(640, 240),
-            QObject::tr("Figure 4. How long the simulated requests took."));
+            QObject::tr("How long the simulated requests took."));
     }
     h += h3(QObject::tr("Per-disk utilization"));
     h += para(QObject::tr("Each disk's busy share of the simulated time, at each number of outstanding I/Os (out.):"));
@@ -431,7 +431,7 @@ QString tracesSection(Builder& b, const Workspace& w)
         h += para(esc(e));
     chart.series = { mean, p90, p99 };
     h += b.image(QStringLiteral("replay"), chartImage(chart, QSize(640, 240)), QSizeF(640, 240),
-        QObject::tr("Figure 5. Response times of the trace replayed through each candidate (mean, 90th and 99th percentile)."));
+        QObject::tr("Response times of the trace replayed through each candidate (mean, 90th and 99th percentile)."));
     return h;
 }
 
@@ -510,8 +510,8 @@ QString methodSection()
         "<b>Identification.</b> The array is identified by timing it, not by asking it, with the method of Shear [1]: "
         "batches of N random reads are issued at once and timed, and reads that land on one disk are served one after another "
         "while reads on different disks are served in parallel. The pattern size is the greatest common divisor of the assumed "
-        "sizes whose multiples read slowest (Figure 1); chunk boundaries show where reads on both sides of an offset are served "
-        "in parallel (Figure 2); pairs of chunks read together tell which chunks share a disk (Figure 3); and writes against "
+        "sizes whose multiples read slowest (the pattern-size plot); chunk boundaries show where reads on both sides of an offset are served "
+        "in parallel (the boundary plot); pairs of chunks read together tell which chunks share a disk (the pairwise map); and writes against "
         "reads reveal the redundancy. Where Shear runs a fixed schedule (every pattern size, every offset, every chunk pair), "
         "RaidScope chooses each test to tell apart the layouts that still fit, compares the measurements with what every "
         "installed layout predicts, and stops when one explains them: its confidence is that layout's share of the evidence "

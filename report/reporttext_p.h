@@ -55,7 +55,8 @@ struct Table
 struct Builder
 {
     std::vector<ReportImage> images;
-    /// The <img> for `image` shown at `size` (CSS pixels), and its caption under it.
+    int figures = 0; ///< captions numbered in the order written: a section left out takes no number
+    /// The <img> for `image` shown at `size` (CSS pixels), and its caption, "Figure N. ...", under it.
     QString image(const QString& name, const QImage& image, QSizeF size, const QString& caption = {});
 };
 
