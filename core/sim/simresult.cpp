@@ -7,6 +7,20 @@
 
 namespace raidscope {
 
+namespace {
+
+// [{lowMs, highMs, count}] per non-empty bucket: what simResultFromJson() reads back exactly.
+QJsonArray histogramJson(const LogHistogram& h)
+{
+    QJsonArray histogram;
+    for (const LogHistogram::Bucket& b : h.buckets())
+        histogram.append(QJsonObject { { QStringLiteral("lowMs"), b.low * 1e-6 }, { QStringLiteral("highMs"), b.high * 1e-6 },
+            { QStringLiteral("count"), qint64(b.count) } });
+    return histogram;
+}
+
+} // namespace
+
 SimTimeline::Bin& SimTimeline::at(double ns)
 {
     ns = std::max(ns, 0.0);
@@ -154,10 +168,7 @@ QJsonObject SimResult::toJson() const
             { QStringLiteral("maxQueueLength"), qint64(d.maxQueueLength) }, { QStringLiteral("members"), members },
             { QStringLiteral("preset"), d.preset }, { QStringLiteral("failed"), d.failed } });
     }
-    QJsonArray histogram;
-    for (const LogHistogram::Bucket& b : responseNs.buckets())
-        histogram.append(QJsonObject { { QStringLiteral("lowMs"), b.low * 1e-6 }, { QStringLiteral("highMs"), b.high * 1e-6 },
-            { QStringLiteral("count"), qint64(b.count) } });
+    const QJsonArray histogram = histogramJson(responseNs);
     QJsonObject json {
         { QStringLiteral("version"), 1 },
         { QStringLiteral("array"), arraySpec },
@@ -209,6 +220,10 @@ void SimResult::addFailureJson(QJsonObject& json) const
     QJsonArray stagesJson;
     for (const StageResult& s : stages)
         stagesJson.append(QJsonObject { { QStringLiteral("name"), s.name }, { QStringLiteral("startNs"), s.startNs },
+            { QStringLiteral("varianceMs2"), s.responseMs.variance() },
+            { QStringLiteral("minMs"), s.responseMs.count() ? s.responseMs.min() : 0.0 },
+            { QStringLiteral("histogramMs"), histogramJson(s.responseNs) },
+            { QStringLiteral("inSystemNsIntegral"), s.inSystemNsIntegral },
             { QStringLiteral("endNs"), s.endNs }, { QStringLiteral("durationNs"), s.durationNs() },
             { QStringLiteral("requests"), qint64(s.requests) }, { QStringLiteral("meanMs"), s.responseMs.mean() },
             { QStringLiteral("maxMs"), s.responseMs.count() ? s.responseMs.max() : 0.0 },

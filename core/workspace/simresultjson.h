@@ -3,6 +3,7 @@
 
 #include "sim/outstandingsweep.h"
 #include "sim/simresult.h"
+#include "sim/study.h"
 #include "trace/tracejob.h"
 
 #include <QJsonObject>
@@ -31,5 +32,8 @@ std::optional<OutstandingSweepResult> outstandingSweepFromJson(const QJsonObject
 /// A replay comparison from TraceReplayResult::toJson() (its arrays and records; `ok`, `cancelled`
 /// and `error` are not in that object and come back as ok, not cancelled, no error).
 std::optional<TraceReplayResult> traceReplayFromJson(const QJsonObject& json, QString* error, const QString& path = {});
+
+/// A study from StudyResult::toJson() (`study --json`, the Study page's Save JSON).
+std::optional<StudyResult> studyResultFromJson(const QJsonObject& json, QString* error, const QString& path = {});
 
 } // namespace raidscope

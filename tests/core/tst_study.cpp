@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "sim/arraysimulator.h"
 #include "sim/study.h"
+#include "sim/workload.h"
+#include "workspace/simresultjson.h"
 
 #include <catch2/catch.hpp>
 
@@ -96,4 +99,67 @@ TEST_CASE("checkStudy refuses what cannot run, naming it", "[study]")
     spec.limitMs = std::nan("");
     CHECK_FALSE(checkStudy(spec, &error));
     CHECK(error.contains(S("--limit")));
+}
+
+TEST_CASE("A study's most BSUs pass the limit and one more does not", "[study]")
+{
+    StudySpec spec;
+    spec.arraySpec = S("raid5 disks=4 chunk=32KiB disk=cheetah-15k size=256MiB");
+    spec.workloadSpec = S("spc1 duration=5s seed=2");
+    spec.factors = { *parseStudyFactor(S("overhead=27us,2ms"), nullptr) };
+    spec.limitMs = 20;
+    spec.maxBsu = 200;
+    QString error;
+    REQUIRE(checkStudy(spec, &error));
+    const StudyResult r = runStudy(spec, {}, {}, 1);
+    REQUIRE(r.points.size() == 2);
+    for (const StudyPoint& p : r.points) {
+        REQUIRE(p.maxBsu);
+        REQUIRE(*p.maxBsu > 0);
+        REQUIRE_FALSE(p.atSearchEnd);
+        // Checked by running the simulator directly, not through the search.
+        const auto meanAt = [&](int bsu) {
+            auto sim = ArraySimulator::create(p.arraySpec, &error);
+            REQUIRE(sim);
+            const auto w = parseWorkloadSpec(withSpecKey(p.workloadSpec, S("bsu"), QString::number(bsu)), &error);
+            REQUIRE(w);
+            return sim->run(*w).responseMs.mean();
+        };
+        CHECK(meanAt(*p.maxBsu) <= spec.limitMs);
+        CHECK(meanAt(*p.maxBsu + 1) > spec.limitMs);
+    }
+    // 2 ms of controller time per request cannot serve more than the 27 us one.
+    CHECK(*r.points[1].maxBsu <= *r.points[0].maxBsu);
+}
+
+TEST_CASE("A study with a failure and rebuild reads back from its JSON", "[study]")
+{
+    StudySpec spec;
+    spec.arraySpec = S("raid5 disks=4 chunk=32KiB disk=cheetah-15k size=128MiB fail=1@1s");
+    spec.workloadSpec = S("spc1 duration=3s seed=1");
+    spec.factors = { *parseStudyFactor(S("rebuild=rate:40MB/s,share:0.5"), nullptr),
+                     *parseStudyFactor(S("bsu=4"), nullptr) };
+    QString error;
+    REQUIRE(checkStudy(spec, &error));
+    const StudyResult r = runStudy(spec, {}, {}, 2);
+    REQUIRE(r.points.size() == 2);
+    for (const StudyPoint& p : r.points) {
+        REQUIRE(p.result);
+        REQUIRE(p.result->rebuild);
+        CHECK(p.result->rebuild->completed);
+        // No rebuild.delay: no degraded stage; the load (3 s) ends before the rebuild, so no recovering.
+        REQUIRE(p.result->stages.size() >= 2);
+        CHECK(p.result->stages[0].name == S("healthy"));
+        CHECK(p.result->stages[1].name == S("reconstruction"));
+        CHECK_FALSE(p.result->timeline.empty());
+    }
+    // 128 MiB at 40 MB/s: at least 3.36 s (the disks permitting).
+    CHECK(r.points[0].result->rebuild->durationNs() >= 134217728.0 / 40e6 * 1e9 * 0.99);
+    const QJsonObject json = r.toJson();
+    const auto back = studyResultFromJson(json, &error);
+    INFO(error.toStdString());
+    REQUIRE(back);
+    CHECK(back->toJson() == json);
+    CHECK_FALSE(studyResultFromJson(QJsonObject { { S("version"), 1 }, { S("kind"), S("sweep") } }, &error));
+    CHECK(error.contains(S("kind")));
 }
