@@ -189,7 +189,8 @@ int main(int argc, char** argv)
         probeDevice, probePace, probeAllPairs, runProbe, trace, traceFormat, traceColumns, traceOnError, replayArray,
         replayScale, runReplay, modelResponse });
     parser.addPositionalArgument(QStringLiteral("result"),
-        QStringLiteral("A saved probe result (raidscope-cli probe --json) to show on the Probe page, or a workspace "
+        QStringLiteral("A saved probe result (raidscope-cli probe --json) to show on the Probe page, a saved study (study --json) "
+                       "for the Study page, or a workspace "
                        "(.raidscope) to open."),
         QStringLiteral("[RESULT.json | WORKSPACE.raidscope]"));
     parser.process(app);
@@ -301,7 +302,14 @@ int main(int argc, char** argv)
     if (results.size() > 1)
         warn(QStringLiteral("only one probe result is shown at a time: %1 is not opened")
                  .arg(results.mid(1).join(u' ')));
-    if (!results.isEmpty()) {
+    auto* studyPage = qobject_cast<raidscope::gui::StudyPage*>(window.page(PageId::Study));
+    if (!results.isEmpty() && studyPage && raidscope::gui::StudyPage::isStudyFile(results.front())) {
+        QString error;
+        if (!studyPage->openResultJson(results.front(), &error))
+            warn(error);
+        if (!parser.isSet(page))
+            window.setCurrentPage(PageId::Study);
+    } else if (!results.isEmpty()) {
         QString error;
         if (!probe->openResultJson(results.front(), &error))
             warn(error);

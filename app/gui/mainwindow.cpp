@@ -11,6 +11,7 @@
 #include "pluginsdialog.h"
 #include "probe/probepage.h"
 #include "simulate/simulatepage.h"
+#include "study/studypage.h"
 #include "simulate/workloadeditor.h"
 #include "traces/tracespage.h"
 #include "widgets/arrayspeceditor.h"
@@ -327,6 +328,11 @@ void MainWindow::dropEvent(QDropEvent* event)
     if (path.isEmpty())
         return;
     event->acceptProposedAction();
+    if (auto* study = qobject_cast<StudyPage*>(page(PageId::Study)); study && StudyPage::isStudyFile(path)) {
+        setCurrentPage(PageId::Study);
+        study->openResultJson(path, nullptr);
+        return;
+    }
     setCurrentPage(PageId::Probe); // a failure shows on the page's status line, where it is seen
     m_probePage->openResultJson(path);
 }

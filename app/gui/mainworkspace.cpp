@@ -10,6 +10,7 @@
 #include "models/responsepanel.h"
 #include "probe/probepage.h"
 #include "simulate/simulatepage.h"
+#include "study/studypage.h"
 #include "traces/tracereplayview.h"
 #include "traces/tracespage.h"
 
@@ -114,6 +115,8 @@ Workspace MainWindow::workspace() const
         w.advisor = advisor->saveState();
     if (auto* models = qobject_cast<ModelsPage*>(page(PageId::Models)))
         w.models = models->saveState();
+    if (auto* study = qobject_cast<StudyPage*>(page(PageId::Study)))
+        w.study = study->saveState();
     return w;
 }
 
@@ -128,6 +131,8 @@ QString MainWindow::busyPage() const
         return pageInfo(PageId::Traces).title.toString();
     if (models && models->responsePanel()->isRunning())
         return pageInfo(PageId::Models).title.toString();
+    if (auto* study = qobject_cast<StudyPage*>(page(PageId::Study)); study && study->isRunning())
+        return pageInfo(PageId::Study).title.toString();
     return {};
 }
 
@@ -158,6 +163,8 @@ bool MainWindow::applyWorkspace(const Workspace& w, QString* error)
         note(advisor->restoreState(*w.advisor, &why));
     if (auto* models = qobject_cast<ModelsPage*>(page(PageId::Models)); models && w.models)
         note(models->restoreState(*w.models, &why));
+    if (auto* study = qobject_cast<StudyPage*>(page(PageId::Study)); study && w.study)
+        note(study->restoreState(*w.study, &why));
     if (!setCurrentPage(w.page)) // a page this build does not have
         setCurrentPage(PageId::Array);
     if (!problems.isEmpty() && error)
@@ -306,6 +313,8 @@ bool MainWindow::enableAutosave(const QString& dir)
     connect(m_probePage, &ProbePage::resultOpened, this, &MainWindow::scheduleAutosave);
     connect(m_tracesPage, &TracesPage::summaryFinished, this, &MainWindow::scheduleAutosave);
     connect(m_tracesPage->replayView(), &TraceReplayView::finished, this, &MainWindow::scheduleAutosave);
+    if (auto* study = qobject_cast<StudyPage*>(page(PageId::Study)))
+        connect(study, &StudyPage::jobFinished, this, &MainWindow::scheduleAutosave);
     return true;
 }
 

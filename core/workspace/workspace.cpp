@@ -149,6 +149,32 @@ WorkspaceSimulate readSimulate(FieldReader& f, const QJsonObject& o, const QStri
     return s;
 }
 
+QJsonObject toJson(const WorkspaceStudy& s)
+{
+    QJsonObject o { { QStringLiteral("array"), s.arraySpec }, { QStringLiteral("workload"), s.workloadSpec },
+        { QStringLiteral("key1"), s.key1 }, { QStringLiteral("values1"), s.values1 }, { QStringLiteral("key2"), s.key2 },
+        { QStringLiteral("values2"), s.values2 }, { QStringLiteral("limitMs"), s.limitMs }, { QStringLiteral("maxBsu"), s.maxBsu } };
+    if (s.result)
+        o[QStringLiteral("result")] = s.result->toJson();
+    return o;
+}
+
+WorkspaceStudy readStudy(FieldReader& f, const QJsonObject& o, const QString& path)
+{
+    WorkspaceStudy s;
+    s.arraySpec = f.string(o, path, QStringLiteral("array"));
+    s.workloadSpec = f.string(o, path, QStringLiteral("workload"));
+    s.key1 = f.string(o, path, QStringLiteral("key1"));
+    s.values1 = f.string(o, path, QStringLiteral("values1"));
+    s.key2 = f.string(o, path, QStringLiteral("key2"));
+    s.values2 = f.string(o, path, QStringLiteral("values2"));
+    s.limitMs = f.finite(o, path, QStringLiteral("limitMs"), 0);
+    s.maxBsu = int(f.whole(o, path, QStringLiteral("maxBsu"), 1, kMaxStudyBsu));
+    if (o.contains(QStringLiteral("result")))
+        s.result = embedded(f, o, path, QStringLiteral("result"), studyResultFromJson);
+    return s;
+}
+
 QJsonObject toJson(const WorkspaceTraces& t)
 {
     QJsonObject replay { { QStringLiteral("shown"), t.replayShown }, { QStringLiteral("candidates"), stringArray(t.candidates) },
@@ -296,8 +322,8 @@ void section(FieldReader& f, const QJsonObject& pages, const QString& key, std::
 
 QStringList Workspace::pageKeys()
 {
-    return { QStringLiteral("array"), QStringLiteral("probe"), QStringLiteral("simulate"), QStringLiteral("traces"),
-        QStringLiteral("advisor"), QStringLiteral("models") };
+    return { QStringLiteral("array"), QStringLiteral("probe"), QStringLiteral("simulate"), QStringLiteral("study"),
+        QStringLiteral("traces"), QStringLiteral("advisor"), QStringLiteral("models") };
 }
 
 QJsonObject Workspace::toJson() const
@@ -315,6 +341,8 @@ QJsonObject Workspace::toJson() const
         pages[QStringLiteral("advisor")] = raidscope::toJson(*advisor);
     if (models)
         pages[QStringLiteral("models")] = raidscope::toJson(*models);
+    if (study)
+        pages[QStringLiteral("study")] = raidscope::toJson(*study);
     return { { QStringLiteral("format"), kWorkspaceFormat.toString() }, { QStringLiteral("version"), kWorkspaceVersion },
         { QStringLiteral("page"), page }, { kPages, pages } };
 }
@@ -363,6 +391,7 @@ std::optional<Workspace> workspaceFromJson(const QJsonObject& json, QString* err
     section(f, pages, QStringLiteral("traces"), w.traces, readTraces);
     section(f, pages, QStringLiteral("advisor"), w.advisor, readAdvisor);
     section(f, pages, QStringLiteral("models"), w.models, readModels);
+    section(f, pages, QStringLiteral("study"), w.study, readStudy);
     if (f.failed()) {
         if (error)
             *error = f.error();

@@ -4,6 +4,7 @@
 #include "model/minerva.h"
 #include "probe/shearprobe.h"
 #include "sim/outstandingsweep.h"
+#include "sim/study.h"
 #include "trace/tracejob.h"
 #include "trace/tracesummary.h"
 
@@ -117,6 +118,21 @@ struct WorkspaceModels
     QJsonObject responseResult; ///< ResponsePanel::resultJson(), for the record; empty: none
 };
 
+/// The Study page: the study as entered (its factors as typed, even when they do not parse yet) and
+/// the last study's finished points.
+struct WorkspaceStudy
+{
+    QString arraySpec;
+    QString workloadSpec;
+    QString key1; ///< the first factor's key
+    QString values1; ///< its values as typed, "27us,81us"
+    QString key2; ///< empty: no second factor
+    QString values2;
+    double limitMs = 30;
+    int maxBsu = 4096;
+    std::optional<StudyResult> result; ///< StudyResult::toJson() in the file
+};
+
 /// A workspace: what every page of the workbench holds, and the page shown. A page's section is
 /// optional: a file without it leaves that page as it is.
 struct Workspace
@@ -128,6 +144,7 @@ struct Workspace
     std::optional<WorkspaceTraces> traces;
     std::optional<WorkspaceAdvisor> advisor;
     std::optional<WorkspaceModels> models;
+    std::optional<WorkspaceStudy> study;
 
     /// The page keys a workspace knows, in the workbench's order.
     static QStringList pageKeys();

@@ -36,7 +36,7 @@ TEST_CASE("MainWindow: every page opens", "[gui][mainwindow]")
     REQUIRE(stack);
     REQUIRE(list);
     const QStringList names = MainWindow::pageNames();
-    CHECK(names.size() == 7);
+    CHECK(names.size() == 8);
     CHECK(list->count() == names.size());
     CHECK(stack->count() == names.size());
     for (const QString& name : names) {

@@ -2,6 +2,7 @@
 #include "studypage.h"
 
 #include "io/outputfile.h"
+#include "workspace/simresultjson.h"
 #include "study/rebuildtradeoffplot.h"
 #include "study/stagetimelineplot.h"
 #include "study/studyfactorplot.h"
@@ -13,6 +14,7 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QFontDatabase>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -345,6 +347,7 @@ void StudyPage::onDone(StudyResult result)
     m_jobBar->setStatus(tr("Study finished: %n point(s) in %1 s", nullptr, int(m_result.points.size())).arg(seconds, 0, 'f', 1));
     refreshViews();
     updateControls();
+    Q_EMIT jobFinished();
 }
 
 void StudyPage::showResult(const StudyResult& result)
@@ -473,6 +476,83 @@ void StudyPage::updateControls()
 {
     m_runButton->setEnabled(!m_runner->isRunning());
     m_jobBar->setHasResult(!m_result.points.empty());
+}
+
+bool StudyPage::isStudyFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly) || file.size() > (64 << 20))
+        return false;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll());
+    return doc.isObject() && doc.object().value(QStringLiteral("kind")).toString() == u"study";
+}
+
+bool StudyPage::openResultJson(const QString& path, QString* error)
+{
+    const auto fail = [&](const QString& why) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(path, why);
+        m_jobBar->setStatus(QStringLiteral("%1: %2").arg(path, why), true);
+        return false;
+    };
+    if (m_runner->isRunning())
+        return fail(tr("a study is running (Cancel it first)"));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(file.errorString());
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.read(64 << 20), &parseError);
+    if (!doc.isObject())
+        return fail(tr("not JSON: %1 at byte %2").arg(parseError.errorString()).arg(parseError.offset));
+    QString why;
+    const auto result = studyResultFromJson(doc.object(), &why);
+    if (!result)
+        return fail(why);
+    showResult(*result);
+    m_jobBar->setStatus(tr("Opened %1: %n point(s)", nullptr, int(result->points.size())).arg(path));
+    return true;
+}
+
+WorkspaceStudy StudyPage::saveState() const
+{
+    WorkspaceStudy s;
+    s.arraySpec = m_array->text();
+    s.workloadSpec = m_workload->text();
+    s.key1 = m_key1->currentText();
+    s.values1 = m_values1->text();
+    s.key2 = m_key2->currentText();
+    s.values2 = m_values2->text();
+    s.limitMs = m_limit->value();
+    s.maxBsu = m_maxBsu->value();
+    if (!m_result.points.empty())
+        s.result = m_result;
+    return s;
+}
+
+bool StudyPage::restoreState(const WorkspaceStudy& state, QString* error)
+{
+    if (m_runner->isRunning()) {
+        if (error)
+            *error = tr("Study page: a study is running (Cancel it first)");
+        return false;
+    }
+    m_result = state.result.value_or(StudyResult {});
+    m_array->setText(state.arraySpec);
+    m_workload->setText(state.workloadSpec);
+    m_key1->setCurrentText(state.key1);
+    m_values1->setText(state.values1);
+    m_key2->setCurrentText(state.key2);
+    m_values2->setText(state.values2);
+    m_limit->setValue(state.limitMs);
+    m_maxBsu->setValue(state.maxBsu);
+    m_preset->setCurrentIndex(0);
+    m_timelinePlot->clear();
+    refreshViews();
+    m_jobBar->setProgress(state.result ? 1 : 0);
+    m_jobBar->setStatus(state.result ? tr("From the workspace: a study of %n point(s)", nullptr, int(m_result.points.size()))
+                                     : QString());
+    updateControls();
+    return true;
 }
 
 bool StudyPage::saveResultJson(const QString& path, QString* error) const

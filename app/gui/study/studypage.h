@@ -2,6 +2,7 @@
 #pragma once
 
 #include "sim/study.h"
+#include "workspace/workspace.h"
 
 #include <QJsonObject>
 #include <QWidget>
@@ -54,6 +55,16 @@ public:
     /// Shows a finished study (from `study --json`, or a workspace) without running it.
     void showResult(const StudyResult& result);
     bool saveResultJson(const QString& path, QString* error) const;
+    /// Whether `path` holds a saved study (a JSON object of "kind" "study"), for a window that is
+    /// given a JSON file and must pick the page that reads it.
+    static bool isStudyFile(const QString& path);
+    /// Reads a saved study (`study --json`) and shows it; false and why otherwise.
+    bool openResultJson(const QString& path, QString* error);
+
+    /// The form as typed and the last study's finished points.
+    WorkspaceStudy saveState() const;
+    /// Shows a workspace's study as it was, without running; false and why when a job is running.
+    bool restoreState(const WorkspaceStudy& state, QString* error);
 
     StudyFactorPlot* factorPlot() const { return m_factorPlot; }
     StageTimelinePlot* timelinePlot() const { return m_timelinePlot; }
@@ -65,6 +76,8 @@ public:
 
 Q_SIGNALS:
     void runningChanged(bool running);
+    /// A study ended (not cancelled): the workspace has changed.
+    void jobFinished();
 
 private:
     void onProgress(const StudySnapshot& s);
