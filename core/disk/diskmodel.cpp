@@ -4,6 +4,7 @@
 #include "diskpreset.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -15,7 +16,19 @@ namespace {
     // a transfer that simply continues onto the next sector.
     constexpr double kArrivalSlackNs = 1.0;
 
-    std::chrono::nanoseconds toNs(double ns) { return std::chrono::nanoseconds(std::llround(ns)); }
+    // std::llround(ns), inline (libm's call was 2 % of a simulation). The same result for every double:
+    // below 2^52 in magnitude ns - trunc(ns) is exact, so comparing it with one half rounds halves away
+    // from zero as llround does; from 2^52 on every double is an integer, and NaN goes to llround.
+    std::int64_t roundNs(double ns)
+    {
+        if (!(std::fabs(ns) < 0x1p52))
+            return std::llround(ns);
+        const auto whole = std::int64_t(ns); // toward zero
+        const double fraction = ns - double(whole);
+        return whole + (fraction >= 0.5 ? 1 : 0) - (fraction <= -0.5 ? 1 : 0);
+    }
+
+    std::chrono::nanoseconds toNs(double ns) { return std::chrono::nanoseconds(roundNs(ns)); }
 } // namespace
 
 DiskModel::DiskModel(const DiskParameters& parameters, DiskSpeed speed)
@@ -169,9 +182,29 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
     return done;
 }
 
+// The segment scans visit every segment without an early exit and collect what they find as bits: a
+// scan of 16 segments with branches the data decides was 12 % of a simulation (mispredictions). The
+// results are those of the first-match loops they replace (the lowest bit is the first match).
+namespace {
+    // Bit i set when segment i passes `test`, for the first 64 (callers scan any further ones, which no
+    // drive has, one by one).
+    template <typename Segments, typename Test>
+    std::uint64_t segmentMask(const Segments& segments, Test test)
+    {
+        std::uint64_t mask = 0;
+        const std::size_t n = std::min<std::size_t>(segments.size(), 64);
+        for (std::size_t i = 0; i < n; ++i)
+            mask |= std::uint64_t(test(segments[i])) << i;
+        return mask;
+    }
+} // namespace
+
 int DiskModel::findSegment(std::uint64_t lba, std::uint64_t end) const
 {
-    for (std::size_t i = 0; i < m_segments.size(); ++i)
+    const std::uint64_t mask = segmentMask(m_segments, [&](const Segment& s) { return int(s.start <= lba) & int(end <= s.end); });
+    if (mask != 0)
+        return std::countr_zero(mask);
+    for (std::size_t i = 64; i < m_segments.size(); ++i)
         if (m_segments[i].start <= lba && end <= m_segments[i].end)
             return int(i);
     return -1;
@@ -179,13 +212,16 @@ int DiskModel::findSegment(std::uint64_t lba, std::uint64_t end) const
 
 int DiskModel::victimSegment() const
 {
+    // The first empty segment, else the least recently used (the first of equals).
+    const std::uint64_t empty = segmentMask(m_segments, [](const Segment& s) { return int(s.end == s.start); });
+    if (empty != 0)
+        return std::countr_zero(empty);
     int victim = 0;
     for (std::size_t i = 0; i < m_segments.size(); ++i) {
         const Segment& s = m_segments[i];
         if (s.end == s.start)
             return int(i);
-        if (s.lastUse < m_segments[std::size_t(victim)].lastUse)
-            victim = int(i);
+        victim = s.lastUse < m_segments[std::size_t(victim)].lastUse ? int(i) : victim;
     }
     return victim;
 }
@@ -201,13 +237,17 @@ void DiskModel::fillSegment(int segment, std::uint64_t lba, std::uint64_t end)
 
 void DiskModel::invalidate(std::uint64_t lba, std::uint64_t end)
 {
-    for (std::size_t i = 0; i < m_segments.size(); ++i) {
-        Segment& s = m_segments[i];
-        if (s.start < end && lba < s.end && s.end != s.start) {
-            s = Segment {};
+    // Mostly nothing overlaps: find the overlapping segments first, then drop them.
+    auto overlaps = [&](const Segment& s) { return int(s.start < end) & int(lba < s.end) & int(s.end != s.start); };
+    for (std::uint64_t mask = segmentMask(m_segments, overlaps); mask != 0; mask &= mask - 1) {
+        m_segments[std::size_t(std::countr_zero(mask))] = Segment {};
+        ++m_counters.invalidations;
+    }
+    for (std::size_t i = 64; i < m_segments.size(); ++i)
+        if (overlaps(m_segments[i])) {
+            m_segments[i] = Segment {};
             ++m_counters.invalidations;
         }
-    }
 }
 
 std::uint64_t DiskModel::readAheadEnd(std::uint64_t segmentStart, std::uint64_t requestStart, std::uint64_t requestEnd) const
