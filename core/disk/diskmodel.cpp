@@ -2,6 +2,7 @@
 #include "diskmodel.h"
 
 #include "diskpreset.h"
+#include "exactmath.h"
 
 #include <algorithm>
 #include <bit>
@@ -16,19 +17,7 @@ namespace {
     // a transfer that simply continues onto the next sector.
     constexpr double kArrivalSlackNs = 1.0;
 
-    // std::llround(ns), inline (libm's call was 2 % of a simulation). The same result for every double:
-    // below 2^52 in magnitude ns - trunc(ns) is exact, so comparing it with one half rounds halves away
-    // from zero as llround does; from 2^52 on every double is an integer, and NaN goes to llround.
-    std::int64_t roundNs(double ns)
-    {
-        if (!(std::fabs(ns) < 0x1p52))
-            return std::llround(ns);
-        const auto whole = std::int64_t(ns); // toward zero
-        const double fraction = ns - double(whole);
-        return whole + (fraction >= 0.5 ? 1 : 0) - (fraction <= -0.5 ? 1 : 0);
-    }
-
-    std::chrono::nanoseconds toNs(double ns) { return std::chrono::nanoseconds(roundNs(ns)); }
+    std::chrono::nanoseconds toNs(double ns) { return std::chrono::nanoseconds(roundToInt64(ns)); }
 } // namespace
 
 DiskModel::DiskModel(const DiskParameters& parameters, DiskSpeed speed)
@@ -99,7 +88,7 @@ double DiskModel::busNs(std::uint64_t sectors) const { return double(sectors) * 
 double DiskModel::rotationalWaitNs(double timeNs, double angle) const
 {
     // The platters turn continuously from time 0, so the head is over angle (t mod rotation) / rotation.
-    const double phaseNs = std::fmod(timeNs, m_rotationNs);
+    const double phaseNs = exactRemainder(timeNs, m_rotationNs); // std::fmod's result
     double waitNs = angle * m_rotationNs - phaseNs;
     if (waitNs < 0)
         waitNs += m_rotationNs;

@@ -4,14 +4,17 @@
 // against a second method (the seek curve averaged over cylinder pairs, plus half a revolution).
 #include "disk/diskmodel.h"
 #include "disk/diskpreset.h"
+#include "disk/exactmath.h"
 
 #include <catch2/catch.hpp>
 
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <bit>
 #include <cmath>
 #include <random>
+#include <string>
 
 using namespace raidscope;
 using Catch::Matchers::WithinAbs;
@@ -635,4 +638,53 @@ TEST_CASE("DiskModel: host timing: with extra write disconnects the media waits 
     // 0 has just passed, so the write runs a revolution later, 20.0-21.2 ms -> 21.24 ms.
     DiskModel extra(hostedDisk(false, false, true));
     CHECK_THAT(ms(extra.service(0, 12, true, std::chrono::microseconds(7200)).completion), WithinAbs(21.24, kNsTolMs));
+}
+
+TEST_CASE("exactmath: roundToInt64 and exactRemainder equal std::llround and std::fmod bit for bit", "[disk]")
+{
+    // The disk model's fast paths must not move a result by an ulp: compared on edge cases and on
+    // random arguments across the ranges a simulation uses (times to days, rotations of any speed).
+    int mismatches = 0;
+    std::string first;
+    auto sameRemainder = [&](double x, double y) {
+        const double expected = std::fmod(x, y);
+        const double actual = exactRemainder(x, y);
+        const bool same = std::isnan(expected)
+            ? std::isnan(actual)
+            : std::bit_cast<std::uint64_t>(actual) == std::bit_cast<std::uint64_t>(expected);
+        if (!same && mismatches++ == 0)
+            first = "fmod(" + std::to_string(x) + ", " + std::to_string(y) + ")";
+    };
+    auto sameRound = [&](double x) {
+        if (roundToInt64(x) != std::llround(x) && mismatches++ == 0)
+            first = "llround(" + std::to_string(x) + ")";
+    };
+    const double rotations[] = { 4e6, 6e6, 60e6 / 7200, 60e6 / 10025, 60e6 / 5400 / 1.3, 8333333.333333333, 1.0 };
+    for (double y : rotations) {
+        for (double x : { 0.0, -0.0, 1.0, y, std::nextafter(y, 0.0), std::nextafter(y, 1e300), 2 * y,
+                          std::nextafter(2 * y, 0.0), 3 * y, std::nextafter(1e6 * y, 0.0), 0x1p52 * y, 1e300,
+                          HUGE_VAL, -1.0, std::nan("") })
+            sameRemainder(x, y);
+        for (std::int64_t n : { 1ll, 2ll, 3ll, 7ll, 1000ll, 123456789ll, 1ll << 40 })
+            for (double x : { double(n) * y, std::nextafter(double(n) * y, 0.0), std::nextafter(double(n) * y, 1e300) })
+                sameRemainder(x, y);
+    }
+    std::mt19937_64 random(7);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    for (int i = 0; i < 2'000'000; ++i) {
+        const double y = rotations[std::size_t(i) % std::size(rotations)] * (i % 3 == 0 ? 1.0 : 0.5 + unit(random));
+        const double x = std::ldexp(unit(random), int(random() % 60)) * (i % 5 == 0 ? 1.0 : y);
+        sameRemainder(x, y);
+        sameRemainder(std::floor(x / y) * y, y);
+        sameRemainder(std::nextafter(std::floor(x / y) * y, 0.0), y);
+        sameRound(x);
+        sameRound(-x);
+        sameRound(std::floor(x) + 0.5);
+        sameRound(-std::floor(x) - 0.5);
+    }
+    for (double x : { 0.0, -0.0, 0.5, -0.5, 0.49999999999999994, -0.49999999999999994, 1.5, 2.5, -2.5,
+                      0x1p52 - 0.5, 0x1p52, 0x1p52 + 1, -0x1p52 - 1, 0x1p62, -0x1p62, 4503599627370495.5 })
+        sameRound(x);
+    INFO(first);
+    REQUIRE(mismatches == 0);
 }
