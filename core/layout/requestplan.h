@@ -88,6 +88,10 @@ struct PlanOptions
 /// `error` is set and an empty plan returned when the request is empty or past the array's end.
 RequestPlan planRequest(const Layout& layout, std::uint64_t offsetBytes, std::uint64_t sizeBytes, bool write,
                         QString* error = nullptr, const PlanOptions& options = {});
+/// The same into `plan`, whose vectors keep their memory from one request to the next (the simulator's
+/// planners plan millions).
+void planRequest(RequestPlan& plan, const Layout& layout, std::uint64_t offsetBytes, std::uint64_t sizeBytes,
+                 bool write, QString* error = nullptr, const PlanOptions& options = {});
 
 const char* toString(DiskOp::Role role);
 const char* toString(ParityMethod method);

@@ -812,6 +812,7 @@ private:
     std::uint64_t m_dirtyBytes = 0;
     std::vector<PhysOp> m_phase1;
     BlockPlaces m_places;
+    RequestPlan m_plan; // planPiece()'s, kept for its memory
     Rng m_rng;
     SimResult m_result;
 
@@ -921,7 +922,8 @@ private:
         PlanOptions options;
         options.alwaysReconstructWrite = m_config.alwaysReconstructWrite;
         options.failed = std::move(failed);
-        const RequestPlan plan = planRequest(m_layout, offset, bytes, r.write, nullptr, options);
+        RequestPlan& plan = m_plan;
+        planRequest(plan, m_layout, offset, bytes, r.write, nullptr, options);
         r.lost |= plan.lost;
         bool reads = false, writes = false;
         for (const DiskOp& op : plan.ops) {

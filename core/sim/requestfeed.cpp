@@ -53,7 +53,8 @@ bool RequestPlanner::plan(const IoRequest& io, std::uint32_t request, std::vecto
         return true;
     }
     // Writes, and reads of a degraded array: through the planner (RAID write paths, rebuild reads).
-    const RequestPlan plan = planRequest(m_layout, io.offsetBytes, io.sizeBytes, io.write, nullptr, m_options);
+    thread_local RequestPlan plan; // its vectors' memory, kept (more than one thread may plan)
+    planRequest(plan, m_layout, io.offsetBytes, io.sizeBytes, io.write, nullptr, m_options);
     lost = plan.lost;
     bool reads = false, writes = false;
     for (const DiskOp& op : plan.ops) {
