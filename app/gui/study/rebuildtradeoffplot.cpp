@@ -2,6 +2,7 @@
 #include "rebuildtradeoffplot.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace raidscope::gui {
 
@@ -38,14 +39,35 @@ void RebuildTradeoffPlot::setPoints(std::vector<Point> points)
     for (QCPItemText* label : m_labels)
         removeItem(label);
     m_labels.clear();
+    double right = 1;
+    double top = 1;
     for (const Point& p : m_points) {
+        right = std::max(right, p.redundantAfterS);
+        top = std::max(top, p.usersMeanMs);
+    }
+    for (std::size_t i = 0; i < m_points.size(); ++i) {
+        const Point& p = m_points[i];
         m_mean->addData(p.redundantAfterS, p.usersMeanMs);
         m_p90->addData(p.redundantAfterS, p.usersP90Ms);
+        // Points that land (nearly) on one another share one label.
+        bool named = false;
+        for (std::size_t j = 0; j < i && !named; ++j)
+            named = std::abs(m_points[j].redundantAfterS - p.redundantAfterS) < 0.04 * right
+                && std::abs(m_points[j].usersMeanMs - p.usersMeanMs) < 0.04 * top;
+        if (named)
+            continue;
+        QStringList names { p.label };
+        for (std::size_t j = i + 1; j < m_points.size(); ++j)
+            if (std::abs(m_points[j].redundantAfterS - p.redundantAfterS) < 0.04 * right
+                && std::abs(m_points[j].usersMeanMs - p.usersMeanMs) < 0.04 * top)
+                names << m_points[j].label;
         auto* label = new QCPItemText(this);
         label->position->setCoords(p.redundantAfterS, p.usersMeanMs);
-        label->setPositionAlignment(Qt::AlignBottom | Qt::AlignLeft);
-        label->setPadding(QMargins(6, 0, 0, 6));
-        label->setText(p.label);
+        // Alternately below and above the line, so that neighbours do not overprint.
+        const bool below = m_labels.size() % 2 == 1;
+        label->setPositionAlignment((below ? Qt::AlignTop : Qt::AlignBottom) | Qt::AlignLeft);
+        label->setPadding(below ? QMargins(6, 6, 0, 0) : QMargins(6, 0, 0, 6));
+        label->setText(names.join(QStringLiteral("\n")));
         m_labels.push_back(label);
     }
     setEmptyNote(m_points.empty() ? tr("Vary rebuild= at a fixed load (bsu=N) with fail= in the array") : QString());

@@ -79,6 +79,8 @@ void StageTimelinePlot::setTimeline(const RunTimeline& timeline)
         band->setPen(Qt::NoPen);
         band->setBrush(fill);
         m_bands.push_back(band);
+        if ((s.endS - s.startS) < 0.06 * m_endS)
+            continue; // too narrow to name (a recovering stage of milliseconds): the band alone
         auto* label = new QCPItemText(this);
         label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
         label->position->setCoords((s.startS + s.endS) / 2, 0.02);

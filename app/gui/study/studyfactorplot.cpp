@@ -57,20 +57,31 @@ void StudyFactorPlot::setResult(const StudyResult& result)
     }
     setEmptyNote({});
     // bsu among the factors: response time against the load; otherwise max BSUs against factor 1.
-    const int bsuFactor = factors[0].key == u"bsu" ? 0 : (factors.size() > 1 && factors[1].key == u"bsu" ? 1 : -1);
-    const int xFactor = bsuFactor >= 0 ? bsuFactor : 0;
-    const int seriesFactor = factors.size() > 1 ? 1 - xFactor : -1;
+    int bsuFactor = factors[0].key == u"bsu" ? 0 : (factors.size() > 1 && factors[1].key == u"bsu" ? 1 : -1);
+    int xFactor = bsuFactor >= 0 ? bsuFactor : 0;
+    int seriesFactor = factors.size() > 1 ? 1 - xFactor : -1;
+    // One load and another factor (a rebuild study at a fixed load): response time per value of the
+    // other factor, one point each, rather than a single column of points at the one load.
+    const bool atOneLoad = bsuFactor >= 0 && factors[std::size_t(bsuFactor)].values.size() == 1 && seriesFactor >= 0;
+    if (atOneLoad) {
+        xFactor = seriesFactor;
+        seriesFactor = -1;
+    }
     const QStringList seriesValues = seriesFactor >= 0 ? factors[std::size_t(seriesFactor)].values : QStringList { QString() };
     const QStringList& xValues = factors[std::size_t(xFactor)].values;
 
-    styleAxis(xAxis, bsuFactor >= 0 ? tr("Load (BSUs)") : factors[std::size_t(xFactor)].key);
-    styleAxis(yAxis, bsuFactor >= 0 ? tr("Mean response time (ms)") : tr("Max BSUs (50 I/O per second each)"));
-    setTitle(bsuFactor >= 0 ? tr("Mean response time against the load") : tr("Most BSUs within %1 ms, per %2")
-                                                                         .arg(result.spec.limitMs)
-                                                                         .arg(factors[0].key));
+    const bool numericX = bsuFactor >= 0 && !atOneLoad;
+    styleAxis(xAxis, numericX ? tr("Load (BSUs)") : factors[std::size_t(xFactor)].key);
+    styleAxis(yAxis, bsuFactor >= 0 ? tr("Mean response time over the run (ms)") : tr("Max BSUs (50 I/O per second each)"));
+    if (atOneLoad)
+        setTitle(tr("Mean response time at %1 BSUs, per %2")
+                     .arg(factors[std::size_t(bsuFactor)].values.front(), factors[std::size_t(xFactor)].key));
+    else
+        setTitle(bsuFactor >= 0 ? tr("Mean response time against the load")
+                                : tr("Most BSUs within %1 ms, per %2").arg(result.spec.limitMs).arg(factors[0].key));
     for (int x = 0; x < xValues.size(); ++x)
-        m_ticker->addTick(bsuFactor >= 0 ? xValues[x].toDouble() : double(x), xValues[x]);
-    if (bsuFactor >= 0) {
+        m_ticker->addTick(numericX ? xValues[x].toDouble() : double(x), xValues[x]);
+    if (numericX) {
         m_xLow = xValues.front().toDouble();
         m_xHigh = xValues.front().toDouble();
         for (const QString& v : xValues) {
@@ -92,8 +103,8 @@ void StudyFactorPlot::setResult(const StudyResult& result)
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, 8));
         if (seriesFactor >= 0)
             g->setName(QStringLiteral("%1 %2").arg(factors[std::size_t(seriesFactor)].key, seriesValues[s]));
-        else
-            g->removeFromLegend();
+        else // one line: named all the same (a legend hidden in the layout would still take its width)
+            g->setName(bsuFactor >= 0 ? tr("mean response time") : tr("most BSUs within the limit"));
         for (const StudyPoint& p : result.points) {
             if (seriesFactor >= 0 && p.values.value(seriesFactor) != seriesValues[s])
                 continue;
@@ -107,14 +118,13 @@ void StudyFactorPlot::setResult(const StudyResult& result)
                 y = *p.maxBsu;
             else
                 continue;
-            g->addData(bsuFactor >= 0 ? xValues[xi].toDouble() : double(xi), y);
+            g->addData(numericX ? xValues[xi].toDouble() : double(xi), y);
             m_top = std::max(m_top, y);
         }
     }
     m_limit->setVisible(bsuFactor >= 0);
     m_limit->point1->setCoords(0, result.spec.limitMs);
     m_limit->point2->setCoords(1, result.spec.limitMs);
-    legend->setVisible(seriesFactor >= 0);
     rescale();
     scheduleReplot();
 }

@@ -58,9 +58,11 @@ const Preset kPresets[] = {
         "raid5,raid6" },
     { "SIMRAID: response time against the load", kSimraidArray, "spc1 duration=60s seed=1", "bsu",
         "5,10,15,20,25,30,35,40", "", "" },
+    // Members of 4 GiB, so that a rebuild takes minutes rather than an hour; 1 MiB rebuild steps.
     { "Rebuild rate trade-off (a disk fails at 60 s)",
-        "raid6 disks=28 chunk=32KiB cache=2GiB disk=cheetah-15k fail=5@60s", "spc1 duration=3000s seed=1", "rebuild",
-        "rate:30MB/s,rate:60MB/s,rate:120MB/s,share:0.5,idle:20MB/s", "bsu", "20" },
+        "raid6 disks=28 chunk=32KiB cache=2GiB disk=cheetah-15k size=4GiB fail=5@60s rebuild.unit=1MiB",
+        "spc1 duration=600s seed=1", "rebuild", "rate:10MB/s,rate:20MB/s,rate:40MB/s,share:0.2,share:0.5,idle:5MB/s",
+        "bsu", "15" },
 };
 
 QStringList factorKeys()
