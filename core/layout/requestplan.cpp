@@ -143,7 +143,7 @@ void planRequest(RequestPlan& plan, const Layout& layout, std::uint64_t offsetBy
     plan.aligned = offsetBytes % p.blockBytes == 0 && sizeBytes % p.blockBytes == 0;
 
     const std::uint64_t chunkBlocks = p.chunkBlocks();
-    for (std::uint64_t lba = plan.firstLba; lba < endLba;) {
+    for (std::uint64_t lba = plan.firstLba; options.listChunks && lba < endLba;) {
         const std::uint64_t chunk = lba / chunkBlocks;
         const std::uint64_t end = std::min(endLba, (chunk + 1) * chunkBlocks);
         plan.chunks.push_back(ChunkTouch { chunk, layout.dataPlace(lba).disk, lba, end - lba });
@@ -299,10 +299,12 @@ void planRequest(RequestPlan& plan, const Layout& layout, std::uint64_t offsetBy
                     method = ParityMethod::FullStripe; // nothing to keep consistent: just write the data
                 update.method = firstRow || update.method == method ? method : ParityMethod::Mixed;
                 firstRow = false;
-                for (int j = 0; j < dataDisks; ++j) {
-                    const bool readOther = !isWritten(j) && (method == ParityMethod::ReconstructWrite || rebuildAll);
-                    if (!isWritten(j) && !readOther)
-                        continue;
+                // Every data block of the row when the others are read, else only the written ones (the
+                // operations are sorted at the end: the order they are listed in does not matter).
+                const bool readOthers = method == ParityMethod::ReconstructWrite || rebuildAll;
+                const std::size_t blocks = readOthers ? std::size_t(dataDisks) : rowEnd - rowBegin;
+                for (std::size_t n = 0; n < blocks; ++n) {
+                    const int j = readOthers ? int(n) : written[rowBegin + n].index;
                     const DiskBlock& at = place(j).data;
                     if (failed(at.disk))
                         continue;

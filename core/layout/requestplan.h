@@ -72,6 +72,9 @@ struct PlanOptions
     bool alwaysReconstructWrite = false;
     /// Failed member disks (index = disk); empty: none failed.
     std::vector<bool> failed;
+    /// Fill RequestPlan::chunks; the simulator's planners, which need only the operations, save a
+    /// layout lookup a chunk.
+    bool listChunks = true;
 
     bool isFailed(int disk) const { return std::size_t(disk) < failed.size() && failed[std::size_t(disk)]; }
 };

@@ -922,6 +922,7 @@ private:
         PlanOptions options;
         options.alwaysReconstructWrite = m_config.alwaysReconstructWrite;
         options.failed = std::move(failed);
+        options.listChunks = false;
         RequestPlan& plan = m_plan;
         planRequest(plan, m_layout, offset, bytes, r.write, nullptr, options);
         r.lost |= plan.lost;

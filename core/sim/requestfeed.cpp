@@ -30,6 +30,7 @@ RequestPlanner::RequestPlanner(const Layout& layout, const SimConfig& config, st
 {
     m_options.alwaysReconstructWrite = config.alwaysReconstructWrite;
     m_options.failed = config.failed;
+    m_options.listChunks = false;
 }
 
 bool RequestPlanner::plan(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1,
