@@ -68,6 +68,7 @@ void RebuildTradeoffPlot::setPoints(std::vector<Point> points)
         label->setPositionAlignment((below ? Qt::AlignTop : Qt::AlignBottom) | Qt::AlignLeft);
         label->setPadding(below ? QMargins(6, 6, 0, 0) : QMargins(6, 0, 0, 6));
         label->setText(names.join(QStringLiteral("\n")));
+        label->setClipToAxisRect(false);
         m_labels.push_back(label);
     }
     setEmptyNote(m_points.empty() ? tr("Vary rebuild= at a fixed load (bsu=N) with fail= in the array") : QString());
@@ -83,7 +84,7 @@ void RebuildTradeoffPlot::rescale()
         right = std::max(right, p.redundantAfterS);
         top = std::max({ top, p.usersMeanMs, p.usersP90Ms });
     }
-    xAxis->setRange(0, right * 1.15);
+    xAxis->setRange(0, right * 1.25); // room for the rightmost point's name
     yAxis->setRange(0, top * 1.12);
 }
 

@@ -65,6 +65,7 @@ void StageTimelinePlot::setTimeline(const RunTimeline& timeline)
     for (const RunTimeline::Stage& s : timeline.stages)
         m_endS = std::max(m_endS, s.endS);
     // The stages as bands behind the line, each named at its top.
+    int narrowLabels = 0;
     for (const RunTimeline::Stage& s : timeline.stages) {
         if (s.endS <= s.startS)
             continue;
@@ -74,17 +75,25 @@ void StageTimelinePlot::setTimeline(const RunTimeline& timeline)
         band->setLayer(QStringLiteral("background"));
         band->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
         band->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        // A stage of a second in a run of minutes is drawn a little wider than it is, to be seen.
+        const double minWidthS = 0.004 * m_endS;
         band->topLeft->setCoords(s.startS, 0);
-        band->bottomRight->setCoords(s.endS, 1);
+        band->bottomRight->setCoords(std::max(s.endS, s.startS + minWidthS), 1);
         band->setPen(Qt::NoPen);
         band->setBrush(fill);
         m_bands.push_back(band);
-        if ((s.endS - s.startS) < 0.06 * m_endS)
-            continue; // too narrow to name (a recovering stage of milliseconds): the band alone
+        if ((s.endS - s.startS) < 1e-3 * m_endS)
+            continue; // too short to name (a queue cleared in milliseconds): the band alone
+        // A narrow stage is named on a second row, from its start, clear of its neighbours' names.
+        const bool narrow = (s.endS - s.startS) < 0.12 * m_endS;
+        // Narrow stages stack one row lower each; near the right edge they are named leftwards.
+        const double row = narrow ? 0.13 + 0.11 * double(narrowLabels++ % 3) : 0.02;
+        const bool leftwards = narrow && s.startS > 0.8 * m_endS;
         auto* label = new QCPItemText(this);
         label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        label->position->setCoords((s.startS + s.endS) / 2, 0.02);
-        label->setPositionAlignment(Qt::AlignTop | Qt::AlignHCenter);
+        label->position->setCoords(narrow ? (leftwards ? std::max(s.endS, s.startS + minWidthS) : s.startS) : (s.startS + s.endS) / 2,
+                                   row);
+        label->setPositionAlignment(Qt::AlignTop | (narrow ? (leftwards ? Qt::AlignRight : Qt::AlignLeft) : Qt::AlignHCenter));
         label->setText(QStringLiteral("%1\n%2 s").arg(s.name, number(s.endS - s.startS)));
         label->setColor(stageColour(s.name).darker(150));
         QFont f = font();
@@ -99,7 +108,7 @@ void StageTimelinePlot::setTimeline(const RunTimeline& timeline)
 void StageTimelinePlot::rescale()
 {
     xAxis->setRange(0, m_endS);
-    yAxis->setRange(0, m_top * 1.25); // room for the stage names at the top
+    yAxis->setRange(0, m_top * 1.6); // room for the stage names at the top
 }
 
 } // namespace raidscope::gui

@@ -63,6 +63,11 @@ const Preset kPresets[] = {
         "raid6 disks=28 chunk=32KiB cache=2GiB disk=cheetah-15k size=4GiB fail=5@60s rebuild.unit=1MiB",
         "spc1 duration=600s seed=1", "rebuild", "rate:10MB/s,rate:20MB/s,rate:40MB/s,share:0.2,share:0.5,idle:5MB/s",
         "bsu", "15" },
+    // No cache and a load near the healthy array's limit: the rebuild's big steps queue the users'
+    // requests, which drain once it is over (SIMRAID's three stages, each visible).
+    { "Failure and rebuild under heavy load (the three stages)",
+        "raid6 disks=28 chunk=32KiB disk=cheetah-15k size=4GiB fail=5@60s rebuild.delay=60s rebuild.unit=4MiB",
+        "spc1 duration=600s seed=1", "bsu", "26,22,18", "rebuild", "rate:200MB/s" },
 };
 
 QStringList factorKeys()
@@ -437,9 +442,13 @@ void StudyPage::refreshViews()
             m_table->setItem(i, c++, cell(QString::number(meanAtMax, 'f', 2), true));
             m_table->setItem(i, c++, cell(QString::number(p.runs.size()), true));
         } else if (!p.runs.empty()) {
-            const qsizetype rebuildFactor = headers.indexOf(QStringLiteral("rebuild"));
-            const QString label = rebuildFactor >= 0 && rebuildFactor < factors.size() ? p.values.value(rebuildFactor)
-                                                                                        : p.values.join(QStringLiteral(" · "));
+            // Named by the factors that vary (a single value names nothing).
+            QStringList varying;
+            for (std::size_t k = 0; k < factors.size(); ++k)
+                if (factors[k].values.size() > 1)
+                    varying << (factors[k].key == u"bsu" ? tr("%1 BSUs").arg(p.values.value(qsizetype(k)))
+                                                          : p.values.value(qsizetype(k)));
+            const QString label = varying.join(QStringLiteral(" · "));
             if (auto point = tradeoffPoint(p, label))
                 tradeoff.push_back(*point);
             const StudyRun& r = p.runs.front();
