@@ -5,7 +5,6 @@
 #include "exactmath.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -58,7 +57,7 @@ void DiskModel::reset()
     m_at = {};
     m_busyUntilNs = 0;
     m_mechanismFreeNs = 0;
-    std::fill(m_segments.begin(), m_segments.end(), Segment {});
+    m_segments.clearAll();
     m_useClock = 0;
     m_readAheadActive = false;
     m_readAheadSegment = -1;
@@ -171,72 +170,39 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
     return done;
 }
 
-// The segment scans visit every segment without an early exit and collect what they find as bits: a
-// scan of 16 segments with branches the data decides was 12 % of a simulation (mispredictions). The
-// results are those of the first-match loops they replace (the lowest bit is the first match).
-namespace {
-    // Bit i set when segment i passes `test`, for the first 64 (callers scan any further ones, which no
-    // drive has, one by one).
-    template <typename Segments, typename Test>
-    std::uint64_t segmentMask(const Segments& segments, Test test)
-    {
-        std::uint64_t mask = 0;
-        const std::size_t n = std::min<std::size_t>(segments.size(), 64);
-        for (std::size_t i = 0; i < n; ++i)
-            mask |= std::uint64_t(test(segments[i])) << i;
-        return mask;
-    }
-} // namespace
+int DiskModel::findSegment(std::uint64_t lba, std::uint64_t end) const { return m_segments.find(lba, end); }
 
-int DiskModel::findSegment(std::uint64_t lba, std::uint64_t end) const
-{
-    const std::uint64_t mask = segmentMask(m_segments, [&](const Segment& s) { return int(s.start <= lba) & int(end <= s.end); });
-    if (mask != 0)
-        return std::countr_zero(mask);
-    for (std::size_t i = 64; i < m_segments.size(); ++i)
-        if (m_segments[i].start <= lba && end <= m_segments[i].end)
-            return int(i);
-    return -1;
-}
-
-int DiskModel::victimSegment() const
-{
-    // The first empty segment, else the least recently used (the first of equals).
-    const std::uint64_t empty = segmentMask(m_segments, [](const Segment& s) { return int(s.end == s.start); });
-    if (empty != 0)
-        return std::countr_zero(empty);
-    int victim = 0;
-    for (std::size_t i = 0; i < m_segments.size(); ++i) {
-        const Segment& s = m_segments[i];
-        if (s.end == s.start)
-            return int(i);
-        victim = s.lastUse < m_segments[std::size_t(victim)].lastUse ? int(i) : victim;
-    }
-    return victim;
-}
+int DiskModel::victimSegment() const { return m_segments.victim(); }
 
 void DiskModel::fillSegment(int segment, std::uint64_t lba, std::uint64_t end)
 {
-    Segment& s = m_segments[std::size_t(segment)];
+    const auto i = std::size_t(segment);
     const std::uint64_t size = std::uint64_t(m_params.cache.segmentSectors);
-    s.start = end - lba > size ? end - size : lba; // a read larger than a segment keeps its tail
-    s.end = end;
-    s.lastUse = ++m_useClock;
+    m_segments.setStart(i, end - lba > size ? end - size : lba); // a read larger than a segment keeps its tail
+    m_segments.setEnd(i, end);
+    m_segments.setLastUse(i, ++m_useClock);
 }
 
 void DiskModel::invalidate(std::uint64_t lba, std::uint64_t end)
 {
-    // Mostly nothing overlaps: find the overlapping segments first, then drop them.
-    auto overlaps = [&](const Segment& s) { return int(s.start < end) & int(lba < s.end) & int(s.end != s.start); };
-    for (std::uint64_t mask = segmentMask(m_segments, overlaps); mask != 0; mask &= mask - 1) {
-        m_segments[std::size_t(std::countr_zero(mask))] = Segment {};
+    m_segments.forEachOverlapping(lba, end, [this](std::size_t i) {
+        m_segments.clear(i);
         ++m_counters.invalidations;
-    }
-    for (std::size_t i = 64; i < m_segments.size(); ++i)
-        if (overlaps(m_segments[i])) {
-            m_segments[i] = Segment {};
-            ++m_counters.invalidations;
-        }
+    });
+}
+
+// The read-ahead's segment now ends where the read-ahead got to (and is used now when `touch`); it is
+// a ring, so read-ahead past its size overwrites its oldest sectors.
+void DiskModel::readAheadSegmentEnds(bool touch)
+{
+    const auto i = std::size_t(m_readAheadSegment);
+    const std::uint64_t end = m_readAhead.lba;
+    m_segments.setEnd(i, end);
+    if (touch)
+        m_segments.setLastUse(i, ++m_useClock);
+    const std::uint64_t size = std::uint64_t(m_params.cache.segmentSectors);
+    if (end - m_segments.start(i) > size)
+        m_segments.setStart(i, end - size);
 }
 
 std::uint64_t DiskModel::readAheadEnd(std::uint64_t segmentStart, std::uint64_t requestStart, std::uint64_t requestEnd) const
@@ -265,8 +231,8 @@ void DiskModel::startReadAhead(int segment, const Cursor& from, std::uint64_t re
     m_readAheadActive = true;
     m_readAheadSegment = segment;
     m_readAhead = from;
-    const Segment& s = m_segments[std::size_t(segment)];
-    m_readAheadLimit = readAheadEnd(s.start, s.start, requestEnd);
+    const std::uint64_t start = m_segments.start(std::size_t(segment));
+    m_readAheadLimit = readAheadEnd(start, start, requestEnd);
 }
 
 void DiskModel::advanceReadAhead(double timeNs)
@@ -278,11 +244,7 @@ void DiskModel::advanceReadAhead(double timeNs)
     m_counters.readAheadSectors += n;
     m_counters.headSwitches += std::uint64_t(parts.headSwitches);
     m_counters.cylinderSwitches += std::uint64_t(parts.cylinderSwitches);
-    Segment& s = m_segments[std::size_t(m_readAheadSegment)];
-    s.end = m_readAhead.lba;
-    const std::uint64_t size = std::uint64_t(m_params.cache.segmentSectors);
-    if (s.end - s.start > size)
-        s.start = s.end - size; // the segment is a ring: read-ahead overwrites its oldest sectors
+    readAheadSegmentEnds(false);
 }
 
 void DiskModel::stopReadAhead(double timeNs)
@@ -343,7 +305,7 @@ ServiceResult DiskModel::service(std::uint64_t startLba, std::uint32_t sectors, 
             // Wholly in a segment: controller and bus time only.
             b.cache = ServiceBreakdown::Cache::Hit;
             b.transfer = toNs(busNs(count));
-            m_segments[std::size_t(hit)].lastUse = ++m_useClock;
+            m_segments.setLastUse(std::size_t(hit), ++m_useClock);
             ++m_counters.cacheHits;
             if (m_readAheadActive && hit == m_readAheadSegment) {
                 // A sequential reader keeps the read-ahead going past its new end.
@@ -356,8 +318,8 @@ ServiceResult DiskModel::service(std::uint64_t startLba, std::uint32_t sectors, 
             m_busyUntilNs = double(r.completion.count());
             return r;
         }
-        const Segment* stream = m_readAheadActive ? &m_segments[std::size_t(m_readAheadSegment)] : nullptr;
-        if (stream && startLba >= stream->start && startLba <= std::max(m_readAhead.lba, m_readAheadLimit)) {
+        if (m_readAheadActive && startLba >= m_segments.start(std::size_t(m_readAheadSegment))
+            && startLba <= std::max(m_readAhead.lba, m_readAheadLimit)) {
             // The read-ahead is on its way to these sectors: wait for it, no positioning.
             b.cache = ServiceBreakdown::Cache::ReadAhead;
             ++m_counters.readAheadHits;
@@ -385,11 +347,7 @@ ServiceResult DiskModel::service(std::uint64_t startLba, std::uint32_t sectors, 
             b.cylinderSwitches = parts.cylinderSwitches;
             m_counters.headSwitches += std::uint64_t(parts.headSwitches);
             m_counters.cylinderSwitches += std::uint64_t(parts.cylinderSwitches);
-            Segment& s = m_segments[std::size_t(m_readAheadSegment)];
-            s.end = m_readAhead.lba;
-            s.lastUse = ++m_useClock;
-            if (s.end - s.start > std::uint64_t(m_params.cache.segmentSectors))
-                s.start = s.end - std::uint64_t(m_params.cache.segmentSectors);
+            readAheadSegmentEnds(true);
             m_readAheadLimit
                 = std::max(m_readAheadLimit, std::min(total, end + std::uint64_t(m_params.cache.readAheadSectors)));
             m_at = m_readAhead.at;
@@ -491,15 +449,15 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
                 b.cache = ServiceBreakdown::Cache::Hit;
                 b.overhead = toNs((h.readHitMs[after] + h.dataPrepMs + h.readCompleteMs) * msNs);
                 b.transfer = toNs(double(count) * hostNs);
-                m_segments[std::size_t(hit)].lastUse = ++m_useClock;
+                m_segments.setLastUse(std::size_t(hit), ++m_useClock);
                 ++m_counters.cacheHits;
                 if (m_readAheadActive && hit == m_readAheadSegment)
                     m_readAheadLimit = std::max(
-                        m_readAheadLimit, readAheadEnd(m_segments[std::size_t(hit)].start, startLba, end));
+                        m_readAheadLimit, readAheadEnd(m_segments.start(std::size_t(hit)), startLba, end));
                 return finish(startNs + double(b.overhead.count() + b.transfer.count()));
             }
-            const Segment* stream = m_readAheadActive ? &m_segments[std::size_t(m_readAheadSegment)] : nullptr;
-            if (stream && startLba >= stream->start && startLba <= std::max(m_readAhead.lba, m_readAheadLimit)) {
+            if (m_readAheadActive && startLba >= m_segments.start(std::size_t(m_readAheadSegment))
+                && startLba <= std::max(m_readAhead.lba, m_readAheadLimit)) {
                 // A partial hit on the running read-ahead: hit overhead, then each sector crosses as
                 // the read-ahead brings it (Immed transfer partial hit).
                 b.cache = ServiceBreakdown::Cache::ReadAhead;
@@ -518,12 +476,9 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
                     transfer(m_readAhead, end - m_readAhead.lba, kNoLimit, parts);
                 m_counters.headSwitches += std::uint64_t(parts.headSwitches);
                 m_counters.cylinderSwitches += std::uint64_t(parts.cylinderSwitches);
-                Segment& s = m_segments[std::size_t(m_readAheadSegment)];
-                s.end = m_readAhead.lba;
-                s.lastUse = ++m_useClock;
-                if (s.end - s.start > std::uint64_t(m_params.cache.segmentSectors))
-                    s.start = s.end - std::uint64_t(m_params.cache.segmentSectors);
-                m_readAheadLimit = std::max(m_readAheadLimit, readAheadEnd(s.start, startLba, end));
+                readAheadSegmentEnds(true);
+                m_readAheadLimit = std::max(
+                    m_readAheadLimit, readAheadEnd(m_segments.start(std::size_t(m_readAheadSegment)), startLba, end));
                 m_at = m_readAhead.at;
                 m_mechanismFreeNs = m_readAhead.timeNs;
                 const double doneNs = parts.hostEndNs + h.readCompleteMs * msNs;

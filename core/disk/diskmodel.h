@@ -4,6 +4,7 @@
 #include "diskgeometry.h"
 #include "diskparameters.h"
 #include "seekcurve.h"
+#include "segmenttable.h"
 
 #include <chrono>
 #include <cstdint>
@@ -124,12 +125,6 @@ public:
     double busNs(std::uint64_t sectors) const;
 
 private:
-    struct Segment
-    {
-        std::uint64_t start = 0; ///< first LBA held
-        std::uint64_t end = 0; ///< one past the last LBA held (end == start: empty)
-        std::uint64_t lastUse = 0;
-    };
     // A transfer in progress: the head is on `at`'s track and free at `timeNs`.
     struct Cursor
     {
@@ -168,6 +163,7 @@ private:
     int victimSegment() const;
     void invalidate(std::uint64_t lba, std::uint64_t end);
     void fillSegment(int segment, std::uint64_t lba, std::uint64_t end);
+    void readAheadSegmentEnds(bool touch);
     ServiceResult afterService(const ServiceResult& r, const Cursor& c, std::uint64_t startLba, std::uint64_t end,
                                bool isWrite, bool keep);
 
@@ -187,7 +183,7 @@ private:
     PhysicalAddress m_at; // the head's track (sector unused)
     double m_busyUntilNs = 0; // host-visible completion of the last operation
     double m_mechanismFreeNs = 0; // when the mechanism finishes (later than busy after a write-back)
-    std::vector<Segment> m_segments; // sized once in the constructor
+    SegmentTable m_segments; // sized once in the constructor; [start, end), end == start: empty
     std::uint64_t m_useClock = 0;
     bool m_readAheadActive = false;
     int m_readAheadSegment = -1;

@@ -5,6 +5,7 @@
 #include "disk/diskmodel.h"
 #include "disk/diskpreset.h"
 #include "disk/exactmath.h"
+#include "disk/segmenttable.h"
 
 #include <catch2/catch.hpp>
 
@@ -687,4 +688,72 @@ TEST_CASE("exactmath: roundToInt64 and exactRemainder equal std::llround and std
         sameRound(x);
     INFO(first);
     REQUIRE(mismatches == 0);
+}
+
+TEST_CASE("SegmentTable: its scans find what first-match loops over the segments find", "[disk]")
+{
+    // Segment counts odd, even and past 64; segments empty at 0 and elsewhere, overlapping, at the
+    // ends of a 2^40-sector disk; queries around their edges.
+    std::mt19937_64 random(11);
+    for (std::size_t count : { std::size_t(1), std::size_t(3), std::size_t(16), std::size_t(64), std::size_t(70) }) {
+        SegmentTable table;
+        table.resize(count);
+        std::vector<std::uint64_t> start(count, 0), end(count, 0), lastUse(count, 0);
+        std::uint64_t clock = 0;
+        const std::uint64_t disk = 1ull << 40;
+        auto edge = [&]() -> std::uint64_t {
+            const std::size_t i = std::size_t(random() % count);
+            const std::uint64_t base = random() % 2 ? start[i] : end[i];
+            const std::uint64_t d = random() % 3;
+            return random() % 8 == 0 ? random() % disk : random() % 2 ? base + d : (base >= d ? base - d : 0);
+        };
+        int mismatches = 0;
+        for (int step = 0; step < 20000; ++step) {
+            const std::size_t i = std::size_t(random() % count);
+            switch (random() % 4) {
+            case 0: // a fill, sometimes near another segment
+                start[i] = random() % 2 ? random() % disk : edge();
+                end[i] = start[i] + random() % 1024;
+                lastUse[i] = ++clock;
+                break;
+            case 1: // emptied
+                start[i] = end[i] = random() % 3 ? 0 : random() % disk;
+                lastUse[i] = random() % 3 ? 0 : ++clock;
+                break;
+            case 2: // used
+                lastUse[i] = ++clock;
+                break;
+            default:
+                break;
+            }
+            table.setStart(i, start[i]);
+            table.setEnd(i, end[i]);
+            table.setLastUse(i, lastUse[i]);
+            const std::uint64_t lba = edge();
+            const std::uint64_t to = lba + 1 + random() % 600;
+            int found = -1;
+            for (std::size_t k = 0; k < count && found < 0; ++k)
+                if (start[k] <= lba && to <= end[k])
+                    found = int(k);
+            mismatches += table.find(lba, to) != found ? 1 : 0;
+            std::vector<std::size_t> expected, actual;
+            for (std::size_t k = 0; k < count; ++k)
+                if (start[k] < to && lba < end[k] && end[k] != start[k])
+                    expected.push_back(k);
+            table.forEachOverlapping(lba, to, [&](std::size_t k) { actual.push_back(k); });
+            mismatches += actual != expected ? 1 : 0;
+            int victim = 0;
+            for (std::size_t k = 0; k < count; ++k) {
+                if (end[k] == start[k]) {
+                    victim = int(k);
+                    break;
+                }
+                if (lastUse[k] < lastUse[std::size_t(victim)])
+                    victim = int(k);
+            }
+            mismatches += table.victim() != victim ? 1 : 0;
+        }
+        INFO(count << " segments");
+        CHECK(mismatches == 0);
+    }
 }
