@@ -94,6 +94,13 @@ shot teach-pairs 40 -- --probe-sim "raid5 layout=right-symmetric disks=5 chunk=8
 shot teach-sweep 120 --until "$work/sweep.json" -- --page Simulate --array "raid5 layout=left-symmetric disks=5 chunk=16KiB" \
     --workload "random size=4KiB read=0.7 count=4000" --sweep 1,2,4,8,16,32 --save-results "$work/sweep.json"
 
+# What happens when a disk dies: SIMRAID's studies on the Study page (a search for the most BSUs per
+# stripe unit, with and without cache; a failure under heavy load with its stages; the rebuild-rate
+# trade-off).
+shot study-stripe 120 -- --study-preset "SIMRAID: stripe unit, without and with cache" --run-study
+shot study-stages 40 -- --study-preset "Failure and rebuild under heavy load (the three stages)" --run-study
+shot study-tradeoff 40 -- --study-preset "Rebuild rate trade-off (a disk fails at 60 s)" --run-study
+
 # Choose a stripe size from a trace: its summary, its replay through candidate arrays, the advisor.
 if [[ -r $trace ]]; then
     shot stripe-trace 15 -- --page Traces --trace "$trace"

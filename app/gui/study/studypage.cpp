@@ -5,6 +5,7 @@
 #include "workspace/simresultjson.h"
 #include "study/rebuildtradeoffplot.h"
 #include "study/stagetimelineplot.h"
+#include "study/studysearchplot.h"
 #include "study/studyfactorplot.h"
 #include "units.h"
 #include "widgets/jobbar.h"
@@ -25,6 +26,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -179,6 +181,10 @@ StudyPage::StudyPage(QWidget* parent)
 
     m_factorPlot = new StudyFactorPlot;
     m_timelinePlot = new StageTimelinePlot;
+    m_searchPlot = new StudySearchPlot;
+    m_pointView = new QStackedWidget;
+    m_pointView->addWidget(m_searchPlot);
+    m_pointView->addWidget(m_timelinePlot);
     m_tradeoffPlot = new RebuildTradeoffPlot;
     m_table = new QTableWidget;
     m_table->setObjectName(QStringLiteral("studyTable"));
@@ -192,7 +198,7 @@ StudyPage::StudyPage(QWidget* parent)
     left->addWidget(m_factorPlot);
     left->addWidget(m_table);
     auto* right = new QSplitter(Qt::Vertical);
-    right->addWidget(m_timelinePlot);
+    right->addWidget(m_pointView);
     right->addWidget(m_tradeoffPlot);
     for (QSplitter* s : { left, right }) {
         s->setChildrenCollapsible(false);
@@ -315,6 +321,7 @@ bool StudyPage::run()
     m_result = StudyResult { *s, {}, false };
     refreshViews();
     m_timelinePlot->clear();
+    m_searchPlot->clear();
     m_jobBar->setProgress(0);
     int points = 1;
     for (const StudyFactor& f : s->factors)
@@ -468,17 +475,26 @@ void StudyPage::refreshViews()
     m_table->horizontalHeader()->setStretchLastSection(true);
     if (row >= 0 && row < m_table->rowCount())
         m_table->setCurrentCell(row, 0);
-    else if (m_table->rowCount() > 0 && !searched)
+    else if (m_table->rowCount() > 0)
         m_table->setCurrentCell(0, 0);
+    showPoint(m_table->currentRow()); // also when the row chosen stayed the same
 }
 
 void StudyPage::showPoint(int index)
 {
-    if (index < 0 || index >= int(m_result.points.size()) || !m_result.points[std::size_t(index)].result) {
+    if (index < 0 || index >= int(m_result.points.size())) {
         m_timelinePlot->clear();
+        m_searchPlot->clear();
         return;
     }
     const StudyPoint& p = m_result.points[std::size_t(index)];
+    if (!p.result) { // a searched point: how the search went
+        m_searchPlot->setPoint(p, m_result.spec.limitMs);
+        m_searchPlot->setSubtitle(p.values.join(QStringLiteral(" · ")));
+        m_pointView->setCurrentWidget(m_searchPlot);
+        return;
+    }
+    m_pointView->setCurrentWidget(m_timelinePlot);
     m_timelinePlot->setTimeline(timelineOf(*p.result));
     m_timelinePlot->setSubtitle(p.values.join(QStringLiteral(" · ")));
 }
@@ -558,6 +574,7 @@ bool StudyPage::restoreState(const WorkspaceStudy& state, QString* error)
     m_maxBsu->setValue(state.maxBsu);
     m_preset->setCurrentIndex(0);
     m_timelinePlot->clear();
+    m_searchPlot->clear();
     refreshViews();
     m_jobBar->setProgress(state.result ? 1 : 0);
     m_jobBar->setStatus(state.result ? tr("From the workspace: a study of %n point(s)", nullptr, int(m_result.points.size()))

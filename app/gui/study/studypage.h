@@ -14,6 +14,7 @@ class QDoubleSpinBox;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
+class QStackedWidget;
 class QTableWidget;
 
 namespace raidscope::gui {
@@ -23,6 +24,7 @@ class JobRunner;
 class RebuildTradeoffPlot;
 class StageTimelinePlot;
 class StudyFactorPlot;
+class StudySearchPlot;
 struct RunTimeline;
 
 /// The Study page: SIMRAID's questions asked of the simulator (raid6-performance-evaluation-simraid.txt).
@@ -68,6 +70,7 @@ public:
 
     StudyFactorPlot* factorPlot() const { return m_factorPlot; }
     StageTimelinePlot* timelinePlot() const { return m_timelinePlot; }
+    StudySearchPlot* searchPlot() const { return m_searchPlot; }
     RebuildTradeoffPlot* tradeoffPlot() const { return m_tradeoffPlot; }
     QTableWidget* pointsTable() const { return m_table; }
 
@@ -100,6 +103,8 @@ private:
     QPushButton* m_runButton = nullptr;
     StudyFactorPlot* m_factorPlot = nullptr;
     StageTimelinePlot* m_timelinePlot = nullptr;
+    StudySearchPlot* m_searchPlot = nullptr;
+    QStackedWidget* m_pointView = nullptr; ///< the chosen point: its search, or its run over time
     RebuildTradeoffPlot* m_tradeoffPlot = nullptr;
     QTableWidget* m_table = nullptr;
     StudyResult m_result;
