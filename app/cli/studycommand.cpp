@@ -98,6 +98,10 @@ int runStudy(const QStringList& args)
     StudySpec spec;
     spec.arraySpec = a.value(QStringLiteral("array"));
     spec.workloadSpec = a.value(QStringLiteral("workload"));
+    if (a.values(QStringLiteral("vary")).size() > 2)
+        return fail(QStringLiteral("study: --vary is given %1 times; a study varies one or two factors")
+                        .arg(a.values(QStringLiteral("vary")).size()),
+                    Usage);
     for (const QString& v : a.values(QStringLiteral("vary"))) {
         const auto factor = parseStudyFactor(v, &error);
         if (!factor)
