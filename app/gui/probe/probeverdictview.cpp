@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "probeverdictview.h"
+#include "widgets/theme.h"
 
 #include "layout/layoutregistry.h"
 #include "probe/shearprobe.h"
@@ -103,7 +104,7 @@ QString ProbeVerdictView::schemeName(const QString& scheme, const QString& varia
 
 void ProbeVerdictView::setHeadline(const QString& text, const QString& color)
 {
-    m_headline->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(color, text.toHtmlEscaped()));
+    m_headline->setText(themedHtml(this, QStringLiteral("<span style='color:%1'>%2</span>").arg(color, text.toHtmlEscaped())));
 }
 
 void ProbeVerdictView::clear(const QString& message)
@@ -114,8 +115,8 @@ void ProbeVerdictView::clear(const QString& message)
     m_details->hide();
     m_findings->clear();
     m_findings->hide();
-    m_ios->setText(tr("<span style='color:#777'>Counted per step as the probe runs, beside what Shear's fixed "
-                      "schedule would spend.</span>"));
+    m_ios->setText(themedHtml(this, tr("<span style='color:#777'>Counted per step as the probe runs, beside what Shear's fixed "
+                                       "schedule would spend.</span>")));
     m_diagramCaption->hide();
     m_diagram->clear(tr("The identified layout is drawn here."));
 }
@@ -161,7 +162,7 @@ void ProbeVerdictView::setIoCounts(const IoCounts& ios, const QJsonObject& shear
     if (haveShear && shearTotal > 0)
         html += tr("<div style='color:#555'>%1 % of Shear's fixed schedule</div>")
                     .arg(QString::number(100.0 * double(ios.total()) / double(shearTotal), 'f', 1));
-    m_ios->setText(html);
+    m_ios->setText(themedHtml(this, html));
 }
 
 void ProbeVerdictView::setResult(const ProbeResult& r)
@@ -211,7 +212,7 @@ void ProbeVerdictView::setResult(const ProbeResult& r)
         html += row(tr("Read/write"), tr("%1 (random reads %2 MB/s)")
                                           .arg(QString::number(r.readWriteRatio, 'f', 2), QString::number(r.readMBps, 'f', 1)));
     html += QStringLiteral("</table>");
-    m_details->setText(html);
+    m_details->setText(themedHtml(this, html));
     m_details->show();
 
     QStringList findings = v.findingTexts();

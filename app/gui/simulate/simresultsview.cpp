@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "simresultsview.h"
+#include "widgets/theme.h"
 
 #include "widgets/tableexport.h"
 #include "sim/simresult.h"
@@ -139,7 +140,7 @@ void SimResultsView::showResult(const SimResult& r, bool partial)
     if (r.lostRequests)
         more += tr(", <span style='color:#b00020'>%1 requests lost (no surviving copy)</span>").arg(r.lostRequests);
     parts << more;
-    m_summary->setText(parts.join(sep));
+    m_summary->setText(themedHtml(this, parts.join(sep)));
 
     const double seconds = r.simulatedSeconds();
     m_disks->setRowCount(int(r.disks.size()));

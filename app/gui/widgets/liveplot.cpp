@@ -2,9 +2,12 @@
 #include "liveplot.h"
 
 #include "widgets/plotexport.h"
+#include "widgets/theme.h"
 
 #include <QContextMenuEvent>
 #include <QMenu>
+
+#include <functional>
 
 #include <cmath>
 
@@ -26,7 +29,6 @@ LivePlot::LivePlot(QWidget* parent)
     titles->addElement(0, 0, m_title);
     QFont subFont = font();
     m_subtitle = new QCPTextElement(this, QString(), subFont);
-    m_subtitle->setTextColor(QColor(0x55, 0x55, 0x55));
     titles->addElement(1, 0, m_subtitle);
     titles->setMargins(QMargins(0, 4, 0, 0));
 
@@ -35,12 +37,14 @@ LivePlot::LivePlot(QWidget* parent)
     m_emptyNote->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_emptyNote->position->setCoords(0.5, 0.5);
     m_emptyNote->setPositionAlignment(Qt::AlignCenter);
-    m_emptyNote->setColor(QColor(0x80, 0x80, 0x80));
     m_emptyNote->setVisible(false);
 
     m_replotTimer.setSingleShot(true);
     m_replotTimer.setInterval(kReplotIntervalMs);
     connect(&m_replotTimer, &QTimer::timeout, this, &LivePlot::replotNow);
+    // Every draw, however started (ours, a page's replot(), an interaction), in the palette's colours.
+    connect(this, &QCustomPlot::beforeReplot, this, &LivePlot::applyPalette);
+    applyPalette();
 }
 
 void LivePlot::setTitle(const QString& title) { m_title->setText(title); }
@@ -99,6 +103,176 @@ void LivePlot::showEvent(QShowEvent* event)
     QCustomPlot::showEvent(event);
     if (m_dirty)
         scheduleReplot();
+}
+
+void LivePlot::changeEvent(QEvent* event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange
+        || event->type() == QEvent::StyleChange) {
+        applyPalette();
+        if (isVisible())
+            replot(QCustomPlot::rpQueuedReplot);
+        else
+            m_dirty = true;
+    }
+}
+
+namespace {
+
+// The colours a page gave an object are kept in two dynamic properties: what it designed (for a
+// white background) and what was applied. A colour that is no longer the applied one was set by the
+// page since, and becomes the new design; so switching palettes back and forth never drifts.
+template <typename Get, typename Set> void adapt(QObject* object, const char* key, const QPalette& palette, Get get, Set set)
+{
+    const QByteArray designedKey = QByteArrayLiteral("_rsDesigned_") + key;
+    const QByteArray appliedKey = QByteArrayLiteral("_rsApplied_") + key;
+    const QColor current = get();
+    const QVariant applied = object->property(appliedKey.constData());
+    const QColor designed = applied.isValid() && applied.value<QColor>() == current
+        ? object->property(designedKey.constData()).value<QColor>()
+        : current;
+    const QColor out = readableOn(palette, designed);
+    object->setProperty(designedKey.constData(), designed);
+    object->setProperty(appliedKey.constData(), out);
+    if (out != current)
+        set(out);
+}
+
+void adaptPen(QObject* o, const char* key, const QPalette& p, const QPen& pen, const std::function<void(const QPen&)>& set)
+{
+    if (pen.style() == Qt::NoPen)
+        return;
+    adapt(o, key, p, [&] { return pen.color(); }, [&](const QColor& c) {
+        QPen q = pen;
+        q.setColor(c);
+        set(q);
+    });
+}
+
+void adaptBrush(QObject* o, const char* key, const QPalette& p, const QBrush& brush,
+    const std::function<void(const QBrush&)>& set)
+{
+    if (brush.style() == Qt::NoBrush || brush.gradient() || !brush.texture().isNull())
+        return;
+    adapt(o, key, p, [&] { return brush.color(); }, [&](const QColor& c) {
+        QBrush b = brush;
+        b.setColor(c);
+        set(b);
+    });
+}
+
+void adaptScatter(QObject* o, const QPalette& p, const QCPScatterStyle& style, const std::function<void(const QCPScatterStyle&)>& set)
+{
+    if (style.isNone())
+        return;
+    QCPScatterStyle s = style;
+    bool changed = false;
+    adaptPen(o, "scatterPen", p, style.pen(), [&](const QPen& pen) { s.setPen(pen); changed = true; });
+    adaptBrush(o, "scatterBrush", p, style.brush(), [&](const QBrush& b) { s.setBrush(b); changed = true; });
+    if (changed)
+        set(s);
+}
+
+void styleAxisColors(QCPAxis* axis, const QColor& ink, const QColor& grid, const QColor& subGrid, const QColor& zero)
+{
+    QPen pen = axis->basePen();
+    pen.setColor(ink);
+    axis->setBasePen(pen);
+    pen = axis->tickPen();
+    pen.setColor(ink);
+    axis->setTickPen(pen);
+    pen = axis->subTickPen();
+    pen.setColor(ink);
+    axis->setSubTickPen(pen);
+    axis->setLabelColor(ink);
+    axis->setTickLabelColor(ink);
+    QCPGrid* g = axis->grid();
+    pen = g->pen();
+    pen.setColor(grid);
+    g->setPen(pen);
+    pen = g->subGridPen();
+    pen.setColor(subGrid);
+    g->setSubGridPen(pen);
+    if (g->zeroLinePen().style() != Qt::NoPen) {
+        pen = g->zeroLinePen();
+        pen.setColor(zero);
+        g->setZeroLinePen(pen);
+    }
+}
+
+} // namespace
+
+void LivePlot::applyPalette()
+{
+    const QPalette& p = palette();
+    const QColor base = p.color(QPalette::Base);
+    const QColor ink = p.color(QPalette::Text);
+    // QCustomPlot's grey grid (200 and 220 of 255 on white) as the same steps from Base towards Text.
+    const QColor grid = mixColors(base, ink, 0.22), subGrid = mixColors(base, ink, 0.12), zero = mixColors(base, ink, 0.35);
+    m_background = base;
+    setBackground(QBrush(base));
+    for (QCPAxisRect* rect : axisRects())
+        for (QCPAxis* axis : rect->axes())
+            styleAxisColors(axis, ink, grid, subGrid, zero);
+    // Colour scales (the pairwise heat map's key) carry an axis of their own; text elements other
+    // than ours (a page's key) are adapted like items.
+    for (QCPLayoutElement* e : plotLayout()->elements(true)) {
+        if (auto* scale = qobject_cast<QCPColorScale*>(e))
+            styleAxisColors(scale->axis(), ink, grid, subGrid, zero);
+        else if (auto* text = qobject_cast<QCPTextElement*>(e); text && text != m_title && text != m_subtitle)
+            adapt(text, "text", p, [text] { return text->textColor(); }, [text](const QColor& c) { text->setTextColor(c); });
+    }
+    m_title->setTextColor(ink);
+    m_subtitle->setTextColor(mixColors(base, ink, 0.62));
+    m_emptyNote->setColor(mixColors(base, ink, 0.5));
+    legend->setTextColor(ink);
+    adaptBrush(legend, "brush", p, legend->brush(), [this](const QBrush& b) { legend->setBrush(b); });
+    adaptPen(legend, "border", p, legend->borderPen(), [this](const QPen& pen) { legend->setBorderPen(pen); });
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = legend->item(i))
+            item->setTextColor(ink);
+
+    for (int i = 0; i < plottableCount(); ++i) {
+        QCPAbstractPlottable* pl = plottable(i);
+        if (qobject_cast<QCPColorMap*>(pl))
+            continue; // a gradient, chosen to read on either
+        adaptPen(pl, "pen", p, pl->pen(), [pl](const QPen& pen) { pl->setPen(pen); });
+        adaptBrush(pl, "brush", p, pl->brush(), [pl](const QBrush& b) { pl->setBrush(b); });
+        if (auto* graph = qobject_cast<QCPGraph*>(pl))
+            adaptScatter(graph, p, graph->scatterStyle(), [graph](const QCPScatterStyle& s) { graph->setScatterStyle(s); });
+        else if (auto* curve = qobject_cast<QCPCurve*>(pl))
+            adaptScatter(curve, p, curve->scatterStyle(), [curve](const QCPScatterStyle& s) { curve->setScatterStyle(s); });
+    }
+    for (int i = 0; i < itemCount(); ++i) {
+        QCPAbstractItem* it = item(i);
+        if (it == m_emptyNote)
+            continue;
+        if (auto* text = qobject_cast<QCPItemText*>(it)) {
+            // White text sits on a coloured bar or band: it stays white.
+            if (text->color() != QColor(Qt::white))
+                adapt(text, "color", p, [text] { return text->color(); }, [text](const QColor& c) { text->setColor(c); });
+            adaptBrush(text, "brush", p, text->brush(), [text](const QBrush& b) { text->setBrush(b); });
+            adaptPen(text, "pen", p, text->pen(), [text](const QPen& pen) { text->setPen(pen); });
+        } else if (auto* line = qobject_cast<QCPItemLine*>(it)) {
+            adaptPen(line, "pen", p, line->pen(), [line](const QPen& pen) { line->setPen(pen); });
+        } else if (auto* straight = qobject_cast<QCPItemStraightLine*>(it)) {
+            adaptPen(straight, "pen", p, straight->pen(), [straight](const QPen& pen) { straight->setPen(pen); });
+        } else if (auto* rect = qobject_cast<QCPItemRect*>(it)) {
+            adaptPen(rect, "pen", p, rect->pen(), [rect](const QPen& pen) { rect->setPen(pen); });
+            adaptBrush(rect, "brush", p, rect->brush(), [rect](const QBrush& b) { rect->setBrush(b); });
+        } else if (auto* ellipse = qobject_cast<QCPItemEllipse*>(it)) {
+            adaptPen(ellipse, "pen", p, ellipse->pen(), [ellipse](const QPen& pen) { ellipse->setPen(pen); });
+            adaptBrush(ellipse, "brush", p, ellipse->brush(), [ellipse](const QBrush& b) { ellipse->setBrush(b); });
+        } else if (auto* tracer = qobject_cast<QCPItemTracer*>(it)) {
+            adaptPen(tracer, "pen", p, tracer->pen(), [tracer](const QPen& pen) { tracer->setPen(pen); });
+            adaptBrush(tracer, "brush", p, tracer->brush(), [tracer](const QBrush& b) { tracer->setBrush(b); });
+        } else if (auto* bracket = qobject_cast<QCPItemBracket*>(it)) {
+            adaptPen(bracket, "pen", p, bracket->pen(), [bracket](const QPen& pen) { bracket->setPen(pen); });
+        } else if (auto* curve = qobject_cast<QCPItemCurve*>(it)) {
+            adaptPen(curve, "pen", p, curve->pen(), [curve](const QPen& pen) { curve->setPen(pen); });
+        }
+    }
 }
 
 void LivePlot::contextMenuEvent(QContextMenuEvent* event)

@@ -26,12 +26,21 @@ public:
     void setSubtitle(const QString& text);
     QString subtitle() const;
 
+    /// What the plot is drawn on: the palette's Base (issue #16: the system palette, dark included).
+    QColor backgroundColor() const { return m_background; }
+    /// Sets the background, axes, grid, titles and legend from the palette and makes every series
+    /// and item readable on it (readableOn(): the colours the page gave are kept, a dark palette
+    /// lightens them). Runs before every draw, so items a page adds later follow too.
+    void applyPalette();
+
     static constexpr int kReplotIntervalMs = 40;
 
 protected:
     /// Sets the axis ranges from the data; called before every draw.
     virtual void rescale() { }
     void showEvent(QShowEvent* event) override;
+    /// A palette change (the application's or the widget's) redraws in the new colours.
+    void changeEvent(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
     void setTitle(const QString& title);
     /// Shows the legend in one row between the title and the plot, where it hides no data.
@@ -52,6 +61,7 @@ private:
     QCPTextElement* m_title = nullptr;
     QCPTextElement* m_subtitle = nullptr;
     QCPItemText* m_emptyNote = nullptr;
+    QColor m_background;
     bool m_dirty = false;
     int m_replots = 0;
 };
