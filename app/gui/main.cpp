@@ -6,7 +6,7 @@
 //           [--trace FILE ...] [--trace-format F] [--trace-columns MAP] [--trace-on-error stop|skip]
 //           [--replay-array SPEC ...] [--replay-scale X] [--run-replay]
 //           [--disk-preset ID] [--validate-disk PARV:TRACE]
-//           [--workspace FILE] [--recovery ask|restore|discard|keep]
+//           [--workspace FILE] [--recovery ask|restore|discard|keep] [--palette system|dark|light]
 //           [RESULT.json | WORKSPACE.raidscope]
 #include "array/arraypage.h"
 #include "disks/diskspage.h"
@@ -22,6 +22,7 @@
 #include "models/responsepanel.h"
 #include "traces/tracereplayview.h"
 #include "traces/tracespage.h"
+#include "widgets/theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -33,6 +34,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QStyleFactory>
 
 #include <cstdio>
 
@@ -184,7 +186,11 @@ int main(int argc, char** argv)
         QStringLiteral("Fill the Study page with one of its presets (SIMRAID's studies), e.g. 'SIMRAID: RAID 6 against RAID 5'."),
         QStringLiteral("NAME"));
     const QCommandLineOption runStudy(QStringLiteral("run-study"), QStringLiteral("Start the Study page's study at once."));
-    parser.addOptions({ workspaceFile, recovery, validateDisk, diskPreset, studyPreset, runStudy });
+    const QCommandLineOption paletteOption(QStringLiteral("palette"),
+        QStringLiteral("Colours: system (default: the desktop's), or dark or light with the Fusion style, plots "
+                       "included. Also RAIDSCOPE_PALETTE."),
+        QStringLiteral("system|dark|light"));
+    parser.addOptions({ workspaceFile, recovery, validateDisk, diskPreset, studyPreset, runStudy, paletteOption });
     parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults, probeSim,
         probeDevice, probePace, probeAllPairs, runProbe, trace, traceFormat, traceColumns, traceOnError, replayArray,
         replayScale, runReplay, modelResponse });
@@ -225,6 +231,14 @@ int main(int argc, char** argv)
     if (!QStringList { QStringLiteral("ask"), QStringLiteral("restore"), QStringLiteral("discard"), QStringLiteral("keep") }
              .contains(recoveryMode))
         return refuse(QStringLiteral("--recovery %1: expected ask, restore, discard or keep").arg(recoveryMode));
+    const QString paletteMode = parser.isSet(paletteOption) ? parser.value(paletteOption) : qEnvironmentVariable("RAIDSCOPE_PALETTE");
+    if (paletteMode == u"dark" || paletteMode == u"light") {
+        // Fusion draws with whatever palette it is given; the platform's own style may not.
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setPalette(paletteMode == u"dark" ? raidscope::gui::darkPalette() : raidscope::gui::lightPalette());
+    } else if (!paletteMode.isEmpty() && paletteMode != u"system") {
+        return refuse(QStringLiteral("--palette %1: expected system, dark or light").arg(paletteMode));
+    }
     // A workspace named on the command line: read before any window, so a bad one is one line and
     // exit status 2 like any refused option.
     QStringList results = parser.positionalArguments();
@@ -244,6 +258,11 @@ int main(int argc, char** argv)
 
     raidscope::gui::MainWindow window;
     window.restoreSettings();
+    // Closing with unsaved changes asks, unless nobody can answer: no display, or a script that says
+    // so (screenshots end the program with a signal, which asks nothing anyway).
+    const QString platformName = QGuiApplication::platformName();
+    window.setConfirmUnsaved(platformName != u"offscreen" && platformName != u"minimal"
+        && qEnvironmentVariable("RAIDSCOPE_NO_PROMPTS") != u"1");
     // Autosave (and the recovery file of a run that crashed) in the user's data folder, or in
     // RAIDSCOPE_AUTOSAVE_DIR; a second RaidScope running at the same time does not autosave.
     QString autosaveDir = qEnvironmentVariable("RAIDSCOPE_AUTOSAVE_DIR");

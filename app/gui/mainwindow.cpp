@@ -16,6 +16,10 @@
 #include "traces/tracespage.h"
 #include "widgets/arrayspeceditor.h"
 #include "widgets/guidewindow.h"
+#include "widgets/jobbar.h"
+#include "widgets/jobrunner.h"
+#include "widgets/shortcuts.h"
+#include "widgets/splitterstate.h"
 #include "widgets/layoutdiagram.h"
 #include "widgets/workspacedrop.h"
 
@@ -51,10 +55,10 @@
 namespace raidscope::gui {
 namespace {
 
-QSettings settings()
-{
-    return QSettings(QStringLiteral("RaidScope"), QStringLiteral("RaidScope"));
-}
+// The application's organisation and name (main.cpp: RaidScope, RaidScope; tst_gui: its own).
+QSettings settings() { return QSettings(); }
+
+const QString kSplitterGroup = QStringLiteral("splitters");
 
 // The row of a page in the navigation list, the stack and m_pages: its row in the page table.
 int pageIndex(PageId id)
@@ -121,6 +125,7 @@ MainWindow::MainWindow(QWidget* parent)
         m_pageActions->actions().at(row)->setChecked(true);
         updateTitle();
         updateOpenShortcut();
+        updateCancelAction();
     });
     connect(m_arrayPage, &ArrayPage::specChanged, this, &MainWindow::updateTitle);
     // One array on both pages: a spec accepted on either is handed to the other.
@@ -140,10 +145,22 @@ MainWindow::MainWindow(QWidget* parent)
     });
 
     createMenus();
+    // Esc cancels what runs on the page shown. One window action rather than each Cancel button's
+    // key: the Traces and Models pages show two job bars, whose keys would be ambiguous.
+    m_cancelJobAction = new QAction(tr("Cancel Job"), this);
+    m_cancelJobAction->setObjectName(QStringLiteral("cancelJobAction"));
+    m_cancelJobAction->setShortcut(keys::cancel());
+    m_cancelJobAction->setEnabled(false); // Esc reaches item editors and popups while nothing runs
+    connect(m_cancelJobAction, &QAction::triggered, this, &MainWindow::cancelPageJobs);
+    addAction(m_cancelJobAction);
+    for (QWidget* p : std::as_const(m_pages))
+        for (JobRunner* runner : p->findChildren<JobRunner*>())
+            connect(runner, &JobRunner::runningChanged, this, &MainWindow::updateCancelAction);
     setAcceptDrops(true);
     m_nav->setCurrentRow(0);
     m_arrayPage->setSpecText(demoSpec());
     resize(1400, 900);
+    markClean();
 }
 
 QStringList MainWindow::pageNames() { return pageTitles(); }
@@ -198,13 +215,14 @@ void MainWindow::createMenus()
     file->addAction(tr("Save &Diagram as PNG..."), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::saveDiagram);
     file->addAction(tr("Save Simulation &Results as JSON..."), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S),
         m_simulatePage, &SimulatePage::saveResultsAs);
-    file->addAction(tr("Save &Probe Result as JSON..."), m_probePage, &ProbePage::saveResultAs);
+    file->addAction(tr("Save &Probe Result as JSON..."), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_P), m_probePage,
+        &ProbePage::saveResultAs);
     file->addAction(tr("Open &Traces..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, [this] {
         setCurrentPage(PageId::Traces);
         m_tracesPage->openFilesDialog();
     });
     file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QAction* quit = file->addAction(tr("&Quit"), standardKey(QKeySequence::Quit, Qt::CTRL | Qt::Key_Q), this, &QWidget::close);
     quit->setMenuRole(QAction::QuitRole);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
@@ -212,7 +230,7 @@ void MainWindow::createMenus()
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&User Guide"), QKeySequence::HelpContents, this, &MainWindow::showGuide);
-    help->addAction(tr("&Plugins..."), this, &MainWindow::showPlugins);
+    help->addAction(tr("&Plugins..."), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_L), this, &MainWindow::showPlugins);
     help->addSeparator();
     help->addAction(tr("&About RaidScope"), this, &MainWindow::showAbout)->setMenuRole(QAction::AboutRole);
 }
@@ -258,12 +276,31 @@ void MainWindow::updateOpenShortcut()
     m_openProbeAction->setShortcut(probe ? kOpenPageFile : QKeySequence());
 }
 
+void MainWindow::updateCancelAction()
+{
+    bool running = false;
+    if (QWidget* shown = m_pages.value(m_stack->currentIndex()))
+        for (const JobBar* bar : shown->findChildren<JobBar*>())
+            running = running || bar->runner()->isRunning();
+    m_cancelJobAction->setEnabled(running);
+}
+
+void MainWindow::cancelPageJobs()
+{
+    if (QWidget* shown = m_pages.value(m_stack->currentIndex()))
+        for (JobBar* bar : shown->findChildren<JobBar*>())
+            bar->cancel(); // nothing when its job is not running
+    updateCancelAction();
+}
+
 void MainWindow::restoreSettings()
 {
     m_persist = true;
     QSettings s = settings();
+    // Before show(): -qwindowgeometry is applied when the window is first shown, so it wins.
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    restoreSplitterStates(this, s, kSplitterGroup);
     const QString spec = s.value(QStringLiteral("array/spec")).toString();
     if (spec.isEmpty() || !m_arrayPage->setSpecText(spec)) // a plugin may have gone since: fall back to the demo
         m_arrayPage->setSpecText(demoSpec());
@@ -275,6 +312,7 @@ void MainWindow::restoreSettings()
         m_simulatePage->setSweepText(sweep);
     if (!setCurrentPage(s.value(QStringLiteral("window/page")).toString()))
         setCurrentPage(PageId::Array);
+    markClean();
 }
 
 void MainWindow::saveSettings() const
@@ -282,6 +320,7 @@ void MainWindow::saveSettings() const
     QSettings s = settings();
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
+    saveSplitterStates(this, s, kSplitterGroup);
     s.setValue(QStringLiteral("window/page"), pageInfo(currentPage()).key.toString());
     if (!m_arrayPage->currentSpec().isEmpty())
         s.setValue(QStringLiteral("array/spec"), m_arrayPage->currentSpec());
@@ -291,6 +330,10 @@ void MainWindow::saveSettings() const
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
     if (m_persist)
         saveSettings();
     // A clean exit: nothing to recover at the next start.
@@ -317,6 +360,8 @@ void MainWindow::dropEvent(QDropEvent* event)
 {
     if (const QString workspace = droppedWorkspace(event->mimeData()); !workspace.isEmpty()) {
         event->acceptProposedAction();
+        if (!maybeSave())
+            return;
         QString error;
         if (openWorkspaceFile(workspace, &error))
             statusBar()->showMessage(tr("Opened %1").arg(workspace), 4000);

@@ -94,6 +94,20 @@ public:
     /// Open Spec (Open Probe Result on the Probe page): Ctrl+Alt+O; Ctrl+O opens a workspace.
     static const QKeySequence kOpenPageFile;
 
+    /// Whether the pages' inputs or results differ from what was last saved or opened (or what the
+    /// window started with): workspaceBytes() of workspace() compared, the page shown left out.
+    bool hasUnsavedChanges() const;
+    /// Takes what the pages hold now as saved (restoreSettings(), a save and an open call it).
+    void markClean();
+    /// Closing the window or opening another workspace with unsaved changes asks Save / Discard /
+    /// Cancel. Off until called, as autosave: tests and scripted runs never block on the question;
+    /// main.cpp turns it on unless RAIDSCOPE_NO_PROMPTS=1 or the platform has no display.
+    void setConfirmUnsaved(bool on) { m_confirmUnsaved = on; }
+    bool confirmUnsaved() const { return m_confirmUnsaved; }
+    /// Asks about unsaved changes when confirmUnsaved() and there are some; false when the user
+    /// cancelled (or the save they asked for did not happen).
+    bool maybeSave();
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     /// A probe result (.json) dropped anywhere but on a page that takes it opens on the Probe page.
@@ -121,6 +135,9 @@ private:
     void showGuide();
     void updateTitle();
     void updateOpenShortcut();
+    void updateCancelAction();
+    void cancelPageJobs();
+    QByteArray comparableBytes() const;
 
     QListWidget* m_nav = nullptr;
     QList<QWidget*> m_pages; // the pages themselves in pageTable() order, each inside a scroll area in m_stack
@@ -136,6 +153,9 @@ private:
     GuideWindow* m_guide = nullptr; // made on the first F1
     QMenu* m_viewMenu = nullptr;
     bool m_persist = false;
+    QAction* m_cancelJobAction = nullptr; ///< Esc: cancels the jobs running on the page shown
+    bool m_confirmUnsaved = false;
+    QByteArray m_cleanBytes; ///< comparableBytes() when last saved, opened or started
 
     QString m_workspacePath;
     QMenu* m_recentMenu = nullptr;

@@ -15,6 +15,7 @@
 #include "traces/tracespage.h"
 
 #include "io/outputfile.h"
+#include "widgets/shortcuts.h"
 #include "workspacereport.h"
 
 #include <QAction>
@@ -34,10 +35,8 @@ namespace {
 constexpr int kMaxRecent = 8;
 const QString kRecentKey = QStringLiteral("workspace/recent");
 
-QSettings recentSettings()
-{
-    return QSettings(QStringLiteral("RaidScope"), QStringLiteral("RaidScope"));
-}
+// The application's organisation and name, as MainWindow's settings (tests have their own).
+QSettings recentSettings() { return QSettings(); }
 
 QString fileFilter()
 {
@@ -57,10 +56,11 @@ void MainWindow::createWorkspaceActions(QMenu* file)
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     QAction* save = file->addAction(tr("&Save Workspace"), QKeySequence::Save, this, &MainWindow::saveWorkspace);
     save->setObjectName(QStringLiteral("saveWorkspaceAction"));
-    QAction* saveAs = file->addAction(tr("Save Workspace &As..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this,
-        &MainWindow::saveWorkspaceAs);
+    QAction* saveAs = file->addAction(tr("Save Workspace &As..."), standardKey(QKeySequence::SaveAs, Qt::CTRL | Qt::SHIFT | Qt::Key_S),
+        this, &MainWindow::saveWorkspaceAs);
     saveAs->setObjectName(QStringLiteral("saveWorkspaceAsAction"));
-    QAction* report = file->addAction(tr("E&xport Report..."), this, &MainWindow::exportReportDialog);
+    QAction* report = file->addAction(tr("E&xport Report..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
+        &MainWindow::exportReportDialog);
     report->setObjectName(QStringLiteral("exportReportAction"));
 }
 
@@ -178,6 +178,7 @@ bool MainWindow::saveWorkspaceFile(const QString& path, QString* error)
     if (!writeWorkspaceFile(path, w, error))
         return false;
     m_workspacePath = path;
+    m_cleanBytes = comparableBytes();
     addRecent(path);
     updateTitle();
     return true;
@@ -196,6 +197,7 @@ bool MainWindow::openWorkspaceFile(const QString& path, QString* error)
     m_workspacePath = path;
     addRecent(path);
     const bool ok = applyWorkspace(*w, error);
+    markClean(); // as the pages show it (what they refused is not a change of the user's)
     updateTitle();
     scheduleAutosave();
     if (!ok && error)
@@ -205,6 +207,8 @@ bool MainWindow::openWorkspaceFile(const QString& path, QString* error)
 
 void MainWindow::openWorkspaceDialog()
 {
+    if (!maybeSave())
+        return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Workspace"),
         m_workspacePath.isEmpty() ? QString() : QFileInfo(m_workspacePath).path(), fileFilter());
     if (path.isEmpty())
@@ -268,6 +272,8 @@ void MainWindow::fillRecentMenu()
         a->setToolTip(path);
         a->setStatusTip(path);
         connect(a, &QAction::triggered, this, [this, path] {
+            if (!maybeSave())
+                return;
             QString error;
             if (!openWorkspaceFile(path, &error))
                 QMessageBox::warning(this, tr("Open Workspace"), error);
@@ -277,6 +283,36 @@ void MainWindow::fillRecentMenu()
         m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
     m_recentMenu->addSeparator();
     m_recentMenu->addAction(tr("Clear List"), this, [] { recentSettings().remove(kRecentKey); });
+}
+
+// -- unsaved changes ------------------------------------------------------------------------------
+
+QByteArray MainWindow::comparableBytes() const
+{
+    Workspace w = workspace();
+    w.page.clear(); // showing another page is not a change worth a question
+    return workspaceBytes(w);
+}
+
+bool MainWindow::hasUnsavedChanges() const { return comparableBytes() != m_cleanBytes; }
+
+void MainWindow::markClean() { m_cleanBytes = comparableBytes(); }
+
+bool MainWindow::maybeSave()
+{
+    if (!m_confirmUnsaved || !hasUnsavedChanges())
+        return true;
+    const auto answer = QMessageBox::question(this, tr("Unsaved Changes"),
+        m_workspacePath.isEmpty()
+            ? tr("The pages hold inputs or results that are not saved in a workspace. Save them?")
+            : tr("%1 has changes that are not saved. Save them?").arg(QFileInfo(m_workspacePath).fileName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Discard)
+        return true;
+    if (answer != QMessageBox::Save)
+        return false;
+    saveWorkspace(); // asks for a name when there is none yet; a refusal leaves the changes
+    return !hasUnsavedChanges();
 }
 
 // -- autosave and recovery ------------------------------------------------------------------------

@@ -7,6 +7,7 @@
 #include "widgets/tableexport.h"
 #include "widgets/arrayspeceditor.h"
 #include "widgets/jobbar.h"
+#include "widgets/shortcuts.h"
 #include "widgets/jobrunner.h"
 
 #include "io/outputfile.h"
@@ -54,11 +55,13 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     m_read->setSingleStep(0.05);
     m_read->setDecimals(2);
     m_read->setValue(0.7);
+    m_read->setToolTip(tr("The share of requests that are reads, 0 to 1 (0.7: 70 % reads, 30 % writes)"));
     QStringList defaults;
     for (std::uint64_t c : defaultChunkCandidates())
         defaults << formatBytes(c);
     m_chunks = new QLineEdit(defaults.join(u','));
     m_chunks->setObjectName(QStringLiteral("advisorChunks"));
+    m_chunks->setToolTip(tr("The chunk (stripe unit) sizes to compare, comma-separated with units, e.g. 16KiB,64KiB,256KiB"));
     m_traceButton = new QPushButton(tr("From a trace…"));
     m_traceButton->setObjectName(QStringLiteral("advisorTraceButton"));
     m_traceButton->setToolTip(tr("Take the request sizes, read share and queue depth from a block I/O trace"));
@@ -103,10 +106,13 @@ AdvisorPage::AdvisorPage(QWidget* parent)
 
     m_givenDrive = new QCheckBox(tr("Give the drive's figures instead of the preset's"));
     m_givenDrive->setObjectName(QStringLiteral("advisorGivenDrive"));
+    m_givenDrive->setToolTip(tr("Use the positioning time and transfer rate typed below rather than the array's disk preset"));
     m_positioning = new QLineEdit(QStringLiteral("5.6ms"));
     m_positioning->setObjectName(QStringLiteral("advisorPositioning"));
+    m_positioning->setToolTip(tr("The drive's mean positioning time (seek plus rotational latency) with its unit, e.g. 5.6ms"));
     m_transfer = new QLineEdit(QStringLiteral("64MB/s"));
     m_transfer->setObjectName(QStringLiteral("advisorTransfer"));
+    m_transfer->setToolTip(tr("The drive's media transfer rate with its unit, e.g. 64MB/s"));
     m_positioning->setEnabled(false);
     m_transfer->setEnabled(false);
     connect(m_givenDrive, &QCheckBox::toggled, m_positioning, &QWidget::setEnabled);
@@ -119,6 +125,8 @@ AdvisorPage::AdvisorPage(QWidget* parent)
 
     m_run = new QPushButton(tr("Advise"));
     m_run->setObjectName(QStringLiteral("advisorRun"));
+    m_run->setToolTip(tr("Advise a stripe unit for the workload and disks above"));
+    setButtonShortcut(m_run, keys::run());
     m_run->setDefault(true);
     connect(m_run, &QPushButton::clicked, this, [this] { advise(); });
     m_runner = new JobRunner(this);
@@ -128,14 +136,16 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     m_bar->statusLabel()->setObjectName(QStringLiteral("advisorStatus"));
     QPushButton* json = m_bar->addSaveButton(tr("Save &JSON…"));
     json->setObjectName(QStringLiteral("advisorSaveJson"));
+    json->setToolTip(tr("The advice as JSON, as raidscope-cli advise --json prints it"));
     connect(json, &QPushButton::clicked, this, [this] {
         m_bar->saveAs(tr("Save Advice"), tr("Advise first"), QStringLiteral("advice.json"), tr("JSON files (*.json)"),
             [this](const QString& path, QString* error) {
                 return writeOutputFile(path, QJsonDocument(adviceJson()).toJson(QJsonDocument::Indented), { m_tracePath }, error);
             });
     });
-    QPushButton* csv = m_bar->addSaveButton(tr("Save CS&V…"), false);
+    QPushButton* csv = m_bar->addSaveButton(tr("Save &CSV…"), false);
     csv->setObjectName(QStringLiteral("advisorSaveCsv"));
+    csv->setToolTip(tr("The candidates' table as CSV, one row per chunk size"));
     connect(csv, &QPushButton::clicked, this, [this] {
         m_bar->saveAs(tr("Save Advice"), tr("Advise first"), QStringLiteral("advice.csv"), tr("CSV files (*.csv)"),
             [this](const QString& path, QString* error) { return writeOutputFile(path, adviceCsv().toUtf8(), { m_tracePath }, error); });

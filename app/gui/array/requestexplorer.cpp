@@ -82,8 +82,10 @@ RequestExplorer::RequestExplorer(QWidget* parent)
     m_size->setToolTip(tr("How many bytes the request reads or writes, with a unit (B, KiB, MiB)"));
     m_read = new QRadioButton(tr("&Read"));
     m_read->setObjectName(QStringLiteral("requestRead"));
+    m_read->setToolTip(tr("A read: the blocks it touches on their data disks (or one copy of a mirror)"));
     m_write = new QRadioButton(tr("&Write"));
     m_write->setObjectName(QStringLiteral("requestWrite"));
+    m_write->setToolTip(tr("A write: its blocks, their mirror copies, and the parity it reads and writes"));
     m_write->setChecked(true);
     auto* kind = new QButtonGroup(this);
     kind->addButton(m_read);

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "diskspage.h"
+#include "widgets/theme.h"
 
 #include "disks/diskseekplot.h"
 #include "disks/diskvalidationplot.h"
 #include "disks/diskzoneplot.h"
 #include "widgets/jobbar.h"
+#include "widgets/shortcuts.h"
 #include "widgets/jobrunner.h"
 
 #include "disk/diskmodel.h"
@@ -135,10 +137,11 @@ DisksPage::DisksPage(QWidget* parent)
         });
         return b;
     };
-    m_validate = new QPushButton(tr("&Validate"));
+    m_validate = new QPushButton(tr("Va&lidate"));
     m_validate->setObjectName(QStringLiteral("diskValidate"));
     m_validate->setToolTip(tr("Replay the trace through the imported disk as DiskSim does (one request at a time, each "
                               "the trace's gap after the previous completion) and compare the access times"));
+    setButtonShortcut(m_validate, keys::run());
     connect(m_validate, &QPushButton::clicked, this, [this] { validate(); });
     m_runner = new JobRunner(this);
     m_bar = new JobBar(m_runner);
@@ -303,8 +306,8 @@ bool DisksPage::importDiskSimFile(const QString& path)
     QString error;
     const auto imported = importDiskSim(path, &error);
     if (!imported) {
-        m_presetStatus->setText(QStringLiteral("<span style='color:#b00020'>%1</span>")
-                                    .arg(tr("Import refused: %1").arg(error).toHtmlEscaped()));
+        m_presetStatus->setText(QStringLiteral("<span style='color:%2'>%1</span>")
+                                    .arg(tr("Import refused: %1").arg(error).toHtmlEscaped(), errorInk(this).name()));
         return false;
     }
     const QJsonObject& json = imported->presetJson;
@@ -321,7 +324,7 @@ bool DisksPage::saveImportedPreset()
         return false;
     Entry& e = m_entries[std::size_t(m_preset->itemData(index).toInt())];
     const auto refuse = [this](const QString& why) {
-        m_presetStatus->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(why.toHtmlEscaped()));
+        m_presetStatus->setText(QStringLiteral("<span style='color:%2'>%1</span>").arg(why.toHtmlEscaped(), errorInk(this).name()));
         return false;
     };
     if (!e.imported || e.saved)

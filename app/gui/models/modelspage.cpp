@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "modelspage.h"
+#include "widgets/theme.h"
 
 #include "minervasweepplot.h"
 #include "responsepanel.h"
@@ -60,6 +61,7 @@ ModelsPage::ModelsPage(QWidget* parent)
 
     m_type = new QComboBox;
     m_type->setObjectName(QStringLiteral("minervaType"));
+    m_type->setToolTip(tr("The LU's RAID level, as Minerva models it (section 2.2)"));
     m_type->addItem(tr("RAID 1/0 (striped mirrors)"), int(MinervaLuType::Raid10));
     m_type->addItem(tr("RAID 1 (2 disks)"), int(MinervaLuType::Raid1));
     m_type->addItem(tr("RAID 5"), int(MinervaLuType::Raid5));
@@ -95,7 +97,7 @@ ModelsPage::ModelsPage(QWidget* parent)
     luForm->addRow(tr("Controller throughput:"), m_throughput);
     m_driveNote = new QLabel;
     m_driveNote->setWordWrap(true);
-    m_driveNote->setStyleSheet(QStringLiteral("color: palette(mid)"));
+    m_driveNote->setStyleSheet(QStringLiteral("color: %1").arg(mutedInk(this).name()));
     luForm->addRow(m_fromArray);
     luForm->addRow(m_driveNote);
 
@@ -110,9 +112,11 @@ ModelsPage::ModelsPage(QWidget* parent)
     connect(m_streams, &QTableWidget::itemChanged, this, [this] { recompute(); });
     auto* add = new QPushButton(tr("Add stream"));
     add->setObjectName(QStringLiteral("minervaAddStream"));
+    add->setToolTip(tr("Add a stream: 100 requests/s of 8 KiB reads, one request a run, always ON; edit its cells"));
     connect(add, &QPushButton::clicked, this, [this] { addStream(100, QStringLiteral("8KiB"), 1, 1); });
     auto* remove = new QPushButton(tr("Remove"));
     remove->setObjectName(QStringLiteral("minervaRemoveStream"));
+    remove->setToolTip(tr("Remove the selected stream (the last one when none is selected)"));
     connect(remove, &QPushButton::clicked, this, [this] {
         const int row = m_streams->currentRow() >= 0 ? m_streams->currentRow() : m_streams->rowCount() - 1;
         if (row >= 0)
@@ -142,10 +146,14 @@ ModelsPage::ModelsPage(QWidget* parent)
 
     m_smallWrite = new QComboBox;
     m_smallWrite->setObjectName(QStringLiteral("minervaSmallWrite"));
+    m_smallWrite->setToolTip(tr("What a RAID 5 small write costs: the equations' 1 + 2L/su disk accesses or the prose's "
+                                "2 reads and 2 writes"));
     m_smallWrite->addItem(tr("equations: 1 + 2L/su disks"), int(MinervaOptions::Raid5SmallWrite::Equations));
     m_smallWrite->addItem(tr("prose: 2 reads + 2 writes"), int(MinervaOptions::Raid5SmallWrite::TwoOps));
     m_writeSize = new QComboBox;
     m_writeSize->setObjectName(QStringLiteral("minervaWriteSize"));
+    m_writeSize->setToolTip(tr("Bytes each disk transfers for a RAID 5 write: eq. 5 as printed, or capped per disk "
+                               "written as eq. 4 does"));
     m_writeSize->addItem(tr("eq. 5 as printed"), int(MinervaOptions::Raid5WriteSize::Eq5));
     m_writeSize->addItem(tr("per disk written (eq. 4's cap)"), int(MinervaOptions::Raid5WriteSize::PerDisk));
     auto* optionBox = new QGroupBox(tr("RAID 5 readings (where prose and equations disagree)"));
@@ -390,7 +398,7 @@ bool ModelsPage::restoreState(const WorkspaceModels& state, QString* error)
 void ModelsPage::showError(const QString& error)
 {
     m_result.reset();
-    m_resultText->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(error.toHtmlEscaped()));
+    m_resultText->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(errorInk(this).name(), error.toHtmlEscaped()));
     for (MinervaSweepPlot* p : { m_readPlot, m_sizePlot, m_runPlot })
         p->clear(tr("No model: see the message above"));
 }
@@ -426,7 +434,7 @@ void ModelsPage::recompute()
                        .arg(binding);
     if (r.phase >= 0)
         text += tr(" The worst moment: just after stream %1 switches ON (section 2.6).").arg(r.phase + 1);
-    m_resultText->setText(text);
+    m_resultText->setText(themedHtml(this, text));
     for (MinervaSweepPlot* p : { m_readPlot, m_sizePlot, m_runPlot })
         p->setInput(*in);
 }

@@ -3,6 +3,7 @@
 
 #include "responseplot.h"
 #include "widgets/jobbar.h"
+#include "widgets/shortcuts.h"
 #include "widgets/jobrunner.h"
 
 #include "disk/diskpreset.h"
@@ -33,11 +34,13 @@ ResponsePanel::ResponsePanel(QWidget* parent)
     setObjectName(QStringLiteral("responsePanel"));
     m_scheme = new QComboBox;
     m_scheme->setObjectName(QStringLiteral("responseScheme"));
+    m_scheme->setToolTip(tr("The array's RAID scheme, as the zoned RAID model has them: RAID 01 or RAID 5"));
     m_scheme->addItem(tr("RAID 01 (mirrored stripes)"), int(ZonedRaidRequest::Scheme::Raid01));
     m_scheme->addItem(tr("RAID 5"), int(ZonedRaidRequest::Scheme::Raid5));
     m_scheme->setCurrentIndex(1);
     m_disks = new QSpinBox;
     m_disks->setObjectName(QStringLiteral("responseDisks"));
+    m_disks->setToolTip(tr("Member disks of the array, e.g. 4"));
     m_disks->setRange(2, 1024);
     m_disks->setValue(4);
     m_block = new QLineEdit(QStringLiteral("128KiB"));
@@ -59,10 +62,12 @@ ResponsePanel::ResponsePanel(QWidget* parent)
     m_rate->setToolTip(tr("Poisson arrivals at the array (the paper's 0.01-0.03 requests/ms are 10-30/s)"));
     m_blocks = new QSpinBox;
     m_blocks->setObjectName(QStringLiteral("responseBlocks"));
+    m_blocks->setToolTip(tr("Blocks (stripe units) each request covers, e.g. 5 for 5 x 128 KiB"));
     m_blocks->setRange(1, 100000);
     m_blocks->setValue(5);
     m_read = new QDoubleSpinBox;
     m_read->setObjectName(QStringLiteral("responseRead"));
+    m_read->setToolTip(tr("The share of requests that are reads, 0 to 1 (1: reads only)"));
     m_read->setRange(0, 1);
     m_read->setDecimals(2);
     m_read->setSingleStep(0.25);
@@ -74,15 +79,18 @@ ResponsePanel::ResponsePanel(QWidget* parent)
     m_writeModel->setToolTip(tr("How RAID 5 partial-stripe writes are modelled; RAID 01 has one write model"));
     m_simulate = new QCheckBox(tr("Also simulate the same array and workload"));
     m_simulate->setObjectName(QStringLiteral("responseSimulate"));
+    m_simulate->setToolTip(tr("Run the same array and workload through the simulator and draw its distribution beside the model's"));
     m_simulate->setChecked(true);
     m_count = new QSpinBox;
     m_count->setObjectName(QStringLiteral("responseCount"));
+    m_count->setToolTip(tr("Requests the simulation completes, e.g. 20000 (more: a smoother curve, a longer run)"));
     m_count->setRange(100, 10000000);
     m_count->setValue(20000);
     m_count->setSuffix(tr(" requests"));
     connect(m_simulate, &QCheckBox::toggled, m_count, &QWidget::setEnabled);
     m_fromArray = new QPushButton(tr("The Array page's array"));
     m_fromArray->setObjectName(QStringLiteral("responseFromArray"));
+    m_fromArray->setToolTip(tr("Take the scheme, disks, chunk and disk preset of the array on the Array page"));
     m_fromArray->setEnabled(false);
     connect(m_fromArray, &QPushButton::clicked, this, [this] {
         if (m_arraySource)
@@ -105,6 +113,8 @@ ResponsePanel::ResponsePanel(QWidget* parent)
 
     m_run = new QPushButton(tr("Compute"));
     m_run->setObjectName(QStringLiteral("responseRun"));
+    m_run->setToolTip(tr("Compute the response-time distribution of the model (and run the simulation when asked)"));
+    setButtonShortcut(m_run, keys::run());
     connect(m_run, &QPushButton::clicked, this, [this] { compute(); });
     m_runner = new JobRunner(this);
     m_bar = new JobBar(m_runner, Qt::Vertical);
@@ -113,6 +123,7 @@ ResponsePanel::ResponsePanel(QWidget* parent)
     m_bar->statusLabel()->setObjectName(QStringLiteral("responseStatus"));
     QPushButton* save = m_bar->addSaveButton(tr("Save &JSON…"));
     save->setObjectName(QStringLiteral("responseSave"));
+    save->setToolTip(tr("The model's (and the simulation's) response-time distribution as JSON"));
     connect(save, &QPushButton::clicked, this, [this] {
         m_bar->saveAs(tr("Save Response Times"), tr("Compute first"), QStringLiteral("response.json"), tr("JSON files (*.json)"),
             [this](const QString& path, QString* error) {

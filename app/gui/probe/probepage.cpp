@@ -13,6 +13,7 @@
 #include "probe/redundancyplot.h"
 #include "probe/simtarget.h"
 #include "widgets/jobbar.h"
+#include "widgets/shortcuts.h"
 #include "widgets/jobrunner.h"
 
 #include <QCheckBox>
@@ -54,11 +55,12 @@ ProbePage::ProbePage(QWidget* parent)
     m_runButton->setObjectName(QStringLiteral("runProbeButton"));
     m_runButton->setToolTip(tr("Probe the target as Shear does: pattern size, boundaries, pairwise layout, "
                                "redundancy, then identification"));
-    m_openButton = new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open Result…"));
+    setButtonShortcut(m_runButton, keys::run());
+    m_openButton = new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("Ope&n Result…"));
     m_openButton->setObjectName(QStringLiteral("openProbeButton"));
     m_openButton->setToolTip(tr("Show a saved probe result: this page's JSON or raidscope-cli probe --json "
                                 "output (a .json file dropped on the page opens too)"));
-    m_allPairs = new QCheckBox(tr("Every chunk &pair (as Shear)"));
+    m_allPairs = new QCheckBox(tr("Every chun&k pair (as Shear)"));
     m_allPairs->setObjectName(QStringLiteral("allPairsCheck"));
     m_allPairs->setToolTip(tr("Time all K(K-1)/2 pairs of the pattern's chunks, as Shear did, for the whole map; "
                               "otherwise only the pairs that tell the candidate layouts apart"));

@@ -88,7 +88,7 @@ ProbeTargetBox::ProbeTargetBox(QWidget* parent)
     auto* presetRow = new QHBoxLayout;
     presetRow->addWidget(m_preset, 1);
     presetRow->addSpacing(12);
-    auto* paceTitle = new QLabel(tr("&Pace:"));
+    auto* paceTitle = new QLabel(tr("Pace:"));
     paceTitle->setBuddy(m_pace);
     presetRow->addWidget(paceTitle);
     presetRow->addWidget(m_pace);
@@ -100,9 +100,12 @@ ProbeTargetBox::ProbeTargetBox(QWidget* parent)
     // The device or file.
     m_path = new QLineEdit;
     m_path->setObjectName(QStringLiteral("devicePathEdit"));
+    m_path->setToolTip(tr("The block device or file to probe, read-only unless safe writes are allowed, e.g. /dev/md0"));
     m_path->setPlaceholderText(tr("/dev/sdX, /dev/md0 or a file"));
     m_path->setClearButtonEnabled(true);
     m_browse = new QPushButton(tr("&Browse…"));
+    m_browse->setObjectName(QStringLiteral("deviceBrowseButton"));
+    m_browse->setToolTip(tr("Choose a device or file to probe"));
     m_writes = new QCheckBox(tr("Allow safe &writes…"));
     m_writes->setObjectName(QStringLiteral("allowWritesCheck"));
     m_writes->setToolTip(tr("Asks for confirmation first. Each write reads a block and writes the same bytes back."));

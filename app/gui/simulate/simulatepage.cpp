@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "simulatepage.h"
+#include "widgets/theme.h"
 
 #include "io/outputfile.h"
 #include "sim/arraysimulator.h"
@@ -11,6 +12,7 @@
 #include "widgets/arraysimoptions.h"
 #include "widgets/arrayspeceditor.h"
 #include "widgets/jobbar.h"
+#include "widgets/shortcuts.h"
 #include "widgets/jobrunner.h"
 
 #include <QDateTime>
@@ -56,6 +58,8 @@ SimulatePage::SimulatePage(QWidget* parent)
     m_sweepButton->setObjectName(QStringLiteral("sweepButton"));
     m_sweepButton->setToolTip(tr("Run the workload once per value of outstanding I/Os (closed loop) and plot "
                                  "throughput and response time against them"));
+    setButtonShortcut(m_runButton, keys::run());
+    setButtonShortcut(m_sweepButton, keys::runSecond());
     m_sweepEdit = new QLineEdit(defaultSweepText());
     m_sweepEdit->setObjectName(QStringLiteral("sweepEdit"));
     m_sweepEdit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -78,9 +82,11 @@ SimulatePage::SimulatePage(QWidget* parent)
     m_resultsView = new SimResultsView;
     // Two columns: the load curve over the per-disk bars, the distribution over the numbers.
     auto* left = new QSplitter(Qt::Vertical);
+    left->setObjectName(QStringLiteral("simLeftViews"));
     left->addWidget(m_saturation);
     left->addWidget(m_utilization);
     auto* right = new QSplitter(Qt::Vertical);
+    right->setObjectName(QStringLiteral("simRightViews"));
     right->addWidget(m_responseTime);
     right->addWidget(m_resultsView);
     for (QSplitter* s : { left, right }) {
@@ -297,7 +303,7 @@ void SimulatePage::updateControls()
         && m_arrayEditor->errorText().isEmpty() && !arraySpec().isEmpty();
     m_runButton->setEnabled(ready);
     m_sweepButton->setEnabled(ready && sweepOk);
-    m_sweepEdit->setStyleSheet(sweepOk ? QString() : QStringLiteral("color: #b00020;"));
+    m_sweepEdit->setStyleSheet(sweepOk ? QString() : QStringLiteral("color: %1;").arg(errorInk(this).name()));
     m_sweepEdit->setToolTip(sweepOk ? tr("Outstanding I/Os to sweep, comma-separated") : sweepError);
     m_jobBar->setHasResult(!m_results.empty());
 }

@@ -46,6 +46,7 @@ WorkloadEditor::WorkloadEditor(QWidget* parent)
 
     m_pattern = new QComboBox;
     m_pattern->setObjectName(QStringLiteral("patternCombo"));
+    m_pattern->setToolTip(tr("random: offsets spread over the region; sequential: runs of consecutive requests"));
     m_pattern->addItem(tr("random"), QStringLiteral("random"));
     m_pattern->addItem(tr("sequential"), QStringLiteral("sequential"));
 
@@ -73,10 +74,12 @@ WorkloadEditor::WorkloadEditor(QWidget* parent)
         tr("Closed loop: keep N requests in flight (N threads); open loop: Poisson arrivals at a rate"));
     m_outstanding = new QSpinBox;
     m_outstanding->setObjectName(QStringLiteral("outstandingSpin"));
+    m_outstanding->setToolTip(tr("Requests kept in flight in a closed loop (outstanding=N), e.g. 16 for 16 threads"));
     m_outstanding->setRange(1, 65536);
     m_outstanding->setKeyboardTracking(false);
     m_rate = new QDoubleSpinBox;
     m_rate->setObjectName(QStringLiteral("rateSpin"));
+    m_rate->setToolTip(tr("Poisson arrivals per second in an open loop (rate=N), e.g. 500"));
     m_rate->setRange(0.1, 1e7);
     m_rate->setDecimals(1);
     m_rate->setSuffix(tr(" req/s"));
@@ -112,6 +115,7 @@ WorkloadEditor::WorkloadEditor(QWidget* parent)
 
     m_seed = new QSpinBox;
     m_seed->setObjectName(QStringLiteral("seedSpin"));
+    m_seed->setToolTip(tr("The random generator's seed (seed=N): the same seed gives the same requests"));
     m_seed->setRange(0, 2000000000);
     m_seed->setKeyboardTracking(false);
     m_seed->setMaximumWidth(110);
@@ -136,15 +140,15 @@ WorkloadEditor::WorkloadEditor(QWidget* parent)
         row->addSpacing(gap);
     };
     add(label(tr("Pa&ttern"), m_pattern), m_pattern);
-    add(label(tr("&Reads"), m_readPercent), m_readPercent);
+    add(label(tr("Reads"), m_readPercent), m_readPercent);
     add(label(tr("Si&ze"), m_size), m_size);
     add(nullptr, m_loadMode, 0);
     add(nullptr, m_outstanding, 0);
     add(nullptr, m_rate);
     add(label(tr("Cou&nt"), m_count), m_count);
     add(label(tr("Re&gion"), m_region), m_region);
-    add(label(tr("H&ot"), m_hot), m_hot);
-    add(label(tr("See&d"), m_seed), m_seed, 0);
+    add(label(tr("Hot"), m_hot), m_hot);
+    add(label(tr("Seed"), m_seed), m_seed, 0);
     row->addStretch(1);
 
     auto* lineRow = new QHBoxLayout;

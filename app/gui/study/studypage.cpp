@@ -9,6 +9,7 @@
 #include "study/studyfactorplot.h"
 #include "units.h"
 #include "widgets/jobbar.h"
+#include "widgets/shortcuts.h"
 #include "widgets/jobrunner.h"
 #include "widgets/tableexport.h"
 
@@ -170,8 +171,8 @@ StudyPage::StudyPage(QWidget* parent)
 
     m_runButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run study"));
     m_runButton->setObjectName(QStringLiteral("studyRunButton"));
-    m_runButton->setToolTip(tr("Run every combination of the factors' values (Ctrl+R)"));
-    m_runButton->setShortcut(QKeySequence(tr("Ctrl+R")));
+    m_runButton->setToolTip(tr("Run every combination of the factors' values"));
+    setButtonShortcut(m_runButton, keys::run());
     m_jobBar = new JobBar(m_runner);
     m_jobBar->setObjectName(QStringLiteral("studyJobBar"));
     m_jobBar->addStartWidget(m_runButton);
@@ -195,9 +196,11 @@ StudyPage::StudyPage(QWidget* parent)
     installTableExport(m_table, QStringLiteral("raidscope-study.csv"));
 
     auto* left = new QSplitter(Qt::Vertical);
+    left->setObjectName(QStringLiteral("studyLeftViews"));
     left->addWidget(m_factorPlot);
     left->addWidget(m_table);
     auto* right = new QSplitter(Qt::Vertical);
+    right->setObjectName(QStringLiteral("studyRightViews"));
     right->addWidget(m_pointView);
     right->addWidget(m_tradeoffPlot);
     for (QSplitter* s : { left, right }) {

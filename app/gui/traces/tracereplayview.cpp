@@ -4,6 +4,7 @@
 #include "sim/arraysimulator.h"
 #include "traces/tracereplayplot.h"
 #include "widgets/jobbar.h"
+#include "widgets/shortcuts.h"
 #include "widgets/jobrunner.h"
 #include "widgets/tableexport.h"
 
@@ -61,12 +62,15 @@ TraceReplayView::TraceReplayView(QWidget* parent)
         tr("Array specs to replay the trace through, e.g. 'raid5 disks=5 chunk=32KiB disk=cheetah-15k'"));
     m_specEdit = new QLineEdit;
     m_specEdit->setObjectName(QStringLiteral("replaySpecEdit"));
+    m_specEdit->setToolTip(tr("A candidate array spec to add, e.g. raid5 disks=6 chunk=32KiB"));
     m_specEdit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_specEdit->setPlaceholderText(QStringLiteral("raid5 disks=5 chunk=128KiB"));
     m_addButton = new QPushButton(tr("&Add"));
     m_addButton->setObjectName(QStringLiteral("replayAddButton"));
+    m_addButton->setToolTip(tr("Add the spec typed beside as a candidate"));
     m_removeButton = new QPushButton(tr("Remove"));
     m_removeButton->setObjectName(QStringLiteral("replayRemoveButton"));
+    m_removeButton->setToolTip(tr("Remove the selected candidate"));
     m_resetButton = new QPushButton(tr("Whitepaper defaults"));
     m_resetButton->setToolTip(tr("RAID-5 with 16, 32 and 64 KiB chunks, as in the mail-server replay"));
     auto* addRow = new QHBoxLayout;
@@ -99,6 +103,7 @@ TraceReplayView::TraceReplayView(QWidget* parent)
                             "threshold is a slow period"));
     m_threshold = new QDoubleSpinBox;
     m_threshold->setObjectName(QStringLiteral("replayThreshold"));
+    m_threshold->setToolTip(tr("A window whose mean response time is above this many milliseconds is a slow period, e.g. 20 ms"));
     m_threshold->setRange(0.01, 100000);
     m_threshold->setValue(100);
     m_threshold->setSuffix(QStringLiteral(" ms"));
@@ -110,6 +115,8 @@ TraceReplayView::TraceReplayView(QWidget* parent)
 
     m_runButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Run &replay"));
     m_runButton->setObjectName(QStringLiteral("replayRunButton"));
+    m_runButton->setToolTip(tr("Replay the trace's requests through every candidate array and compare their response times"));
+    setButtonShortcut(m_runButton, keys::run());
     m_jobBar = new JobBar(m_runner, Qt::Vertical);
     m_jobBar->setObjectName(QStringLiteral("replayJobBar"));
     m_jobBar->addStartWidget(m_runButton, 1);
@@ -139,6 +146,7 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_plot = new TraceReplayPlot;
     auto* results = new QSplitter(Qt::Vertical);
+    results->setObjectName(QStringLiteral("replayResults"));
     results->addWidget(m_table);
     results->addWidget(m_plot);
     results->setChildrenCollapsible(false);

@@ -12,6 +12,7 @@
 #include "traces/tracetimeplot.h"
 #include "units.h"
 #include "widgets/jobbar.h"
+#include "widgets/shortcuts.h"
 #include "widgets/jobrunner.h"
 
 #include <QComboBox>
@@ -67,6 +68,7 @@ TracesPage::TracesPage(QWidget* parent)
     m_filesLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_format = new QComboBox;
     m_format->setObjectName(QStringLiteral("traceFormat"));
+    m_format->setToolTip(tr("The trace's format: auto guesses it from the first lines (blkparse, blktrace, MSR, SPC, DiskSim, fio, CSV)"));
     const std::pair<TraceFormat, QString> formats[]
         = { { TraceFormat::Auto, tr("auto (sniff the content)") }, { TraceFormat::Blkparse, tr("blkparse text") },
               { TraceFormat::Blktrace, tr("blktrace binary") }, { TraceFormat::MsrCsv, tr("MSR Cambridge / SNIA CSV") },
@@ -82,6 +84,7 @@ TracesPage::TracesPage(QWidget* parent)
     m_fioUnit->setToolTip(tr("Unit of fio iolog v3 timestamps: fio itself logs microseconds, converters milliseconds"));
     m_csvPreset = new QComboBox;
     m_csvPreset->setObjectName(QStringLiteral("csvMapping"));
+    m_csvPreset->setToolTip(tr("Which CSV columns hold time, device, operation, offset and size: a known trace's mapping or your own"));
     m_csvPreset->addItem(tr("Alibaba 2020"), QStringLiteral("alibaba"));
     m_csvPreset->addItem(tr("Tencent CBS 2018"), QStringLiteral("tencent"));
     m_csvPreset->addItem(tr("custom columns:"), QString());
@@ -93,6 +96,7 @@ TracesPage::TracesPage(QWidget* parent)
                                 "[,response=COL:UNIT][,header][,sep=;] — columns count from 1"));
     m_policy = new QComboBox;
     m_policy->setObjectName(QStringLiteral("errorPolicy"));
+    m_policy->setToolTip(tr("A malformed line: stop at the first (and say where), or skip it and count it"));
     m_policy->addItem(tr("stop at the first"), int(TraceErrorPolicy::Stop));
     m_policy->addItem(tr("skip and count"), int(TraceErrorPolicy::Skip));
     m_slowMs = new QDoubleSpinBox;
@@ -104,6 +108,8 @@ TracesPage::TracesPage(QWidget* parent)
         tr("An interval whose mean response time is above this is a slow period (whitepaper Scenario 2)"));
     m_reloadButton = new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), tr("Re&load"));
     m_reloadButton->setObjectName(QStringLiteral("traceReloadButton"));
+    m_reloadButton->setToolTip(tr("Read the open trace files again, with the format and options now chosen"));
+    setButtonShortcut(m_reloadButton, keys::reload());
 
     auto* readBar = new QHBoxLayout;
     readBar->setSpacing(6);
@@ -130,7 +136,7 @@ TracesPage::TracesPage(QWidget* parent)
     QPushButton* json = m_jobBar->addSaveButton(tr("Summary &JSON…"));
     json->setObjectName(QStringLiteral("exportJsonButton"));
     json->setToolTip(tr("Save the summary as JSON (the CLI's trace summarize --json object)"));
-    QPushButton* csv = m_jobBar->addSaveButton(tr("Summary CS&V…"), false);
+    QPushButton* csv = m_jobBar->addSaveButton(tr("Summary &CSV…"), false);
     csv->setObjectName(QStringLiteral("exportCsvButton"));
     csv->setToolTip(tr("Save the summary's tables as CSV, each after a '# name' line"));
     m_fioButton = new QPushButton(tr("fio &iolog…"));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "arraysimoptions.h"
+#include "widgets/theme.h"
 
 #include "disk/diskpreset.h"
 #include "layout/arrayspec.h"
@@ -104,7 +105,7 @@ ArraySimOptions::ArraySimOptions(ArraySpecEditor* editor, QWidget* parent)
     m_error = new QLabel;
     m_error->setObjectName(QStringLiteral("simOptionsError"));
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_error->setStyleSheet(QStringLiteral("color: %1;").arg(errorInk(this).name()));
     m_error->hide();
 
     // Two rows of label/control pairs in aligned columns: one row would not fit beside the page list.
@@ -124,15 +125,15 @@ ArraySimOptions::ArraySimOptions(ArraySpecEditor* editor, QWidget* parent)
             grid->addLayout(wl, r, column + 1);
     };
     add(0, label(tr("D&isk model"), m_preset), m_preset);
-    add(1, label(tr("&Failed disks"), m_failed), m_failed);
+    add(1, label(tr("F&ailed disks"), m_failed), m_failed);
     column = 2;
-    add(0, label(tr("&Write cache"), m_cache), m_cache);
-    add(1, label(tr("S&low disk"), m_slowDisk), nullptr, slow);
+    add(0, label(tr("Write &cache"), m_cache), m_cache);
+    add(1, label(tr("Slow disk"), m_slowDisk), nullptr, slow);
     column = 4;
     add(0, label(tr("R&ead cache"), m_readCache), m_readCache);
-    add(1, label(tr("Sc&heduler"), m_scheduler), m_scheduler);
+    add(1, label(tr("Scheduler"), m_scheduler), m_scheduler);
     column = 6;
-    add(0, label(tr("P&arity writes"), m_parityWrite), m_parityWrite);
+    add(0, label(tr("Parit&y writes"), m_parityWrite), m_parityWrite);
     add(1, m_mirrorReadLabel, m_mirrorRead);
     for (int c = 1; c < 8; c += 2)
         grid->setColumnMinimumWidth(c, 150);

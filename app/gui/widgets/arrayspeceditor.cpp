@@ -33,22 +33,27 @@ ArraySpecEditor::ArraySpecEditor(QWidget* parent)
 
     m_scheme = new QComboBox;
     m_scheme->setObjectName(QStringLiteral("schemeCombo"));
+    m_scheme->setToolTip(tr("The RAID scheme: one per layout plugin (Help > Plugins lists them)"));
     m_scheme->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_variantLabel = new QLabel(tr("&Layout"));
     m_variant = new QComboBox;
     m_variant->setObjectName(QStringLiteral("variantCombo"));
+    m_variant->setToolTip(tr("The scheme's layout variant (layout=), e.g. left-asymmetric parity for RAID 5"));
     m_variant->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_variantLabel->setBuddy(m_variant);
     m_disks = new QSpinBox;
     m_disks->setObjectName(QStringLiteral("disksSpin"));
+    m_disks->setToolTip(tr("Member disks of the array (disks=N), data and parity or mirrors together"));
     m_disks->setMinimumWidth(64);
     m_chunk = new QComboBox;
     m_chunk->setObjectName(QStringLiteral("chunkCombo"));
+    m_chunk->setToolTip(tr("The chunk (stripe unit, chunk=): data laid contiguously on one disk, e.g. 64 KiB"));
     for (std::uint64_t kib = 4; kib <= 1024; kib *= 2)
         m_chunk->addItem(formatBytes(kib * 1024), QVariant::fromValue<qulonglong>(kib * 1024));
     m_copiesLabel = new QLabel(tr("C&opies"));
     m_copies = new QSpinBox;
     m_copies->setObjectName(QStringLiteral("copiesSpin"));
+    m_copies->setToolTip(tr("Copies of each block for RAID 1 and RAID 10 (copies=N), e.g. 2"));
     m_copiesLabel->setBuddy(m_copies);
     m_spec = new QLineEdit;
     m_spec->setObjectName(QStringLiteral("specEdit"));
@@ -80,7 +85,7 @@ ArraySpecEditor::ArraySpecEditor(QWidget* parent)
     row->addWidget(label(tr("&Disks"), m_disks));
     row->addWidget(m_disks);
     row->addSpacing(10);
-    row->addWidget(label(tr("C&hunk"), m_chunk));
+    row->addWidget(label(tr("Ch&unk"), m_chunk));
     row->addWidget(m_chunk);
     row->addSpacing(10);
     row->addWidget(m_copiesLabel);

@@ -2,6 +2,8 @@
 #include "jobbar.h"
 
 #include "widgets/jobrunner.h"
+#include "widgets/shortcuts.h"
+#include "widgets/theme.h"
 
 #include <QBoxLayout>
 #include <QFileDialog>
@@ -28,9 +30,10 @@ JobBar::JobBar(JobRunner* runner, Qt::Orientation orientation, QWidget* parent)
     , m_runner(runner)
 {
     Q_ASSERT(runner);
-    m_cancel = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"));
+    // No mnemonic: the window's Esc cancels the page's jobs (two job bars share the Traces page).
+    m_cancel = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("Cancel"));
     m_cancel->setObjectName(QStringLiteral("jobCancelButton"));
-    m_cancel->setToolTip(tr("Stop the job; what it has shown so far stays"));
+    m_cancel->setToolTip(withShortcut(tr("Stop the job; what it has shown so far stays"), keys::cancel()));
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("jobProgress"));
     m_progress->setRange(0, kProgressSteps);
@@ -113,7 +116,7 @@ QString JobBar::progressText() const { return m_progress->text(); }
 void JobBar::setStatus(const QString& text, bool error)
 {
     m_statusIsError = error;
-    m_status->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
+    m_status->setStyleSheet(error ? QStringLiteral("color: %1;").arg(errorInk(this).name()) : QString());
     m_status->setText(text);
 }
 
