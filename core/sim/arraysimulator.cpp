@@ -246,7 +246,6 @@ private:
         std::int64_t arrivalNs = 0;
         std::uint64_t offset = 0;
         std::uint64_t bytes = 0;
-        std::uint32_t pending = 0;
         bool write = false;
         bool cached = false;   // acknowledged from the write-back cache; its ops destage in the background
         bool hostDone = false;  // the host has been told (or its CPU is handling the completion)
@@ -282,6 +281,7 @@ private:
             return id;
         }
         m_requests.emplace_back();
+        m_pending.push_back(0);
         return std::uint32_t(m_requests.size() - 1);
     }
 
@@ -297,7 +297,7 @@ private:
         r.offset = io.offsetBytes;
         r.bytes = io.sizeBytes;
         r.write = io.write;
-        r.pending = 0;
+        m_pending[id] = 0;
         r.cached = false;
         r.hostDone = false;
         r.ackPending = false;
@@ -379,7 +379,7 @@ private:
         }
         if (m_phase1.empty())
             std::swap(m_phase1, r.phase2);
-        r.pending = std::uint32_t(m_phase1.size());
+        m_pending[id] = std::uint32_t(m_phase1.size());
         for (const PhysOp& op : m_phase1)
             enqueue(op);
     }
@@ -588,13 +588,13 @@ private:
     // One of a request's disk operations is done (or dropped: its member failed).
     void opDone(std::uint32_t id)
     {
-        Request& r = m_requests[id];
-        if (--r.pending > 0)
+        if (--m_pending[id] > 0) // the only field most completions touch: thousands of requests may be in flight
             return;
+        Request& r = m_requests[id];
         if (!r.phase2.empty()) {
             std::swap(m_phase1, r.phase2);
             r.phase2.clear();
-            r.pending = std::uint32_t(m_phase1.size());
+            m_pending[id] = std::uint32_t(m_phase1.size());
             for (const PhysOp& op : m_phase1)
                 enqueue(op);
             return;
@@ -807,6 +807,7 @@ private:
     std::int64_t m_lastHostNs = 0;
     std::vector<Disk> m_disks;
     std::vector<Request> m_requests;
+    std::vector<std::uint32_t> m_pending; // per request: its operations not yet done, apart from the rest of Request (hot)
     std::vector<std::uint32_t> m_free;
     std::vector<std::uint32_t> m_waitingWrites;
     std::uint64_t m_dirtyBytes = 0;
@@ -888,7 +889,7 @@ private:
             r.failedOver = true;
             std::vector<PhysOp> again, none;
             planNow(r, id, again, none);
-            r.pending += std::uint32_t(again.size());
+            m_pending[id] += std::uint32_t(again.size());
             for (const PhysOp& o : again)
                 enqueue(o);
         }
@@ -1027,7 +1028,7 @@ private:
         if (first.empty())
             first.swap(r.phase2);
         m_rebuilder.issued(id);
-        r.pending = std::uint32_t(first.size());
+        m_pending[id] = std::uint32_t(first.size());
         for (const PhysOp& op : first)
             enqueue(op);
     }
