@@ -10,6 +10,13 @@ namespace raidscope {
 namespace {
     double fractionOf(double rotations)
     {
+        // An angle plus a fraction of a track is in (0, 2): floor() is 0 or 1, so the same subtraction
+        // without floor()'s long chain of conversions (a fifth of a disk operation's angle maths).
+        // Not at 0, where floor() gives -0.0 for -0.0 and the difference's sign would tell.
+        if (rotations > 0 && rotations < 2) {
+            const double f = rotations - (rotations >= 1 ? 1.0 : 0.0);
+            return f >= 1.0 ? 0.0 : f;
+        }
         const double f = rotations - std::floor(rotations);
         return f >= 1.0 ? 0.0 : f;
     }
@@ -103,6 +110,14 @@ PhysicalAddress DiskGeometry::locate(std::uint64_t lba) const
     at.zone = index;
     if (!m_mapped) {
         const std::uint64_t offset = lba - z.firstLba;
+        if (offset <= 0xffffffffu) { // (the same quotients by 32-bit division, faster)
+            const std::uint32_t perTrack = std::uint32_t(z.sectorsPerTrack);
+            const std::uint32_t track = std::uint32_t(offset) / perTrack;
+            at.cylinder = z.firstCylinder + int(track / std::uint32_t(m_heads));
+            at.head = int(track % std::uint32_t(m_heads));
+            at.sector = int(std::uint32_t(offset) % perTrack);
+            return at;
+        }
         const std::uint64_t perTrack = std::uint64_t(z.sectorsPerTrack);
         const std::uint64_t track = offset / perTrack; // tracks into the zone
         at.cylinder = z.firstCylinder + int(track / std::uint64_t(m_heads));
@@ -261,7 +276,10 @@ double DiskGeometry::trackStartAngle(int zone, int cylinder, int head) const
 {
     const DiskZone& z = m_zones[std::size_t(zone)];
     // Reduce modulo the track in integers first so the double keeps full precision.
-    const std::uint64_t skew = skewSectorsInZone(zone, cylinder, head) % std::uint64_t(z.sectorsPerTrack);
+    const std::uint64_t inZone = skewSectorsInZone(zone, cylinder, head);
+    // (a 32-bit division when it fits: the same remainder, faster)
+    const std::uint64_t skew = inZone <= 0xffffffffu ? std::uint32_t(inZone) % std::uint32_t(z.sectorsPerTrack)
+                                                      : inZone % std::uint64_t(z.sectorsPerTrack);
     return fractionOf(z.firstTrackAngle + double(skew) / z.sectorsPerTrack);
 }
 
