@@ -37,6 +37,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <sys/stat.h>
 #include <map>
 
 using namespace raidscope;
@@ -374,6 +375,17 @@ TEST_CASE("TracesPage: cancel stops the read and nothing of it arrives afterward
     // A missing file is refused on the page, not crashed on.
     CHECK_FALSE(f.page.openFiles({ fixture("no_such_file.csv") }));
     CHECK(f.page.statusText().contains(QStringLiteral("no_such_file.csv")));
+    CHECK(f.page.statusText().contains(QStringLiteral("no such file")));
+    // A FIFO or a device exists but is read once only: said so, not "no such file".
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("trace.fifo"));
+    REQUIRE(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    for (const QString& path : { fifo, QStringLiteral("/dev/zero") }) {
+        CAPTURE(path.toStdString());
+        CHECK_FALSE(f.page.openFiles({ path }));
+        CHECK(f.page.statusText().contains(QStringLiteral("not a regular file")));
+        CHECK_FALSE(f.page.isRunning());
+    }
 }
 
 TEST_CASE("TracesPage: the replay comparison fills one row per candidate", "[gui][traces]")

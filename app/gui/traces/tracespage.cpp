@@ -13,6 +13,7 @@
 #include "units.h"
 #include "widgets/jobbar.h"
 #include "widgets/shortcuts.h"
+#include "widgets/theme.h"
 #include "widgets/jobrunner.h"
 
 #include <QComboBox>
@@ -154,16 +155,14 @@ TracesPage::TracesPage(QWidget* parent)
     m_notes->setObjectName(QStringLiteral("traceNotes"));
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_notes->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff4e0; border: 1px solid #e8c88a; padding: 3px 6px; }"));
+    m_notes->setStyleSheet(noteBoxStyle(this, false));
     m_notes->setVisible(false);
     m_errors = new QLabel;
     m_errors->setObjectName(QStringLiteral("traceErrors"));
     m_errors->setWordWrap(true);
     m_errors->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_errors->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_errors->setStyleSheet(
-        QStringLiteral("QLabel { background: #fdecee; border: 1px solid #e3a1aa; padding: 3px 6px; }"));
+    m_errors->setStyleSheet(noteBoxStyle(this, true));
     m_errors->setVisible(false);
 
     // The summary views: distribution and skew on top, time series below.
@@ -312,7 +311,12 @@ bool TracesPage::openFiles(const QStringList& paths)
     QStringList files;
     for (const QString& p : paths) {
         if (!QFileInfo(p).isFile()) {
-            m_jobBar->setStatus(tr("Cannot open %1: no such file").arg(p), true);
+            // A pipe or device can be read once only, and this page reads a trace again whenever
+            // an option changes; raidscope-cli reads them (trace summarize /dev/stdin).
+            m_jobBar->setStatus(QFileInfo::exists(p)
+                    ? tr("Cannot open %1: not a regular file (a pipe, FIFO or device; raidscope-cli trace summarize reads those)").arg(p)
+                    : tr("Cannot open %1: no such file").arg(p),
+                true);
             return false;
         }
         files << p;
