@@ -78,6 +78,15 @@ QString themedHtml(const QWidget* widget, const QString& html)
     return out;
 }
 
+QString noteBoxStyle(const QWidget* widget, bool error)
+{
+    const bool dark = isDarkPalette(widget->palette());
+    const char* background = error ? (dark ? "#4a2328" : "#fdecee") : (dark ? "#463a1e" : "#fff4e0");
+    const char* border = error ? (dark ? "#8a3c46" : "#e3a1aa") : (dark ? "#8a6d2f" : "#e8c88a");
+    return QStringLiteral("QLabel { background: %1; border: 1px solid %2; color: %3; padding: 3px 6px; }")
+        .arg(QLatin1String(background), QLatin1String(border), widget->palette().color(QPalette::WindowText).name());
+}
+
 QPalette darkPalette()
 {
     // Close to the Breeze Dark and Adwaita-dark colours: grey, not black, with a blue highlight.

@@ -31,6 +31,10 @@ QColor readableInk(const QWidget* widget, const QColor& designed);
 /// every such colour made readableInk(): the pages' HTML labels follow a dark palette too.
 QString themedHtml(const QWidget* widget, const QString& html);
 
+/// A QLabel style sheet for a boxed note (a pale amber box) or error (a pale red one), dark boxes
+/// with the palette's text on a dark palette.
+QString noteBoxStyle(const QWidget* widget, bool error);
+
 /// A dark palette for Fusion (raidscope --palette dark), and Fusion's own light one.
 QPalette darkPalette();
 QPalette lightPalette();
