@@ -7,20 +7,6 @@
 
 namespace raidscope {
 
-namespace {
-    double fractionOf(double rotations)
-    {
-        // An angle plus a fraction of a track is in (0, 2): floor() is 0 or 1, so the same subtraction
-        // without floor()'s long chain of conversions (a fifth of a disk operation's angle maths).
-        // Not at 0, where floor() gives -0.0 for -0.0 and the difference's sign would tell.
-        if (rotations > 0 && rotations < 2) {
-            const double f = rotations - (rotations >= 1 ? 1.0 : 0.0);
-            return f >= 1.0 ? 0.0 : f;
-        }
-        const double f = rotations - std::floor(rotations);
-        return f >= 1.0 ? 0.0 : f;
-    }
-} // namespace
 
 DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec> zones, SparingSpec sparing)
     : m_heads(heads)
@@ -29,6 +15,10 @@ DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec>
 {
     m_zones.reserve(zones.size());
     m_mapped = sparing.scheme != SparingScheme::None;
+    const SparingScheme scheme = sparing.scheme;
+    m_skewSlips = scheme == SparingScheme::SectorsPerTrack || scheme == SparingScheme::SectorsPerCylinder
+        || scheme == SparingScheme::SectorsPerCylinderSlipToEnd || scheme == SparingScheme::SectorsPerCylinderAtFront
+        || scheme == SparingScheme::SectorsPerCylinderAtFrontSlipToEnd;
     int cylinder = 0;
     std::uint64_t lba = 0;
     for (const ZoneSpec& spec : zones) {
@@ -73,14 +63,14 @@ DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec>
         z.sectors = std::uint64_t(std::max<std::int64_t>(0, blocks));
         if (spec.firstBlockSectors >= 0) {
             // "Offset of first block" in sectors (DiskSim's default skew units): firstblkangle.
-            z.firstTrackAngle = fractionOf(double(spec.firstBlockSectors) / spec.sectorsPerTrack);
+            z.firstTrackAngle = fractionOfTurn(double(spec.firstBlockSectors) / spec.sectorsPerTrack);
         } else if (!m_zones.empty()) {
             // The zone's first track follows the previous zone's last track across a cylinder
             // boundary: it is shifted by this zone's cylinder skew, counted in this zone's sectors.
             const DiskZone& prev = m_zones.back();
             const double lastTrack
                 = trackStartAngle(int(m_zones.size()) - 1, prev.firstCylinder + prev.cylinders - 1, heads - 1);
-            z.firstTrackAngle = fractionOf(lastTrack + double(spec.cylinderSkewSectors) / spec.sectorsPerTrack);
+            z.firstTrackAngle = fractionOfTurn(lastTrack + double(spec.cylinderSkewSectors) / spec.sectorsPerTrack);
         }
         m_zones.push_back(std::move(z));
         cylinder += spec.cylinders;
@@ -247,7 +237,7 @@ std::uint64_t DiskGeometry::lbaOf(const PhysicalAddress& at) const
     return z.firstLba + track * std::uint64_t(z.sectorsPerTrack) + std::uint64_t(at.sector);
 }
 
-std::uint64_t DiskGeometry::skewSectorsInZone(int zone, int cylinder, int head) const
+std::uint64_t DiskGeometry::skewWithSlips(int zone, int cylinder, int head) const
 {
     // Within a zone (DiskSim: its band), before track (c, h) lie c cylinder crossings and
     // c*(heads-1) + h head crossings (g1_map_pbn_skew).
@@ -270,23 +260,6 @@ std::uint64_t DiskGeometry::skewSectorsInZone(int zone, int cylinder, int head) 
     // Tracks before the band (not data) would give a negative count: reduce modulo the track.
     const std::int64_t spt = z.sectorsPerTrack;
     return skew >= 0 ? std::uint64_t(skew) : std::uint64_t(((skew % spt) + spt) % spt);
-}
-
-double DiskGeometry::trackStartAngle(int zone, int cylinder, int head) const
-{
-    const DiskZone& z = m_zones[std::size_t(zone)];
-    // Reduce modulo the track in integers first so the double keeps full precision.
-    const std::uint64_t inZone = skewSectorsInZone(zone, cylinder, head);
-    // (a 32-bit division when it fits: the same remainder, faster)
-    const std::uint64_t skew = inZone <= 0xffffffffu ? std::uint32_t(inZone) % std::uint32_t(z.sectorsPerTrack)
-                                                      : inZone % std::uint64_t(z.sectorsPerTrack);
-    return fractionOf(z.firstTrackAngle + double(skew) / z.sectorsPerTrack);
-}
-
-double DiskGeometry::sectorAngle(const PhysicalAddress& at) const
-{
-    const DiskZone& z = m_zones[std::size_t(at.zone)];
-    return fractionOf(trackStartAngle(at.zone, at.cylinder, at.head) + double(at.sector) / z.sectorsPerTrack);
 }
 
 } // namespace raidscope

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -111,14 +112,57 @@ public:
     std::uint64_t lbaOf(const PhysicalAddress& at) const;
     /// Angle where sector 0 of track (cylinder, head) starts, in rotations [0, 1), measured in the
     /// frame where sector 0 of cylinder 0, head 0 starts at angle 0.
-    double trackStartAngle(int zone, int cylinder, int head) const;
+    double trackStartAngle(int zone, int cylinder, int head) const
+    {
+        const DiskZone& z = m_zones[std::size_t(zone)];
+        // Reduce modulo the track in integers first so the double keeps full precision (a 32-bit
+        // division when it fits: the same remainder, faster).
+        const std::uint64_t inZone = skewSectorsInZone(zone, cylinder, head);
+        const std::uint64_t skew = inZone <= 0xffffffffu ? std::uint32_t(inZone) % std::uint32_t(z.sectorsPerTrack)
+                                                          : inZone % std::uint64_t(z.sectorsPerTrack);
+        return fractionOfTurn(z.firstTrackAngle + double(skew) / z.sectorsPerTrack);
+    }
     /// Angle where a sector starts, in rotations [0, 1).
-    double sectorAngle(const PhysicalAddress& at) const;
+    double sectorAngle(const PhysicalAddress& at) const
+    {
+        const DiskZone& z = m_zones[std::size_t(at.zone)];
+        return fractionOfTurn(trackStartAngle(at.zone, at.cylinder, at.head) + double(at.sector) / z.sectorsPerTrack);
+    }
     /// Skew (in sectors of the zone) that trackStartAngle() adds for this track, before reduction
     /// modulo the track: the sum of the skews of the zone's tracks before it.
-    std::uint64_t skewSectorsInZone(int zone, int cylinder, int head) const;
+    std::uint64_t skewSectorsInZone(int zone, int cylinder, int head) const
+    {
+        if (m_skewSlips)
+            return skewWithSlips(zone, cylinder, head);
+        // Within a zone (DiskSim: its band), before track (c, h) lie c cylinder crossings and
+        // c*(heads-1) + h head crossings (g1_map_pbn_skew).
+        const DiskZone& z = m_zones[std::size_t(zone)];
+        const std::int64_t c = std::int64_t(cylinder - z.bandFirstCylinder);
+        const std::int64_t skew
+            = c * z.cylinderSkewSectors + (c * (m_heads - 1) + head) * std::int64_t(z.trackSkewSectors);
+        // Tracks before the band (not data) would give a negative count: reduce modulo the track.
+        const std::int64_t spt = z.sectorsPerTrack;
+        return skew >= 0 ? std::uint64_t(skew) : std::uint64_t(((skew % spt) + spt) % spt);
+    }
+
+    /// rotations - floor(rotations), and 0 for a result that rounds to 1.
+    static double fractionOfTurn(double rotations)
+    {
+        // An angle plus a fraction of a track is in (0, 2): floor() is 0 or 1, so the same subtraction
+        // without floor()'s long chain of conversions (a fifth of a disk operation's angle maths).
+        // Not at 0, where floor() gives -0.0 for -0.0 and the difference's sign would tell.
+        if (rotations > 0 && rotations < 2) {
+            const double f = rotations - (rotations >= 1 ? 1.0 : 0.0);
+            return f >= 1.0 ? 0.0 : f;
+        }
+        const double f = rotations - std::floor(rotations);
+        return f >= 1.0 ? 0.0 : f;
+    }
 
 private:
+    /// skewSectorsInZone() where slips shift sectors (some sparing schemes).
+    std::uint64_t skewWithSlips(int zone, int cylinder, int head) const;
+
     int m_heads = 0;
     int m_sectorBytes = 512;
     int m_cylinders = 0;
@@ -126,6 +170,7 @@ private:
     std::vector<DiskZone> m_zones;
     SparingSpec m_sparing;
     bool m_mapped = false;
+    bool m_skewSlips = false; ///< the sparing scheme's slips shift skews
 };
 
 } // namespace raidscope

@@ -38,6 +38,8 @@ DiskModel::DiskModel(const DiskParameters& parameters, DiskSpeed speed)
     if (!m_params.writeSeek)
         m_writeSettleNs = m_params.writeSettleMs * nsPerMs / speed.seek;
     m_rotationNs = m_params.rotationMs * nsPerMs / speed.rotation;
+    for (const DiskZone& z : m_params.geometry.zones())
+        m_zoneSectorNs.push_back(m_rotationNs / z.sectorsPerTrack);
     // Head and cylinder switches are arm/settle time: they scale with the seek speed.
     m_headSwitchNs = m_params.headSwitchMs * nsPerMs / speed.seek;
     m_cylinderSwitchNs = m_params.cylinderSwitchMs * nsPerMs / speed.seek;
@@ -139,7 +141,7 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
             c.at.sector = 0;
         }
         const int perTrack = g.zone(c.at.zone).sectorsPerTrack;
-        const double sectorNs = m_rotationNs / perTrack;
+        const double sectorNs = m_zoneSectorNs[std::size_t(c.at.zone)]; // m_rotationNs / perTrack
         // After a switch the skew puts sector 0 just past where the head lands: the wait is short
         // when the skew covers the switch, nearly a revolution when it does not.
         const double waitNs = rotationalWaitNs(c.timeNs, g.sectorAngle(c.at));

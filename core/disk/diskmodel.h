@@ -118,7 +118,7 @@ public:
     double cylinderSwitchNs() const { return m_cylinderSwitchNs; }
     double commandOverheadNs() const { return m_overheadNs; }
     /// Time one sector takes to pass under the head in a zone.
-    double sectorNs(int zone) const { return m_rotationNs / m_params.geometry.zone(zone).sectorsPerTrack; }
+    double sectorNs(int zone) const { return m_zoneSectorNs[std::size_t(zone)]; }
     /// Seek time for a distance, read or write curve, with the speed factor applied.
     double seekNs(int distanceCylinders, bool isWrite) const;
     /// Bus time for a number of sectors (cache hits, write-back acknowledgements).
@@ -172,6 +172,7 @@ private:
     SeekCurve m_readSeek;
     SeekCurve m_writeSeek;
     double m_rotationNs = 0;
+    std::vector<double> m_zoneSectorNs; ///< per zone, m_rotationNs / its sectors per track (one division fewer a track)
     double m_headSwitchNs = 0;
     double m_cylinderSwitchNs = 0;
     double m_writeSettleNs = 0;
