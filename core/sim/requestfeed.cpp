@@ -31,6 +31,10 @@ RequestPlanner::RequestPlanner(const Layout& layout, const SimConfig& config, st
     m_options.alwaysReconstructWrite = config.alwaysReconstructWrite;
     m_options.failed = config.failed;
     m_options.listChunks = false;
+    for (const int disk : config.physical)
+        m_physical.push_back(std::uint32_t(disk));
+    m_anySecondPartition = std::find(config.secondPartition.begin(), config.secondPartition.end(), true)
+        != config.secondPartition.end();
 }
 
 bool RequestPlanner::plan(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1,
@@ -69,8 +73,8 @@ bool RequestPlanner::plan(const IoRequest& io, std::uint32_t request, std::vecto
     return true;
 }
 
-PhysOp RequestPlanner::physOp(int member, std::uint64_t block, std::uint64_t blocks, std::uint32_t request,
-                              bool write) const
+PhysOp RequestPlanner::physOpOnPartition(int member, std::uint64_t block, std::uint64_t blocks, std::uint32_t request,
+                                         bool write) const
 {
     const std::uint32_t disk = std::uint32_t(m_config.physical[std::size_t(member)]);
     PhysOp op { block * m_sectorsPerBlock, std::uint32_t(blocks * m_sectorsPerBlock), request, disk, write,

@@ -42,14 +42,26 @@ public:
     bool plan(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1, std::vector<PhysOp>& phase2,
               bool& lost) const;
     /// `blocks` layout blocks from `block` of member disk `member`, where they are on its physical disk.
-    PhysOp physOp(int member, std::uint64_t block, std::uint64_t blocks, std::uint32_t request, bool write) const;
+    PhysOp physOp(int member, std::uint64_t block, std::uint64_t blocks, std::uint32_t request, bool write) const
+    {
+        if (m_anySecondPartition)
+            return physOpOnPartition(member, block, blocks, request, write);
+        return PhysOp { block * m_sectorsPerBlock, std::uint32_t(blocks * m_sectorsPerBlock), request,
+            m_physical[std::size_t(member)], write, std::uint32_t(member) };
+    }
 
 private:
+    /// physOp() when some member is the second half of another member's disk.
+    PhysOp physOpOnPartition(int member, std::uint64_t block, std::uint64_t blocks, std::uint32_t request,
+                             bool write) const;
+
     const Layout& m_layout;
     const SimConfig& m_config;
     std::vector<std::uint64_t> m_diskSectors;
     PlanOptions m_options;
     std::uint32_t m_sectorsPerBlock = 8;
+    std::vector<std::uint32_t> m_physical; ///< SimConfig::physical, kept here for the inline physOp()
+    bool m_anySecondPartition = false;     ///< some member is a second partition (SimConfig::secondPartition)
     bool m_healthy = true;      ///< no failed member: reads by the data place (or a mirror's copy)
     bool m_mirrorReads = false; ///< reads go to the simulator (see plan())
 };
