@@ -169,8 +169,14 @@ private:
         std::uint64_t seq;
         Kind kind;
         std::uint32_t index;
-        // Without branches: which of two events comes first is as good as random to a predictor.
-        bool before(const Event& o) const { return (t < o.t) | ((t == o.t) & (seq < o.seq)); }
+        // Without branches: which of two events comes first is as good as random to a predictor. One
+        // 128-bit comparison (t's sign bit flipped: signed order as unsigned), as GCC turns the
+        // bool expression (t < o.t) | ((t == o.t) & (seq < o.seq)) back into branches.
+        unsigned __int128 order() const
+        {
+            return (static_cast<unsigned __int128>(std::uint64_t(t) ^ (std::uint64_t(1) << 63)) << 64) | seq;
+        }
+        bool before(const Event& o) const { return order() < o.order(); }
     };
     // The pending events, earliest (then first scheduled) first: a 4-ary heap, half as deep as a binary
     // one, its four children compared without branches (the binary std::push_heap/pop_heap heap was
