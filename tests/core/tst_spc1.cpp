@@ -7,6 +7,8 @@
 #include "sim/spc1workload.h"
 #include "sim/workload.h"
 
+#include "testsupport.h"
+
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -20,18 +22,12 @@ namespace {
 
 WorkloadSpec spec(const char* text)
 {
-    QString error;
-    const auto s = parseWorkloadSpec(QString::fromUtf8(text), &error);
-    INFO(error.toStdString());
-    REQUIRE(s);
-    return *s;
+    return test::makeWorkload(text);
 }
 
 QString specError(const char* text)
 {
-    QString error;
-    CHECK_FALSE(parseWorkloadSpec(QString::fromUtf8(text), &error));
-    return error;
+    return test::workloadSpecError(text);
 }
 
 // SPC-1's streams, written out from the specification's table (see the file's head).

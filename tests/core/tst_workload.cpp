@@ -2,6 +2,8 @@
 #include "sim/arraysimulator.h"
 #include "sim/workload.h"
 
+#include "testsupport.h"
+
 #include <catch2/catch.hpp>
 
 using namespace raidscope;
@@ -11,18 +13,12 @@ namespace {
 
 WorkloadSpec spec(const char* text)
 {
-    QString error;
-    const auto s = parseWorkloadSpec(QString::fromUtf8(text), &error);
-    INFO(error.toStdString());
-    REQUIRE(s);
-    return *s;
+    return test::makeWorkload(text);
 }
 
 QString specError(const char* text)
 {
-    QString error;
-    CHECK_FALSE(parseWorkloadSpec(QString::fromUtf8(text), &error));
-    return error;
+    return test::workloadSpecError(text);
 }
 
 } // namespace

@@ -44,4 +44,11 @@ WorkloadSpec makeWorkload(const char* spec)
     return *w;
 }
 
+QString workloadSpecError(const char* spec)
+{
+    QString error;
+    CHECK_FALSE(parseWorkloadSpec(QString::fromUtf8(spec), &error));
+    return error;
+}
+
 } // namespace raidscope::test

@@ -22,5 +22,7 @@ QString specError(const QString& spec);
 std::unique_ptr<ArraySimulator> makeSim(const char* spec);
 /// A workload from its spec text; fails the test on error.
 WorkloadSpec makeWorkload(const char* spec);
+/// The one-line error a workload spec gets; fails the test when the spec is accepted.
+QString workloadSpecError(const char* spec);
 
 } // namespace raidscope::test
