@@ -279,7 +279,7 @@ WorkspaceAdvisor AdvisorPage::saveState() const
     s.hostStripe = m_hostStripe->text();
     s.controllers = m_controllers->value();
     s.controllerIops = m_controllerIops->value();
-    s.advice = adviceJson();
+    s.advice = m_advice ? adviceJson() : m_savedAdvice;
     return s;
 }
 
@@ -308,6 +308,8 @@ bool AdvisorPage::restoreState(const WorkspaceAdvisor& state, QString* error)
     m_controllerIops->setValue(state.controllerIops);
     // The advice is not in a form core reads back; without a trace or a simulation it is the
     // page's instant arithmetic, done as on every start. A trace would be read again: left to Advise.
+    m_advice.reset(); // an advice of the inputs replaced is not the workspace's
+    m_savedAdvice = state.advice;
     if (problem.isEmpty() && state.trace.isEmpty() && state.outstanding == 0)
         advise();
     else if (!state.advice.isEmpty())
@@ -369,6 +371,7 @@ QString AdvisorPage::adviceCsv() const
 
 bool AdvisorPage::advise()
 {
+    m_savedAdvice = {}; // a new advice replaces the workspace's
     QString error;
     const QString specText = m_array->canonicalSpec();
     const auto spec = parseArraySpec(specText, &error);

@@ -106,6 +106,9 @@ private:
     std::shared_ptr<const TraceSummary> m_summary; ///< of the trace advised on, for its skew at any N
     QLabel* m_recommendationText = nullptr;
     std::optional<StripeAdvice> m_advice;
+    /// A workspace's advice, kept as it was saved while the page has not advised again (one with a
+    /// trace or a simulation is not recomputed on opening), so saving the workspace keeps it.
+    QJsonObject m_savedAdvice;
     AdvisorOptions m_options;
     std::optional<HostStripeAdvice> m_host;
     StripeRecommendation m_recommendation;
