@@ -35,14 +35,11 @@ QString textReport(const StudyResult& r)
             values << QStringLiteral("%1").arg(v, -12);
         t += values.join(u' ');
         if (p.maxBsu) {
-            double meanAtMax = 0;
-            for (const StudyRun& run : p.runs)
-                if (run.bsu == *p.maxBsu)
-                    meanAtMax = run.meanMs;
+            const StudyRun* atMax = p.runAtMax();
             t += QStringLiteral("  %1%2  %3  %4\n")
                      .arg(*p.maxBsu, 8)
                      .arg(p.atSearchEnd ? QStringLiteral("+") : QStringLiteral(" "))
-                     .arg(meanAtMax, 14, 'f', 2)
+                     .arg(atMax ? atMax->meanMs : 0.0, 14, 'f', 2)
                      .arg(p.runs.size(), 4);
         } else if (!p.runs.empty()) {
             const StudyRun& run = p.runs.front();

@@ -75,6 +75,15 @@ struct StudyPoint
     std::vector<StudyRun> runs;    ///< every load run, in the order run
     /// When `bsu` is a factor: the one run's whole result (stages and rebuild included).
     std::optional<SimResult> result;
+
+    /// The run at the answer (maxBsu); nullptr when there is none (not searched, or 0 BSUs).
+    const StudyRun* runAtMax() const
+    {
+        for (const StudyRun& r : runs)
+            if (maxBsu && r.bsu == *maxBsu)
+                return &r;
+        return nullptr;
+    }
 };
 
 struct StudyResult

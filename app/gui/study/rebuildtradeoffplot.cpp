@@ -49,17 +49,16 @@ void RebuildTradeoffPlot::setPoints(std::vector<Point> points)
         const Point& p = m_points[i];
         m_mean->addData(p.redundantAfterS, p.usersMeanMs);
         m_p90->addData(p.redundantAfterS, p.usersP90Ms);
-        // Points that land (nearly) on one another share one label.
-        bool named = false;
-        for (std::size_t j = 0; j < i && !named; ++j)
-            named = std::abs(m_points[j].redundantAfterS - p.redundantAfterS) < 0.04 * right
-                && std::abs(m_points[j].usersMeanMs - p.usersMeanMs) < 0.04 * top;
-        if (named)
+        // Points that land (nearly) on one another share one label, at the first of them.
+        const auto near = [&](const Point& q) {
+            return std::abs(q.redundantAfterS - p.redundantAfterS) < 0.04 * right
+                && std::abs(q.usersMeanMs - p.usersMeanMs) < 0.04 * top;
+        };
+        if (std::any_of(m_points.begin(), m_points.begin() + std::ptrdiff_t(i), near))
             continue;
         QStringList names { p.label };
         for (std::size_t j = i + 1; j < m_points.size(); ++j)
-            if (std::abs(m_points[j].redundantAfterS - p.redundantAfterS) < 0.04 * right
-                && std::abs(m_points[j].usersMeanMs - p.usersMeanMs) < 0.04 * top)
+            if (near(m_points[j]))
                 names << m_points[j].label;
         auto* label = new QCPItemText(this);
         label->position->setCoords(p.redundantAfterS, p.usersMeanMs);

@@ -444,12 +444,9 @@ void StudyPage::refreshViews()
         for (const QString& v : p.values)
             m_table->setItem(i, c++, cell(v));
         if (p.maxBsu) {
-            double meanAtMax = 0;
-            for (const StudyRun& r : p.runs)
-                if (r.bsu == *p.maxBsu)
-                    meanAtMax = r.meanMs;
+            const StudyRun* atMax = p.runAtMax();
             m_table->setItem(i, c++, cell(QStringLiteral("%1%2").arg(*p.maxBsu).arg(p.atSearchEnd ? QStringLiteral("+") : QString()), true));
-            m_table->setItem(i, c++, cell(QString::number(meanAtMax, 'f', 2), true));
+            m_table->setItem(i, c++, cell(QString::number(atMax ? atMax->meanMs : 0.0, 'f', 2), true));
             m_table->setItem(i, c++, cell(QString::number(p.runs.size()), true));
         } else if (!p.runs.empty()) {
             // Named by the factors that vary (a single value names nothing).
