@@ -4,9 +4,35 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
+#include <mutex>
 
 namespace raidscope {
 
+namespace {
+
+// Tables of k / sectorsPerTrack for tracks of at most this many sectors (32 KiB of doubles).
+constexpr int kMaxFractionTable = 4096;
+
+// The table for one number of sectors per track, shared by every geometry that has it (DiskGeometry's
+// copies and the members of an array: one table in the cache, not one a drive).
+std::shared_ptr<const std::vector<double>> fractionTable(int sectorsPerTrack)
+{
+    static std::mutex lock;
+    static std::map<int, std::weak_ptr<const std::vector<double>>> tables;
+    const std::lock_guard<std::mutex> guard(lock);
+    std::weak_ptr<const std::vector<double>>& slot = tables[sectorsPerTrack];
+    if (auto table = slot.lock())
+        return table;
+    auto table = std::make_shared<std::vector<double>>();
+    table->reserve(std::size_t(sectorsPerTrack));
+    for (int k = 0; k < sectorsPerTrack; ++k)
+        table->push_back(double(std::uint64_t(k)) / sectorsPerTrack); // as trackStartAngle() and sectorAngle() divide
+    slot = table;
+    return table;
+}
+
+} // namespace
 
 DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec> zones, SparingSpec sparing)
     : m_heads(heads)
@@ -14,6 +40,7 @@ DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec>
     , m_sparing(sparing)
 {
     m_zones.reserve(zones.size());
+    m_perCylinder = FastDivisor32(std::uint32_t(std::max(1, heads)));
     m_mapped = sparing.scheme != SparingScheme::None;
     const SparingScheme scheme = sparing.scheme;
     m_skewSlips = scheme == SparingScheme::SectorsPerTrack || scheme == SparingScheme::SectorsPerCylinder
@@ -73,11 +100,25 @@ DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec>
             z.firstTrackAngle = fractionOfTurn(lastTrack + double(spec.cylinderSkewSectors) / spec.sectorsPerTrack);
         }
         m_zones.push_back(std::move(z));
+        makeArithmetic();
         cylinder += spec.cylinders;
         lba += m_zones.back().sectors;
     }
     m_cylinders = cylinder;
     m_totalSectors = lba;
+}
+
+// The arithmetic of the zone just added.
+void DiskGeometry::makeArithmetic()
+{
+    const DiskZone& z = m_zones.back();
+    ZoneArithmetic a;
+    a.perTrack = FastDivisor32(std::uint32_t(std::max(1, z.sectorsPerTrack)));
+    if (z.sectorsPerTrack > 0 && z.sectorsPerTrack <= kMaxFractionTable) {
+        m_fractionTables.push_back(fractionTable(z.sectorsPerTrack));
+        a.fraction = m_fractionTables.back()->data();
+    }
+    m_arithmetic.push_back(a);
 }
 
 int DiskGeometry::zoneOfCylinder(int cylinder) const
@@ -100,12 +141,13 @@ PhysicalAddress DiskGeometry::locate(std::uint64_t lba) const
     at.zone = index;
     if (!m_mapped) {
         const std::uint64_t offset = lba - z.firstLba;
-        if (offset <= 0xffffffffu) { // (the same quotients by 32-bit division, faster)
-            const std::uint32_t perTrack = std::uint32_t(z.sectorsPerTrack);
-            const std::uint32_t track = std::uint32_t(offset) / perTrack;
-            at.cylinder = z.firstCylinder + int(track / std::uint32_t(m_heads));
-            at.head = int(track % std::uint32_t(m_heads));
-            at.sector = int(std::uint32_t(offset) % perTrack);
+        if (offset <= 0xffffffffu) { // (the same quotients by multiplications, faster)
+            const FastDivisor32& perTrack = m_arithmetic[std::size_t(index)].perTrack;
+            const std::uint32_t track = perTrack.quotient(std::uint32_t(offset));
+            const std::uint32_t cylinder = m_perCylinder.quotient(track);
+            at.cylinder = z.firstCylinder + int(cylinder);
+            at.head = int(track - cylinder * m_perCylinder.divisor());
+            at.sector = int(std::uint32_t(offset) - track * perTrack.divisor());
             return at;
         }
         const std::uint64_t perTrack = std::uint64_t(z.sectorsPerTrack);

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -65,6 +66,33 @@ struct DiskZone
     std::vector<int> slips;
 };
 
+/// Division of 32-bit numbers by a divisor fixed in advance, by multiplications (Lemire, Kaser and Kurz,
+/// "Faster remainder by direct computation", 2019: with M = ceil(2^64 / d), exact for every 32-bit a and
+/// d): the same quotients and remainders as / and %, without a division's latency.
+class FastDivisor32
+{
+public:
+    FastDivisor32() = default;
+    explicit FastDivisor32(std::uint32_t d)
+        : m_magic(d > 1 ? ~std::uint64_t(0) / d + 1 : 0)
+        , m_d(d)
+    {
+    }
+    std::uint32_t divisor() const { return m_d; }
+    std::uint32_t quotient(std::uint32_t a) const
+    {
+        return m_d > 1 ? std::uint32_t((static_cast<unsigned __int128>(m_magic) * a) >> 64) : a;
+    }
+    std::uint32_t remainder(std::uint32_t a) const
+    {
+        return std::uint32_t((static_cast<unsigned __int128>(m_magic * a) * m_d) >> 64); // d = 1: M = 0, 0
+    }
+
+private:
+    std::uint64_t m_magic = 0;
+    std::uint32_t m_d = 1;
+};
+
 /// Where an LBA lives: zone index, cylinder (absolute), head (track in the cylinder), sector on the track.
 struct PhysicalAddress
 {
@@ -118,15 +146,17 @@ public:
         // Reduce modulo the track in integers first so the double keeps full precision (a 32-bit
         // division when it fits: the same remainder, faster).
         const std::uint64_t inZone = skewSectorsInZone(zone, cylinder, head);
-        const std::uint64_t skew = inZone <= 0xffffffffu ? std::uint32_t(inZone) % std::uint32_t(z.sectorsPerTrack)
+        const ZoneArithmetic& a = m_arithmetic[std::size_t(zone)];
+        const std::uint64_t skew = inZone <= 0xffffffffu ? a.perTrack.remainder(std::uint32_t(inZone))
                                                           : inZone % std::uint64_t(z.sectorsPerTrack);
-        return fractionOfTurn(z.firstTrackAngle + double(skew) / z.sectorsPerTrack);
+        return fractionOfTurn(z.firstTrackAngle + trackFraction(a, z, skew));
     }
     /// Angle where a sector starts, in rotations [0, 1).
     double sectorAngle(const PhysicalAddress& at) const
     {
         const DiskZone& z = m_zones[std::size_t(at.zone)];
-        return fractionOfTurn(trackStartAngle(at.zone, at.cylinder, at.head) + double(at.sector) / z.sectorsPerTrack);
+        const double track = trackStartAngle(at.zone, at.cylinder, at.head);
+        return fractionOfTurn(track + trackFraction(m_arithmetic[std::size_t(at.zone)], z, std::uint64_t(at.sector)));
     }
     /// Skew (in sectors of the zone) that trackStartAngle() adds for this track, before reduction
     /// modulo the track: the sum of the skews of the zone's tracks before it.
@@ -160,6 +190,24 @@ public:
     }
 
 private:
+    /// What the angle and address maths divide by, per zone, made once: its sectors per track as a
+    /// FastDivisor32, and k / sectorsPerTrack for every k below it (a table shared by every geometry of
+    /// that many sectors per track: the drives of an array share one). The divisions were the longest
+    /// waits of a disk operation's transfer, two a track.
+    struct ZoneArithmetic
+    {
+        FastDivisor32 perTrack;
+        const double* fraction = nullptr; ///< null: divide (a track too long for a table)
+    };
+    /// double(k) / sectorsPerTrack: from the table, the very double the division gives.
+    static double trackFraction(const ZoneArithmetic& a, const DiskZone& z, std::uint64_t k)
+    {
+        if (a.fraction && k < std::uint64_t(z.sectorsPerTrack))
+            return a.fraction[k];
+        return double(k) / z.sectorsPerTrack;
+    }
+    void makeArithmetic();
+
     /// skewSectorsInZone() where slips shift sectors (some sparing schemes).
     std::uint64_t skewWithSlips(int zone, int cylinder, int head) const;
 
@@ -171,6 +219,9 @@ private:
     SparingSpec m_sparing;
     bool m_mapped = false;
     bool m_skewSlips = false; ///< the sparing scheme's slips shift skews
+    std::vector<ZoneArithmetic> m_arithmetic; ///< per zone
+    FastDivisor32 m_perCylinder; ///< heads
+    std::vector<std::shared_ptr<const std::vector<double>>> m_fractionTables; ///< what m_arithmetic points into
 };
 
 } // namespace raidscope

@@ -38,6 +38,7 @@ DiskModel::DiskModel(const DiskParameters& parameters, DiskSpeed speed)
     if (!m_params.writeSeek)
         m_writeSettleNs = m_params.writeSettleMs * nsPerMs / speed.seek;
     m_rotationNs = m_params.rotationMs * nsPerMs / speed.rotation;
+    m_inverseRotationNs = 1.0 / m_rotationNs;
     for (const DiskZone& z : m_params.geometry.zones())
         m_zoneSectorNs.push_back(m_rotationNs / z.sectorsPerTrack);
     // Head and cylinder switches are arm/settle time: they scale with the seek speed.
@@ -89,7 +90,7 @@ double DiskModel::busNs(std::uint64_t sectors) const { return double(sectors) * 
 double DiskModel::rotationalWaitNs(double timeNs, double angle) const
 {
     // The platters turn continuously from time 0, so the head is over angle (t mod rotation) / rotation.
-    const double phaseNs = exactRemainder(timeNs, m_rotationNs); // std::fmod's result
+    const double phaseNs = exactRemainder(timeNs, m_rotationNs, m_inverseRotationNs); // std::fmod's result
     double waitNs = angle * m_rotationNs - phaseNs;
     if (waitNs < 0)
         waitNs += m_rotationNs;
@@ -142,6 +143,8 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
         }
         const int perTrack = g.zone(c.at.zone).sectorsPerTrack;
         const double sectorNs = m_zoneSectorNs[std::size_t(c.at.zone)]; // m_rotationNs / perTrack
+        if (c.timeNs + sectorNs > limitNs)
+            break; // the test below without the wait's maths: no wait (>= 0) brings the sector's end earlier
         // After a switch the skew puts sector 0 just past where the head lands: the wait is short
         // when the skew covers the switch, nearly a revolution when it does not.
         const double waitNs = rotationalWaitNs(c.timeNs, g.sectorAngle(c.at));
@@ -150,8 +153,14 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
         c.timeNs += waitNs;
         parts.rotationalNs += waitNs;
         std::uint64_t k = std::min<std::uint64_t>(sectors - done, g.contiguousSectors(c.lba, c.at));
-        if (limitNs != kNoLimit)
-            k = std::min<std::uint64_t>(k, std::uint64_t((limitNs - c.timeNs) / sectorNs));
+        if (limitNs != kNoLimit) {
+            // The limit's quotient bounds k only when fewer than k sectors fit: room < k * sectorNs exactly,
+            // which the sign of one fma tells (the difference rounded once). Else the quotient, rounded,
+            // is at least k and the division is saved.
+            const double roomNs = limitNs - c.timeNs;
+            if (std::fma(-double(k), sectorNs, roomNs) < 0)
+                k = std::min<std::uint64_t>(k, std::uint64_t(roomNs / sectorNs));
+        }
         if (parts.hostNsPerSector > 0) {
             // Sector j of this run leaves the media at t0 + j*s and crosses in h after the later of that
             // and the previous crossing: the last ends at max(e + k*h, t0 + (k+1)*h + m*(s-h)), m = k

@@ -172,6 +172,7 @@ private:
     SeekCurve m_readSeek;
     SeekCurve m_writeSeek;
     double m_rotationNs = 0;
+    double m_inverseRotationNs = 0; ///< 1 / m_rotationNs, for the phase's exactRemainder()
     std::vector<double> m_zoneSectorNs; ///< per zone, m_rotationNs / its sectors per track (one division fewer a track)
     double m_headSwitchNs = 0;
     double m_cylinderSwitchNs = 0;

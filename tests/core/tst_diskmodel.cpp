@@ -16,6 +16,7 @@
 #include <cmath>
 #include <random>
 #include <string>
+#include <vector>
 
 using namespace raidscope;
 using Catch::Matchers::WithinAbs;
@@ -641,7 +642,7 @@ TEST_CASE("DiskModel: host timing: with extra write disconnects the media waits 
     CHECK_THAT(ms(extra.service(0, 12, true, std::chrono::microseconds(7200)).completion), WithinAbs(21.24, kNsTolMs));
 }
 
-TEST_CASE("exactmath: roundToInt64 and exactRemainder equal std::llround and std::fmod bit for bit", "[disk]")
+TEST_CASE("exactmath: roundToInt64 and exactRemainder (by y or its inverse) equal std::llround and std::fmod bit for bit", "[disk]")
 {
     // The disk model's fast paths must not move a result by an ulp: compared on edge cases and on
     // random arguments across the ranges a simulation uses (times to days, rotations of any speed).
@@ -649,12 +650,14 @@ TEST_CASE("exactmath: roundToInt64 and exactRemainder equal std::llround and std
     std::string first;
     auto sameRemainder = [&](double x, double y) {
         const double expected = std::fmod(x, y);
-        const double actual = exactRemainder(x, y);
-        const bool same = std::isnan(expected)
-            ? std::isnan(actual)
-            : std::bit_cast<std::uint64_t>(actual) == std::bit_cast<std::uint64_t>(expected);
-        if (!same && mismatches++ == 0)
+        auto same = [&](double actual) {
+            return std::isnan(expected) ? std::isnan(actual)
+                                        : std::bit_cast<std::uint64_t>(actual) == std::bit_cast<std::uint64_t>(expected);
+        };
+        if (!same(exactRemainder(x, y)) && mismatches++ == 0)
             first = "fmod(" + std::to_string(x) + ", " + std::to_string(y) + ")";
+        if (!same(exactRemainder(x, y, 1.0 / y)) && mismatches++ == 0) // with the inverse, as the disk model calls it
+            first = "fmod(" + std::to_string(x) + ", " + std::to_string(y) + ") by its inverse";
     };
     auto sameRound = [&](double x) {
         if (roundToInt64(x) != std::llround(x) && mismatches++ == 0)
@@ -686,6 +689,35 @@ TEST_CASE("exactmath: roundToInt64 and exactRemainder equal std::llround and std
     for (double x : { 0.0, -0.0, 0.5, -0.5, 0.49999999999999994, -0.49999999999999994, 1.5, 2.5, -2.5,
                       0x1p52 - 0.5, 0x1p52, 0x1p52 + 1, -0x1p52 - 1, 0x1p62, -0x1p62, 4503599627370495.5 })
         sameRound(x);
+    INFO(first);
+    REQUIRE(mismatches == 0);
+}
+
+TEST_CASE("FastDivisor32: the quotients and remainders of / and %", "[disk]")
+{
+    // DiskGeometry's addresses and angles divide by it; checked against the hardware's division on edge
+    // cases and random arguments, for divisors of any size (heads, sectors per track, and beyond).
+    std::mt19937_64 random(11);
+    int mismatches = 0;
+    std::string first;
+    auto check = [&](std::uint32_t a, std::uint32_t d) {
+        const FastDivisor32 f(d);
+        if ((f.quotient(a) != a / d || f.remainder(a) != a % d) && mismatches++ == 0)
+            first = std::to_string(a) + " / " + std::to_string(d);
+    };
+    std::vector<std::uint32_t> divisors { 1, 2, 3, 5, 7, 8, 10, 63, 64, 65, 272, 500, 1000, 0x7fffffff, 0x80000000u,
+                                          0xfffffffeu, 0xffffffffu };
+    for (int i = 0; i < 200; ++i)
+        divisors.push_back(std::uint32_t(random() >> (32 + random() % 32)) | 1u);
+    for (std::uint32_t d : divisors) {
+        for (std::uint32_t a : { 0u, 1u, d - 1, d, d + 1, 2 * d - 1, 0x7fffffffu, 0x80000000u, 0xfffffffeu, 0xffffffffu })
+            check(a, d);
+        for (int i = 0; i < 20'000; ++i)
+            check(std::uint32_t(random()), d);
+        for (std::uint32_t k : { 1u, 2u, 3u, 1000u, 123457u })
+            for (std::uint32_t a : { k * d - 1, k * d, k * d + 1 })
+                check(a, d);
+    }
     INFO(first);
     REQUIRE(mismatches == 0);
 }
