@@ -87,7 +87,7 @@ double DiskModel::seekNs(int distanceCylinders, bool isWrite) const
 
 double DiskModel::busNs(std::uint64_t sectors) const { return double(sectors) * m_busNsPerSector; }
 
-double DiskModel::rotationalWaitNs(double timeNs, double angle) const
+inline double DiskModel::rotationalWaitNs(double timeNs, double angle) const
 {
     // The platters turn continuously from time 0, so the head is over angle (t mod rotation) / rotation.
     const double phaseNs = exactRemainder(timeNs, m_rotationNs, m_inverseRotationNs); // std::fmod's result
