@@ -360,11 +360,9 @@ int runProbeEval(const QStringList& args)
             QJsonObject run { { QStringLiteral("truth"), t.spec() }, { QStringLiteral("verdict"), r.verdict.spec },
                 { QStringLiteral("identified"), r.verdict.identified }, { QStringLiteral("exact"), ok },
                 { QStringLiteral("ios"), qint64(r.ios.total()) }, { QStringLiteral("shearSchedule"), qint64(r.shearScheduleIos) } };
-            // With --realism or --slow: the spec simulated, to replay a miss with probe --sim.
-            if (realism || slow) {
-                run.insert(QStringLiteral("sim"), spec);
-                run.insert(QStringLiteral("seed"), qint64(config.seed));
-            }
+            // The spec simulated and the probe's seed, to replay a miss with probe --sim.
+            run.insert(QStringLiteral("sim"), spec);
+            run.insert(QStringLiteral("seed"), qint64(config.seed));
             if (realism)
                 run.insert(QStringLiteral("realism"), t.realism);
             if (slow) {
@@ -372,8 +370,7 @@ int runProbeEval(const QStringList& args)
                 if (t.slowDisk >= 0)
                     run.insert(QStringLiteral("slowNamed"), named);
             }
-            const QString replay = realism || slow ? QStringLiteral("probe --sim \"%1\" --seed %2").arg(spec).arg(config.seed)
-                                                   : QStringLiteral("probe --seed %1").arg(config.seed);
+            const QString replay = QStringLiteral("probe --sim \"%1\" --seed %2").arg(spec).arg(config.seed);
             const bool unnamed = ok && t.slowDisk >= 0 && !named; // exact, but the slow member not named
             QString line;
             if (!json && (!ok || unnamed || verbose))
