@@ -35,6 +35,12 @@ RequestPlanner::RequestPlanner(const Layout& layout, const SimConfig& config, st
         m_physical.push_back(std::uint32_t(disk));
     m_anySecondPartition = std::find(config.secondPartition.begin(), config.secondPartition.end(), true)
         != config.secondPartition.end();
+    const Redundancy redundancy = layout.redundancy();
+    m_chunkParityWrites = m_healthy && !config.alwaysReconstructWrite
+        && (redundancy == Redundancy::SingleParity || redundancy == Redundancy::DoubleParity);
+    m_arrayBytes = layout.logicalBlocks() * layout.params().blockBytes;
+    m_stripeBlocks = layout.stripeBlocks();
+    m_dataDisks = layout.dataDisks();
 }
 
 bool RequestPlanner::plan(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1,
@@ -57,6 +63,8 @@ bool RequestPlanner::plan(const IoRequest& io, std::uint32_t request, std::vecto
         }
         return true;
     }
+    if (io.write && m_chunkParityWrites && planChunkParityWrite(io, request, phase1, phase2))
+        return true;
     // Writes, and reads of a degraded array: through the planner (RAID write paths, rebuild reads).
     thread_local RequestPlan plan; // its vectors' memory, kept (more than one thread may plan)
     planRequest(plan, m_layout, io.offsetBytes, io.sizeBytes, io.write, nullptr, m_options);
@@ -70,6 +78,76 @@ bool RequestPlanner::plan(const IoRequest& io, std::uint32_t request, std::vecto
         const PhysOp phys = physOp(op.disk, op.block, op.blocks, request, op.kind == DiskOp::Write);
         (reads && writes && phys.write ? phase2 : phase1).push_back(phys);
     }
+    return true;
+}
+
+bool RequestPlanner::planChunkParityWrite(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1,
+                                          std::vector<PhysOp>& phase2) const
+{
+    // What planRequest() makes of it, step by step: a request past the end or empty is its to refuse;
+    // unaligned ends are widened to whole blocks as there. In one chunk every block is in a row of its
+    // own (its depth), so each row has one written block; the row's parity places are those of its first
+    // block (place(0) there); md's choice between read-modify-write (1 + parity reads) and
+    // reconstruct-write (the row's other data) is read-modify-write here only, else planRequest()
+    // decides. The chunk's blocks lie in a run on its disk (what a chunk is; reads rely on it too), and
+    // when each parity's places run alike on one disk of their own, planRequest()'s block operations
+    // coalesce to one read and one write per disk, sorted by disk, then kind: the reads in disk order are
+    // phase 1 and the writes in disk order phase 2. Any other shape goes to planRequest().
+    const ArrayParams& p = m_layout.params();
+    if (io.sizeBytes == 0 || io.offsetBytes >= m_arrayBytes || io.sizeBytes > m_arrayBytes - io.offsetBytes)
+        return false;
+    const std::uint64_t chunkBlocks = p.chunkBlocks();
+    const std::uint64_t lba = io.offsetBytes / p.blockBytes;
+    const std::uint64_t end = (io.offsetBytes + io.sizeBytes + p.blockBytes - 1) / p.blockBytes;
+    if (lba / chunkBlocks != (end - 1) / chunkBlocks)
+        return false;
+    const std::uint64_t n = end - lba;
+    thread_local BlockPlaces written, row; // their vectors' memory, kept
+    m_layout.places(lba, written);
+    const std::uint64_t inStripe = lba % m_stripeBlocks;
+    const std::uint64_t rowOffset = inStripe - inStripe % chunkBlocks; // from a row's first block to the chunk's
+    constexpr std::size_t kMaxPlaces = 4;
+    DiskBlock at[kMaxPlaces]; // the data, then each parity, at the first row
+    std::size_t places = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        const std::vector<ParityPlace>* parity = &written.parity;
+        if (rowOffset != 0 || i != 0) {
+            m_layout.places(lba + i - rowOffset, row);
+            parity = &row.parity;
+        }
+        if (i == 0) {
+            const int liveParity = int(parity->size());
+            if (liveParity == 0 || std::size_t(liveParity) + 1 > kMaxPlaces
+                || !(1 < m_dataDisks && 1 + liveParity < m_dataDisks - 1))
+                return false;
+            at[0] = written.data;
+            for (const ParityPlace& pp : *parity)
+                at[++places] = pp.at;
+            ++places;
+            continue;
+        }
+        if (parity->size() + 1 != places)
+            return false;
+        for (std::size_t k = 0; k + 1 < places; ++k) {
+            const DiskBlock& b = (*parity)[k].at;
+            if (b.disk != at[k + 1].disk || b.block != at[k + 1].block + i)
+                return false;
+        }
+    }
+    for (std::size_t i = 1; i < places; ++i) { // by disk
+        const DiskBlock b = at[i];
+        std::size_t j = i;
+        for (; j > 0 && b.disk < at[j - 1].disk; --j)
+            at[j] = at[j - 1];
+        at[j] = b;
+    }
+    for (std::size_t i = 1; i < places; ++i)
+        if (at[i].disk == at[i - 1].disk)
+            return false; // two places on one disk: planRequest() sorts and coalesces them
+    for (std::size_t i = 0; i < places; ++i)
+        phase1.push_back(physOp(at[i].disk, at[i].block, n, request, false));
+    for (std::size_t i = 0; i < places; ++i)
+        phase2.push_back(physOp(at[i].disk, at[i].block, n, request, true));
     return true;
 }
 
