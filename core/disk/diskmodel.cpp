@@ -269,6 +269,41 @@ void DiskModel::stopReadAhead(double timeNs)
     m_mechanismFreeNs = std::max(m_mechanismFreeNs, m_readAhead.timeNs);
 }
 
+double DiskModel::preemptReadAhead(double arrivalNs, double commandNs)
+{
+    using Stop = DiskHostTiming::ReadAheadStop;
+    const Stop mode = m_params.host.readAheadStop;
+    if (!m_readAheadActive || mode == Stop::AtCommand) {
+        stopReadAhead(commandNs);
+        return 0;
+    }
+    // DiskSim (disksim_diskctlr.c, disk_buffer_stopable_access) decides as the command arrives. The cursor
+    // then stands after the last whole sector; past arrivalNs only if a track switch is under way (the
+    // head already counts as on the new track, as DiskSim's mech_state does once the switch's seek is
+    // set up).
+    advanceReadAhead(arrivalNs);
+    const bool inSwitch = m_readAhead.timeNs > arrivalNs;
+    double freeNs = std::min(m_readAhead.timeNs, arrivalNs);
+    double delayNs = 0;
+    if (inSwitch && mode == Stop::AtOnce)
+        delayNs = m_readAhead.timeNs - arrivalNs; // DISK_SEEK_STOPTIME, added to the overhead's delay
+    else if (inSwitch)
+        freeNs = m_readAhead.timeNs; // BUFFER_PREEMPT: released at the seek's end (disk_buffer_seekdone)
+    else if (mode == Stop::AtSectorEnd && m_readAhead.lba < m_readAheadLimit) {
+        // BUFFER_PREEMPT: released once the sector it reads or waits for is in (disk_buffer_sector_done).
+        Parts parts;
+        m_counters.readAheadSectors += transfer(m_readAhead, 1, kNoLimit, parts);
+        m_counters.headSwitches += std::uint64_t(parts.headSwitches);
+        m_counters.cylinderSwitches += std::uint64_t(parts.cylinderSwitches);
+        readAheadSegmentEnds(false);
+        freeNs = m_readAhead.timeNs;
+    }
+    m_readAheadActive = false;
+    m_at = m_readAhead.at;
+    m_mechanismFreeNs = std::max(m_mechanismFreeNs, freeNs);
+    return delayNs;
+}
+
 ServiceResult DiskModel::serveSolidState(std::uint64_t sectors, bool isWrite, double startNs)
 {
     // No positioning: a fixed access latency and a bandwidth per direction.
@@ -508,12 +543,14 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
         : h.readMissMs[after];
     const double commandNs = startNs + overheadMs * msNs;
     b.overhead = toNs(overheadMs * msNs);
-    stopReadAhead(commandNs);
+    const double switchLeftNs = preemptReadAhead(startNs, commandNs);
     if (isWrite && cached)
         invalidate(startLba, end);
     double mechanismStartNs = std::max(commandNs, m_mechanismFreeNs);
-    b.destageWait = toNs(mechanismStartNs - commandNs);
+    // The seek, not the data, waits for a track switch the read-ahead gave up (disk_check_hda).
+    const double seekFromNs = mechanismStartNs + switchLeftNs;
     const bool writeBack = isWrite && m_params.cache.writeCacheEnabled;
+    b.destageWait = toNs((writeBack ? mechanismStartNs : seekFromNs) - commandNs);
     // A write's data crosses after the overhead and the data preparation.
     const double writeDataNs = mechanismStartNs + h.dataPrepMs * msNs + double(count) * hostNs;
     if (writeBack) {
@@ -533,7 +570,9 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
     double positionNs = std::max(seekOnlyNs, at.head != m_at.head ? m_headSwitchNs : 0.0);
     if (positionNs > 0 && isWrite)
         positionNs += m_writeSettleNs;
-    const double readyNs = mechanismStartNs + positionNs;
+    if (isWrite) // not before the minimum seek delay (disksim_diskctlr.c, disk_initiate_seek's mintime)
+        positionNs = std::max(positionNs, h.minimumWriteSeekMs * msNs / m_speed.seek);
+    const double readyNs = std::max(mechanismStartNs, seekFromNs) + positionNs;
     Cursor c { at, startLba, readyNs };
     Parts parts;
     if (!isWrite) {
@@ -545,15 +584,18 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
         Parts probeParts;
         transfer(probe, std::min(water, count), kNoLimit, probeParts);
         parts.hostNsPerSector = hostNs;
-        parts.hostEndNs = std::max(probe.timeNs, commandNs) + (h.reselectMs + h.dataPrepMs) * msNs;
+        // It disconnected after the command overhead and the read disconnect overhead (disk_read_arrive's
+        // DISCONNECT) and reconnects (disk_check_bus: first reselect plus data preparation) no earlier.
+        const double disconnectedNs = commandNs + h.readDisconnectMs[after] * msNs;
+        parts.hostEndNs = std::max(probe.timeNs, disconnectedNs) + (h.reselectMs + h.dataPrepMs) * msNs;
         // Sectors already on the media before the reconnect cross back to back from there.
     }
+    const double dataStartNs = mechanismStartNs + h.dataPrepMs * msNs;
     if (isWrite && !writeBack) {
         // Write-through: the media writes a sector only once it is wholly in the buffer; one that has
         // not crossed the interface when the head reaches it waits for the next pass (DiskSim's media
         // access writes from inblkno up to the segment's end, disksim_diskctlr.c
         // disk_buffer_sector_done: firstblkno = inblkno, lastblkno = the segment's end).
-        const double dataStartNs = mechanismStartNs + h.dataPrepMs * msNs;
         const std::uint64_t first = !h.extraWriteDisconnect ? 1 : count < 45 ? std::min<std::uint64_t>(count, 10) : 15;
         for (std::uint64_t j = 0; j < count; ++j) {
             c.timeNs = std::max(c.timeNs, dataStartNs + double(std::max(j + 1, first)) * hostNs);
@@ -572,7 +614,15 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
     b.headSwitches = parts.headSwitches;
     b.cylinderSwitches = parts.cylinderSwitches;
     if (!writeBack) {
-        const double doneNs = isWrite ? c.timeNs + h.writeCompleteMs * msNs : parts.hostEndNs + h.readCompleteMs * msNs;
+        double doneNs = parts.hostEndNs + h.readCompleteMs * msNs;
+        if (isWrite) {
+            // A write-through write disconnects once its data is in (disksim_diskctlr.c,
+            // disk_buffer_transfer_size: DISCONNECT_REQUESTED without fast writes; the write disconnect
+            // overhead in disk_reconnection_or_transfer_complete) and reconnects when the media is done
+            // (disk_check_bus: first reselect overhead), then completes.
+            const double disconnectedNs = dataStartNs + double(count) * hostNs + h.writeDisconnectMs * msNs;
+            doneNs = std::max(c.timeNs, disconnectedNs) + (h.reselectMs + h.writeCompleteMs) * msNs;
+        }
         r.completion = toNs(doneNs);
         const double accounted = double((b.start + b.overhead + b.destageWait + b.seek + b.rotational + b.switches).count());
         b.transfer = toNs(std::max(0.0, doneNs - accounted));

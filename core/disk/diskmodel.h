@@ -156,6 +156,9 @@ private:
     // Brings the read-ahead up to timeNs: its segment grows by what the head read meanwhile.
     void advanceReadAhead(double timeNs);
     void stopReadAhead(double timeNs);
+    // The hosted path's preemption of the read-ahead by a command arriving at arrivalNs, decoded at commandNs;
+    // returns how much later than otherwise the command's positioning may start (a switch given up).
+    double preemptReadAhead(double arrivalNs, double commandNs);
     void startReadAhead(int segment, const Cursor& from, std::uint64_t requestEnd);
     // One past the last LBA a read ending at requestEnd, in a segment starting at segmentStart, reads ahead to.
     std::uint64_t readAheadEnd(std::uint64_t segmentStart, std::uint64_t requestStart, std::uint64_t requestEnd) const;

@@ -229,12 +229,28 @@ namespace {
             pair("readMissMs", t.readMissMs);
             pair("writeHitMs", t.writeHitMs);
             pair("writeMissMs", t.writeMissMs);
+            pair("readDisconnectMs", t.readDisconnectMs);
             t.readCompleteMs = r.optionalNumber(h, "readCompleteMs", 0);
             t.writeCompleteMs = r.optionalNumber(h, "writeCompleteMs", 0);
             t.dataPrepMs = r.optionalNumber(h, "dataPrepMs", 0);
             t.reselectMs = r.optionalNumber(h, "reselectMs", 0);
+            t.writeDisconnectMs = r.optionalNumber(h, "writeDisconnectMs", 0);
             t.readWatermark = r.optionalNumber(h, "readWatermark", 0);
             t.extraWriteDisconnect = h.value(QStringLiteral("extraWriteDisconnect")).toBool(false);
+            t.minimumWriteSeekMs = r.optionalNumber(h, "minimumWriteSeekMs", 0);
+            if (r.has(h, "readAheadStop")) {
+                const QString stop = h.value(QStringLiteral("readAheadStop")).toString();
+                if (stop == QLatin1String("atOnce"))
+                    t.readAheadStop = DiskHostTiming::ReadAheadStop::AtOnce;
+                else if (stop == QLatin1String("inSector"))
+                    t.readAheadStop = DiskHostTiming::ReadAheadStop::InSector;
+                else if (stop == QLatin1String("sectorEnd"))
+                    t.readAheadStop = DiskHostTiming::ReadAheadStop::AtSectorEnd;
+                else if (stop != QLatin1String("command"))
+                    r.fail(QStringLiteral("host readAheadStop must be \"command\", \"atOnce\", \"inSector\" or "
+                                          "\"sectorEnd\", got '%1'")
+                               .arg(stop));
+            }
             if (r.ok() && t.readWatermark > 1)
                 r.fail(QStringLiteral("host 'readWatermark' must be a fraction in [0, 1]"));
         }

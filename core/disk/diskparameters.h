@@ -46,12 +46,33 @@ struct DiskHostTiming
     double readCompleteMs = 0; ///< after the last sector of a read crossed the interface
     double writeCompleteMs = 0;
     double dataPrepMs = 0; ///< before the first sector crosses the interface
-    double reselectMs = 0; ///< a read miss reconnects to the host before its data crosses
+    double reselectMs = 0; ///< a read miss reconnects to the host before its data crosses, a write-through write before it completes
+    /// DiskSim's "Read disconnect afterread/afterwrite" (disk_read_arrive): a read miss disconnects after its
+    /// command overhead and this; it cannot reconnect before.
+    double readDisconnectMs[2] = { 0, 0 };
+    /// DiskSim's "Write disconnect overhead" (disk_reconnection_or_transfer_complete): a write-through write
+    /// disconnects once its data is in the buffer, taking this; it reconnects to complete no earlier.
+    double writeDisconnectMs = 0;
     double readWatermark = 0; ///< a read miss's transfer waits for this fraction of min(request, segment)
     /// DiskSim's "Extra write disconnect" (disksim_diskcache.c, disk_buffer_block_available): a
     /// write-through write's media starts only once min(request, 10) sectors (15 from 45 sectors on)
     /// are in the buffer.
     bool extraWriteDisconnect = false;
+    /// How a new command preempts the running read-ahead (disksim_diskctlr.c, disk_buffer_stopable_access;
+    /// DiskSim's "Disconnect write if seek" and "Stop prefetch in sector" choose).
+    enum class ReadAheadStop : std::uint8_t {
+        AtCommand, ///< it runs on until the command overhead has passed (the model before DiskSim's rule)
+        /// "Disconnect write if seek = 0": as the command arrives, a sector under the head given up; a track
+        /// switch under way leaves the head on the new track and delays the command's seek by what was
+        /// left of it (disk_check_hda adds DISK_SEEK_STOPTIME - now to the overhead's delay).
+        AtOnce,
+        InSector, ///< "= 1" with "Stop prefetch in sector = 1": mid-sector at once, a switch under way finishes first
+        AtSectorEnd, ///< "= 1" with "Stop prefetch in sector = 0": the sector or switch under way finishes first
+    };
+    ReadAheadStop readAheadStop = ReadAheadStop::AtCommand;
+    /// DiskSim's "Minimum seek delay" (disksim_diskctlr.c, disk_check_hda_pending and disk_initiate_seek):
+    /// a write's positioning takes at least this long.
+    double minimumWriteSeekMs = 0;
 };
 
 /// Every figure of a disk preset, checked, in the preset's own units. MB is 10^6 bytes.

@@ -674,6 +674,15 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             host[QStringLiteral("writeCompleteMs")] = ms(u"Write completion overhead");
             host[QStringLiteral("dataPrepMs")] = ms(u"Data preparation overhead");
             host[QStringLiteral("reselectMs")] = ms(u"First reselect overhead");
+            pair("readDisconnectMs", QStringLiteral("Read disconnect afterread"), QStringLiteral("Read disconnect afterwrite"));
+            host[QStringLiteral("writeDisconnectMs")] = ms(u"Write disconnect overhead");
+            // How a command stops the prefetch (disk_buffer_stopable_access): at once without "Disconnect
+            // write if seek", else after a seek under way and, without "Stop prefetch in sector", the sector.
+            host[QStringLiteral("readAheadStop")] = disk.integerAt(u"Disconnect write if seek").value_or(1) == 0
+                ? QStringLiteral("atOnce")
+                : disk.integerAt(u"Stop prefetch in sector").value_or(1) != 0 ? QStringLiteral("inSector")
+                                                                              : QStringLiteral("sectorEnd");
+            host[QStringLiteral("minimumWriteSeekMs")] = disk.numberAt(u"Minimum seek delay").value_or(0);
             const double water = disk.numberAt(u"High (read) water mark").value_or(0);
             host[QStringLiteral("readWatermark")] = std::clamp(water, 0.0, 1.0);
             if (disk.integerAt(u"Set watermark by reqsize").value_or(1) == 0 && water > 0)
@@ -687,7 +696,10 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             handled << QStringLiteral("Time scale for overheads") << QStringLiteral("Read completion overhead")
                     << QStringLiteral("Write completion overhead") << QStringLiteral("Data preparation overhead")
                     << QStringLiteral("First reselect overhead") << QStringLiteral("High (read) water mark")
-                    << QStringLiteral("Set watermark by reqsize");
+                    << QStringLiteral("Set watermark by reqsize") << QStringLiteral("Read disconnect afterread")
+                    << QStringLiteral("Read disconnect afterwrite") << QStringLiteral("Write disconnect overhead")
+                    << QStringLiteral("Stop prefetch in sector") << QStringLiteral("Minimum seek delay")
+                    << QStringLiteral("Disconnect write if seek");
         }
 
         const auto segments = disk.integerAt(u"Number of buffer segments");

@@ -503,9 +503,10 @@ namespace {
 
 // A one-zone disk with DiskSim-style host timing, small enough to work by hand: 1 head, 100 sectors a
 // track, 10 ms a revolution (0.1 ms a sector), no skews, no read-ahead.
-DiskParameters hostedDisk(bool writeBack, bool nextTrackReadAhead = false, bool extraWriteDisconnect = false)
+DiskParameters hostedDisk(bool writeBack, bool nextTrackReadAhead = false, bool extraWriteDisconnect = false,
+    int readAheadSectors = 0, const QJsonObject& hostExtra = {})
 {
-    const QJsonObject json {
+    QJsonObject json {
         { QStringLiteral("id"), QStringLiteral("hosted") },
         { QStringLiteral("capacityBytes"), 100.0 * 100 * 512 },
         { QStringLiteral("rotationMs"), 10.0 },
@@ -520,7 +521,7 @@ DiskParameters hostedDisk(bool writeBack, bool nextTrackReadAhead = false, bool 
                 { QStringLiteral("shortMaxMs"), 2.0 }, { QStringLiteral("longMinMs"), 2.0 }, { QStringLiteral("longMaxMs"), 3.0 } } },
         { QStringLiteral("cache"),
             QJsonObject { { QStringLiteral("segments"), 2 }, { QStringLiteral("segmentSectors"), 256 },
-                { QStringLiteral("readAheadSectors"), 0 }, { QStringLiteral("writeCacheEnabled"), writeBack },
+                { QStringLiteral("readAheadSectors"), readAheadSectors }, { QStringLiteral("writeCacheEnabled"), writeBack },
                 { QStringLiteral("readAhead"), nextTrackReadAhead ? QStringLiteral("nextTrack") : QStringLiteral("sectors") } } },
         { QStringLiteral("host"),
             QJsonObject { { QStringLiteral("readMsPerSector"), 0.17 }, { QStringLiteral("writeMsPerSector"), 0.2 },
@@ -530,6 +531,10 @@ DiskParameters hostedDisk(bool writeBack, bool nextTrackReadAhead = false, bool 
                 { QStringLiteral("dataPrepMs"), 0.02 }, { QStringLiteral("reselectMs"), 0.1 },
                 { QStringLiteral("extraWriteDisconnect"), extraWriteDisconnect } } },
     };
+    QJsonObject host = json.value(QStringLiteral("host")).toObject();
+    for (auto it = hostExtra.begin(); it != hostExtra.end(); ++it)
+        host.insert(it.key(), it.value());
+    json.insert(QStringLiteral("host"), host);
     QString error;
     const auto p = parseDiskParameters(json, &error);
     INFO(error.toStdString());
@@ -564,11 +569,12 @@ TEST_CASE("DiskModel: host timing: overheads follow the previous request's direc
     // A write-through write of 4 sectors on track 0 arriving at 20 ms, after a read: write-miss overhead
     // 0.9 ms (the mechanism may start at 20.9, seeking 2 cylinders), data preparation 0.02 and
     // 4 x 0.2 ms of data: sector j is in the buffer at 20.92 + (j + 1) x 0.2 ms, the last at 21.72 ms,
-    // long before sector 0 passes under the head at 30.0 ms; the write ends at 30.4,
-    // the write completion overhead 0.04 -> 30.44 ms.
+    // long before sector 0 passes under the head at 30.0 ms; the write ends at 30.4, the disk (which
+    // disconnected once the data was in) reselects the host, 0.1 ms, and the write completion overhead
+    // 0.04 -> 30.54 ms.
     REQUIRE(ms(miss.completion) < 20);
     const ServiceResult write = disk.service(0, 4, true, 20ms);
-    CHECK_THAT(ms(write.completion), WithinAbs(30.44, kNsTolMs));
+    CHECK_THAT(ms(write.completion), WithinAbs(30.54, kNsTolMs));
     // A read hit after a write: 0.4 + 0.02 + 4 x 0.17 + 0.05 = 1.15 ms.
     const ServiceResult hit = disk.service(200, 4, false, 40ms);
     CHECK(hit.breakdown.cache == ServiceBreakdown::Cache::Hit);
@@ -622,10 +628,10 @@ TEST_CASE("DiskModel: host timing: a write-through sector not yet in the buffer 
     // A 4-sector write on track 0 arriving at 8.8 ms (after a read: overhead 0.9 ms, no seek): data
     // preparation ends at 9.72 ms and sector j is wholly in the buffer at 9.72 + (j + 1) x 0.2 ms: 9.92,
     // 10.12, 10.32, 10.52. Sector 0 passes at 10.0 ms and is written (10.0-10.1); sector 1 is not in yet
-    // at 10.1, so it waits a revolution: sectors 1-3 are written 20.1-20.4 ms; completion overhead 0.04
-    // -> 20.44 ms, 11.64 ms after the arrival.
+    // at 10.1, so it waits a revolution: sectors 1-3 are written 20.1-20.4 ms; reselect 0.1 and completion
+    // overhead 0.04 -> 20.54 ms, 11.74 ms after the arrival.
     const ServiceResult w = disk.service(0, 4, true, std::chrono::microseconds(8800));
-    CHECK_THAT(ms(w.completion), WithinAbs(20.44, kNsTolMs));
+    CHECK_THAT(ms(w.completion), WithinAbs(20.54, kNsTolMs));
 }
 
 TEST_CASE("DiskModel: host timing: with extra write disconnects the media waits for 10 buffered sectors", "[disk][host]")
@@ -633,13 +639,95 @@ TEST_CASE("DiskModel: host timing: with extra write disconnects the media waits 
     // A 12-sector write-through write on track 0 arriving at 7.2 ms (after a read: overhead 0.9 ms, no
     // seek): data preparation ends at 8.12 ms, sector j is in the buffer at 8.12 + (j + 1) x 0.2 ms.
     // Without the rule each sector is in before the head reaches it (10.0 + j x 0.1 ms, j <= 11): the
-    // write runs 10.0-11.2 ms, completion overhead 0.04 -> 11.24 ms.
+    // write runs 10.0-11.2 ms, reselect 0.1 and completion overhead 0.04 -> 11.34 ms.
     DiskModel plain(hostedDisk(false));
-    CHECK_THAT(ms(plain.service(0, 12, true, std::chrono::microseconds(7200)).completion), WithinAbs(11.24, kNsTolMs));
+    CHECK_THAT(ms(plain.service(0, 12, true, std::chrono::microseconds(7200)).completion), WithinAbs(11.34, kNsTolMs));
     // With it the media starts only once min(12, 10) = 10 sectors are in, at 8.12 + 2.0 = 10.12 ms: sector
-    // 0 has just passed, so the write runs a revolution later, 20.0-21.2 ms -> 21.24 ms.
+    // 0 has just passed, so the write runs a revolution later, 20.0-21.2 ms -> 21.34 ms.
     DiskModel extra(hostedDisk(false, false, true));
-    CHECK_THAT(ms(extra.service(0, 12, true, std::chrono::microseconds(7200)).completion), WithinAbs(21.24, kNsTolMs));
+    CHECK_THAT(ms(extra.service(0, 12, true, std::chrono::microseconds(7200)).completion), WithinAbs(21.34, kNsTolMs));
+}
+
+TEST_CASE("DiskModel: host timing: a write-through write completes after its disconnect and a reselect", "[disk][host]")
+{
+    // DiskSim's write path without fast writes (disksim_diskctlr.c): the disk disconnects once the data is
+    // in (Write disconnect overhead, here 0.3 ms) and reselects the host (0.1 ms) when the media is done.
+    // One sector at LBA 0 arriving at 8.8 ms after a read: overhead 0.9 -> 9.7, data preparation 0.02,
+    // 0.2 ms of data: in the buffer at 9.92 ms; sector 0 passes 10.0-10.1 and is written. The disconnect
+    // ends at 9.92 + 0.3 = 10.22 ms, after the media: reselect from there, 10.32, completion overhead 0.04
+    // -> 10.36 ms. Without the disconnect overhead it would be 10.1 + 0.1 + 0.04 = 10.24 ms.
+    DiskModel disk(hostedDisk(false, false, false, 0, QJsonObject { { QStringLiteral("writeDisconnectMs"), 0.3 } }));
+    CHECK_THAT(ms(disk.service(0, 1, true, std::chrono::microseconds(8800)).completion), WithinAbs(10.36, kNsTolMs));
+    DiskModel plain(hostedDisk(false));
+    CHECK_THAT(ms(plain.service(0, 1, true, std::chrono::microseconds(8800)).completion), WithinAbs(10.24, kNsTolMs));
+}
+
+TEST_CASE("DiskModel: host timing: a read miss reconnects no earlier than its disconnect ends", "[disk][host]")
+{
+    // Read disconnect overhead [after a read, after a write] = [0.25, 0.07] ms (disk_read_arrive). A
+    // 4-sector read of LBA 0 arriving at 9.5 ms after a read: miss overhead 0.5 -> 10.0; sector 0 is under
+    // the head at once, the sectors are read 10.0-10.4 and the watermark (1 sector) is in at 10.1 ms. The
+    // disconnect ends at 10.0 + 0.25 = 10.25 ms, so the reconnect is then: reselect 0.1 + data preparation
+    // 0.02 -> 10.37; the interface is the slower, 4 x 0.17 -> 11.05; read completion 0.05 -> 11.10 ms.
+    // Without it: 10.1 + 0.12 + 0.68 + 0.05 = 10.95 ms.
+    DiskModel disk(
+        hostedDisk(false, false, false, 0, QJsonObject { { QStringLiteral("readDisconnectMs"), QJsonArray { 0.25, 0.07 } } }));
+    CHECK_THAT(ms(disk.service(0, 4, false, std::chrono::microseconds(9500)).completion), WithinAbs(11.10, kNsTolMs));
+    DiskModel plain(hostedDisk(false));
+    CHECK_THAT(ms(plain.service(0, 4, false, std::chrono::microseconds(9500)).completion), WithinAbs(10.95, kNsTolMs));
+}
+
+TEST_CASE("DiskModel: host timing: a write's positioning lasts at least the minimum seek delay", "[disk][host]")
+{
+    // Minimum seek delay 0.6 ms (disk_initiate_seek's mintime). One sector at LBA 13 (the head's track)
+    // arriving at 0 after a read: the mechanism may start at 0.9, the data is in at 0.9 + 0.02 + 0.2 = 1.12.
+    // Without the delay sector 13 passes at 1.3 and is written 1.3-1.4; reselect 0.1 and completion 0.04
+    // -> 1.54 ms. With it the head is ready only at 0.9 + 0.6 = 1.5, after sector 13 went by: written a
+    // revolution later, 11.3-11.4 -> 11.54 ms.
+    DiskModel plain(hostedDisk(false));
+    CHECK_THAT(ms(plain.service(13, 1, true, 0ms).completion), WithinAbs(1.54, kNsTolMs));
+    DiskModel delayed(hostedDisk(false, false, false, 0, QJsonObject { { QStringLiteral("minimumWriteSeekMs"), 0.6 } }));
+    CHECK_THAT(ms(delayed.service(13, 1, true, 0ms).completion), WithinAbs(11.54, kNsTolMs));
+}
+
+TEST_CASE("DiskModel: host timing: how a command stops the read-ahead", "[disk][host]")
+{
+    // The disk has 1 head, so every track change is a cylinder switch, 1.0 ms; no skews. A 10-sector read
+    // of LBAs 80-89 at 0 (miss overhead 0.5): media 8.0-9.0, completion 9.97 ms (watermark 1 sector in at
+    // 8.1, + 0.12, + 10 x 0.17, + 0.05). The read-ahead (50 sectors) goes on: LBAs 90-99 9.0-10.0, the
+    // switch to cylinder 1 10.0-11.0, then waits for sector 0 there, at 20.0 ms.
+    auto diskWith = [](const char* stop) {
+        return DiskModel(hostedDisk(false, false, false, 50, QJsonObject { { QStringLiteral("readAheadStop"), QLatin1String(stop) } }));
+    };
+    SECTION("during the switch: at once, the rest of the switch delays the seek; or after the switch")
+    {
+        // A read of LBA 5036 (cylinder 50, sector 36: under the head at 13.6, 23.6, ... ms) arrives at
+        // 10.5 ms, mid-switch; the miss overhead ends at 11.0. "atOnce" (Disconnect write if seek = 0): the
+        // head counts as on cylinder 1 and the seek starts at 11.0 + the 0.5 ms left of the switch = 11.5;
+        // 49 cylinders, 2.0 + (49 - 10) / 89 ms = 2.438202 -> 13.938: sector 36 has passed, read 23.6-24.0;
+        // watermark 23.7 + 0.12 + 4 x 0.17 + 0.05 -> 24.55 ms. "inSector": the switch finishes at 11.0, the
+        // seek starts then -> 13.438, in time for 13.6-14.0 -> 14.55 ms.
+        for (const auto& [stop, doneMs] : { std::pair { "atOnce", 24.55 }, std::pair { "inSector", 14.55 } }) {
+            DiskModel disk = diskWith(stop);
+            CHECK_THAT(ms(disk.service(80, 10, false, 0ms).completion), WithinAbs(9.97, kNsTolMs));
+            INFO(stop);
+            CHECK_THAT(ms(disk.service(5036, 4, false, std::chrono::microseconds(10500)).completion), WithinAbs(doneMs, kNsTolMs));
+        }
+    }
+    SECTION("waiting for a sector: at once, or once that sector is in")
+    {
+        // A read of LBA 5050 (sector 50: at 15.0, 25.0 ms) arrives at 11.5 ms: the switch is over and the
+        // read-ahead waits for sector 0 of cylinder 1. "inSector" gives it up: the seek starts after the
+        // overhead, 12.0 -> 14.438, read 15.0-15.4 -> 15.1 + 0.12 + 0.68 + 0.05 = 15.95 ms. "sectorEnd"
+        // (Stop prefetch in sector = 0) reads sector 0 first, 20.0-20.1: seek from 20.1 -> 22.538, read
+        // 25.0-25.4 -> 25.95 ms.
+        for (const auto& [stop, doneMs] : { std::pair { "inSector", 15.95 }, std::pair { "sectorEnd", 25.95 } }) {
+            DiskModel disk = diskWith(stop);
+            disk.service(80, 10, false, 0ms);
+            INFO(stop);
+            CHECK_THAT(ms(disk.service(5050, 4, false, std::chrono::microseconds(11500)).completion), WithinAbs(doneMs, kNsTolMs));
+        }
+    }
 }
 
 TEST_CASE("exactmath: roundToInt64 and exactRemainder (by y or its inverse) equal std::llround and std::fmod bit for bit", "[disk]")

@@ -342,6 +342,16 @@ TEST_CASE("DiskSim import: the controller's overheads and the HP bus hop become 
     CHECK(h.reselectMs == Approx(0.162490));
     CHECK(h.readWatermark == Approx(0.75));
     CHECK(h.extraWriteDisconnect); // hp_c2247a.diskspecs:74 "Extra write disconnect = 1"
+    // :71-73 read disconnect after a read 0.022660, after a write 0.045510, write disconnect 0.165650; :52
+    // "Disconnect write if seek = 0" (the prefetch stops at once); :80 "Minimum seek delay = 0.600000".
+    CHECK(h.readDisconnectMs[0] == Approx(0.022660));
+    CHECK(h.readDisconnectMs[1] == Approx(0.045510));
+    CHECK(h.writeDisconnectMs == Approx(0.165650));
+    CHECK(h.readAheadStop == DiskHostTiming::ReadAheadStop::AtOnce);
+    CHECK(h.minimumWriteSeekMs == Approx(0.6));
+    for (const char* key : { "Read disconnect afterread (", "Write disconnect overhead (", "Minimum seek delay (",
+             "Stop prefetch in sector (", "Disconnect write if seek (" })
+        CHECK_FALSE(anyWarning(imported->warnings, QLatin1String(key)));
 
     // A 4-sector read the buffer holds crosses bus1 sector by sector: hit overhead 0.95343 + data
     // preparation 0.02519 + 4 x 0.17010 + completion 0.05665 = 1.71567 ms.
