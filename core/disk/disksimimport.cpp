@@ -551,13 +551,30 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             im.warn(*hpl, u"HPL seek equation values",
                 QStringLiteral("the single-cylinder time V6 = %1 ms is not modelled (the equation gives %2 ms)")
                     .arg(fmt(v[5]), fmt(seek.shortMinMs)));
-        if (const DiskSimValue* ten = mech->find(u"First ten seek times"); ten && ten->isList())
-            im.warn(*ten, u"First ten seek times",
-                *seekType == QLatin1String("hplplus10")
-                    ? QStringLiteral("not modelled: distances 1-10 use the equation (%1 ms at distance 1, DiskSim "
-                                     "%2 ms)")
-                          .arg(fmt(seek.shortMinMs), ten->items.empty() ? QString() : ten->items.front().text)
-                    : QStringLiteral("not used by Seek type = %1").arg(*seekType));
+        const DiskSimValue* ten = mech->find(u"First ten seek times");
+        if (*seekType == QLatin1String("hplplus10")) {
+            // diskmodel/mech_g1_seektime.c, dm_mech_g1_seek_1st10_plus_hpl: distances 1-10 from the list, the
+            // equation beyond. As a table the preset's curve is exactly that: a point at every distance up to
+            // V1 (the square-root part is not linear between them) and the linear part's two ends.
+            std::vector<double> first;
+            if (ten && ten->isList())
+                for (const DiskSimValue& item : ten->items)
+                    if (item.isNumber())
+                        first.push_back(item.number);
+            if (first.size() != 10) {
+                fail(error,
+                    QStringLiteral("%1: Seek type = hplplus10 needs 'First ten seek times' with 10 numbers")
+                        .arg(ten ? ten->where() : seekTypeValue.where()));
+                return std::nullopt;
+            }
+            for (int d = 1; d < threshold || d <= 10; ++d)
+                seek.table.push_back({ d, d <= 10 ? first[std::size_t(d - 1)] : v[1] + v[2] * std::sqrt(double(d)) });
+            for (int d : { std::max(threshold, 11), maxDistance })
+                if (d > seek.table.back().distanceCylinders)
+                    seek.table.push_back({ d, v[3] + v[4] * d });
+        } else if (ten && ten->isList()) {
+            im.warn(*ten, u"First ten seek times", QStringLiteral("not used by Seek type = %1").arg(*seekType));
+        }
         mechHandled << QStringLiteral("First ten seek times");
     } else {
         fail(error,
@@ -579,11 +596,15 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
     }
     o[QStringLiteral("seek")] = seekJson;
 
-    // DiskSim has no cylinder switch time of its own: moving to the next cylinder is a one-cylinder seek.
-    if (const auto single = mech->numberAt(u"Single cylinder seek time"); single && *single > 0)
-        o[QStringLiteral("cylinderSwitchMs")] = *single;
-    else
-        o[QStringLiteral("cylinderSwitchMs")] = seek.shortMinMs;
+    // DiskSim has no cylinder switch time of its own: a transfer moves on to the next track by a seek
+    // (disksim_diskctlr.c, disk_buffer_sector_done -> disk_initiate_seek -> dm_seek_time_g1): to the next
+    // cylinder the seek function's one-cylinder time or the head switch (head N-1 to 0), the longer.
+    // "Single cylinder seek time" is only the seek function's for the 3-point curves and the HPL
+    // equation's V6, which this import does not take.
+    {
+        const double oneMs = !seek.table.empty() ? SeekCurve(seek, maxDistance).seekNs(1) / 1e6 : seek.shortMinMs;
+        o[QStringLiteral("cylinderSwitchMs")] = std::max(oneMs, o.value(QStringLiteral("headSwitchMs")).toDouble());
+    }
     if (const DiskSimValue* access = mech->find(u"Access time type");
         access && access->text == QLatin1String("trackSwitchPlusRotation"))
         mechHandled << QStringLiteral("Access time type");
