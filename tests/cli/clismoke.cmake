@@ -96,6 +96,14 @@ string(JSON slowType TYPE "${cli_out}" runs 0 slowDisk)
 if(NOT sim MATCHES " iops=[0-9]+ hostoverhead=[0-9]+us:[0-9]+us" OR NOT slowType MATCHES "NUMBER|NULL")
     message(FATAL_ERROR "probe-eval --realism --slow: sim '${sim}', slowDisk ${slowType}")
 endif()
+# Without either flag too: the spec simulated and the probe's seed replay a miss (probe --sim).
+run_cli(0 probe-eval --count 2 --seed 5 --json)
+string(JSON sim GET "${cli_out}" runs 1 sim)
+string(JSON truth GET "${cli_out}" runs 1 truth)
+string(JSON probeSeed GET "${cli_out}" runs 1 seed)
+if(NOT sim MATCHES "^${truth}" OR NOT probeSeed EQUAL 5001)
+    message(FATAL_ERROR "probe-eval: sim '${sim}' for truth '${truth}', seed '${probeSeed}'")
+endif()
 
 # --help: every command prints its own options on stdout and exits 0 (issue 10).
 foreach(command schemes plugins disks layout simulate probe probe-eval trace)
