@@ -497,9 +497,15 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
                 b.transfer = toNs(double(count) * hostNs);
                 m_segments.setLastUse(std::size_t(hit), ++m_useClock);
                 ++m_counters.cacheHits;
-                if (m_readAheadActive && hit == m_readAheadSegment)
-                    m_readAheadLimit = std::max(
-                        m_readAheadLimit, readAheadEnd(m_segments.start(std::size_t(hit)), startLba, end));
+                // A read-ahead that had stopped starts again only with Read-ahead on idle hit, once the
+                // hit's overhead has passed (disk_check_hda_pending, initiate_seek after overhead_done).
+                const bool idle = m_readAhead.lba >= m_readAheadLimit;
+                if (m_readAheadActive && hit == m_readAheadSegment && (h.readAheadOnIdleHit || !idle)) {
+                    const std::uint64_t limit = readAheadEnd(m_segments.start(std::size_t(hit)), startLba, end);
+                    if (idle && limit > m_readAheadLimit)
+                        m_readAhead.timeNs = std::max(m_readAhead.timeNs, startNs + h.readHitMs[after] * msNs);
+                    m_readAheadLimit = std::max(m_readAheadLimit, limit);
+                }
                 return finish(startNs + double(b.overhead.count() + b.transfer.count()));
             }
             if (m_readAheadActive && startLba >= m_segments.start(std::size_t(m_readAheadSegment))
@@ -627,7 +633,8 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
         const double accounted = double((b.start + b.overhead + b.destageWait + b.seek + b.rotational + b.switches).count());
         b.transfer = toNs(std::max(0.0, doneNs - accounted));
     }
-    return afterService(r, c, startLba, end, isWrite, cached && (!isWrite || writeBack));
+    // Written sectors serve later reads only with Allow read hits on write data.
+    return afterService(r, c, startLba, end, isWrite, cached && (!isWrite || (writeBack && h.readHitsOnWriteData)));
 }
 
 } // namespace raidscope

@@ -238,6 +238,8 @@ namespace {
             t.readWatermark = r.optionalNumber(h, "readWatermark", 0);
             t.extraWriteDisconnect = h.value(QStringLiteral("extraWriteDisconnect")).toBool(false);
             t.minimumWriteSeekMs = r.optionalNumber(h, "minimumWriteSeekMs", 0);
+            t.readAheadOnIdleHit = h.value(QStringLiteral("readAheadOnIdleHit")).toBool(true);
+            t.readHitsOnWriteData = h.value(QStringLiteral("readHitsOnWriteData")).toBool(true);
             if (r.has(h, "readAheadStop")) {
                 const QString stop = h.value(QStringLiteral("readAheadStop")).toString();
                 if (stop == QLatin1String("atOnce"))

@@ -70,6 +70,13 @@ struct DiskHostTiming
         AtSectorEnd, ///< "= 1" with "Stop prefetch in sector = 0": the sector or switch under way finishes first
     };
     ReadAheadStop readAheadStop = ReadAheadStop::AtCommand;
+    /// DiskSim's "Read-ahead on idle hit" (disksim_diskctlr.c, disk_check_hda_pending: readaheadifidle): a
+    /// read hit on the read-ahead's segment restarts a read-ahead that had stopped; false: only a running
+    /// one reads on to the hit's new end.
+    bool readAheadOnIdleHit = true;
+    /// DiskSim's "Allow read hits on write data" (disksim_diskcache.c, disk_buffer_check_read_segments skips a
+    /// segment last written): false, a write-back write's sectors are not kept for reads.
+    bool readHitsOnWriteData = true;
     /// DiskSim's "Minimum seek delay" (disksim_diskctlr.c, disk_check_hda_pending and disk_initiate_seek):
     /// a write's positioning takes at least this long.
     double minimumWriteSeekMs = 0;

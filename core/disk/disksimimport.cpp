@@ -704,6 +704,8 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                 : disk.integerAt(u"Stop prefetch in sector").value_or(1) != 0 ? QStringLiteral("inSector")
                                                                               : QStringLiteral("sectorEnd");
             host[QStringLiteral("minimumWriteSeekMs")] = disk.numberAt(u"Minimum seek delay").value_or(0);
+            host[QStringLiteral("readAheadOnIdleHit")] = disk.integerAt(u"Read-ahead on idle hit").value_or(1) != 0;
+            host[QStringLiteral("readHitsOnWriteData")] = disk.integerAt(u"Allow read hits on write data").value_or(1) != 0;
             const double water = disk.numberAt(u"High (read) water mark").value_or(0);
             host[QStringLiteral("readWatermark")] = std::clamp(water, 0.0, 1.0);
             if (disk.integerAt(u"Set watermark by reqsize").value_or(1) == 0 && water > 0)
@@ -720,7 +722,8 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                     << QStringLiteral("Set watermark by reqsize") << QStringLiteral("Read disconnect afterread")
                     << QStringLiteral("Read disconnect afterwrite") << QStringLiteral("Write disconnect overhead")
                     << QStringLiteral("Stop prefetch in sector") << QStringLiteral("Minimum seek delay")
-                    << QStringLiteral("Disconnect write if seek");
+                    << QStringLiteral("Disconnect write if seek") << QStringLiteral("Read-ahead on idle hit")
+                    << QStringLiteral("Allow read hits on write data");
         }
 
         const auto segments = disk.integerAt(u"Number of buffer segments");

@@ -730,6 +730,38 @@ TEST_CASE("DiskModel: host timing: how a command stops the read-ahead", "[disk][
     }
 }
 
+TEST_CASE("DiskModel: host timing: a read hit restarts a stopped read-ahead only with Read-ahead on idle hit", "[disk][host]")
+{
+    // 50 sectors of read-ahead. A read of LBAs 0-3 at 0 misses (sector 0 at 10.0 ms), the read-ahead runs
+    // to LBA 54 and stops, at 15.4 ms. At 100 ms LBAs 40-43 are a hit; its new end would be 44 + 50 = 94.
+    // At 200 ms LBAs 80-83: with the rule the read-ahead went on from the hit (after its 0.3 ms overhead,
+    // sector 54 at 105.4 ms, LBA 93 by 109.4) and they are a hit, 0.3 + 0.02 + 4 x 0.17 + 0.05 = 1.05 ms;
+    // without it they are a miss on the head's track: overhead 0.5, sector 80 at 208.0, the watermark in at
+    // 208.1, + 0.12 + 0.68 + 0.05 -> 208.95 ms, 8.95 ms.
+    for (const auto& [onIdleHit, accessMs] : { std::pair { true, 1.05 }, std::pair { false, 8.95 } }) {
+        DiskModel disk(
+            hostedDisk(false, false, false, 50, QJsonObject { { QStringLiteral("readAheadOnIdleHit"), onIdleHit } }));
+        disk.service(0, 4, false, 0ms);
+        CHECK(disk.service(40, 4, false, 100ms).breakdown.cache == ServiceBreakdown::Cache::Hit);
+        INFO(onIdleHit);
+        CHECK_THAT(ms(disk.service(80, 4, false, 200ms).completion) - 200, WithinAbs(accessMs, kNsTolMs));
+    }
+}
+
+TEST_CASE("DiskModel: host timing: written sectors serve reads only with Allow read hits on write data", "[disk][host]")
+{
+    // A write-back write of LBAs 500-503 (cylinder 5, sector 0) at 0; the mechanism writes them 10.0-10.4 ms.
+    // At 100 ms a read of the same sectors, after a write: a hit, 0.4 + 0.02 + 4 x 0.17 + 0.05 = 1.15 ms;
+    // without read hits on write data a miss on the head's track: overhead 0.6, sector 0 at 110.0, the
+    // watermark in at 110.1, + 0.12 + 0.68 + 0.05 -> 110.95 ms, 10.95 ms.
+    for (const auto& [hits, accessMs] : { std::pair { true, 1.15 }, std::pair { false, 10.95 } }) {
+        DiskModel disk(hostedDisk(true, false, false, 0, QJsonObject { { QStringLiteral("readHitsOnWriteData"), hits } }));
+        disk.service(500, 4, true, 0ms);
+        INFO(hits);
+        CHECK_THAT(ms(disk.service(500, 4, false, 100ms).completion) - 100, WithinAbs(accessMs, kNsTolMs));
+    }
+}
+
 TEST_CASE("exactmath: roundToInt64 and exactRemainder (by y or its inverse) equal std::llround and std::fmod bit for bit", "[disk]")
 {
     // The disk model's fast paths must not move a result by an ulp: compared on edge cases and on

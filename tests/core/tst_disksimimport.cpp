@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 
 #include <cmath>
+#include <tuple>
 
 using namespace raidscope;
 
@@ -342,15 +343,19 @@ TEST_CASE("DiskSim import: the controller's overheads and the HP bus hop become 
     CHECK(h.reselectMs == Approx(0.162490));
     CHECK(h.readWatermark == Approx(0.75));
     CHECK(h.extraWriteDisconnect); // hp_c2247a.diskspecs:74 "Extra write disconnect = 1"
-    // :71-73 read disconnect after a read 0.022660, after a write 0.045510, write disconnect 0.165650; :52
+    // :71-73 read disconnect after a read 0.022660, after a write 0.045510, write disconnect 0.165650; :54
     // "Disconnect write if seek = 0" (the prefetch stops at once); :80 "Minimum seek delay = 0.600000".
     CHECK(h.readDisconnectMs[0] == Approx(0.022660));
     CHECK(h.readDisconnectMs[1] == Approx(0.045510));
     CHECK(h.writeDisconnectMs == Approx(0.165650));
     CHECK(h.readAheadStop == DiskHostTiming::ReadAheadStop::AtOnce);
     CHECK(h.minimumWriteSeekMs == Approx(0.6));
+    // :47 "Read-ahead on idle hit = 1", :12 "Allow read hits on write data = 1".
+    CHECK(h.readAheadOnIdleHit);
+    CHECK(h.readHitsOnWriteData);
     for (const char* key : { "Read disconnect afterread (", "Write disconnect overhead (", "Minimum seek delay (",
-             "Stop prefetch in sector (", "Disconnect write if seek (" })
+             "Stop prefetch in sector (", "Disconnect write if seek (", "Read-ahead on idle hit (",
+             "Allow read hits on write data (" })
         CHECK_FALSE(anyWarning(imported->warnings, QLatin1String(key)));
 
     // A 4-sector read the buffer holds crosses bus1 sector by sector: hit overhead 0.95343 + data
@@ -364,7 +369,7 @@ TEST_CASE("DiskSim import: the controller's overheads and the HP bus hop become 
 
 TEST_CASE("DiskSim import: hplplus10 seeks and the one-cylinder seek of a transfer's cylinder switch", "[disk][disksim][import]")
 {
-    // hp_c2247a_validate.model:161-178: Seek type = hplplus10, HPL [300, 3.81, 0.33, 7.75, 0.0059, -1], first
+    // hp_c2247a_validate.model:156-180: Seek type = hplplus10, HPL [300, 3.81, 0.33, 7.75, 0.0059, -1], first
     // ten 2.89 3.68 3.81 3.98 4.27 4.65 4.52 4.65 4.82 4.99 ms (mech_g1_seektime.c,
     // dm_mech_g1_seek_1st10_plus_hpl): distances 1-10 from the list, 11 by the root, 3.81 + 0.33 x sqrt(11)
     // = 4.904485 ms (DiskSim's debug trace shows 4.904485 for an 11-cylinder seek), 300 and up linear.
@@ -398,6 +403,25 @@ TEST_CASE("DiskSim import: hplplus10 seeks and the one-cylinder seek of a transf
         REQUIRE(drive);
         INFO(file);
         CHECK(drive->presetJson.value(QStringLiteral("cylinderSwitchMs")).toDouble() == Approx(switchMs));
+    }
+}
+
+TEST_CASE("DiskSim import: Read-ahead on idle hit and Allow read hits on write data", "[disk][disksim][import][host]")
+{
+    // ibm18es.diskspecs:12 "Allow read hits on write data = 0", :47 "Read-ahead on idle hit = 0";
+    // cheetah9LP.diskspecs:12 and :47, 1 and 0.
+    for (const auto& [file, onIdleHit, hitsOnWrites] :
+        { std::tuple { "ibm18es.parv", false, false }, std::tuple { "cheetah9LP.parv", false, true } }) {
+        const QString path = disksimValidationFile(file);
+        REQUIRE_VALIDATION(path);
+        QString error;
+        const auto imported = importDiskSim(path, &error);
+        REQUIRE(imported);
+        const auto p = parseDiskParameters(imported->presetJson, &error);
+        REQUIRE(p);
+        INFO(file);
+        CHECK(p->host.readAheadOnIdleHit == onIdleHit);
+        CHECK(p->host.readHitsOnWriteData == hitsOnWrites);
     }
 }
 
