@@ -250,6 +250,14 @@ void DiskModel::advanceReadAhead(double timeNs)
 {
     if (!m_readAheadActive || m_readAhead.lba >= m_readAheadLimit)
         return;
+    // A command right behind the read (a busy disk's usual case) leaves no time for a sector on the
+    // track the head is on: transfer() would stop at its first test, before changing anything, and the
+    // segment already ends where the read-ahead is.
+    const DiskGeometry& g = m_params.geometry;
+    const int zone = m_readAhead.at.zone;
+    if (!g.mapped() && m_readAhead.at.sector < g.zone(zone).sectorsPerTrack
+        && m_readAhead.timeNs + m_zoneSectorNs[std::size_t(zone)] > timeNs)
+        return;
     Parts parts;
     const std::uint64_t n = transfer(m_readAhead, m_readAheadLimit - m_readAhead.lba, timeNs, parts);
     m_counters.readAheadSectors += n;
