@@ -36,7 +36,7 @@ RequestPlanner::RequestPlanner(const Layout& layout, const SimConfig& config, st
     m_anySecondPartition = std::find(config.secondPartition.begin(), config.secondPartition.end(), true)
         != config.secondPartition.end();
     const Redundancy redundancy = layout.redundancy();
-    m_chunkParityWrites = m_healthy && !config.alwaysReconstructWrite
+    m_stripeParityWrites = m_healthy && !config.alwaysReconstructWrite
         && (redundancy == Redundancy::SingleParity || redundancy == Redundancy::DoubleParity);
     m_arrayBytes = layout.logicalBlocks() * layout.params().blockBytes;
     m_stripeBlocks = layout.stripeBlocks();
@@ -63,7 +63,7 @@ bool RequestPlanner::plan(const IoRequest& io, std::uint32_t request, std::vecto
         }
         return true;
     }
-    if (io.write && m_chunkParityWrites && planChunkParityWrite(io, request, phase1, phase2))
+    if (io.write && m_stripeParityWrites && planStripeParityWrite(io, request, phase1, phase2))
         return true;
     // Writes, and reads of a degraded array: through the planner (RAID write paths, rebuild reads).
     thread_local RequestPlan plan; // its vectors' memory, kept (more than one thread may plan)
@@ -81,73 +81,95 @@ bool RequestPlanner::plan(const IoRequest& io, std::uint32_t request, std::vecto
     return true;
 }
 
-bool RequestPlanner::planChunkParityWrite(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1,
-                                          std::vector<PhysOp>& phase2) const
+bool RequestPlanner::planStripeParityWrite(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1,
+                                           std::vector<PhysOp>& phase2) const
 {
     // What planRequest() makes of it, step by step: a request past the end or empty is its to refuse;
-    // unaligned ends are widened to whole blocks as there. In one chunk every block is in a row of its
-    // own (its depth), so each row has one written block; the row's parity places are those of its first
-    // block (place(0) there); md's choice between read-modify-write (1 + parity reads) and
-    // reconstruct-write (the row's other data) is read-modify-write here only, else planRequest()
-    // decides. The chunk's blocks lie in a run on its disk (what a chunk is; reads rely on it too), and
-    // when each parity's places run alike on one disk of their own, planRequest()'s block operations
-    // coalesce to one read and one write per disk, sorted by disk, then kind: the reads in disk order are
-    // phase 1 and the writes in disk order phase 2. Any other shape goes to planRequest().
+    // unaligned ends are widened to whole blocks as there. Within one stripe a row (a depth in the
+    // chunks) has as many written blocks w as the request's chunks that reach that depth; md's choice
+    // between read-modify-write (w + parity reads) and reconstruct-write (the row's other data) is
+    // read-modify-write here only (2w + parities < data disks for the most written row), else
+    // planRequest() decides. Each chunk's blocks lie in a run on its disk (what a chunk is; reads rely on
+    // it too); each row's parity places are those of its first block (place(0) there), and when the
+    // touched rows are consecutive and each parity's places run alike on one disk of their own,
+    // planRequest()'s block operations coalesce to one read and one write per disk, sorted by disk, then
+    // kind: the reads in disk order are phase 1 and the writes in disk order phase 2. Any other shape
+    // goes to planRequest().
     const ArrayParams& p = m_layout.params();
     if (io.sizeBytes == 0 || io.offsetBytes >= m_arrayBytes || io.sizeBytes > m_arrayBytes - io.offsetBytes)
         return false;
     const std::uint64_t chunkBlocks = p.chunkBlocks();
     const std::uint64_t lba = io.offsetBytes / p.blockBytes;
     const std::uint64_t end = (io.offsetBytes + io.sizeBytes + p.blockBytes - 1) / p.blockBytes;
-    if (lba / chunkBlocks != (end - 1) / chunkBlocks)
-        return false;
-    const std::uint64_t n = end - lba;
-    thread_local BlockPlaces written, row; // their vectors' memory, kept
-    m_layout.places(lba, written);
-    const std::uint64_t inStripe = lba % m_stripeBlocks;
-    const std::uint64_t rowOffset = inStripe - inStripe % chunkBlocks; // from a row's first block to the chunk's
-    constexpr std::size_t kMaxPlaces = 4;
-    DiskBlock at[kMaxPlaces]; // the data, then each parity, at the first row
-    std::size_t places = 0;
-    for (std::uint64_t i = 0; i < n; ++i) {
-        const std::vector<ParityPlace>* parity = &written.parity;
-        if (rowOffset != 0 || i != 0) {
-            m_layout.places(lba + i - rowOffset, row);
-            parity = &row.parity;
-        }
-        if (i == 0) {
-            const int liveParity = int(parity->size());
-            if (liveParity == 0 || std::size_t(liveParity) + 1 > kMaxPlaces
-                || !(1 < m_dataDisks && 1 + liveParity < m_dataDisks - 1))
+    const std::uint64_t stripeStart = lba - lba % m_stripeBlocks;
+    if (end - stripeStart > m_stripeBlocks)
+        return false; // more than one stripe
+    const std::uint64_t first = lba - stripeStart, last = end - 1 - stripeStart; // in the stripe
+    const std::uint64_t firstChunk = first / chunkBlocks, lastChunk = last / chunkBlocks;
+    const std::uint64_t firstDepth = first % chunkBlocks, lastDepth = last % chunkBlocks;
+    // The rows touched, [rowBegin, rowEnd), and the most written one's w.
+    std::uint64_t rowBegin = firstDepth, rowEnd = lastDepth + 1;
+    std::uint64_t mostWritten = 1;
+    if (lastChunk == firstChunk + 1) {
+        if (lastDepth + 1 < firstDepth)
+            return false; // rows [0, lastDepth] and [firstDepth, chunk): two runs of parity
+        rowBegin = 0;
+        rowEnd = chunkBlocks;
+        mostWritten = lastDepth >= firstDepth ? 2 : 1;
+    } else if (lastChunk > firstChunk + 1) {
+        rowBegin = 0;
+        rowEnd = chunkBlocks;
+        mostWritten = lastChunk - firstChunk - 1 + (lastDepth >= firstDepth ? 2 : 1);
+    }
+    constexpr std::size_t kMaxParity = 2;
+    struct Run
+    {
+        int disk;
+        std::uint64_t block;
+        std::uint64_t blocks;
+    };
+    thread_local std::vector<Run> runs; // the data runs, then each parity's
+    thread_local BlockPlaces row;       // its vectors' memory, kept
+    runs.clear();
+    std::size_t parities = 0;
+    for (std::uint64_t depth = rowBegin; depth < rowEnd; ++depth) {
+        m_layout.places(stripeStart + depth, row);
+        if (depth == rowBegin) {
+            parities = row.parity.size();
+            if (parities == 0 || parities > kMaxParity || !(2 * mostWritten + parities < std::uint64_t(m_dataDisks)))
                 return false;
-            at[0] = written.data;
-            for (const ParityPlace& pp : *parity)
-                at[++places] = pp.at;
-            ++places;
+            for (const ParityPlace& pp : row.parity)
+                runs.push_back(Run { pp.at.disk, pp.at.block, rowEnd - rowBegin });
             continue;
         }
-        if (parity->size() + 1 != places)
+        if (row.parity.size() != parities)
             return false;
-        for (std::size_t k = 0; k + 1 < places; ++k) {
-            const DiskBlock& b = (*parity)[k].at;
-            if (b.disk != at[k + 1].disk || b.block != at[k + 1].block + i)
+        for (std::size_t k = 0; k < parities; ++k) {
+            const DiskBlock& b = row.parity[k].at;
+            if (b.disk != runs[k].disk || b.block != runs[k].block + (depth - rowBegin))
                 return false;
         }
     }
-    for (std::size_t i = 1; i < places; ++i) { // by disk
-        const DiskBlock b = at[i];
-        std::size_t j = i;
-        for (; j > 0 && b.disk < at[j - 1].disk; --j)
-            at[j] = at[j - 1];
-        at[j] = b;
+    for (std::uint64_t chunk = firstChunk; chunk <= lastChunk; ++chunk) {
+        const std::uint64_t from = std::max(first, chunk * chunkBlocks);
+        const std::uint64_t to = std::min(last + 1, (chunk + 1) * chunkBlocks);
+        const DiskBlock at = m_layout.dataPlace(stripeStart + from);
+        runs.push_back(Run { at.disk, at.block, to - from });
     }
-    for (std::size_t i = 1; i < places; ++i)
-        if (at[i].disk == at[i - 1].disk)
-            return false; // two places on one disk: planRequest() sorts and coalesces them
-    for (std::size_t i = 0; i < places; ++i)
-        phase1.push_back(physOp(at[i].disk, at[i].block, n, request, false));
-    for (std::size_t i = 0; i < places; ++i)
-        phase2.push_back(physOp(at[i].disk, at[i].block, n, request, true));
+    for (std::size_t i = 1; i < runs.size(); ++i) { // by disk
+        const Run r = runs[i];
+        std::size_t j = i;
+        for (; j > 0 && r.disk < runs[j - 1].disk; --j)
+            runs[j] = runs[j - 1];
+        runs[j] = r;
+    }
+    for (std::size_t i = 1; i < runs.size(); ++i)
+        if (runs[i].disk == runs[i - 1].disk)
+            return false; // two runs on one disk: planRequest() sorts and coalesces them
+    for (const Run& r : runs)
+        phase1.push_back(physOp(r.disk, r.block, r.blocks, request, false));
+    for (const Run& r : runs)
+        phase2.push_back(physOp(r.disk, r.block, r.blocks, request, true));
     return true;
 }
 

@@ -54,11 +54,11 @@ private:
     /// physOp() when some member is the second half of another member's disk.
     PhysOp physOpOnPartition(int member, std::uint64_t block, std::uint64_t blocks, std::uint32_t request,
                              bool write) const;
-    /// plan() of a write within one chunk by read-modify-write on a healthy parity array, the commonest
+    /// plan() of a write within one stripe by read-modify-write on a healthy parity array, the commonest
     /// write of small random and sequential workloads, without planRequest()'s general machinery; false
     /// (and nothing planned) for any other request, which planRequest() then plans.
-    bool planChunkParityWrite(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1,
-                              std::vector<PhysOp>& phase2) const;
+    bool planStripeParityWrite(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1,
+                               std::vector<PhysOp>& phase2) const;
 
     const Layout& m_layout;
     const SimConfig& m_config;
@@ -69,7 +69,7 @@ private:
     bool m_anySecondPartition = false;     ///< some member is a second partition (SimConfig::secondPartition)
     bool m_healthy = true;      ///< no failed member: reads by the data place (or a mirror's copy)
     bool m_mirrorReads = false; ///< reads go to the simulator (see plan())
-    bool m_chunkParityWrites = false; ///< planChunkParityWrite() may plan (healthy, parity, md's choice)
+    bool m_stripeParityWrites = false; ///< planStripeParityWrite() may plan (healthy, parity, md's choice)
     std::uint64_t m_arrayBytes = 0;
     std::uint64_t m_stripeBlocks = 0;
     int m_dataDisks = 0;

@@ -195,7 +195,7 @@ TEST_CASE("outstanding sweep: a stop during a helped last point returns promptly
 
 TEST_CASE("RequestPlanner: a parity write's operations are planRequest()'s, in its order", "[sim][feed]")
 {
-    // plan() takes a short way for a healthy parity array's writes within a chunk (read-modify-write); the
+    // plan() takes a short way for a healthy parity array's writes within a stripe (read-modify-write); the
     // second method is planRequest() itself, its operations split as plan() splits them: reads first,
     // the writes that wait for them second, each in planRequest()'s order.
     const char* const arrays[] = {
@@ -219,7 +219,7 @@ TEST_CASE("RequestPlanner: a parity write's operations are planRequest()'s, in i
         for (int i = 0; i < 3000; ++i) {
             // One block or a few (within a chunk or across), aligned or not; now and then a request past
             // the end, or empty.
-            const std::uint64_t blocks = i % 3 == 0 ? 1 + random() % (2 * sim->layout().params().chunkBlocks()) : 1;
+            const std::uint64_t blocks = i % 3 == 0 ? 1 + random() % (3 * sim->layout().params().chunkBlocks()) : 1;
             IoRequest io { random() % (arrayBytes - blocks * blockBytes) / blockBytes * blockBytes, blocks * blockBytes, true };
             if (i % 7 == 1)
                 io.offsetBytes += random() % blockBytes; // spans two blocks unless it starts the block
