@@ -68,6 +68,9 @@ void DiskModel::reset()
     m_readAheadLimit = 0;
     m_counters = {};
     m_lastWasWrite = false;
+    m_appendOpen = false;
+    m_appendFirst = m_appendEnd = 0;
+    m_appendCursor = {};
 }
 
 std::uint64_t DiskModel::totalSectors() const
@@ -516,6 +519,14 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
                 }
                 return finish(startNs + double(b.overhead.count() + b.transfer.count()));
             }
+            const int part = findSegment(startLba, startLba + 1);
+            if (m_readAheadActive && part == m_readAheadSegment && m_readAhead.lba >= m_readAheadLimit) {
+                // The read-ahead had finished: its access is over and the segment merely holds data, so this
+                // is DiskSim's BUFFER_PARTIAL on an idle segment, served below.
+                m_readAheadActive = false;
+                m_at = m_readAhead.at;
+                m_mechanismFreeNs = std::max(m_mechanismFreeNs, m_readAhead.timeNs);
+            }
             if (m_readAheadActive && startLba >= m_segments.start(std::size_t(m_readAheadSegment))
                 && startLba <= std::max(m_readAhead.lba, m_readAheadLimit)) {
                 // A partial hit on the running read-ahead: hit overhead, then each sector crosses as
@@ -541,10 +552,53 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
                     m_readAheadLimit, readAheadEnd(m_segments.start(std::size_t(m_readAheadSegment)), startLba, end));
                 m_at = m_readAhead.at;
                 m_mechanismFreeNs = m_readAhead.timeNs;
+                m_appendOpen = false;
                 const double doneNs = parts.hostEndNs + h.readCompleteMs * msNs;
                 b.overhead = toNs((h.readHitMs[after] + h.dataPrepMs + h.readCompleteMs) * msNs);
                 b.transfer = toNs(std::max(0.0, doneNs - startNs) - double(b.overhead.count()));
                 return finish(doneNs);
+            }
+            if (part >= 0 && (!m_readAheadActive || part != m_readAheadSegment) && m_mechanismFreeNs <= startNs) {
+                // DiskSim's BUFFER_PARTIAL with Immed transfer partial hit (disksim_diskctlr.c, disk_read_arrive:
+                // enough_ready_to_go, no access to stop): the read hit overhead, the sectors held cross at once;
+                // the mechanism, after the read miss overhead (overhead_done), reads on from the segment's end
+                // and each sector crosses as it comes.
+                b.cache = ServiceBreakdown::Cache::ReadAhead;
+                ++m_counters.readAheadHits;
+                m_appendOpen = false;
+                const auto i = std::size_t(part);
+                const std::uint64_t from = m_segments.end(i);
+                const double busStartNs = startNs + (h.readHitMs[after] + h.dataPrepMs) * msNs;
+                const double overheadDoneNs = startNs + h.readMissMs[after] * msNs;
+                // A read-ahead on another segment is stopped as for a miss (disk_buffer_stopable_access).
+                const double switchLeftNs = preemptReadAhead(startNs, overheadDoneNs);
+                const double mechanismNs = std::max(overheadDoneNs, m_mechanismFreeNs) + switchLeftNs;
+                const PhysicalAddress at = m_params.geometry.locate(from);
+                const double seekOnlyNs = at.cylinder == m_at.cylinder ? 0.0 : m_readSeek.seekNs(at.cylinder - m_at.cylinder);
+                const double positionNs = std::max(seekOnlyNs, at.head != m_at.head ? m_headSwitchNs : 0.0);
+                Cursor c { at, from, mechanismNs + positionNs };
+                Parts parts;
+                parts.hostNsPerSector = hostNs;
+                parts.hostEndNs = busStartNs + double(from - startLba) * hostNs;
+                transfer(c, end - from, kNoLimit, parts);
+                m_counters.headSwitches += std::uint64_t(parts.headSwitches);
+                m_counters.cylinderSwitches += std::uint64_t(parts.cylinderSwitches);
+                m_at = c.at;
+                m_mechanismFreeNs = c.timeNs;
+                const double doneNs = parts.hostEndNs + h.readCompleteMs * msNs;
+                b.overhead = toNs((h.readHitMs[after] + h.dataPrepMs + h.readCompleteMs) * msNs);
+                b.seek = toNs(positionNs);
+                b.rotational = toNs(parts.rotationalNs);
+                b.switches = toNs(parts.switchNs);
+                b.transfer = toNs(std::max(0.0, doneNs - startNs) - double((b.overhead + b.seek + b.rotational + b.switches).count()));
+                r.completion = toNs(doneNs);
+                m_segments.setEnd(i, end);
+                if (end - m_segments.start(i) > std::uint64_t(m_params.cache.segmentSectors))
+                    m_segments.setStart(i, end - std::uint64_t(m_params.cache.segmentSectors));
+                m_segments.setLastUse(i, ++m_useClock);
+                startReadAhead(part, c, end);
+                m_busyUntilNs = double(r.completion.count());
+                return r;
             }
             ++m_counters.cacheMisses;
             b.cache = ServiceBreakdown::Cache::Miss;
@@ -560,19 +614,45 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
     const double switchLeftNs = preemptReadAhead(startNs, commandNs);
     if (isWrite && cached)
         invalidate(startLba, end);
-    double mechanismStartNs = std::max(commandNs, m_mechanismFreeNs);
+    const bool writeBack = isWrite && m_params.cache.writeCacheEnabled;
+    // DiskSim's BUFFER_APPEND (disksim_diskcache.c, disk_buffer_check_write_segments; disksim_diskctlr.c,
+    // disk_buffer_stopable_access lets it transfer at once): a write-back write starting where the previous
+    // one ended, that one's media write still under way, and the segment with room for it (its size more
+    // than the new start less the first unwritten LBA, taken here as the first write's start).
+    const std::uint64_t segmentSectors = std::uint64_t(std::max(0, m_params.cache.segmentSectors));
+    const bool append = writeBack && h.combineSeqWrites && m_appendOpen && startLba == m_appendEnd
+        && startNs < m_mechanismFreeNs && startLba - m_appendFirst < segmentSectors;
+    const std::uint64_t appendedTo = m_appendEnd;
+    m_appendOpen = false;
+    double mechanismStartNs = append ? commandNs : std::max(commandNs, m_mechanismFreeNs);
     // The seek, not the data, waits for a track switch the read-ahead gave up (disk_check_hda).
     const double seekFromNs = mechanismStartNs + switchLeftNs;
-    const bool writeBack = isWrite && m_params.cache.writeCacheEnabled;
     b.destageWait = toNs((writeBack ? mechanismStartNs : seekFromNs) - commandNs);
     // A write's data crosses after the overhead and the data preparation.
-    const double writeDataNs = mechanismStartNs + h.dataPrepMs * msNs + double(count) * hostNs;
+    const double dataStartNs = mechanismStartNs + h.dataPrepMs * msNs;
+    const double writeDataNs = dataStartNs + double(count) * hostNs;
     if (writeBack) {
+        // Its media write seeks as soon as the overhead is done, not once the data is in (disk_write_arrive
+        // calls disk_activate_write at once; overhead_done holds the mechanism); each sector waits for its data.
         b.cache = ServiceBreakdown::Cache::WriteBack;
         ++m_counters.writeBacks;
         b.transfer = toNs(writeDataNs - mechanismStartNs);
         r.completion = toNs(writeDataNs + h.writeCompleteMs * msNs);
-        mechanismStartNs = writeDataNs;
+    }
+    if (append) {
+        // The media write under way goes on to the segment's new end, each sector once its data is in
+        // (disk_buffer_sector_done: lastblkno = the segment's end). The appended request is still a
+        // request of its own: it gets the mechanism afterwards and writes its sectors again from its own
+        // first one (firstblkno = its inblkno), the head having just passed them.
+        Cursor cont = m_appendCursor;
+        Parts contParts;
+        for (std::uint64_t j = 0; j < count && dataStartNs + double(j + 1) * hostNs <= cont.timeNs; ++j)
+            transfer(cont, 1, kNoLimit, contParts);
+        m_counters.headSwitches += std::uint64_t(contParts.headSwitches);
+        m_counters.cylinderSwitches += std::uint64_t(contParts.cylinderSwitches);
+        m_at = cont.at;
+        m_mechanismFreeNs = cont.timeNs;
+        mechanismStartNs = std::max(mechanismStartNs, cont.timeNs);
     }
 
     const PhysicalAddress at = m_params.geometry.locate(startLba);
@@ -604,13 +684,13 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
         parts.hostEndNs = std::max(probe.timeNs, disconnectedNs) + (h.reselectMs + h.dataPrepMs) * msNs;
         // Sectors already on the media before the reconnect cross back to back from there.
     }
-    const double dataStartNs = mechanismStartNs + h.dataPrepMs * msNs;
-    if (isWrite && !writeBack) {
-        // Write-through: the media writes a sector only once it is wholly in the buffer; one that has
+    if (isWrite) {
+        // Write-through or write-back: the media writes a sector only once it is wholly in the buffer; one that has
         // not crossed the interface when the head reaches it waits for the next pass (DiskSim's media
         // access writes from inblkno up to the segment's end, disksim_diskctlr.c
         // disk_buffer_sector_done: firstblkno = inblkno, lastblkno = the segment's end).
-        const std::uint64_t first = !h.extraWriteDisconnect ? 1 : count < 45 ? std::min<std::uint64_t>(count, 10) : 15;
+        const std::uint64_t first
+            = writeBack || !h.extraWriteDisconnect ? 1 : count < 45 ? std::min<std::uint64_t>(count, 10) : 15;
         for (std::uint64_t j = 0; j < count; ++j) {
             c.timeNs = std::max(c.timeNs, dataStartNs + double(std::max(j + 1, first)) * hostNs);
             transfer(c, 1, kNoLimit, parts);
@@ -641,8 +721,28 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
         const double accounted = double((b.start + b.overhead + b.destageWait + b.seek + b.rotational + b.switches).count());
         b.transfer = toNs(std::max(0.0, doneNs - accounted));
     }
-    // Written sectors serve later reads only with Allow read hits on write data.
-    return afterService(r, c, startLba, end, isWrite, cached && (!isWrite || (writeBack && h.readHitsOnWriteData)));
+    if (writeBack) {
+        m_appendOpen = true;
+        m_appendFirst = append ? m_appendFirst : startLba;
+        m_appendEnd = end;
+        m_appendCursor = c;
+    }
+    // Written sectors, write-back or write-through (DiskSim gives either a segment, disk_buffer_set_segment),
+    // serve later reads only with Allow read hits on write data.
+    bool keep = cached && (!isWrite || h.readHitsOnWriteData);
+    if (keep && append) {
+        // The appended sectors join the previous write's segment.
+        const int seg = findSegment(appendedTo - 1, appendedTo);
+        if (seg >= 0) {
+            const auto i = std::size_t(seg);
+            m_segments.setEnd(i, end);
+            if (end - m_segments.start(i) > segmentSectors)
+                m_segments.setStart(i, end - segmentSectors);
+            m_segments.setLastUse(i, ++m_useClock);
+            keep = false;
+        }
+    }
+    return afterService(r, c, startLba, end, isWrite, keep);
 }
 
 } // namespace raidscope

@@ -196,6 +196,13 @@ private:
     std::uint64_t m_readAheadLimit = 0; // one past the last LBA the read-ahead will fetch
     DiskCounters m_counters;
     bool m_lastWasWrite = false; // DiskSim starts as if after a read (disksim_disk.c: lastflags = READ)
+    // The hosted path's sequential write-back writes (DiskHostTiming::combineSeqWrites): whether the last
+    // write-back write's media write may still take an appended write, the LBAs its segment's writes span,
+    // and where that media write stands when done.
+    bool m_appendOpen = false;
+    std::uint64_t m_appendFirst = 0;
+    std::uint64_t m_appendEnd = 0;
+    Cursor m_appendCursor;
 };
 
 } // namespace raidscope

@@ -240,6 +240,7 @@ namespace {
             t.minimumWriteSeekMs = r.optionalNumber(h, "minimumWriteSeekMs", 0);
             t.readAheadOnIdleHit = h.value(QStringLiteral("readAheadOnIdleHit")).toBool(true);
             t.readHitsOnWriteData = h.value(QStringLiteral("readHitsOnWriteData")).toBool(true);
+            t.combineSeqWrites = h.value(QStringLiteral("combineSeqWrites")).toBool(false);
             if (r.has(h, "readAheadStop")) {
                 const QString stop = h.value(QStringLiteral("readAheadStop")).toString();
                 if (stop == QLatin1String("atOnce"))

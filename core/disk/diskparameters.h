@@ -80,6 +80,10 @@ struct DiskHostTiming
     /// DiskSim's "Minimum seek delay" (disksim_diskctlr.c, disk_check_hda_pending and disk_initiate_seek):
     /// a write's positioning takes at least this long.
     double minimumWriteSeekMs = 0;
+    /// DiskSim's "Combine seq writes" with fast writes (disksim_diskcache.c, disk_buffer_check_write_segments:
+    /// BUFFER_APPEND): a write-back write starting where the previous one ended, while that one's media
+    /// write is under way, joins its segment and crosses the interface at once.
+    bool combineSeqWrites = false;
 };
 
 /// Every figure of a disk preset, checked, in the preset's own units. MB is 10^6 bytes.

@@ -711,6 +711,10 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             if (disk.integerAt(u"Set watermark by reqsize").value_or(1) == 0 && water > 0)
                 im.warn(*disk.find(u"Set watermark by reqsize"), u"Set watermark by reqsize",
                     QStringLiteral("0: the watermark is taken as a fraction of the request, not of the segment"));
+            // Combine seq writes (BUFFER_APPEND) is modelled for fast (write-back) writes only.
+            if (disk.integerAt(u"Combine seq writes").value_or(0) != 0
+                && disk.integerAt(u"Fast write level").value_or(0) != 0)
+                host[QStringLiteral("combineSeqWrites")] = true;
             if (disk.integerAt(u"Extra write disconnect").value_or(0) != 0) {
                 host[QStringLiteral("extraWriteDisconnect")] = true;
                 handled << QStringLiteral("Extra write disconnect");
@@ -723,7 +727,7 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                     << QStringLiteral("Read disconnect afterwrite") << QStringLiteral("Write disconnect overhead")
                     << QStringLiteral("Stop prefetch in sector") << QStringLiteral("Minimum seek delay")
                     << QStringLiteral("Disconnect write if seek") << QStringLiteral("Read-ahead on idle hit")
-                    << QStringLiteral("Allow read hits on write data");
+                    << QStringLiteral("Allow read hits on write data") << QStringLiteral("Combine seq writes");
         }
 
         const auto segments = disk.integerAt(u"Number of buffer segments");

@@ -762,6 +762,52 @@ TEST_CASE("DiskModel: host timing: written sectors serve reads only with Allow r
     }
 }
 
+TEST_CASE("DiskModel: host timing: a write continuing the previous one joins its segment (BUFFER_APPEND)", "[disk][host]")
+{
+    // DiskSim's Combine seq writes with fast writes (disksim_diskcache.c, disk_buffer_check_write_segments).
+    // W1, LBAs 50-53 (track 0, sector 50) at 0, after a read: overhead 0.7, data 0.72 + 4 x 0.2 -> 1.52,
+    // acknowledged at 1.56 ms. Its media write seeks from 0.7 (no seek: track 0) and writes sector 50 as it
+    // passes, 5.0-5.4 ms.
+    for (const bool combine : { true, false }) {
+        INFO(combine);
+        DiskModel disk(hostedDisk(true, false, false, 0, QJsonObject { { QStringLiteral("combineSeqWrites"), combine } }));
+        CHECK_THAT(ms(disk.service(50, 4, true, 0ms).completion), WithinAbs(1.56, kNsTolMs));
+        // W2, LBAs 54-57 at 2 ms, W1's media still under way. Appended: after a write 0.8 -> 2.8, data 2.82 +
+        // 4 x 0.2 -> 3.62, + 0.04 = 3.66 ms (1.66 ms). Not appended it waits for W1's media (5.4):
+        // 5.4 + 0.02 + 0.8 + 0.04 = 6.26 ms.
+        const ServiceResult w2 = disk.service(54, 4, true, 2ms);
+        CHECK_THAT(ms(w2.completion), WithinAbs(combine ? 3.66 : 6.26, kNsTolMs));
+        // A read miss of sector 60 at 4 ms: overhead after a write 0.6. Appended, W1's media write goes on
+        // with 54-57 (their data in since 3.62), 5.4-5.8, and W2 then writes them again from sector 54,
+        // which comes round at 15.4: 15.4-15.8; sector 60 at 16.0, in at 16.1, + reselect 0.1 + data
+        // preparation 0.02 + 0.17 + completion 0.05 = 16.44 ms. Not appended: W2's data is in at 6.22,
+        // sector 54 passes at 15.4 too (5.4 + 10), the same 16.44 ms.
+        CHECK_THAT(ms(disk.service(60, 1, false, 4ms).completion), WithinAbs(16.44, kNsTolMs));
+        // LBAs 50-57 are one segment when appended (a hit after a read: 0.3 + 0.02 + 8 x 0.17 + 0.05 = 1.73
+        // ms), two otherwise (a partial hit: see below), so only the first is a hit.
+        const ServiceResult r = disk.service(50, 8, false, 30ms);
+        CHECK((r.breakdown.cache == ServiceBreakdown::Cache::Hit) == combine);
+        if (combine)
+            CHECK_THAT(ms(r.completion) - 30, WithinAbs(1.73, kNsTolMs));
+    }
+}
+
+TEST_CASE("DiskModel: host timing: a read starting in an idle segment takes what it holds at once (BUFFER_PARTIAL)", "[disk][host]")
+{
+    // DiskSim's partial hit with Immed transfer partial hit (disksim_diskctlr.c, disk_read_arrive).
+    DiskModel disk(hostedDisk(false));
+    // A read miss of LBAs 0-3 at 0: 10.95 ms (first test above); the media read them 10.0-10.4, no
+    // read-ahead. LBAs 2-5 at 19 ms, after a read: 2-3 are held and cross from 19 + 0.3 + 0.02 = 19.32,
+    // until 19.66; the mechanism, after the read miss overhead (19.5), reads 4 and 5 as they pass,
+    // 20.4-20.5 and 20.5-20.6; each crosses once read and after the one before: 20.5 + 0.17 = 20.67,
+    // 20.67 + 0.17 = 20.84; + completion 0.05 = 20.89 ms.
+    REQUIRE_THAT(ms(disk.service(0, 4, false, 0ms).completion), WithinAbs(10.95, kNsTolMs));
+    const ServiceResult r = disk.service(2, 4, false, 19ms);
+    CHECK_THAT(ms(r.completion), WithinAbs(20.89, kNsTolMs));
+    // The segment now holds 0-5: a hit.
+    CHECK(disk.service(0, 6, false, 30ms).breakdown.cache == ServiceBreakdown::Cache::Hit);
+}
+
 TEST_CASE("exactmath: roundToInt64 and exactRemainder (by y or its inverse) equal std::llround and std::fmod bit for bit", "[disk]")
 {
     // The disk model's fast paths must not move a result by an ulp: compared on edge cases and on
