@@ -15,6 +15,7 @@
 #include "traces/tracespage.h"
 
 #include "io/outputfile.h"
+#include "widgets/jobrunner.h"
 #include "widgets/shortcuts.h"
 #include "workspacereport.h"
 
@@ -45,7 +46,15 @@ QString fileFilter()
 
 } // namespace
 
-MainWindow::~MainWindow() = default; // here, where QLockFile is complete
+// Here, where QLockFile is complete. The pages outlive this body (Qt deletes children afterwards) and
+// some cancel their jobs as they go: no runner may call updateCancelAction() on a window whose members
+// are gone (a page's job still running at close crashed the GUI tests now and then).
+MainWindow::~MainWindow()
+{
+    for (QWidget* p : std::as_const(m_pages))
+        for (JobRunner* runner : p->findChildren<JobRunner*>())
+            runner->disconnect(this);
+}
 
 void MainWindow::createWorkspaceActions(QMenu* file)
 {

@@ -169,3 +169,28 @@ TEST_CASE("JobRunner: destroying the runner stops its job", "[gui][jobrunner]")
     }
     CHECK(stopped.load());
 }
+
+TEST_CASE("JobRunner: destroyed while its job runs, it stops the job and emits nothing", "[gui][jobrunner]")
+{
+    // Its listeners may be half destroyed by then (the window whose destructor has run while Qt
+    // deletes its pages): ~JobRunner() must not call them.
+    auto runner = std::make_unique<JobRunner>();
+    std::atomic<bool> started = false;
+    std::atomic<bool> stopped = false;
+    runner->start(
+        [&](std::stop_token stop, auto) {
+            started = true;
+            while (!stop.stop_requested())
+                std::this_thread::sleep_for(1ms);
+            stopped = true;
+            return 0;
+        },
+        [](const Tick&) {}, [](int) {});
+    REQUIRE(spinUntil([&] { return started.load(); }));
+    REQUIRE(runner->isRunning());
+    int emitted = 0;
+    QObject::connect(runner.get(), &JobRunner::runningChanged, [&](bool) { ++emitted; });
+    runner.reset();
+    CHECK(stopped); // joined: the job saw its stop request and ended
+    CHECK(emitted == 0);
+}

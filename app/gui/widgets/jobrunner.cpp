@@ -7,7 +7,9 @@ JobRunner::JobRunner(QObject* parent)
     : QObject(parent)
 { }
 
-JobRunner::~JobRunner() { cancel(); }
+// Stops the job without runningChanged(): whoever listens may be half destroyed by now (the runner
+// is a child of its page, deleted after the page's and its window's own destructors have run).
+JobRunner::~JobRunner() { stopWorker(); }
 
 void JobRunner::cancel()
 {
