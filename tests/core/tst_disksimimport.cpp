@@ -33,6 +33,24 @@ bool anyWarning(const QStringList& warnings, const QString& startsWith, const QS
     return false;
 }
 
+// A validation drive imported and read back as RaidScope's disk parameters (the file exists).
+struct ImportedDrive
+{
+    DiskSimImport import;
+    DiskParameters params;
+};
+ImportedDrive importDrive(const QString& path)
+{
+    QString error;
+    auto imported = importDiskSim(path, &error);
+    INFO(error.toStdString());
+    REQUIRE(imported);
+    auto params = parseDiskParameters(imported->presetJson, &error);
+    INFO(error.toStdString());
+    REQUIRE(params);
+    return { std::move(*imported), std::move(*params) };
+}
+
 struct Drive
 {
     const char* parv;
@@ -320,12 +338,9 @@ TEST_CASE("DiskSim import: the controller's overheads and the HP bus hop become 
 {
     const QString path = disksimValidationFile("hp_c2247a.parv");
     REQUIRE_VALIDATION(path);
-    QString error;
-    const auto imported = importDiskSim(path, &error);
-    INFO(error.toStdString());
-    REQUIRE(imported);
-    const auto p = parseDiskParameters(imported->presetJson, &error);
-    REQUIRE(p);
+    const ImportedDrive drive = importDrive(path);
+    const auto* imported = &drive.import;
+    const auto* p = &drive.params;
     const DiskHostTiming& h = p->host;
     // hp_c2247a.parv:93-94 (BUS1: read 0.17010, write 0.18686 ms per block); the disk's own bulk time is 0.
     CHECK(h.readMsPerSector == Approx(0.17010));
@@ -375,12 +390,8 @@ TEST_CASE("DiskSim import: hplplus10 seeks and the one-cylinder seek of a transf
     // = 4.904485 ms (DiskSim's debug trace shows 4.904485 for an 11-cylinder seek), 300 and up linear.
     const QString path = disksimValidationFile("hp_c2247a.parv");
     REQUIRE_VALIDATION(path);
-    QString error;
-    const auto imported = importDiskSim(path, &error);
-    INFO(error.toStdString());
-    REQUIRE(imported);
-    const auto p = parseDiskParameters(imported->presetJson, &error);
-    REQUIRE(p);
+    const ImportedDrive drive = importDrive(path);
+    const auto* p = &drive.params;
     const SeekCurve curve(p->readSeek, p->geometry.cylinders() - 1);
     const double first[] = { 2.89, 3.68, 3.81, 3.98, 4.27, 4.65, 4.52, 4.65, 4.82, 4.99 };
     for (int d = 1; d <= 10; ++d)
@@ -399,10 +410,10 @@ TEST_CASE("DiskSim import: hplplus10 seeks and the one-cylinder seek of a transf
     // against 0.03; Atlas III 1.663 against 0.999.
     for (const auto& [file, switchMs] : { std::pair { "hp_c2247a.parv", 2.89 }, std::pair { "hp_c3323a.parv", 1.178043 },
              std::pair { "ibm18es.parv", 1.062 }, std::pair { "cheetah9LP.parv", 0.831 }, std::pair { "atlas_III.parv", 1.663 } }) {
-        const auto drive = importDiskSim(disksimValidationFile(file), &error);
-        REQUIRE(drive);
+        const auto loaded = importDiskSim(disksimValidationFile(file));
+        REQUIRE(loaded);
         INFO(file);
-        CHECK(drive->presetJson.value(QStringLiteral("cylinderSwitchMs")).toDouble() == Approx(switchMs));
+        CHECK(loaded->presetJson.value(QStringLiteral("cylinderSwitchMs")).toDouble() == Approx(switchMs));
     }
 }
 
@@ -414,11 +425,8 @@ TEST_CASE("DiskSim import: Read-ahead on idle hit and Allow read hits on write d
         { std::tuple { "ibm18es.parv", false, false }, std::tuple { "cheetah9LP.parv", false, true } }) {
         const QString path = disksimValidationFile(file);
         REQUIRE_VALIDATION(path);
-        QString error;
-        const auto imported = importDiskSim(path, &error);
-        REQUIRE(imported);
-        const auto p = parseDiskParameters(imported->presetJson, &error);
-        REQUIRE(p);
+        const ImportedDrive drive = importDrive(path);
+        const auto* p = &drive.params;
         INFO(file);
         CHECK(p->host.readAheadOnIdleHit == onIdleHit);
         CHECK(p->host.readHitsOnWriteData == hitsOnWrites);
@@ -431,11 +439,9 @@ TEST_CASE("DiskSim import: Buffer continuous read = 4 becomes next-track read-ah
     for (const auto& [file, nextTrack] : { std::pair { "cheetah9LP.parv", true }, std::pair { "ibm18es.parv", false } }) {
         const QString path = disksimValidationFile(file);
         REQUIRE_VALIDATION(path);
-        QString error;
-        const auto imported = importDiskSim(path, &error);
-        REQUIRE(imported);
-        const auto p = parseDiskParameters(imported->presetJson, &error);
-        REQUIRE(p);
+        const ImportedDrive drive = importDrive(path);
+        const auto* imported = &drive.import;
+        const auto* p = &drive.params;
         CHECK(p->cache.readAheadToTrackEnd == nextTrack);
         CHECK_FALSE(anyWarning(imported->warnings, QStringLiteral("Buffer continuous read (")));
     }
