@@ -176,29 +176,21 @@ void adaptScatter(QObject* o, const QPalette& p, const QCPScatterStyle& style, c
 
 void styleAxisColors(QCPAxis* axis, const QColor& ink, const QColor& grid, const QColor& subGrid, const QColor& zero)
 {
-    QPen pen = axis->basePen();
-    pen.setColor(ink);
-    axis->setBasePen(pen);
-    pen = axis->tickPen();
-    pen.setColor(ink);
-    axis->setTickPen(pen);
-    pen = axis->subTickPen();
-    pen.setColor(ink);
-    axis->setSubTickPen(pen);
+    // Each pen keeps its width and style; only its colour follows the palette.
+    const auto tinted = [](QPen pen, const QColor& color) {
+        pen.setColor(color);
+        return pen;
+    };
+    axis->setBasePen(tinted(axis->basePen(), ink));
+    axis->setTickPen(tinted(axis->tickPen(), ink));
+    axis->setSubTickPen(tinted(axis->subTickPen(), ink));
     axis->setLabelColor(ink);
     axis->setTickLabelColor(ink);
     QCPGrid* g = axis->grid();
-    pen = g->pen();
-    pen.setColor(grid);
-    g->setPen(pen);
-    pen = g->subGridPen();
-    pen.setColor(subGrid);
-    g->setSubGridPen(pen);
-    if (g->zeroLinePen().style() != Qt::NoPen) {
-        pen = g->zeroLinePen();
-        pen.setColor(zero);
-        g->setZeroLinePen(pen);
-    }
+    g->setPen(tinted(g->pen(), grid));
+    g->setSubGridPen(tinted(g->subGridPen(), subGrid));
+    if (g->zeroLinePen().style() != Qt::NoPen)
+        g->setZeroLinePen(tinted(g->zeroLinePen(), zero));
 }
 
 } // namespace
