@@ -271,6 +271,27 @@ std::uint64_t DiskGeometry::trackFirstLba(std::uint64_t lba) const
     return lba;
 }
 
+std::uint64_t DiskGeometry::trackEndLba(std::uint64_t lba) const
+{
+    const PhysicalAddress at = locate(lba);
+    const std::uint64_t spt = std::uint64_t(m_zones[std::size_t(at.zone)].sectorsPerTrack);
+    if (!m_mapped)
+        return lba - std::uint64_t(at.sector) + spt;
+    // LBAs ascend with (cylinder, head): the first one off this track, searched between lba + 1 and lba + spt
+    // (a track holds at most spt LBAs), is where the track ends.
+    std::uint64_t on = lba;
+    std::uint64_t off = std::min(m_totalSectors, lba + spt);
+    while (off - on > 1) {
+        const std::uint64_t mid = on + (off - on) / 2;
+        const PhysicalAddress p = locate(mid);
+        if (p.cylinder == at.cylinder && p.head == at.head)
+            on = mid;
+        else
+            off = mid;
+    }
+    return off;
+}
+
 std::uint64_t DiskGeometry::lbaOf(const PhysicalAddress& at) const
 {
     const DiskZone& z = m_zones[std::size_t(at.zone)];

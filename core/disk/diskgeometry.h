@@ -136,6 +136,9 @@ public:
     std::uint64_t contiguousSectors(std::uint64_t lba, const PhysicalAddress& at) const;
     /// The first LBA on the track of lba (lba < totalSectors()).
     std::uint64_t trackFirstLba(std::uint64_t lba) const;
+    /// One past the last LBA on the track of lba (lba < totalSectors()): fewer than a zone's sectors per
+    /// track past trackFirstLba() when a slipped sector or a spare lies on the track.
+    std::uint64_t trackEndLba(std::uint64_t lba) const;
     /// Inverse of locate() (plain layout only).
     std::uint64_t lbaOf(const PhysicalAddress& at) const;
     /// Angle where sector 0 of track (cylinder, head) starts, in rotations [0, 1), measured in the

@@ -227,12 +227,12 @@ std::uint64_t DiskModel::readAheadEnd(std::uint64_t segmentStart, std::uint64_t 
     if (requestEnd >= total)
         return total;
     // DiskSim's BUFFER_DEC_PREFETCH_SCHEME (disksim_diskcache.c, disk_buffer_get_max_readahead): to the
-    // end of the track holding the sector after the request, plus the sectors of a track (those of the
-    // request's first track) when the segment began before that track.
+    // end of the track holding the sector after the request (dm_get_track_boundaries: its last LBA, so a
+    // track with a slipped sector ends an LBA sooner), plus the sectors of a track (those of the request's
+    // first track, dm_get_sectors_lbn) when the segment began before that track.
     const DiskGeometry& g = m_params.geometry;
-    PhysicalAddress next = g.locate(requestEnd);
     const std::uint64_t trackStart = g.trackFirstLba(requestEnd);
-    std::uint64_t limit = trackStart + std::uint64_t(g.zone(next.zone).sectorsPerTrack);
+    std::uint64_t limit = g.trackEndLba(requestEnd);
     if (segmentStart < trackStart)
         limit += std::uint64_t(g.zone(g.locate(requestStart).zone).sectorsPerTrack);
     return std::min(total, limit);

@@ -183,6 +183,15 @@ TEST_CASE("DiskGeometry: DiskSim's sectors-per-zone and sectors-at-end sparing s
         CHECK(g.locate(11) == PhysicalAddress { 0, 0, 1, 3 }); // 11 + 1 = 12 is slipped too: 13
         CHECK(g.contiguousSectors(0, g.locate(0)) == 3); // sectors 0-2, then LBA 3 on sector 4
         CHECK(g.contiguousSectors(3, g.locate(3)) == 6); // sectors 4-9
+        // Each of the first two tracks loses a sector to a slip: track 0 holds LBAs 0-8, track 1 (zone
+        // sectors 10-19, 12 slipped) LBAs 9-17, and track 2 (cylinder 1, head 0) begins at LBA 18.
+        CHECK(g.trackEndLba(0) == 9);
+        CHECK(g.trackEndLba(8) == 9);
+        CHECK(g.trackEndLba(9) == 18);
+        CHECK(g.trackEndLba(11) == 18);
+        CHECK(g.locate(18) == PhysicalAddress { 0, 1, 0, 0 });
+        CHECK(g.trackEndLba(18) == 28); // no slip on track 2: its 10 sectors
+        CHECK(g.trackFirstLba(17) == 9);
     }
     SECTION("sectors at end (scheme 7): no spares, slips at 5 and 25 push later blocks on, across cylinders")
     {
@@ -612,6 +621,24 @@ TEST_CASE("DiskModel: next-track read-ahead stops at the end of the track after 
         disk.service(98, 4, false, 0ms);
         disk.service(5000, 4, false, 100ms);
         CHECK(disk.counters().readAheadSectors == 198);
+    }
+    {
+        // The track ends where its last LBA is (DiskSim's dm_get_track_boundaries), not a zone's sectors per
+        // track past its first: with a slip at zone sector 50 (sectors per zone sparing, 1 spare) track 0
+        // holds LBAs 0-98 on sectors 0-49 and 51-99, so a read of LBAs 10-13 reads ahead 14-98, 85 sectors.
+        DiskParameters p = hostedDisk(false, true);
+        ZoneSpec zone { 100, 100, 0, 0 };
+        zone.firstBlockSectors = 0;
+        zone.spares = 1;
+        zone.slips = { 50 };
+        const ZoneSpec zones[] = { zone };
+        p.geometry = DiskGeometry(1, 512, zones, { SparingScheme::SectorsPerZone, 1 });
+        p.capacityBytes = p.geometry.capacityBytes();
+        REQUIRE(p.geometry.totalSectors() == 9999);
+        DiskModel disk(p);
+        disk.service(10, 4, false, 0ms);
+        disk.service(5000, 4, false, 100ms);
+        CHECK(disk.counters().readAheadSectors == 85);
     }
     {
         // Without the scheme and with readAheadSectors 0 nothing is read ahead.
