@@ -520,9 +520,10 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
                 return finish(startNs + double(b.overhead.count() + b.transfer.count()));
             }
             const int part = findSegment(startLba, startLba + 1);
-            if (m_readAheadActive && part == m_readAheadSegment && m_readAhead.lba >= m_readAheadLimit) {
-                // The read-ahead had finished: its access is over and the segment merely holds data, so this
-                // is DiskSim's BUFFER_PARTIAL on an idle segment, served below.
+            if (m_readAheadActive && m_readAhead.lba >= m_readAheadLimit) {
+                // The read-ahead had finished: its access is over and its segment merely holds data (DiskSim's
+                // disk_release_hda: BUFFER_CLEAN, no longer BUFFER_READING), whichever segment this read finds.
+                // A partial hit is DiskSim's BUFFER_PARTIAL on an idle segment, served below.
                 m_readAheadActive = false;
                 m_at = m_readAhead.at;
                 m_mechanismFreeNs = std::max(m_mechanismFreeNs, m_readAhead.timeNs);

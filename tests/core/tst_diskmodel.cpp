@@ -835,6 +835,23 @@ TEST_CASE("DiskModel: host timing: a read starting in an idle segment takes what
     CHECK(disk.service(0, 6, false, 30ms).breakdown.cache == ServiceBreakdown::Cache::Hit);
 }
 
+TEST_CASE("DiskModel: host timing: a read starting where a finished read-ahead stopped is a miss", "[disk][host]")
+{
+    // DiskSim (disksim_diskcache.c, disk_buffer_check_read_segments): a segment holds a read's first sector
+    // when it lies below the segment's end; the very next one is an "almost read hit", off in the validated
+    // drives, and a read-ahead that reached its end has released the mechanism (disk_release_hda). 50 sectors
+    // of read-ahead: a read of LBAs 0-3 at 0 misses (10.95 ms, first test above) and the read-ahead reads
+    // 4-53, 10.4-15.4 ms, and stops.
+    DiskModel disk(hostedDisk(false, false, false, 50));
+    REQUIRE_THAT(ms(disk.service(0, 4, false, 0ms).completion), WithinAbs(10.95, kNsTolMs));
+    // LBAs 54-57 at 100 ms, after a read: a miss, overhead 0.5 -> 100.5, no seek; sector 54 comes round at
+    // 105.4 and is in at 105.5 (the watermark), reselect 0.1 + data preparation 0.02 -> 105.62, then
+    // 4 x 0.17 (the interface is the slower) -> 106.30, completion 0.05 -> 106.35 ms.
+    const ServiceResult r = disk.service(54, 4, false, 100ms);
+    CHECK(r.breakdown.cache == ServiceBreakdown::Cache::Miss);
+    CHECK_THAT(ms(r.completion) - 100, WithinAbs(6.35, kNsTolMs));
+}
+
 TEST_CASE("exactmath: roundToInt64 and exactRemainder (by y or its inverse) equal std::llround and std::fmod bit for bit", "[disk]")
 {
     // The disk model's fast paths must not move a result by an ulp: compared on edge cases and on
