@@ -60,6 +60,7 @@ void DiskModel::reset()
     m_at = {};
     m_busyUntilNs = 0;
     m_mechanismFreeNs = 0;
+    m_writeMediaEndNs = 0;
     m_segments.clearAll();
     m_useClock = 0;
     m_readAheadActive = false;
@@ -197,9 +198,11 @@ void DiskModel::fillSegment(int segment, std::uint64_t lba, std::uint64_t end)
     m_segments.setLastUse(i, ++m_useClock);
 }
 
-void DiskModel::invalidate(std::uint64_t lba, std::uint64_t end)
+void DiskModel::invalidate(std::uint64_t lba, std::uint64_t end, int spare)
 {
-    m_segments.forEachOverlapping(lba, end, [this](std::size_t i) {
+    m_segments.forEachOverlapping(lba, end, [this, spare](std::size_t i) {
+        if (int(i) == spare)
+            return;
         m_segments.clear(i);
         ++m_counters.invalidations;
     });
@@ -504,10 +507,25 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
             const int hit = findSegment(startLba, end);
             if (hit >= 0) {
                 b.cache = ServiceBreakdown::Cache::Hit;
-                b.overhead = toNs((h.readHitMs[after] + h.dataPrepMs + h.readCompleteMs) * msNs);
-                b.transfer = toNs(double(count) * hostNs);
                 m_segments.setLastUse(std::size_t(hit), ++m_useClock);
                 ++m_counters.cacheHits;
+                if (startNs < m_writeMediaEndNs) {
+                    // The mechanism is still writing a write's sectors: an access that cannot be stopped
+                    // (disksim_diskctlr.c, disk_buffer_stopable_access: FALSE for BUFFER_WRITING), so the hit
+                    // disconnects after the read miss and read disconnect overheads (disk_read_arrive), waits for
+                    // the media write to end (disk_release_hda), reconnects (disk_check_bus: first reselect plus
+                    // data preparation) and sends its sectors.
+                    const double disconnectedNs = startNs + (h.readMissMs[after] + h.readDisconnectMs[after]) * msNs;
+                    const double busStartNs = std::max(disconnectedNs, m_writeMediaEndNs) + (h.reselectMs + h.dataPrepMs) * msNs;
+                    const double doneNs = busStartNs + double(count) * hostNs + h.readCompleteMs * msNs;
+                    b.overhead = toNs((h.readMissMs[after] + h.readDisconnectMs[after] + h.reselectMs + h.dataPrepMs
+                                          + h.readCompleteMs) * msNs);
+                    b.transfer = toNs(double(count) * hostNs);
+                    b.destageWait = toNs(std::max(0.0, doneNs - startNs) - double((b.overhead + b.transfer).count()));
+                    return finish(doneNs);
+                }
+                b.overhead = toNs((h.readHitMs[after] + h.dataPrepMs + h.readCompleteMs) * msNs);
+                b.transfer = toNs(double(count) * hostNs);
                 // A read-ahead that had stopped starts again only with Read-ahead on idle hit, once the
                 // hit's overhead has passed (disk_check_hda_pending, initiate_seek after overhead_done).
                 const bool idle = m_readAhead.lba >= m_readAheadLimit;
@@ -612,9 +630,18 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
         : h.readMissMs[after];
     const double commandNs = startNs + overheadMs * msNs;
     b.overhead = toNs(overheadMs * msNs);
+    // A write empties the overlapping segments that merely hold data (disksim_diskcache.c, disk_buffer_set_segment:
+    // BUFFER_CLEAN with no request), not the one a read-ahead still running as it arrives fills (BUFFER_READING):
+    // stopped by the write, that one keeps its sectors, those the write overwrites included.
+    int reading = -1;
+    if (isWrite && cached && m_readAheadActive) {
+        advanceReadAhead(startNs);
+        if (m_readAhead.lba < m_readAheadLimit)
+            reading = m_readAheadSegment;
+    }
     const double switchLeftNs = preemptReadAhead(startNs, commandNs);
     if (isWrite && cached)
-        invalidate(startLba, end);
+        invalidate(startLba, end, reading);
     const bool writeBack = isWrite && m_params.cache.writeCacheEnabled;
     // DiskSim's BUFFER_APPEND (disksim_diskcache.c, disk_buffer_check_write_segments; disksim_diskctlr.c,
     // disk_buffer_stopable_access lets it transfer at once): a write-back write starting where the previous
@@ -701,6 +728,8 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
     }
     m_at = c.at;
     m_mechanismFreeNs = c.timeNs;
+    if (isWrite)
+        m_writeMediaEndNs = c.timeNs;
     m_counters.headSwitches += std::uint64_t(parts.headSwitches);
     m_counters.cylinderSwitches += std::uint64_t(parts.cylinderSwitches);
     b.seek = toNs(positionNs);

@@ -164,7 +164,8 @@ private:
     std::uint64_t readAheadEnd(std::uint64_t segmentStart, std::uint64_t requestStart, std::uint64_t requestEnd) const;
     int findSegment(std::uint64_t lba, std::uint64_t end) const;
     int victimSegment() const;
-    void invalidate(std::uint64_t lba, std::uint64_t end);
+    // Drops the segments overlapping [lba, end), all but `spare` (-1: none).
+    void invalidate(std::uint64_t lba, std::uint64_t end, int spare = -1);
     void fillSegment(int segment, std::uint64_t lba, std::uint64_t end);
     void readAheadSegmentEnds(bool touch);
     ServiceResult afterService(const ServiceResult& r, const Cursor& c, std::uint64_t startLba, std::uint64_t end,
@@ -188,6 +189,7 @@ private:
     PhysicalAddress m_at; // the head's track (sector unused)
     double m_busyUntilNs = 0; // host-visible completion of the last operation
     double m_mechanismFreeNs = 0; // when the mechanism finishes (later than busy after a write-back)
+    double m_writeMediaEndNs = 0; // the hosted path: when the last write's media access ends
     SegmentTable m_segments; // sized once in the constructor; [start, end), end == start: empty
     std::uint64_t m_useClock = 0;
     bool m_readAheadActive = false;

@@ -852,6 +852,41 @@ TEST_CASE("DiskModel: host timing: a read starting where a finished read-ahead s
     CHECK_THAT(ms(r.completion) - 100, WithinAbs(6.35, kNsTolMs));
 }
 
+TEST_CASE("DiskModel: host timing: a write stops the running read-ahead without emptying its segment", "[disk][host]")
+{
+    // DiskSim (disksim_diskcache.c, disk_buffer_set_segment) empties the segments a write overlaps only
+    // when they merely hold data; one a read-ahead is filling keeps its sectors. A read hit while the
+    // mechanism writes waits for it (disksim_diskctlr.c, disk_buffer_stopable_access: a write cannot be
+    // stopped; disk_read_arrive disconnects). Write-back, 50 sectors of read-ahead: a read of LBAs 0-3 at 0
+    // misses (10.95 ms) and the read-ahead reads 4-53 from 10.4 ms.
+    DiskModel disk(hostedDisk(true, false, false, 50));
+    REQUIRE_THAT(ms(disk.service(0, 4, false, 0ms).completion), WithinAbs(10.95, kNsTolMs));
+    // A write of LBAs 2-3 at 12.0 ms, the read-ahead at LBA 20: write-hit overhead after a read 0.7 ->
+    // 12.7 (the read-ahead stops there, at LBA 27), data preparation 0.02 and 2 x 0.2 -> 13.12, completion
+    // 0.04 -> 13.16 ms. Its media write waits for sector 2 to come round: 20.2-20.4 ms.
+    CHECK_THAT(ms(disk.service(2, 2, true, 12ms).completion), WithinAbs(13.16, kNsTolMs));
+    // LBAs 10-13 at 14 ms are still in the read-ahead's segment: a hit, after a write, while the mechanism
+    // writes. It disconnects after the read miss overhead (0.6 -> 14.6), reconnects when the write ends at
+    // 20.4: reselect 0.1 + data preparation 0.02 -> 20.52, 4 x 0.17 -> 21.20, completion 0.05 -> 21.25 ms.
+    const ServiceResult during = disk.service(10, 4, false, 14ms);
+    CHECK(during.breakdown.cache == ServiceBreakdown::Cache::Hit);
+    CHECK_THAT(ms(during.completion), WithinAbs(21.25, kNsTolMs));
+    // LBAs 20-23 at 30 ms, the mechanism idle, after a read: 0.3 + 0.02 + 4 x 0.17 + 0.05 = 1.05 ms.
+    const ServiceResult after = disk.service(20, 4, false, 30ms);
+    CHECK(after.breakdown.cache == ServiceBreakdown::Cache::Hit);
+    CHECK_THAT(ms(after.completion) - 30, WithinAbs(1.05, kNsTolMs));
+    // Once the read-ahead has finished (at 15.4 ms) its segment merely holds data: a write of LBAs 2-3 at
+    // 50 ms empties it (its media write 60.2-60.4), and LBAs 10-13 at 100 ms, after a write, are a miss:
+    // overhead 0.6 -> 100.6, sector 10 at 101.0, in at 101.1, + 0.12 -> 101.22, + 0.68 -> 101.90, + 0.05 ->
+    // 101.95 ms.
+    DiskModel idle(hostedDisk(true, false, false, 50));
+    idle.service(0, 4, false, 0ms);
+    idle.service(2, 2, true, 50ms);
+    const ServiceResult miss = idle.service(10, 4, false, 100ms);
+    CHECK(miss.breakdown.cache == ServiceBreakdown::Cache::Miss);
+    CHECK_THAT(ms(miss.completion) - 100, WithinAbs(1.95, kNsTolMs));
+}
+
 TEST_CASE("exactmath: roundToInt64 and exactRemainder (by y or its inverse) equal std::llround and std::fmod bit for bit", "[disk]")
 {
     // The disk model's fast paths must not move a result by an ulp: compared on edge cases and on
