@@ -534,6 +534,27 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
                     if (idle && limit > m_readAheadLimit)
                         m_readAhead.timeNs = std::max(m_readAhead.timeNs, startNs + h.readHitMs[after] * msNs);
                     m_readAheadLimit = std::max(m_readAheadLimit, limit);
+                } else if (h.readAheadOnIdleHit && (!m_readAheadActive || hit != m_readAheadSegment)) {
+                    // DiskSim reads ahead into the segment the hit found (disksim_diskctlr.c, disk_check_hda_pending:
+                    // readaheadifidle, the segment's end short of disk_buffer_get_max_readahead), the mechanism
+                    // leaving any other read-ahead (disk_buffer_stopable_access) and seeking to the segment's end
+                    // once the command overhead is done (disk_read_arrive's overhead_done: the read miss overhead).
+                    const auto i = std::size_t(hit);
+                    const std::uint64_t limit = readAheadEnd(m_segments.start(i), startLba, end);
+                    const std::uint64_t from = m_segments.end(i);
+                    if (from < limit) {
+                        const double overheadDoneNs = startNs + h.readMissMs[after] * msNs;
+                        const double switchLeftNs = preemptReadAhead(startNs, overheadDoneNs);
+                        const double fromNs = std::max(overheadDoneNs, m_mechanismFreeNs) + switchLeftNs;
+                        const PhysicalAddress at = m_params.geometry.locate(from);
+                        const double seekOnlyNs = at.cylinder == m_at.cylinder ? 0.0 : m_readSeek.seekNs(at.cylinder - m_at.cylinder);
+                        const double positionNs = std::max(seekOnlyNs, at.head != m_at.head ? m_headSwitchNs : 0.0);
+                        m_readAheadActive = true;
+                        m_readAheadSegment = hit;
+                        m_readAhead = Cursor { at, from, fromNs + positionNs };
+                        m_readAheadLimit = limit;
+                        m_appendOpen = false;
+                    }
                 }
                 return finish(startNs + double(b.overhead.count() + b.transfer.count()));
             }

@@ -887,6 +887,27 @@ TEST_CASE("DiskModel: host timing: a write stops the running read-ahead without 
     CHECK_THAT(ms(miss.completion) - 100, WithinAbs(1.95, kNsTolMs));
 }
 
+TEST_CASE("DiskModel: host timing: with Read-ahead on idle hit a hit reads ahead into the segment it found", "[disk][host]")
+{
+    // DiskSim (disksim_diskctlr.c, disk_check_hda_pending: readaheadifidle) reads ahead into the segment a hit
+    // found, whichever segment the last read-ahead filled. 10 sectors of read-ahead. LBAs 0-3 at 0 miss
+    // (10.95 ms, first test above) and the read-ahead fills segment A with 4-13, 10.4-11.4 ms. LBAs 5000-5003
+    // (cylinder 50, sector 0) at 20 ms miss too: overhead 0.5 -> 20.5, a 50-cylinder seek, 2.0 + (50 - 10) /
+    // 89 = 2.449 ms -> 22.949, sector 0 at 30.0: 30.95 ms; their read-ahead fills segment B, 30.4-31.4 ms.
+    DiskModel disk(hostedDisk(false, false, false, 10));
+    REQUIRE_THAT(ms(disk.service(0, 4, false, 0ms).completion), WithinAbs(10.95, kNsTolMs));
+    REQUIRE_THAT(ms(disk.service(5000, 4, false, 20ms).completion), WithinAbs(30.95, kNsTolMs));
+    // LBAs 2-5 at 40 ms: a hit in A, 0.3 + 0.02 + 4 x 0.17 + 0.05 = 1.05 ms. A's read-ahead resumes: once
+    // the read miss overhead is done (40.5) the head seeks back to cylinder 0 (2.449 ms -> 42.949) and reads
+    // LBAs 14-15 (the hit's end, 6, plus 10 sectors) as they pass, 51.4-51.6 ms.
+    CHECK_THAT(ms(disk.service(2, 4, false, 40ms).completion) - 40, WithinAbs(1.05, kNsTolMs));
+    // So LBAs 14-15 at 60 ms are a hit: 0.3 + 0.02 + 2 x 0.17 + 0.05 = 0.71 ms (a miss without it, the head
+    // still on cylinder 50).
+    const ServiceResult r = disk.service(14, 2, false, 60ms);
+    CHECK(r.breakdown.cache == ServiceBreakdown::Cache::Hit);
+    CHECK_THAT(ms(r.completion) - 60, WithinAbs(0.71, kNsTolMs));
+}
+
 TEST_CASE("exactmath: roundToInt64 and exactRemainder (by y or its inverse) equal std::llround and std::fmod bit for bit", "[disk]")
 {
     // The disk model's fast paths must not move a result by an ulp: compared on edge cases and on
