@@ -568,9 +568,13 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
                 m_mechanismFreeNs = std::max(m_mechanismFreeNs, m_readAhead.timeNs);
             }
             if (m_readAheadActive && startLba >= m_segments.start(std::size_t(m_readAheadSegment))
-                && startLba <= std::max(m_readAhead.lba, m_readAheadLimit)) {
+                && startLba < m_readAhead.lba) {
                 // A partial hit on the running read-ahead: hit overhead, then each sector crosses as
-                // the read-ahead brings it (Immed transfer partial hit).
+                // the read-ahead brings it (Immed transfer partial hit). Only when the segment holds the
+                // read's first sector already (disksim_diskcache.c, disk_buffer_check_read_segments: blkno
+                // below the segment's end); one the read-ahead has not reached yet makes a miss, which stops
+                // it (BUFFER_NOMATCH; the "almost read hit" on the very next sector is off in the validated
+                // drives).
                 b.cache = ServiceBreakdown::Cache::ReadAhead;
                 ++m_counters.readAheadHits;
                 const double busStartNs = startNs + (h.readHitMs[after] + h.dataPrepMs) * msNs;

@@ -908,6 +908,23 @@ TEST_CASE("DiskModel: host timing: with Read-ahead on idle hit a hit reads ahead
     CHECK_THAT(ms(r.completion) - 60, WithinAbs(0.71, kNsTolMs));
 }
 
+TEST_CASE("DiskModel: host timing: a read the running read-ahead has not reached yet is a miss", "[disk][host]")
+{
+    // DiskSim (disksim_diskcache.c, disk_buffer_check_read_segments): a read hits a segment only from a
+    // sector it holds; one the read-ahead will bring later is a miss, which stops the read-ahead. 50 sectors
+    // of read-ahead: LBAs 0-3 at 0 miss (10.95 ms) and the read-ahead reads 4-53 from 10.4 ms, one sector a
+    // 0.1 ms: at 11.0 ms it holds 4-9.
+    DiskModel disk(hostedDisk(false, false, false, 50));
+    REQUIRE_THAT(ms(disk.service(0, 4, false, 0ms).completion), WithinAbs(10.95, kNsTolMs));
+    // LBAs 30-33 at 11.0 ms, after a read: a miss, overhead 0.5 -> 11.5, the head on its track; sector 30
+    // passes 13.0-13.1, the watermark is in at 13.1, + reselect 0.1 + data preparation 0.02 -> 13.22, + 4 x
+    // 0.17 -> 13.90, + completion 0.05 -> 13.95 ms (2.95 ms). Waiting for the read-ahead instead would take
+    // the read hit overhead and end at 13.83 ms.
+    const ServiceResult r = disk.service(30, 4, false, 11ms);
+    CHECK(r.breakdown.cache == ServiceBreakdown::Cache::Miss);
+    CHECK_THAT(ms(r.completion), WithinAbs(13.95, kNsTolMs));
+}
+
 TEST_CASE("exactmath: roundToInt64 and exactRemainder (by y or its inverse) equal std::llround and std::fmod bit for bit", "[disk]")
 {
     // The disk model's fast paths must not move a result by an ulp: compared on edge cases and on
