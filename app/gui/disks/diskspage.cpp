@@ -460,14 +460,17 @@ void DisksPage::showOutcome(Outcome out)
         return;
     }
     m_validation = std::move(out.validation);
-    const std::optional<double> disksim = disksimDemeritMs(out.drive);
+    const std::optional<DiskSimDemerit> disksim = disksimDemeritMs(out.drive);
     m_validationPlot->setValidation(*m_validation, out.drive, disksim);
     // The import's warnings go with the run: never dropped, here counted, listed by the preset import.
     m_bar->setStatus(tr("%1: demerit %2 ms (exact, per request)%3; %n import warning(s) (Import DiskSim lists them)",
         nullptr, int(out.warnings.size()))
                          .arg(out.drive)
                          .arg(m_validation->demeritMs, 0, 'f', 3)
-                         .arg(disksim ? tr(", DiskSim's %1 ms (binned)").arg(*disksim, 0, 'f', 3) : QString()));
+                         .arg(disksim ? tr(", DiskSim's %1 ms (%2 binned)")
+                                            .arg(disksim->exactMs, 0, 'f', 3)
+                                            .arg(disksim->binnedMs, 0, 'f', 3)
+                                      : QString()));
     m_bar->statusLabel()->setToolTip(out.warnings.join(u'\n'));
 }
 
