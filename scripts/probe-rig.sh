@@ -186,7 +186,7 @@ def same($t): if $t.scheme == "raid1" then .scheme == "raid1" and .disks == $t.d
   elif ($v.identified | not) then "undecided"
   elif ({scheme: $v.scheme, layout: ($v.layout // ""), disks: $v.disks, copies: ($v.copies // 0),
          chunkBytes: $v.chunkBytes} | same($truth))
-       or any(($v.equivalents // [])[]; parse | same($truth)) then "exact"
+       or ($equivalents and any(($v.equivalents // [])[]; parse | same($truth))) then "exact"
   else "WRONG" end'
 
 truthSpec() { # the truth JSON as a spec
@@ -234,9 +234,13 @@ for a in "${arrays[@]}"; do
     # The probe's exit: 0 identified, 3 not, 130 stopped by SIGINT; anything else is a failed run.
     result=failed verdict=- ios=-
     if [[ $probeRc =~ ^(0|3|130)$ ]] && jq -e .verdict "$dir/probe.json" >/dev/null 2>&1; then
-        result=$(jq -r --argjson truth "$truth" "$score" "$dir/probe.json")
+        result=$(jq -r --argjson truth "$truth" --argjson equivalents true "$score" "$dir/probe.json")
         verdict=$(jq -r '.verdict | if .spec != "" then .spec else "none" end
             + (if .identified then "" else " [not decided]" end)' "$dir/probe.json")
+        # Exact through an equivalent: the line says so, or a RAID 4 named RAID 0 would read as a miss.
+        if [[ $result == exact && $(jq -r --argjson truth "$truth" --argjson equivalents false "$score" "$dir/probe.json") != exact ]]; then
+            verdict="$verdict (its equivalents include $spec)"
+        fi
         ios=$(jq -r .ios.total "$dir/probe.json")
         [[ $m == int && $result != stopped ]] && verdict="$verdict (SIGINT came too late: the probe had ended)"
     fi
