@@ -283,6 +283,18 @@ void DiskModel::stopReadAhead(double timeNs)
     m_mechanismFreeNs = std::max(m_mechanismFreeNs, m_readAhead.timeNs);
 }
 
+DiskModel::Cursor DiskModel::positionAfterCommand(std::uint64_t lba, double arrivalNs, double overheadDoneNs, double* positionNsOut)
+{
+    const double switchLeftNs = preemptReadAhead(arrivalNs, overheadDoneNs);
+    const double fromNs = std::max(overheadDoneNs, m_mechanismFreeNs) + switchLeftNs;
+    const PhysicalAddress at = m_params.geometry.locate(lba);
+    const double seekOnlyNs = at.cylinder == m_at.cylinder ? 0.0 : m_readSeek.seekNs(at.cylinder - m_at.cylinder);
+    const double positionNs = std::max(seekOnlyNs, at.head != m_at.head ? m_headSwitchNs : 0.0);
+    if (positionNsOut)
+        *positionNsOut = positionNs;
+    return Cursor { at, lba, fromNs + positionNs };
+}
+
 double DiskModel::preemptReadAhead(double arrivalNs, double commandNs)
 {
     using Stop = DiskHostTiming::ReadAheadStop;
@@ -543,15 +555,10 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
                     const std::uint64_t limit = readAheadEnd(m_segments.start(i), startLba, end);
                     const std::uint64_t from = m_segments.end(i);
                     if (from < limit) {
-                        const double overheadDoneNs = startNs + h.readMissMs[after] * msNs;
-                        const double switchLeftNs = preemptReadAhead(startNs, overheadDoneNs);
-                        const double fromNs = std::max(overheadDoneNs, m_mechanismFreeNs) + switchLeftNs;
-                        const PhysicalAddress at = m_params.geometry.locate(from);
-                        const double seekOnlyNs = at.cylinder == m_at.cylinder ? 0.0 : m_readSeek.seekNs(at.cylinder - m_at.cylinder);
-                        const double positionNs = std::max(seekOnlyNs, at.head != m_at.head ? m_headSwitchNs : 0.0);
+                        const Cursor to = positionAfterCommand(from, startNs, startNs + h.readMissMs[after] * msNs);
                         m_readAheadActive = true;
                         m_readAheadSegment = hit;
-                        m_readAhead = Cursor { at, from, fromNs + positionNs };
+                        m_readAhead = to;
                         m_readAheadLimit = limit;
                         m_appendOpen = false;
                     }
@@ -613,14 +620,9 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
                 const auto i = std::size_t(part);
                 const std::uint64_t from = m_segments.end(i);
                 const double busStartNs = startNs + (h.readHitMs[after] + h.dataPrepMs) * msNs;
-                const double overheadDoneNs = startNs + h.readMissMs[after] * msNs;
                 // A read-ahead on another segment is stopped as for a miss (disk_buffer_stopable_access).
-                const double switchLeftNs = preemptReadAhead(startNs, overheadDoneNs);
-                const double mechanismNs = std::max(overheadDoneNs, m_mechanismFreeNs) + switchLeftNs;
-                const PhysicalAddress at = m_params.geometry.locate(from);
-                const double seekOnlyNs = at.cylinder == m_at.cylinder ? 0.0 : m_readSeek.seekNs(at.cylinder - m_at.cylinder);
-                const double positionNs = std::max(seekOnlyNs, at.head != m_at.head ? m_headSwitchNs : 0.0);
-                Cursor c { at, from, mechanismNs + positionNs };
+                double positionNs = 0;
+                Cursor c = positionAfterCommand(from, startNs, startNs + h.readMissMs[after] * msNs, &positionNs);
                 Parts parts;
                 parts.hostNsPerSector = hostNs;
                 parts.hostEndNs = busStartNs + double(from - startLba) * hostNs;

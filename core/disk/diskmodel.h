@@ -159,6 +159,10 @@ private:
     // The hosted path's preemption of the read-ahead by a command arriving at arrivalNs, decoded at commandNs;
     // returns how much later than otherwise the command's positioning may start (a switch given up).
     double preemptReadAhead(double arrivalNs, double commandNs);
+    // Where the head reaches `lba` for a command arriving at arrivalNs whose overhead is done at
+    // overheadDoneNs: the read-ahead preempted, the mechanism free, then the seek or head switch
+    // (its time in *positionNsOut when given).
+    Cursor positionAfterCommand(std::uint64_t lba, double arrivalNs, double overheadDoneNs, double* positionNsOut = nullptr);
     void startReadAhead(int segment, const Cursor& from, std::uint64_t requestEnd);
     // One past the last LBA a read ending at requestEnd, in a segment starting at segmentStart, reads ahead to.
     std::uint64_t readAheadEnd(std::uint64_t segmentStart, std::uint64_t requestStart, std::uint64_t requestEnd) const;
