@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 using namespace raidscope;
 using Catch::Matchers::WithinAbs;
 
@@ -346,6 +348,30 @@ TEST_CASE("Shear probe: a throttled mirror's ratio between two disk counts is no
     CHECK((!r.verdict.identified || r.verdict.disks == 10));
 }
 
+TEST_CASE("Shear probe: with pacedCalibration a balanced mirror's idle credit is drained and its disks counted", "[probe][shear]")
+{
+    // RAID-1 of 16 at 200 IOPS, QEMU's burst of 20 a disk (probe-eval --realism seed 5, array 20): one
+    // block's reads spread over every copy, so a batch meets 16 x 20 = 320 reads of credit. Off, the
+    // burst test ends on a batch the credit answers whole, and the read/write ratio read 28.75 (no
+    // layout). On, the burst test counts once its back-to-back batch runs at the disk's rate, and the
+    // ratio counts the 16 disks to a few percent: named RAID-1 of 16 with the tight sigma.
+    const char* spec = "raid1 disks=16 chunk=8KiB iops=200 hostoverhead=38us:19us";
+    QString error;
+    auto target = SimTarget::create(QString::fromUtf8(spec), &error);
+    REQUIRE(target);
+    ProbeConfig config;
+    config.seed = 5020;
+    REQUIRE(setTuning(config.tuning, QStringLiteral("pacedCalibration"), 1, &error));
+    REQUIRE(setTuning(config.tuning, QStringLiteral("throttledMirrorRatioSigma"), 0.02, &error));
+    const ProbeResult on = runShearProbe(*target, config);
+    CHECK(on.calibration.burstReads > 160); // at least half the 320 reads of credit
+    CHECK(std::abs(on.readWriteRatio / 16 - 1) < 0.03);
+    requireVerdict(on, "raid1", "", 16, 0);
+    const ProbeResult off = probe(spec, 5020);
+    INFO(off.verdict.spec.toStdString());
+    CHECK((!off.verdict.identified || off.verdict.disks == 16));
+}
+
 TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[probe]")
 {
     ProbeTuning t;
@@ -360,7 +386,11 @@ TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[p
     CHECK(error.contains(QStringLiteral("unknown tuning noSuchThing")));
     CHECK_FALSE(setTuning(t, QStringLiteral("levelSigma"), -1, &error));
     CHECK(t.levelSigma == ProbeTuning {}.levelSigma);
-    CHECK(tuningNames().size() == 29);
+    CHECK(setTuning(t, QStringLiteral("pacedRateAgreement"), 0.3, &error));
+    CHECK(t.pacedRateAgreement == 0.3);
+    CHECK(setTuning(t, QStringLiteral("burstWarmAtRate"), 0.5, &error));
+    CHECK(t.burstWarmAtRate == 0.5);
+    CHECK(tuningNames().size() == 32); // the struct's fields, counted by hand
 }
 
 namespace {
