@@ -272,8 +272,8 @@ void Prober::calibrate()
         int k = 0;
     };
     std::vector<Rate> rates;
-    // Cleared when the first block's rate did not depend on its credit; off unless tuned on (below).
-    bool checkPacing = m_tuning.pacedCalibration > 0;
+    const bool pacedCalibration = m_tuning.pacedCalibration > 0;
+    bool checkPacing = pacedCalibration; // cleared when the first block's rate did not depend on its credit
     for (int i = 0; i < 3; ++i) {
         Rate r { 0, m_rng.below(m_capacityBlocks), m_n };
         // Back to back the disk has no idle credit left; double k until the time doubles with it.
@@ -339,7 +339,7 @@ void Prober::calibrate()
     // The burst test starts above the largest batch that showed a drained rate: a smaller one leaves
     // credit in the warm batch too (probe-eval --realism seed 5020: a RAID-1 of 16 at 200 IOPS reads a
     // block from every copy, 320 reads of credit; its third block's rate came at k = 32).
-    const int k = m_tuning.pacedCalibration > 0
+    const int k = pacedCalibration
         ? std::max_element(rates.begin(), rates.end(), [](const Rate& x, const Rate& y) { return x.k < y.k; })->k
         : mid.k;
     m_result.calibration.queuedReadMs = perReadMs;
@@ -358,7 +358,7 @@ void Prober::calibrate()
                 // The allowance (if any) is smaller than the batch: measured, once the warm batch
                 // itself ran at the disk's rate (credit larger than the batch left both fast:
                 // probe-eval --realism seed 902, a RAID-1 of 16 at 412 IOPS, 660 reads of credit).
-                if (idleMs > 0.25 * warmMs && (m_tuning.pacedCalibration <= 0 || warmMs > m_tuning.burstWarmAtRate * burstK * perReadMs))
+                if (idleMs > 0.25 * warmMs && (!pacedCalibration || warmMs > m_tuning.burstWarmAtRate * burstK * perReadMs))
                     break;
             }
         }

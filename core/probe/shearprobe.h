@@ -37,7 +37,7 @@ struct ProbeTuning
     /// Reads on the busiest disk per read of burst allowance: at 8, a full allowance is 1/8 of a test's
     /// one-disk time, inside the level tolerance (rig: IOPS 150-1000 gave allowances of IOPS/10).
     double readsPerBurst = 8;
-    /// 1: the calibration checks a one-block rate against as many reads spread over the array, and the
+    /// Above 0 (1): the calibration checks a one-block rate against as many reads spread over the array, and the
     /// burst test counts only once its back-to-back batch ran at the disk's rate (the two below); 0
     /// (default): neither. On, `probe-eval --count 40 --seed 5 --realism --tune
     /// pacedCalibration=1,throttledMirrorRatioSigma=0.02` reads 37 of 40 (34 off: the throttled RAID-1

@@ -34,7 +34,7 @@ class DiskValidationPlot : public LivePlot
 public:
     explicit DiskValidationPlot(QWidget* parent = nullptr);
 
-    /// `disksimMs`: DiskSim's demerit for the drive, when known; `drive` names it in the subtitle.
+    /// `disksim`: DiskSim's demerits for the drive, when known; `drive` names it in the subtitle.
     void setValidation(const DiskValidation& v, const QString& drive, std::optional<DiskSimDemerit> disksim);
     void clear(const QString& note);
     QCPGraph* simulatedGraph() const { return m_simulated; }
