@@ -174,7 +174,9 @@ void printProbeEvalSummary(const QJsonObject& request, const QJsonArray& items)
     const int count = request.value(QStringLiteral("count")).toInt();
     const bool realism = request.value(QStringLiteral("realism")).toBool(), slow = request.value(QStringLiteral("slow")).toBool();
     int hits = 0;
-    int slowArrays = 0, slowNamed = 0; // --slow: arrays with a slow member, and those exact with it named
+    // --slow: arrays with a slow member, those exact with it named, and the mirrors of whole disks
+    // exact with it found (no read can be aimed at one of their members, so none can be named)
+    int slowArrays = 0, slowNamed = 0, slowUnnameable = 0;
     std::uint64_t ours = 0, shears = 0;
     QJsonArray runs;
     for (const QJsonValue& v : items) {
@@ -183,6 +185,7 @@ void printProbeEvalSummary(const QJsonObject& request, const QJsonArray& items)
         hits += ok ? 1 : 0;
         slowArrays += run.value(QStringLiteral("slowDisk")).isDouble() ? 1 : 0;
         slowNamed += ok && run.value(QStringLiteral("slowNamed")).toBool() ? 1 : 0;
+        slowUnnameable += ok && run.value(QStringLiteral("slowFoundUnnameable")).toBool() ? 1 : 0;
         ours += std::uint64_t(run.value(QStringLiteral("ios")).toInteger());
         shears += std::uint64_t(run.value(QStringLiteral("shearSchedule")).toInteger());
         runs.append(run);
@@ -201,6 +204,7 @@ void printProbeEvalSummary(const QJsonObject& request, const QJsonArray& items)
         if (slow) {
             summary.insert(QStringLiteral("slowArrays"), slowArrays);
             summary.insert(QStringLiteral("slowNamed"), slowNamed);
+            summary.insert(QStringLiteral("slowFoundUnnameable"), slowUnnameable);
         }
         out(QString::fromUtf8(QJsonDocument(summary).toJson(QJsonDocument::Indented)));
         return;
@@ -213,10 +217,13 @@ void printProbeEvalSummary(const QJsonObject& request, const QJsonArray& items)
             .arg(shears)
             .arg(ioRatio * 100, 0, 'f', 1));
     if (slow)
-        out(QStringLiteral("slow member: %1 arrays had one; %2 exact with that member named (%3 %)\n")
+        out(QStringLiteral("slow member: %1 arrays had one; %2 exact with that member named (%3 %), %4 more exact with it "
+                           "found in a mirror of whole disks, where no read reaches one member alone (%5 % found)\n")
                 .arg(slowArrays)
                 .arg(slowNamed)
-                .arg(slowArrays ? 100.0 * slowNamed / slowArrays : 0, 0, 'f', 1));
+                .arg(slowArrays ? 100.0 * slowNamed / slowArrays : 0, 0, 'f', 1)
+                .arg(slowUnnameable)
+                .arg(slowArrays ? 100.0 * (slowNamed + slowUnnameable) / slowArrays : 0, 0, 'f', 1));
 }
 
 } // namespace
@@ -367,11 +374,17 @@ int runProbeEval(const QStringList& args)
                 run.insert(QStringLiteral("realism"), t.realism);
             if (slow) {
                 run.insert(QStringLiteral("slowDisk"), t.slowDisk >= 0 ? QJsonValue(t.slowDisk) : QJsonValue());
-                if (t.slowDisk >= 0)
+                if (t.slowDisk >= 0) {
                     run.insert(QStringLiteral("slowNamed"), named);
+                    // Found without a member: right only for a mirror of whole disks, named as one.
+                    const bool unnameable = !named && slowFinding && slowFinding->disks.empty() && r.verdict.scheme == u"raid1";
+                    run.insert(QStringLiteral("slowFoundUnnameable"), unnameable);
+                }
             }
             const QString replay = QStringLiteral("probe --sim \"%1\" --seed %2").arg(spec).arg(config.seed);
-            const bool unnamed = ok && t.slowDisk >= 0 && !named; // exact, but the slow member not named
+            // exact, but the slow member neither named nor found in a mirror of whole disks
+            const bool unnamed = ok && t.slowDisk >= 0 && !named
+                && !(slowFinding && slowFinding->disks.empty() && r.verdict.scheme == u"raid1");
             QString line;
             if (!json && (!ok || unnamed || verbose))
                 line = QStringLiteral("%1 %2 -> %3%4  (%5 I/Os, Shear %6; %7)\n")
