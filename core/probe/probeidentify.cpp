@@ -183,14 +183,114 @@ void Prober::identifyByCopies(int copies)
         undecided();
 }
 
+// Counts the members of a mirror of whole disks among `candidates` (ascending) by Little's law: with
+// k reads kept in flight and each new one sent to an idle copy while there is one (the simulator's
+// shortest queue and nearest head; md's read_balance(), which takes the least pending disk once one
+// has none), every read finds an idle member while k <= D, so the rate grows with k, at most k/D of
+// the full rate C; from k = D on every member is always busy and the rate is C, whatever the
+// members' speeds. D is the first k reading at C. A rate's noise is the reads' spread over the
+// completions it counts (its middle 80 %: a renewal count's cv / sqrt(n)), the spread measured from
+// reads one at a time; C is the redundancy test's steady rate. Only for members that serve one read
+// at a time: a throttled virtual disk is a rate limiter, not a server, and answers a lone read at once
+// while its rate is under the limit (probe-eval --realism seed 5, RAID-1 of 10 at 610 IOPS: 0.83 of
+// the full rate with 1 read in flight, 0.91-1.05 from 2 to 33).
+Prober::InFlightCount Prober::membersInFlight(const std::vector<int>& candidates)
+{
+    InFlightCount out;
+    double cv = 0;
+    {
+        const BatchTiming t = runBatch(randomBlocks(4 * m_n, false), m_ios.redundancy, 1);
+        double previous = 0, sum = 0, squares = 0;
+        for (const double ns : t.completionNs) {
+            const double ms = (ns - previous) * 1e-6;
+            previous = ns;
+            sum += ms;
+            squares += ms * ms;
+        }
+        const double mean = sum / double(t.completionNs.size());
+        cv = std::sqrt(std::max(0.0, squares / double(t.completionNs.size()) - mean * mean)) / mean;
+    }
+    struct Level
+    {
+        double rate = 0; // reads per ms, weighed by reads
+        int reads = 0;
+    };
+    const int firstK = std::max(1, candidates.front() - 1), lastK = candidates.back() + 1;
+    std::map<int, Level> levels;
+    auto measureAt = [&](int k) {
+        const int reads = std::max(16 * m_n, 40 * k);
+        const double rate = steadyRatePerMs(randomBlocks(reads, false), m_ios.redundancy, k);
+        Level& l = levels[k];
+        l.rate = (l.rate * l.reads + rate * reads) / (l.reads + reads);
+        l.reads += reads;
+    };
+    // Under hypothesis D: log(rate / C) is 0 from k = D on, and at most log(k / D) below it.
+    auto misfit = [&](int disks) {
+        double total = 0;
+        for (const auto& [k, l] : levels) {
+            const double y = std::log(l.rate / m_readRate);
+            const double r = k >= disks ? y : std::max(0.0, y - std::log(double(k) / disks));
+            const double sigma = cv * std::sqrt(1.0 / (0.8 * l.reads) + 1.0 / (0.8 * m_readCount));
+            total += r * r / (sigma * sigma);
+        }
+        return total;
+    };
+    for (int k = firstK; k <= lastK; ++k)
+        measureAt(k);
+    std::vector<double> weight(candidates.size()), misfits(candidates.size());
+    std::size_t best = 0;
+    for (int round = 0; round < 4; ++round) {
+        for (std::size_t i = 0; i < candidates.size(); ++i)
+            misfits[i] = misfit(candidates[i]);
+        best = std::size_t(std::min_element(misfits.begin(), misfits.end()) - misfits.begin());
+        double total = 0;
+        for (std::size_t i = 0; i < candidates.size(); ++i)
+            total += weight[i] = std::exp(-0.5 * (misfits[i] - misfits[best]));
+        out.confidence = weight[best] / total;
+        if (m_trace) {
+            std::fprintf(stderr, "members in flight, round %d: C %.4f/ms (%d), cv %.2f;", round, m_readRate, m_readCount, cv);
+            for (const auto& [k, l] : levels)
+                std::fprintf(stderr, " %d:%.3f", k, l.rate / m_readRate);
+            std::fprintf(stderr, "; %d disks at %.3f, misfit %.1f\n", candidates[best], out.confidence, misfits[best]);
+        }
+        if (out.confidence >= 0.95)
+            break;
+        // The knee's two sides again: one read fewer and the count named.
+        measureAt(std::max(firstK, candidates[best] - 1));
+        measureAt(candidates[best]);
+        measureReadRate(8 * m_n);
+    }
+    out.disks = candidates[best];
+    for (std::size_t i = 0; i < candidates.size(); ++i)
+        if (i != best && (!out.runnerUp || weight[i] > out.runnerUpConfidence)) {
+            out.runnerUp = candidates[i];
+            out.runnerUpConfidence = weight[i];
+        }
+    out.runnerUpConfidence *= out.confidence; // weight[best] is 1
+    // The rates must also fit the best count in absolute terms (a chi-square with one term per
+    // level, within its mean plus four deviations): a striped mirror, whose reads find an idle copy
+    // only part of the time, nears the full rate gradually (probe-eval --slow seed 29026, far
+    // RAID-10 of 6 x 4 with a slow member: 0.90 of it at 6 reads, 0.93 at 7, where a RAID-1 of 6
+    // read 1.00).
+    const double levelCount = double(levels.size());
+    out.fits = misfits[best] <= levelCount + 4 * std::sqrt(2 * levelCount);
+    QStringList inFlight, rates;
+    for (const auto& [k, l] : levels) {
+        inFlight << QString::number(k);
+        rates << QString::number(l.rate / m_readRate, 'f', 2);
+    }
+    out.rates = QStringLiteral("with %1 reads in flight: %2 of the full rate").arg(inFlight.join(QStringLiteral(", ")), rates.join(QStringLiteral(", ")));
+    return out;
+}
+
 // No pattern, and writes slower against reads than the reads' parallelism would have them: a mirror of
 // D whole disks with one member f times slower, where reads go to the shortest queue and each write
 // waits for every copy, reads at (D-1)/t + 1/(ft) and writes at 1/(ft): a ratio r = f(D-1) + 1. One
 // read at a time goes to any idle copy and takes the mean member's t(D-1+f)/D (Shear §2.3's serial
-// level, mixed), so the parallelism is p = (D-1+1/f)(D-1+f)/D. For each D the ratio fixes f, and the
-// parallelism picks D: neighbouring D differ in p by 1/D (7 % at 13 disks), so the serial level is
-// measured until that stands out of its noise (probe-eval --slow seed 29, from the calibration's 32
-// reads alone: p 4-9 % off for RAID-1 of 5 to 13 with one member at half speed, D left open).
+// level, mixed), so the parallelism is p = (D-1+1/f)(D-1+f)/D. The D whose f from the ratio is a slow
+// member's and whose p is near the one measured are the candidates (probe-eval --slow seed 29, from
+// the calibration's 32 reads: p 4-9 % off for RAID-1 of 5 to 13 with a member at half speed, too
+// noisy to pick one), and membersInFlight() counts them.
 // Which member is slow cannot be told: every member holds every block at the same address, so no
 // read can be aimed at one member, and any of them serves it.
 bool Prober::wholeDiskMirrorWithSlowMember()
@@ -212,116 +312,30 @@ bool Prober::wholeDiskMirrorWithSlowMember()
     if (fits.empty())
         return false;
 
-    // Count the members directly (Little's law): with k reads kept in flight and each new one sent
-    // to the shortest queue, every read finds an idle member while k <= D, so the rate grows with k
-    // (k reads at the mean member's time, at most k/D of the array's full rate C); from k = D on
-    // every member is always busy and the rate is C. D is the first k reading at C. The rate's noise
-    // is the reads' spread over the completions it counts (its middle 80 %: a renewal count's
-    // cv / sqrt(n)), the spread measured from reads one at a time.
     refineRedundancy(8 * m_n);
-    double cv = 0;
-    {
-        const BatchTiming t = runBatch(randomBlocks(4 * m_n, false), m_ios.redundancy, 1);
-        double previous = 0, sum = 0, squares = 0;
-        for (const double ns : t.completionNs) {
-            const double ms = (ns - previous) * 1e-6;
-            previous = ns;
-            sum += ms;
-            squares += ms * ms;
-        }
-        const double mean = sum / double(t.completionNs.size());
-        cv = std::sqrt(std::max(0.0, squares / double(t.completionNs.size()) - mean * mean)) / mean;
-    }
-    struct Level
-    {
-        double rate = 0; // reads per ms, weighed by reads
-        int reads = 0;
-    };
-    const int firstK = std::max(1, fits.front() - 1), lastK = fits.back() + 1;
-    std::map<int, Level> levels;
-    auto measureAt = [&](int k) {
-        const int reads = std::max(16 * m_n, 40 * k);
-        const double rate = steadyRatePerMs(randomBlocks(reads, false), m_ios.redundancy, k);
-        Level& l = levels[k];
-        l.rate = (l.rate * l.reads + rate * reads) / (l.reads + reads);
-        l.reads += reads;
-    };
-    // Under hypothesis D: log(rate / C) is 0 from k = D on, and at most log(k / D) below it.
-    auto misfit = [&](int disks) {
-        double sum = 0;
-        for (const auto& [k, l] : levels) {
-            const double sigma = cv * std::sqrt(1.0 / (0.8 * l.reads) + 1.0 / (0.8 * m_readCount));
-            const double y = std::log(l.rate / m_readRate);
-            const double r = k >= disks ? y : std::max(0.0, y - std::log(double(k) / disks));
-            sum += r * r / (sigma * sigma);
-        }
-        return sum;
-    };
-    for (int k = firstK; k <= lastK; ++k)
-        measureAt(k);
-    std::vector<double> weight(fits.size());
-    std::size_t best = 0;
-    double confidence = 0;
-    for (int round = 0; round < 4; ++round) {
-        std::vector<double> misfits(fits.size());
-        for (std::size_t i = 0; i < fits.size(); ++i)
-            misfits[i] = misfit(fits[i]);
-        const double least = *std::min_element(misfits.begin(), misfits.end());
-        double total = 0;
-        for (std::size_t i = 0; i < fits.size(); ++i)
-            total += weight[i] = std::exp(-0.5 * (misfits[i] - least));
-        best = std::size_t(std::min_element(misfits.begin(), misfits.end()) - misfits.begin());
-        confidence = weight[best] / total;
-        if (m_trace) {
-            std::fprintf(stderr, "slow mirror round %d: C %.4f/ms (%d), cv %.2f;", round, m_readRate, m_readCount, cv);
-            for (const auto& [k, l] : levels)
-                std::fprintf(stderr, " %d:%.3f", k, l.rate / m_readRate);
-            std::fprintf(stderr, "; %d disks at %.3f\n", fits[best], confidence);
-        }
-        if (confidence >= 0.95)
-            break;
-        // The knee's two sides again: one read fewer and the count named.
-        measureAt(std::max(firstK, fits[best] - 1));
-        measureAt(fits[best]);
-        measureReadRate(8 * m_n);
-    }
-    // The rates must also fit the best count in absolute terms (a chi-square with one term per
-    // level, within its mean plus four deviations): a striped mirror with a slow member, whose reads
-    // find an idle copy only part of the time, nears the full rate gradually (probe-eval --slow seed
-    // 29026, far RAID-10 of 6 x 4: 0.90 of it at 6 reads, 0.93 at 7, where a RAID-1 of 6 read 1.00).
-    const double levelCount = double(levels.size());
-    if (misfit(fits[best]) > levelCount + 4 * std::sqrt(2 * levelCount)) {
-        QStringList inFlight, rates;
-        for (const auto& [k, l] : levels) {
-            inFlight << QString::number(k);
-            rates << QString::number(l.rate / m_readRate, 'f', 2);
-        }
+    const InFlightCount count = membersInFlight(fits);
+    if (!count.fits) {
         found(ProbeFinding::Kind::NoLayout,
             QStringLiteral("matches no known layout: no pattern, and writes slower than %1 disks reading in parallel "
                            "would have them (read/write ratio %2), as in a mirror of whole disks with a slow member; but "
                            "such a mirror reads at its full rate once as many reads as disks are in flight, and this "
-                           "array nears it gradually (with %3 reads in flight: %4 of the full rate): a striped mirror "
-                           "whose pattern these tests did not show")
+                           "array nears it gradually (%3): a striped mirror whose pattern these tests did not show")
                 .arg(parallelism(), 0, 'f', 1)
                 .arg(m_result.readWriteRatio, 0, 'f', 2)
-                .arg(inFlight.join(QStringLiteral(", ")), rates.join(QStringLiteral(", "))),
+                .arg(count.rates),
             {}, { { QStringLiteral("parallelism"), parallelism() }, { QStringLiteral("readWriteRatio"), m_result.readWriteRatio } });
         return true;
     }
-    const int disks = fits[best];
+    const int disks = count.disks;
     const double f = factorFor(disks);
-    std::size_t second = best == 0 && fits.size() > 1 ? 1 : 0;
-    for (std::size_t i = 0; i < fits.size(); ++i)
-        if (i != best && weight[i] > weight[second])
-            second = i;
     nameWholeDiskMirror(disks);
     ProbeVerdict& v = m_result.verdict;
-    v.confidence = confidence;
-    if (fits.size() > 1) {
-        v.runnerUp = QStringLiteral("raid1 disks=%1").arg(fits[second]);
-        v.runnerUpConfidence = weight[best] > 0 ? confidence * weight[second] / weight[best] : 0;
+    v.confidence = count.confidence;
+    if (count.runnerUp) {
+        v.runnerUp = QStringLiteral("raid1 disks=%1").arg(count.runnerUp);
+        v.runnerUpConfidence = count.runnerUpConfidence;
     }
-    v.identified = confidence >= 0.8;
+    v.identified = v.confidence >= 0.8;
     found(ProbeFinding::Kind::SlowDisk,
         QStringLiteral("one member %1x slower: writes are slower than %2 disks reading in parallel would have them "
                        "(read/write ratio %3), as a mirror of %4 whole disks gives with one member that slow; "
@@ -400,12 +414,12 @@ void Prober::identifyUnstriped()
             {}, { { QStringLiteral("readWriteRatio"), m_result.readWriteRatio } });
         return;
     }
-    nameWholeDiskMirror(disks);
     // Neighbouring copy counts are the alternatives. A mirror's writes cost what its reads do
     // (no read-modify-write), so its ratio is measured to a few percent (less closely where reads queue).
     const double mirrorSigma = m_result.calibration.queuedReadMs > 0 ? m_tuning.throttledMirrorRatioSigma : m_tuning.mirrorRatioSigma;
     const double here = std::log(m_result.readWriteRatio / disks) / mirrorSigma;
     const double next = std::log(m_result.readWriteRatio / (disks + (m_result.readWriteRatio > disks ? 1 : -1))) / mirrorSigma;
+    nameWholeDiskMirror(disks);
     v.confidence = 1.0 / (1.0 + std::exp(-0.5 * (next * next - here * here)));
     v.runnerUp = QStringLiteral("raid1 disks=%1").arg(disks + (m_result.readWriteRatio > disks ? 1 : -1));
     v.runnerUpConfidence = 1 - v.confidence;

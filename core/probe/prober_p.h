@@ -117,6 +117,16 @@ private:
     double patternLevelError(const Candidate& c, double observed) const;
     void identifyUnstriped();
     bool wholeDiskMirrorWithSlowMember();
+    struct InFlightCount
+    {
+        int disks = 0;           ///< the best count
+        double confidence = 0;   ///< its share of the candidates' likelihood
+        int runnerUp = 0;        ///< the next best, 0 if none
+        double runnerUpConfidence = 0;
+        bool fits = false;       ///< the rates fit the best count in absolute terms
+        QString rates;           ///< "with 4, 5, 6 reads in flight: 0.65, 0.81, 0.90 of the full rate"
+    };
+    InFlightCount membersInFlight(const std::vector<int>& candidates);
     void identify();
     void rank();
     int remeasureOutliers(const Candidate& c);
