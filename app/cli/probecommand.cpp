@@ -86,6 +86,7 @@ int runProbe(const QStringList& args)
         .flag(QStringLiteral("allow-writes"), QStringLiteral("Measures the read/write ratio with safe writes: each puts back the bytes just read."))
         .flag(QStringLiteral("force"), QStringLiteral("Probes a mounted or busy device (or forces buffered I/O where O_DIRECT is refused)."))
         .flag(QStringLiteral("full-pairwise"), QStringLiteral("Measures every chunk pair, as Shear's fixed schedule does."))
+        .option(QStringLiteral("tune"), QStringLiteral("NAME=X,..."), QStringLiteral("Other values for ProbeTuning constants (as probe-eval --tune), e.g. pacedCalibration=1."))
         .flag(QStringLiteral("json"), QStringLiteral("Prints the verdict, the I/O counts and every step's measurements as one JSON object."));
     if (const auto done = a.parse(args))
         return *done;
@@ -102,6 +103,8 @@ int runProbe(const QStringList& args)
     config.readsPerTest = int(*reads);
     config.seed = *seed;
     config.fullPairwise = a.flag(QStringLiteral("full-pairwise"));
+    if (!setTunings(config.tuning, a.value(QStringLiteral("tune")), &error))
+        return fail(QStringLiteral("probe: --tune ") + error, Usage);
 
     std::unique_ptr<IoTarget> target;
     if (sim) {

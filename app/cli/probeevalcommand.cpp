@@ -283,15 +283,8 @@ int runProbeEval(const QStringList& args)
             Usage);
     // --tune name=value[,name=value...]: any ProbeTuning constant, to see how much accuracy rests on it.
     ProbeTuning tuning;
-    for (const QString& item : a.value(QStringLiteral("tune")).split(u',', Qt::SkipEmptyParts)) {
-        const QString name = item.section(u'=', 0, 0).trimmed();
-        bool ok = false;
-        const double value = item.section(u'=', 1).trimmed().toDouble(&ok);
-        if (!ok)
-            return fail(QStringLiteral("probe-eval: --tune %1: expected name=number").arg(item), Usage);
-        if (!setTuning(tuning, name, value, &error))
-            return fail(QStringLiteral("probe-eval: --tune ") + error, Usage);
-    }
+    if (!setTunings(tuning, a.value(QStringLiteral("tune")), &error))
+        return fail(QStringLiteral("probe-eval: --tune ") + error, Usage);
     const bool realism = a.flag(QStringLiteral("realism")), slow = a.flag(QStringLiteral("slow"));
     const RealismRanges ranges;
     Rng rng(seed);

@@ -985,6 +985,23 @@ bool setTuning(ProbeTuning& tuning, const QString& name, double value, QString* 
     return refuse(QStringLiteral("unknown tuning %1 (known: %2)").arg(name, tuningNames().join(QStringLiteral(", "))));
 }
 
+bool setTunings(ProbeTuning& tuning, const QString& list, QString* error)
+{
+    for (const QString& item : list.split(u',', Qt::SkipEmptyParts)) {
+        const QString name = item.section(u'=', 0, 0).trimmed();
+        bool ok = false;
+        const double value = item.section(u'=', 1).trimmed().toDouble(&ok);
+        if (!ok || !item.contains(u'=')) {
+            if (error)
+                *error = QStringLiteral("%1: expected name=number").arg(item);
+            return false;
+        }
+        if (!setTuning(tuning, name, value, error))
+            return false;
+    }
+    return true;
+}
+
 ProbeResult runShearProbe(IoTarget& target, const ProbeConfig& config, const LayoutRegistry& registry,
                           std::stop_token stop, const Report<ProbeSnapshot>& report)
 {

@@ -139,6 +139,9 @@ struct ProbeTuning
 /// Sets the ProbeTuning field `name` (as spelled in the struct) to `value`; false and a one-line
 /// reason for an unknown name or a value out of its range. `tuningNames()` lists the fields.
 bool setTuning(ProbeTuning& tuning, const QString& name, double value, QString* error);
+/// Sets every field of a `name=value[,name=value...]` list (`--tune`); false and a one-line reason
+/// naming the item at the first one that is malformed, unknown or out of range.
+bool setTunings(ProbeTuning& tuning, const QString& list, QString* error);
 QStringList tuningNames();
 
 /// What the probe learned about the device before it compared anything.
