@@ -32,7 +32,7 @@ double Prober::score(const Candidate& c) const
         double d0 = std::log(m_result.readWriteRatio / c.readWriteRatio);
         // A slow member that only writes reach (the write-only scan found the pattern) lifts the
         // ratio by up to its factor and no more.
-        if (m_writeOnlyScan && writeOnlyMember(c) >= 0 && d0 > 0)
+        if (m_writeOnlyScan && writeOnlyMember(c, true) >= 0 && d0 > 0)
             d0 = std::max(0.0, d0 - std::log(m_tuning.slowDiskFactor));
         const double tight = c.writesRead ? m_tuning.ratioSigma : 0.06;
         const double d = slowMemberOnly() ? outsideSlowBand(d0) / m_tuning.ratioSigma
@@ -637,7 +637,7 @@ void Prober::rank()
                            "every other disk (Shear Fig. 19)")
                 .arg(best.failedDisk),
             { best.failedDisk });
-    if (const int member = writeOnlyMember(best);
+    if (const int member = writeOnlyMember(best, true);
         v.identified && m_writeOnlyScan && member >= 0 && m_result.readWriteRatio > 1.3 * best.readWriteRatio) {
         const double relative = m_result.readWriteRatio / best.readWriteRatio;
         found(ProbeFinding::Kind::SlowDisk,

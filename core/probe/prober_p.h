@@ -179,7 +179,7 @@ private:
     bool m_narrowSearch = false;        // narrowMirrorPattern() found the pattern
     bool m_cappedScan = false;          // the pattern scan again, for layouts a ceiling slows (run())
     bool m_writeOnlyScan = false;       // ... for layouts with a member only writes reach; kept when it found the pattern
-    static int writeOnlyMember(const Candidate& c);
+    static int writeOnlyMember(const Candidate& c, bool writtenOnly = false);
     int m_discriminatingPairs = 0;      // pairs rank() measured to split the best two
     int m_ratioRounds = 0;              // rounds of refineRedundancy() spent deciding between ratios
     int m_remeasureBudget = 8;          // outlier pairs measured again, at most

@@ -490,8 +490,10 @@ void Prober::refineRedundancy(int count)
 }
 
 // A member no read of the pattern reaches (RAID-4's parity disk, RAID-6 continuous's P and Q): the
-// index of the first such member, or -1.
-int Prober::writeOnlyMember(const Candidate& c)
+// index of the first such member, or -1. With `writtenOnly`, a failed member (which no write reaches
+// either) is not one: for what such a member explains (a ratio its slowness lifts), not for which
+// pattern sizes to scan (a degraded array's come that way: Shear Fig. 19, RAID-5 of 10).
+int Prober::writeOnlyMember(const Candidate& c, bool writtenOnly)
 {
     std::vector<bool> read(std::size_t(c.disks), false);
     for (const Candidate::ChunkReads& r : c.reads) {
@@ -500,6 +502,8 @@ int Prober::writeOnlyMember(const Candidate& c)
         for (const auto& [d, load] : r.fixed)
             read[std::size_t(d)] = true;
     }
+    if (writtenOnly && c.failedDisk >= 0)
+        read[std::size_t(c.failedDisk)] = true;
     const auto it = std::find(read.begin(), read.end(), false);
     return it == read.end() ? -1 : int(it - read.begin());
 }
@@ -539,7 +543,7 @@ bool Prober::ratioFits(const Candidate& c, double slack, bool underCap) const
     const double par = parallelism();
     const double low = underCap && par > 0 && par < c.readParallelism ? c.readWriteRatio * par / c.readParallelism : c.readWriteRatio;
     // A slow member only writes reach lifts the ratio by up to its factor (m_writeOnlyScan).
-    const double high = c.readWriteRatio * (m_writeOnlyScan && writeOnlyMember(c) >= 0 ? m_tuning.slowDiskFactor : 1.0);
+    const double high = c.readWriteRatio * (m_writeOnlyScan && writeOnlyMember(c, true) >= 0 ? m_tuning.slowDiskFactor : 1.0);
     const double r = m_result.readWriteRatio;
     return r > low * std::exp(-slack) && r < high * std::exp(slack);
 }

@@ -348,6 +348,19 @@ TEST_CASE("Shear probe: a striped mirror with a slow member is not taken for a m
     CHECK((!r.verdict.identified || r.verdict.scheme == u"raid10"));
 }
 
+TEST_CASE("Shear probe: a failed member is not a member that only writes reach", "[probe][shear]")
+{
+    // RAID-5 right-asymmetric of 16 at 128 KiB, 370 IOPS a disk under a 3224/s ceiling (probe-eval
+    // --realism seed 7, array 10). Its rows of 15 data chunks repeat nearly, and the scan for layouts
+    // with a member only writes reach (RAID-4's parity disk) took a degraded near RAID-10 of 15 x 2
+    // with disk 3 failed for one: no read reaches a failed member, but no write does either. Its
+    // ratio, 2.33 measured for 1.00, was then excused as that member's slowness, and the array was
+    // named near RAID-10 of 15 with a failed disk at confidence 0.996.
+    const ProbeResult r = probe("raid5 layout=right-asymmetric disks=16 chunk=128KiB iops=370 hostoverhead=68us:31us ceiling=3224", 7010);
+    INFO(r.verdict.spec.toStdString());
+    CHECK((!r.verdict.identified || r.verdict.scheme == u"raid5"));
+}
+
 TEST_CASE("Shear probe: a throttled mirror's ratio between two disk counts is not taken as either", "[probe][shear]")
 {
     // RAID-1 of 10 at 610 IOPS a disk (probe-eval --realism seed 5, array 10): idle credit lands
