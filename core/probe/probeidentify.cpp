@@ -821,6 +821,25 @@ void Prober::diskSpeeds()
         m_result.disks = disks;
     }
     diskFindings();
+    // The verdict's own chunks, read one by one, should show its members even but for one slow (or
+    // fast) one (Shear Fig. 18). Several off the median means the chunks do not sit on the disks this
+    // layout puts them on: probe-eval --slow seed 41004, chained of 6 with disk 0 at half speed, was
+    // named near RAID-10 of 9 x 3 at 0.93 with 4 of its 9 disks reading 0.71x the median. With two
+    // disks measured their median is their mean, and one slow member puts both off it.
+    int deviating = 0;
+    for (const DiskSpeedPoint& d : m_result.disks)
+        deviating += d.relative > 1.25 || d.relative < 0.8;
+    ProbeVerdict& v = m_result.verdict;
+    if (v.identified && deviating > 1 && m_result.disks.size() > 2) {
+        v.identified = false;
+        found(ProbeFinding::Kind::Undecided,
+            QStringLiteral("the evidence is too weak to decide: read one by one, %1 of the %2 disks of %3 are off the "
+                           "median's speed, where its layout and one slow member would put at most one off")
+                .arg(deviating)
+                .arg(m_result.disks.size())
+                .arg(v.spec),
+            {}, { { QStringLiteral("confidence"), v.confidence }, { QStringLiteral("disksOff"), deviating } });
+    }
 }
 
 void Prober::diskFindings()

@@ -372,6 +372,16 @@ TEST_CASE("Shear probe: a layout that fits only under a cap no test showed is no
     CHECK((!r.verdict.identified || r.verdict.spec == u"chained disks=8 chunk=4KiB"));
 }
 
+TEST_CASE("Shear probe: a verdict whose own chunks put several disks off the median is not named", "[probe][shear]")
+{
+    // Chained declustering of 6 at 8 KiB, disk 0 at half speed (probe-eval --slow seed 41, array 4):
+    // a 3-chunk near-pattern fitted near RAID-10 of 9 x 3, named at 0.93. Its chunks read one by one
+    // put 4 of its 9 disks at 0.71x the median: no layout with one slow member does that.
+    const ProbeResult r = probe("chained disks=6 chunk=8KiB speed=0:0.5", 41004);
+    INFO(r.verdict.spec.toStdString());
+    CHECK((!r.verdict.identified || r.verdict.spec == u"chained disks=6 chunk=8KiB"));
+}
+
 TEST_CASE("Shear probe: a throttled mirror's ratio between two disk counts is not taken as either", "[probe][shear]")
 {
     // RAID-1 of 10 at 610 IOPS a disk (probe-eval --realism seed 5, array 10): idle credit lands
