@@ -925,6 +925,7 @@ const DoubleField kDoubleFields[] = {
         { "divisorLevel", [](ProbeTuning& t) -> double& { return t.divisorLevel; } },
         { "mirrorMultipleSpread", [](ProbeTuning& t) -> double& { return t.mirrorMultipleSpread; } },
         { "wholeMirrorSpread", [](ProbeTuning& t) -> double& { return t.wholeMirrorSpread; } },
+        { "wholeMirrorSpreadDecided", [](ProbeTuning& t) -> double& { return t.wholeMirrorSpreadDecided; } },
         { "wholeMirrorParallelSpread", [](ProbeTuning& t) -> double& { return t.wholeMirrorParallelSpread; } },
         { "mirrorRatioSigma", [](ProbeTuning& t) -> double& { return t.mirrorRatioSigma; } },
         { "throttledMirrorRatioSigma", [](ProbeTuning& t) -> double& { return t.throttledMirrorRatioSigma; } },

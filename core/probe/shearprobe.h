@@ -90,6 +90,11 @@ struct ProbeTuning
     /// the rig's RAID-1 of 3 to 7 at 0.48-0.77 of them); more than this many times the copies counted is
     /// a striped mirror whose pattern was not found (the rig's RAID-10 n2 on 3 disks: 2.16 for 2 copies).
     double wholeMirrorSpread = 1.05;
+    /// Between this many times the copies and wholeMirrorSpread the spread fits both a striped mirror
+    /// and a mirror of whole disks that balances evenly, and the mirror is named undecided: the rig's
+    /// RAID-10 n2 on 3 disks read 2.03 for 2 copies and was named RAID-1 of 2, where the simulator's
+    /// chained of 2 (a RAID-1 of 2) with md's balancing reads 1.8-2.1 (probe-eval --realism seed 7022).
+    double wholeMirrorSpreadDecided = 0.9;
     /// Of log(read/write ratio) of a mirror of whole disks, which counts its disks: writes cost what
     /// reads do, so a few percent on a spinning disk; where reads queue behind a throttle, idle
     /// credit lands unevenly on the reads and the writes (probe-eval --realism seed 5: RAID-1 of 10
