@@ -203,7 +203,9 @@ void ProbeVerdictView::setResult(const ProbeResult& r)
     html += row(tr("Confidence"), QStringLiteral("<b style='color:%1'>%2 %</b>").arg(color).arg(qRound(v.confidence * 100)));
     if (!v.runnerUp.isEmpty())
         html += row(tr("Runner-up"),
-            tr("%1 (%2 %)").arg(v.runnerUp.toHtmlEscaped()).arg(QString::number(v.runnerUpConfidence * 100, 'g', 2)));
+            // Below a tenth of a percent the figure says only "far behind" (6.7e-19 % read as noise).
+            v.runnerUpConfidence < 0.001 ? tr("%1 (under 0.1 %)").arg(v.runnerUp.toHtmlEscaped())
+                                         : tr("%1 (%2 %)").arg(v.runnerUp.toHtmlEscaped()).arg(QString::number(v.runnerUpConfidence * 100, 'g', 2)));
     if (!v.equivalents.isEmpty())
         html += row(tr("Equivalent"),
             tr("%1<br><span style='color:#777'>(no timing can tell these apart)</span>")

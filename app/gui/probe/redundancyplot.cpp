@@ -63,18 +63,20 @@ void RedundancyPlot::setNoWritesReason(const QString& reason)
 QString RedundancyPlot::ratioMeaning(double ratio)
 {
     // Shear §2.3.4: ~1 no redundancy, ~k a k-way mirror, ~4 parity (read-modify-write of data and
-    // parity); a k-way mirror reads with all k copies, so the ratio counts them.
+    // parity); a k-way mirror reads with all k copies, so the ratio counts them. From 2.5 on a
+    // mirror of that many copies fits as well (a RAID 1 of 5 reads 5, or 9 with a half-speed member).
     if (ratio <= 0)
         return QString();
     if (ratio < 1.4)
         return tr("no redundancy");
     if (ratio < 2.5)
         return tr("two copies (mirror)");
+    const long copies = std::lround(ratio);
     if (ratio < 3.3)
-        return tr("three copies?");
+        return tr("three copies, or parity?");
     if (ratio < 6)
-        return tr("parity (read-modify-write)");
-    return tr("double parity or whole-stripe");
+        return tr("parity (read-modify-write), or %1 copies").arg(copies);
+    return tr("double parity, whole-stripe writes, or %1 copies").arg(copies);
 }
 
 void RedundancyPlot::append(const std::vector<WritePoint>& writes, double readMBps)
