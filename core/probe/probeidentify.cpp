@@ -3,6 +3,7 @@
 #include "prober_p.h"
 
 #include "layout/layoutregistry.h"
+#include "stats/runningstats.h"
 #include "units.h"
 
 #include <algorithm>
@@ -169,17 +170,13 @@ void Prober::identifyByCopies(int copies)
     v.runnerUp = QStringLiteral("raid1 disks=%1").arg(copies - 1 >= 2 ? copies - 1 : copies + 1);
     v.runnerUpConfidence = 1 - v.confidence;
     v.identified = v.confidence >= 0.8;
-    if (v.identified && spreadDisks > m_tuning.wholeMirrorSpreadDecided * copies) {
-        v.identified = false;
-        found(ProbeFinding::Kind::Undecided,
-            QStringLiteral("the evidence is too weak to decide between %1 and a striped mirror whose pattern these tests "
-                           "did not show: random reads spread over %2 disks' worth, which a mirror of %3 whole disks "
-                           "reaches only when it balances its reads evenly")
-                .arg(v.spec)
-                .arg(spreadDisks, 0, 'f', 2)
-                .arg(copies),
-            {}, { { QStringLiteral("spreadDisks"), spreadDisks }, { QStringLiteral("copies"), copies } });
-    }
+    if (v.identified && spreadDisks > m_tuning.wholeMirrorSpreadDecided * copies)
+        withdraw(QStringLiteral("a striped mirror whose pattern these tests did not show fits as well: random reads "
+                                "spread over %1 disks' worth, which a mirror of %2 whole disks reaches only when it "
+                                "balances its reads evenly")
+                     .arg(spreadDisks, 0, 'f', 2)
+                     .arg(copies),
+            { { QStringLiteral("spreadDisks"), spreadDisks }, { QStringLiteral("copies"), copies } });
     found(ProbeFinding::Kind::Copies,
         QStringLiteral("every block is read from %1 disks at once: %1 reads of one block took %2 ms, %3 "
                        "took %4 ms (one disk's queued read %5 ms)")
@@ -208,19 +205,16 @@ void Prober::identifyByCopies(int copies)
 Prober::InFlightCount Prober::membersInFlight(const std::vector<int>& candidates)
 {
     InFlightCount out;
-    double cv = 0;
+    RunningStats serial; // reads one at a time: each one's time
     {
         const BatchTiming t = runBatch(randomBlocks(4 * m_n, false), m_ios.redundancy, 1);
-        double previous = 0, sum = 0, squares = 0;
+        double previous = 0;
         for (const double ns : t.completionNs) {
-            const double ms = (ns - previous) * 1e-6;
+            serial.add((ns - previous) * 1e-6);
             previous = ns;
-            sum += ms;
-            squares += ms * ms;
         }
-        const double mean = sum / double(t.completionNs.size());
-        cv = std::sqrt(std::max(0.0, squares / double(t.completionNs.size()) - mean * mean)) / mean;
     }
+    const double cv = std::sqrt(serial.variance()) / serial.mean();
     struct Level
     {
         double rate = 0; // reads per ms, weighed by reads
@@ -425,12 +419,12 @@ void Prober::identifyUnstriped()
             {}, { { QStringLiteral("readWriteRatio"), m_result.readWriteRatio } });
         return;
     }
+    nameWholeDiskMirror(disks);
     // Neighbouring copy counts are the alternatives. A mirror's writes cost what its reads do
     // (no read-modify-write), so its ratio is measured to a few percent (less closely where reads queue).
     const double mirrorSigma = m_result.calibration.queuedReadMs > 0 ? m_tuning.throttledMirrorRatioSigma : m_tuning.mirrorRatioSigma;
     const double here = std::log(m_result.readWriteRatio / disks) / mirrorSigma;
     const double next = std::log(m_result.readWriteRatio / (disks + (m_result.readWriteRatio > disks ? 1 : -1))) / mirrorSigma;
-    nameWholeDiskMirror(disks);
     v.confidence = 1.0 / (1.0 + std::exp(-0.5 * (next * next - here * here)));
     v.runnerUp = QStringLiteral("raid1 disks=%1").arg(disks + (m_result.readWriteRatio > disks ? 1 : -1));
     v.runnerUpConfidence = 1 - v.confidence;
@@ -645,14 +639,17 @@ void Prober::rank()
     // at 64 KiB, read-only, was named chained of 30 at 32 KiB with disk 5 failed, at 0.93 (a pattern
     // three times the truth's). A degraded parity array's lost chunks load every survivor instead
     // (Shear Fig. 19), which nothing healthy does: that verdict stands.
-    if (v.identified && best.failedDisk >= 0 && best.layout->redundancy() == Redundancy::Mirror) {
-        v.identified = false;
-        found(ProbeFinding::Kind::Undecided,
-            QStringLiteral("the evidence is too weak to decide: %1 fits with a failed member, but a mirror's failed "
-                           "member shows only as chunks read from one copy, as uneven read balancing shows them too")
-                .arg(v.spec),
-            {}, { { QStringLiteral("confidence"), v.confidence } });
-    }
+    if (v.identified && best.failedDisk >= 0 && best.layout->redundancy() == Redundancy::Mirror)
+        withdraw(QStringLiteral("it fits with a failed member, but a mirror's failed member shows only as chunks read "
+                                "from one copy, as uneven read balancing shows them too"));
+    // A cap no test showed (the group test finds a ceiling; a mirror's layout has none) leaves the
+    // ratio and the parallelism telling nothing, and the pairs alone do not rule out a wider layout
+    // whose pattern is a multiple of the true one (probe-eval --realism seed 7002: a throttled chained
+    // of 8 at 4 KiB, read at 4 disks' rate, was named far RAID-10 of 32 x 3 at 0.85). Undecided then;
+    // on probe-eval --realism seeds 5 and 7, the ideal seed 19 and --slow seeds 29, 33 and 41 no exact
+    // verdict came that way.
+    if (v.identified && m_readsCapped && m_ceilingRatio <= 0)
+        withdraw(QStringLiteral("it fits only if something caps the reads, and no test showed a cap"));
     // What the best layout says about the array (a failed member, md's ways of writing and
     // reading) is a finding only when that layout is the verdict.
     if (v.identified && best.failedDisk >= 0)
@@ -676,19 +673,6 @@ void Prober::rank()
         found(ProbeFinding::Kind::MdParityWrites,
             QStringLiteral("small writes read the rest of the stripe instead of old data and parity "
                            "(as Linux md did in Shear section 4)"));
-    // A cap no test showed (the group test finds a ceiling; a mirror's layout has none) leaves the
-    // ratio and the parallelism telling nothing, and the pairs alone do not rule out a wider layout
-    // whose pattern is a multiple of the true one (probe-eval --realism seed 7002: a throttled chained
-    // of 8 at 4 KiB, read at 4 disks' rate, was named far RAID-10 of 32 x 3 at 0.85). Undecided then;
-    // on probe-eval --realism seeds 5 and 7, the ideal seed 19 and --slow seeds 29, 33 and 41 no exact
-    // verdict came that way.
-    if (m_readsCapped && m_ceilingRatio <= 0 && v.identified) {
-        v.identified = false;
-        found(ProbeFinding::Kind::Undecided,
-            QStringLiteral("the evidence is too weak to decide: %1 fits only if something caps the reads, and no test "
-                           "showed a cap").arg(v.spec), {},
-            { { QStringLiteral("confidence"), v.confidence } });
-    }
     if (m_readsCapped && m_ceilingRatio <= 0)
         found(ProbeFinding::Kind::ReadsCapped,
             QStringLiteral("random reads came at %1 disks' rate where %2 predicts %3: something caps the "
@@ -853,17 +837,12 @@ void Prober::diskSpeeds()
     int deviating = 0;
     for (const DiskSpeedPoint& d : m_result.disks)
         deviating += d.relative > 1.25 || d.relative < 0.8;
-    ProbeVerdict& v = m_result.verdict;
-    if (v.identified && deviating > 1 && m_result.disks.size() > 2) {
-        v.identified = false;
-        found(ProbeFinding::Kind::Undecided,
-            QStringLiteral("the evidence is too weak to decide: read one by one, %1 of the %2 disks of %3 are off the "
-                           "median's speed, where its layout and one slow member would put at most one off")
-                .arg(deviating)
-                .arg(m_result.disks.size())
-                .arg(v.spec),
-            {}, { { QStringLiteral("confidence"), v.confidence }, { QStringLiteral("disksOff"), deviating } });
-    }
+    if (m_result.verdict.identified && deviating > 1 && m_result.disks.size() > 2)
+        withdraw(QStringLiteral("read one by one, %1 of its %2 disks are off the median's speed, where its layout and one "
+                                "slow member would put at most one off")
+                     .arg(deviating)
+                     .arg(m_result.disks.size()),
+            { { QStringLiteral("disksOff"), deviating } });
 }
 
 void Prober::diskFindings()
@@ -884,6 +863,15 @@ void Prober::diskFindings()
 void Prober::found(ProbeFinding::Kind kind, QString text, std::vector<int> disks, std::vector<std::pair<QString, double>> values)
 {
     m_result.verdict.findings.push_back({ kind, std::move(disks), std::move(values), std::move(text) });
+}
+
+void Prober::withdraw(const QString& why, std::vector<std::pair<QString, double>> values)
+{
+    ProbeVerdict& v = m_result.verdict;
+    v.identified = false;
+    values.insert(values.begin(), { QStringLiteral("confidence"), v.confidence });
+    found(ProbeFinding::Kind::Undecided,
+        QStringLiteral("the evidence is too weak to decide on %1: %2").arg(v.spec, why), {}, std::move(values));
 }
 
 void Prober::undecided()

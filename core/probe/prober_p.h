@@ -134,6 +134,8 @@ private:
     void diskSpeeds();
     void diskFindings();
     void undecided(); ///< the finding "too weak to decide between" the verdict and its runner-up
+    /// Takes the name back from an identified verdict: the finding "too weak to decide on" it, and why.
+    void withdraw(const QString& why, std::vector<std::pair<QString, double>> values = {});
     /// Adds a finding to the verdict.
     void found(ProbeFinding::Kind kind, QString text, std::vector<int> disks = {},
                std::vector<std::pair<QString, double>> values = {});
