@@ -832,8 +832,8 @@ void Prober::diskSpeeds()
     // The verdict's own chunks, read one by one, should show its members even but for one slow (or
     // fast) one (Shear Fig. 18). Several off the median means the chunks do not sit on the disks this
     // layout puts them on: probe-eval --slow seed 41004, chained of 6 with disk 0 at half speed, was
-    // named near RAID-10 of 9 x 3 at 0.93 with 4 of its 9 disks reading 0.71x the median. With two
-    // disks measured their median is their mean, and one slow member puts both off it.
+    // named near RAID-10 of 9 x 3 at 0.93 with 4 of the 6 disks measured at 0.71x the median. With
+    // two disks measured their median is their mean, and one slow member puts both off it.
     int deviating = 0;
     for (const DiskSpeedPoint& d : m_result.disks)
         deviating += d.relative > 1.25 || d.relative < 0.8;

@@ -380,7 +380,7 @@ TEST_CASE("Shear probe: a verdict whose own chunks put several disks off the med
 {
     // Chained declustering of 6 at 8 KiB, disk 0 at half speed (probe-eval --slow seed 41, array 4):
     // a 3-chunk near-pattern fitted near RAID-10 of 9 x 3, named at 0.93. Its chunks read one by one
-    // put 4 of its 9 disks at 0.71x the median: no layout with one slow member does that.
+    // put 4 of the 6 disks measured at 0.71x the median: no layout with one slow member does that.
     checkNeverWrong("chained disks=6 chunk=8KiB speed=0:0.5", 41004, "chained", "chained disks=6 chunk=8KiB");
 }
 
