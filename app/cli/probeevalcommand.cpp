@@ -357,6 +357,9 @@ int runProbeEval(const QStringList& args)
             const ProbeFinding* slowFinding = r.verdict.find(ProbeFinding::Kind::SlowDisk);
             const bool named = t.slowDisk >= 0 && slowFinding && slowFinding->disks.size() == 1
                 && truthDisk(t, r.verdict, slowFinding->disks.front()) == t.slowDisk;
+            // Found without a member: right only for a mirror of whole disks, named as one.
+            const bool unnameable = t.slowDisk >= 0 && !named && slowFinding && slowFinding->disks.empty()
+                && r.verdict.scheme == u"raid1";
             QJsonObject run { { QStringLiteral("truth"), t.spec() }, { QStringLiteral("verdict"), r.verdict.spec },
                 { QStringLiteral("identified"), r.verdict.identified }, { QStringLiteral("exact"), ok },
                 { QStringLiteral("ios"), qint64(r.ios.total()) }, { QStringLiteral("shearSchedule"), qint64(r.shearScheduleIos) } };
@@ -369,15 +372,12 @@ int runProbeEval(const QStringList& args)
                 run.insert(QStringLiteral("slowDisk"), t.slowDisk >= 0 ? QJsonValue(t.slowDisk) : QJsonValue());
                 if (t.slowDisk >= 0) {
                     run.insert(QStringLiteral("slowNamed"), named);
-                    // Found without a member: right only for a mirror of whole disks, named as one.
-                    const bool unnameable = !named && slowFinding && slowFinding->disks.empty() && r.verdict.scheme == u"raid1";
                     run.insert(QStringLiteral("slowFoundUnnameable"), unnameable);
                 }
             }
             const QString replay = QStringLiteral("probe --sim \"%1\" --seed %2").arg(spec).arg(config.seed);
             // exact, but the slow member neither named nor found in a mirror of whole disks
-            const bool unnamed = ok && t.slowDisk >= 0 && !named
-                && !(slowFinding && slowFinding->disks.empty() && r.verdict.scheme == u"raid1");
+            const bool unnamed = ok && t.slowDisk >= 0 && !named && !unnameable;
             QString line;
             if (!json && (!ok || unnamed || verbose))
                 line = QStringLiteral("%1 %2 -> %3%4  (%5 I/Os, Shear %6; %7)\n")

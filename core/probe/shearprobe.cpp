@@ -996,7 +996,7 @@ bool setTunings(ProbeTuning& tuning, const QString& list, QString* error)
         const QString name = item.section(u'=', 0, 0).trimmed();
         bool ok = false;
         const double value = item.section(u'=', 1).trimmed().toDouble(&ok);
-        if (!ok || !item.contains(u'=')) {
+        if (!ok) { // no '=' leaves an empty value, which is no number either
             if (error)
                 *error = QStringLiteral("%1: expected name=number").arg(item);
             return false;

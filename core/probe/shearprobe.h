@@ -44,7 +44,10 @@ struct ProbeTuning
     /// of 10, 13 and 16 balanced disks named), seeds 19 and 29 --slow unchanged; but on the md rig it
     /// took md's RAID-1 credit summed over the copies for one disk's (RAID-1 of 6 at 300 IOPS: 92
     /// reads, N 744, 202 k I/Os against 68 k; RAID-1 of 8 at 434 IOPS rw: 112 reads, 432 k I/Os and
-    /// undecided where off gave exact in 47 k): so off until the burst is sized per disk.
+    /// undecided where off gave exact in 47 k). Later rig runs with it on (`probe --tune`): those two
+    /// arrays exact in 79 k and 75 k I/Os (N 256 and 816), and 10 exact, 2 undecided, none wrong of
+    /// 12 (probe-rig.sh --seed 2614); on a fresh realism seed (7) 31 of 40 against 29 off. Off until
+    /// the burst is sized per disk and the rig record with it is longer.
     double pacedCalibration = 0;
     /// After a one-block batch read as fast as as many reads spread over the array (a ceiling pacing
     /// the reads while the disk spends idle credit), two doublings' rates agree within this to count
