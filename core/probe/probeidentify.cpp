@@ -139,6 +139,8 @@ void Prober::identifyByCopies(int copies)
     ProbeVerdict& v = m_result.verdict;
     const double spreadDisks = m_spreadMs > 0 ? m_result.serialMs / m_spreadMs : 0;
     const double writeDisks = m_writeRate * m_result.calibration.queuedReadMs;
+    if (m_trace)
+        std::fprintf(stderr, "whole mirror of %d: write disks %.3f, spread disks %.3f\n", copies, writeDisks, spreadDisks);
     // Something a mirror of whole disks would not show: a striped mirror whose pattern was not found.
     auto stripedMirror = [&](const QString& but, const char* name, double value) {
         found(ProbeFinding::Kind::NoLayout,
@@ -157,9 +159,32 @@ void Prober::identifyByCopies(int copies)
         return stripedMirror(QStringLiteral("random reads spread over %1 disks' worth").arg(spreadDisks, 0, 'f', 1),
             "spreadDisks", spreadDisks);
     nameWholeDiskMirror(copies);
-    // How clearly the steps stand: one read more at copies + 1 and again at copies + 2 (else flat).
     const std::vector<double>& t = m_result.calibration.copiesMs;
     const double unit = m_result.calibration.queuedReadMs;
+    if (m_result.calibration.copiesBalanced) {
+        // A balancing controller's staircase: how clearly its period is `copies` rather than the
+        // whole number next to it, in the period's standard error.
+        const Staircase s = staircase(t, m_tuning.balancedCopiesStep);
+        const double e = s.period - copies;
+        const double z = ((1 - std::abs(e)) * (1 - std::abs(e)) - e * e) / (s.periodSigma * s.periodSigma);
+        v.confidence = 1.0 / (1.0 + std::exp(-0.5 * z));
+        v.runnerUp = QStringLiteral("raid1 disks=%1").arg(e > 0 || copies == 2 ? copies + 1 : copies - 1);
+        v.runnerUpConfidence = 1 - v.confidence;
+        v.identified = v.confidence >= 0.8;
+        found(ProbeFinding::Kind::Copies,
+            QStringLiteral("every block is read from %1 disks at once, its reads balanced over them: up to %2 reads "
+                           "of one block took one disk's queued read (%3 ms) more every %4 reads")
+                .arg(copies)
+                .arg(t.size())
+                .arg(unit, 0, 'f', 1)
+                .arg(s.period, 0, 'f', 2),
+            {}, { { QStringLiteral("copies"), copies }, { QStringLiteral("period"), s.period },
+                  { QStringLiteral("periodSigma"), s.periodSigma }, { QStringLiteral("queuedReadMs"), unit } });
+        if (!v.identified)
+            undecided();
+        return;
+    }
+    // How clearly the steps stand: one read more at copies + 1 and again at copies + 2 (else flat).
     const double first = (t[std::size_t(copies)] - t[std::size_t(copies - 1)]) / unit;  // ~1
     const double second = (t[std::size_t(copies + 1)] - t[std::size_t(copies)]) / unit; // ~1
     constexpr double stepSigma = 0.15; // of a median of five batches, in queued reads (rig: under 0.1)
@@ -433,6 +458,45 @@ void Prober::identifyUnstriped()
         undecided();
 }
 
+// A cap on the whole array's requests (a controller's or the host's) at c disks' rate makes a mirror
+// of more whole disks read, write and count its copies as one of c. Mixed reads and writes tell them
+// apart: every disk of a mirror writes every block and reads 1/D of the reads, so the disks' time for
+// a mix with a share w of writes is the sum of the parts, and the mix runs at the harmonic mean of the
+// measured rates, 1 / (w / W + (1 - w) / R). A mirror of more disks under the cap has disk time to
+// spare: its mix runs faster, up to the cap. At w = 1 / (c + 1), reads and writes load the disks
+// alike, and a mirror of 2c disks capped to c runs 1.5x the harmonic mean.
+void Prober::ceilingHidesDisks(int disks)
+{
+    // A slow member writes slower than the others and reads less: the disks' rate is not the writes'.
+    const std::vector<ProbeFinding>& f = m_result.verdict.findings;
+    if (m_writeRate <= 0 || m_readRate <= 0 || !m_target.writable()
+        || std::any_of(f.begin(), f.end(), [](const ProbeFinding& x) { return x.kind == ProbeFinding::Kind::SlowDisk; }))
+        return;
+    const int count = std::max(8 * m_n, 32 * (disks + 1));
+    std::vector<ProbeIo> ios = randomBlocks(count, false);
+    for (std::size_t i = 0; i < ios.size(); i += std::size_t(disks + 1))
+        ios[i].write = true;
+    const double w = 1.0 / double(disks + 1);
+    const double mixed = steadyRatePerMs(ios, m_ios.redundancy, 2 * m_n);
+    // Reads balanced over every copy are the most the named disks can give (md's nearest head spreads
+    // random reads unevenly, and reads slower alone). One disk's rate is the writes': each reaches
+    // every disk (a safe write's read one of them), and a cap of c >= 2 disks' rate does not hold it.
+    const double diskRate = m_writeRate * (1 + m_target.readsPerWrite() / double(disks));
+    const double predicted = 1.0 / (w / m_writeRate + (1 - w) / (disks * diskRate));
+    if (m_trace)
+        std::fprintf(stderr, "mixed %d: %.4f against %.4f (%.3f)\n", disks, mixed, predicted, mixed / predicted);
+    if (mixed > m_tuning.mixedCeilingExcess * predicted)
+        withdraw(QStringLiteral("mixed reads and writes (one write in %1) ran %2 per second, %3x what %4 whole disks "
+                                "give at the writes' rate; a mirror of more disks whose requests a controller or "
+                                "the host caps at about %5 per second reads and writes as this one")
+                     .arg(disks + 1)
+                     .arg(mixed * 1e3, 0, 'f', 0)
+                     .arg(mixed / predicted, 0, 'f', 2)
+                     .arg(disks)
+                     .arg(m_readRate * 1e3, 0, 'f', 0),
+            { { QStringLiteral("mixedPerSecond"), mixed * 1e3 }, { QStringLiteral("predictedPerSecond"), predicted * 1e3 } });
+}
+
 void Prober::identify()
 {
     // Nothing can be told apart when one disk's load reads hardly slower than the array's.
@@ -451,6 +515,8 @@ void Prober::identify()
                   { QStringLiteral("spreadMs"), m_spreadMs }, { QStringLiteral("contrast"), contrast } });
     if (m_result.patternBlocks == 0) {
         identifyUnstriped();
+        if (m_result.verdict.identified && m_result.verdict.scheme == u"raid1")
+            ceilingHidesDisks(m_result.verdict.disks);
         // A whole-disk mirror named by its copies reads one block as fast as the array: no weakness.
         if (m_result.verdict.identified && m_result.verdict.scheme == u"raid1")
             std::erase_if(m_result.verdict.findings,

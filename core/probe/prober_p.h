@@ -27,6 +27,19 @@ struct Stopped
 
 double median(std::vector<double> v);
 
+/// A staircase of steps every `copies` reads (period: their mean spacing), each `stepMs` high.
+struct Staircase
+{
+    int copies = 0;
+    int steps = 0;
+    double period = 0;
+    double periodSigma = 0; ///< the period's standard error, from the positions' spread about a line
+    double stepMs = 0;
+    bool shaped = true; ///< every step within tolerance of the median, flat between
+    bool whole = false; ///< the period within tolerance of a whole number of reads
+};
+Staircase staircase(const std::vector<double>& t, double tolerance);
+
 class Prober
 {
 public:
@@ -62,6 +75,7 @@ private:
     }
     bool copiesFit(const Candidate& c) const;
     void identifyByCopies(int copies);
+    void ceilingHidesDisks(int disks);
     void nameWholeDiskMirror(int disks);
 
     // --- redundancy and pattern size (shearprobe.cpp) ------------------------------------------------

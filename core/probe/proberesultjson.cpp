@@ -163,6 +163,8 @@ void readSteps(FieldReader& in, const QJsonObject& steps, ProbeResult& r)
         r.calibration.spreadMs = in.number(c, calibrationAt, QStringLiteral("spreadMs"));
         if (c.contains(QStringLiteral("blockCopies"))) { // since the copies test
             r.calibration.blockCopies = in.integer(c, calibrationAt, QStringLiteral("blockCopies"), 0);
+            if (c.contains(QStringLiteral("copiesBalanced")))
+                r.calibration.copiesBalanced = in.boolean(c, calibrationAt, QStringLiteral("copiesBalanced"));
             const QJsonArray times = c.value(QStringLiteral("copiesMs")).toArray();
             for (const QJsonValue& t : times)
                 r.calibration.copiesMs.push_back(t.toDouble());
@@ -343,7 +345,7 @@ QJsonObject ProbeCalibration::toJson() const
     return QJsonObject { { QStringLiteral("readsPerTest"), readsPerTest }, { QStringLiteral("serialMs"), serialMs },
         { QStringLiteral("queuedMs"), queuedMs }, { QStringLiteral("queuedReadMs"), queuedReadMs },
         { QStringLiteral("burstReads"), burstReads }, { QStringLiteral("spreadMs"), spreadMs },
-        { QStringLiteral("blockCopies"), blockCopies },
+        { QStringLiteral("blockCopies"), blockCopies }, { QStringLiteral("copiesBalanced"), copiesBalanced },
         { QStringLiteral("copiesMs"), [this] {
               QJsonArray a;
               for (double t : copiesMs)

@@ -386,6 +386,67 @@ void Prober::calibrate()
     m_result.calibration.spreadMs = m_spreadMs;
 }
 
+// A balancing controller's answer to k = 1, 2, ... reads of one block with c copies (`t`, ms): each
+// copy takes one read of every c, so the time is a staircase of one disk read every c reads, flat
+// between (the simulator's shortest queue: 0.96 0.96 2.96 2.97 4.96 ... for chained of 5, in the
+// calibration's per-read). Its steps come every c reads on average: a read that completes while the
+// batch is still arriving frees a copy early, so single periods vary by one (3, 4, 2, 4 for c = 3).
+Staircase staircase(const std::vector<double>& t, double tolerance)
+{
+    Staircase s;
+    double top = 0;
+    for (std::size_t i = 1; i < t.size(); ++i)
+        top = std::max(top, t[i] - t[i - 1]);
+    if (top <= 0) {
+        s.shaped = false;
+        return s;
+    }
+    std::vector<int> at; // k of each step
+    std::vector<double> heights;
+    for (std::size_t i = 1; i < t.size(); ++i) {
+        const double d = t[i] - t[i - 1];
+        if (d > 0.5 * top) {
+            at.push_back(int(i) + 1);
+            heights.push_back(d);
+        } else if (std::abs(d) > tolerance * top) {
+            s.shaped = false; // neither flat nor a step
+        }
+    }
+    s.steps = int(at.size());
+    s.stepMs = median(heights);
+    for (double h : heights)
+        s.shaped = s.shaped && std::abs(h / s.stepMs - 1) < 1.5 * tolerance;
+    // The steps' positions against their index, a line fitted by least squares: each position
+    // strays by a read or two (idle credit may delay the first, a few reads answered at once), and
+    // the strays do not add up. Its spread gives the period's (a position is whole: 0.5 at least).
+    const double L = double(at.size());
+    if (at.size() >= 2) {
+        double meanJ = (L - 1) / 2, meanK = 0, sxx = 0, sxy = 0;
+        for (int k : at)
+            meanK += double(k) / L;
+        for (std::size_t j = 0; j < at.size(); ++j) {
+            sxx += (double(j) - meanJ) * (double(j) - meanJ);
+            sxy += (double(j) - meanJ) * (double(at[j]) - meanK);
+        }
+        s.period = sxy / sxx;
+        double rss = 0;
+        for (std::size_t j = 0; j < at.size(); ++j) {
+            const double r = double(at[j]) - (meanK + s.period * (double(j) - meanJ));
+            rss += r * r;
+        }
+        // At least half a read, and 15 % of the period: a RAID-1 of 6 strayed by 1.0 about its line.
+        const double floor = std::max(0.5, 0.15 * s.period);
+        const double spread = at.size() > 2 ? std::max(floor, std::sqrt(rss / (L - 2))) : floor;
+        s.periodSigma = spread / std::sqrt(sxx);
+    } else {
+        s.period = double(at.front() - 1); // one step: at k = c + 1, as the first of them comes
+        s.periodSigma = std::max(0.5, 0.15 * s.period);
+    }
+    s.copies = int(std::lround(s.period));
+    s.whole = std::abs(s.period - s.copies) < tolerance;
+    return s;
+}
+
 // How many disks serve one block's reads at once. k reads of one block, back to back, for k = 1,
 // 2, ...: while k <= copies each copy takes one of them (md sends a read to an idle mirror first,
 // drivers/md/raid1.c and raid10.c read_balance(); a balancing controller to the shortest queue) and
@@ -410,6 +471,7 @@ void Prober::countCopies()
     for (int r = 0, rounds = int(std::ceil(m_result.calibration.burstReads)) + 2; r < rounds; ++r)
         sameBlockMs(block, drainK);
     std::vector<double>& t = m_result.calibration.copiesMs; // t[k - 1]: k reads of the block
+    bool stairs = false; // a step of other than one read: perhaps a balancing controller's staircase
     for (int k = 1; k <= kMax; ++k) {
         std::vector<double> times;
         for (int r = 0; r < m_tuning.copiesRepeats; ++r)
@@ -419,20 +481,39 @@ void Prober::countCopies()
         // queued read from k = c on (they queue on one copy: md's nearest head; a one-copy block's
         // disk). Only the steps count: what a batch takes besides its busiest disk's reads (host
         // latency, idle credit regained between batches, md sending lone reads to alternate mirrors)
-        // shifts every batch alike. A controller that spreads the extra reads over the copies
-        // (shortest queue) adds 1/c of a read per read, and the calibration then saw c copies' rate
-        // as one disk's: steps of neither size, and the count stays unknown.
+        // shifts every batch alike.
         if (k < 3)
             continue;
-        const double last = (t[std::size_t(k - 1)] - t[std::size_t(k - 2)]) / perReadMs;
-        const double before = (t[std::size_t(k - 2)] - t[std::size_t(k - 3)]) / perReadMs;
-        auto whole = [&](double d) { return d > 1 - m_tuning.copiesStep && d < 1 + m_tuning.copiesStep; };
-        if (whole(before) && whole(last)) {
-            m_result.calibration.blockCopies = k - 2;
-            break;
+        if (!stairs) {
+            const double last = (t[std::size_t(k - 1)] - t[std::size_t(k - 2)]) / perReadMs;
+            const double before = (t[std::size_t(k - 2)] - t[std::size_t(k - 3)]) / perReadMs;
+            auto whole = [&](double d) { return d > 1 - m_tuning.copiesStep && d < 1 + m_tuning.copiesStep; };
+            if (whole(before) && whole(last)) {
+                m_result.calibration.blockCopies = k - 2;
+                break;
+            }
+            if (std::abs(before) <= m_tuning.copiesFlat)
+                continue;
+            stairs = true;
         }
-        if (std::abs(before) > m_tuning.copiesFlat)
-            break; // neither flat nor one read: no count
+        // A controller that balances (shortest queue) spreads the extra reads over the copies: a
+        // staircase of one disk read every c reads (and the calibration saw c copies' rate as one
+        // disk's). Read on while it stays one, until eight steps (or the largest batch) average out
+        // the uneven ones: a RAID-1 of 6 spaced its first four 4, 8 and 5 reads apart.
+        const Staircase s = staircase(t, m_tuning.balancedCopiesStep);
+        if (!s.shaped)
+            break; // neither flat nor one read, nor a staircase: no count
+        if (s.steps < 8 && k < kMax)
+            continue;
+        if (s.whole && s.copies >= 2 && s.periodSigma < m_tuning.balancedCopiesStep) {
+            m_result.calibration.blockCopies = s.copies;
+            m_result.calibration.copiesBalanced = true;
+            // One disk's read is the step: the calibration's one-block batches read at c disks' rate
+            // (c of its per-read a step), or at a host's where idle credit answered them.
+            m_result.serialMs = m_n * s.stepMs;
+            m_result.calibration.queuedReadMs = s.stepMs;
+        }
+        break;
     }
     if (m_trace) {
         std::fprintf(stderr, "copies %d:", m_result.calibration.blockCopies);
@@ -945,6 +1026,8 @@ const DoubleField kDoubleFields[] = {
         { "patternLevelReject", [](ProbeTuning& t) -> double& { return t.patternLevelReject; } },
         { "copiesStep", [](ProbeTuning& t) -> double& { return t.copiesStep; } },
         { "copiesFlat", [](ProbeTuning& t) -> double& { return t.copiesFlat; } },
+        { "balancedCopiesStep", [](ProbeTuning& t) -> double& { return t.balancedCopiesStep; } },
+        { "mixedCeilingExcess", [](ProbeTuning& t) -> double& { return t.mixedCeilingExcess; } },
         { "ceilingParallelism", [](ProbeTuning& t) -> double& { return t.ceilingParallelism; } },
 };
 const IntField kIntFields[] = {

@@ -68,6 +68,14 @@ struct ProbeTuning
     /// Below the copies a batch one read larger takes at most this much longer, in queued reads (rig:
     /// -0.36 to 0.42, md sending lone reads to alternate mirrors; a credited copy's instant answer 0.03).
     double copiesFlat = 0.6;
+    /// A balancing controller's staircase (one disk read every `copies` reads): a step between them is
+    /// flat under this part of the highest, the steps within 1.5x this of their median, and their
+    /// mean spacing this close to whole (simulated throttled chained of 5, RAID-10 near 6 x 3, RAID-1
+    /// of 6, 34 reads at most: flat under 0.01, steps within 0.27 (the first, on idle credit), spacing
+    /// 2.00, 3.22, 6.2; the same RAID-1 of 6 over its first 20 reads: 5.67). The count stands when the
+    /// period's standard error is under this too (RAID-1 of 6: 0.24; a RAID-1 of 16 with two steps in
+    /// 34 reads, 19 reads apart: 4.0).
+    double balancedCopiesStep = 0.3;
 
     // --- pattern size ------------------------------------------------------------------------------
     /// A one-disk level may be this much over the one-disk time: a slow member (Shear Fig. 18, half
@@ -87,8 +95,10 @@ struct ProbeTuning
     double mirrorMultipleSpread = 1.25;
 
     /// A mirror of whole disks writes at one disk's rate (safe writes: n/(n+1) of it); more than this
-    /// many disks' worth of writes is a striped array.
-    double wholeMirrorWriteDisks = 1.5;
+    /// many disks' worth of writes is a striped array. The narrowest striped mirror, 2 copies over 3
+    /// disks, writes at 1.5 (probe-eval --realism seed 11004: chained of 3 with md's reads measured
+    /// 1.483 and was named RAID-1 of 2 at 1.5); 13 simulated RAID-1 measured 1.000, one under a cap 0.73.
+    double wholeMirrorWriteDisks = 1.25;
     /// Random reads of a mirror of whole disks spread over at most its copies (md's nearest head: fewer,
     /// the rig's RAID-1 of 3 to 7 at 0.48-0.77 of them); more than this many times the copies counted is
     /// a striped mirror whose pattern was not found (the rig's RAID-10 n2 on 3 disks: 2.16 for 2 copies).
@@ -118,6 +128,11 @@ struct ProbeTuning
     /// a block's queued reads on one copy and reads random ones in parallel, so it is named by the
     /// copies test or not at all.
     double throttledMirrorRatioSigma = 0.06;
+    /// A named mirror of whole disks whose mixed reads and writes run more than this many times what
+    /// its disks give (ceilingHidesDisks()) has more disks under a cap: 14 simulated RAID-1 of 2 to 10
+    /// (spinning, throttled, md's nearest head) ran 0.97-1.02; RAID-1 of 3, 4, 6 and 12 capped to 2,
+    /// 3, 4 and 7 disks' rate (probe-eval --realism seeds 11007, 11013) 1.33-1.69.
+    double mixedCeilingExcess = 1.15;
 
     /// One disk's N reads against N spread over the array, below which the verdict says the evidence
     /// is too weak (a mirror of two whole disks reads at 2x; the rig's arrays at 4-8x).
@@ -164,6 +179,10 @@ struct ProbeCalibration
     /// Disks that served one block's reads at once (the copies test; 0: not measured, as where a
     /// cache answers repeats), and the test's batch time (ms) for k = 1, 2, ... reads of the block.
     int blockCopies = 0;
+    /// The copies' reads were balanced (a controller's shortest queue): one read more cost nothing
+    /// until k = blockCopies + 1, then blockCopies reads' worth at once, and the calibration's one-block
+    /// batches read at that many disks' rate, not one's.
+    bool copiesBalanced = false;
     std::vector<double> copiesMs;
     QJsonObject toJson() const;
 };

@@ -2,6 +2,7 @@
 #include "layout/layoutregistry.h"
 #include "probe/layoutmodel.h"
 #include "probe/shearprobe.h"
+#include "probe/prober_p.h"
 #include "probe/simtarget.h"
 
 #include <catch2/catch.hpp>
@@ -418,6 +419,57 @@ TEST_CASE("Shear probe: with pacedCalibration a balanced mirror's idle credit is
     CHECK((!off.verdict.identified || off.verdict.disks == 16));
 }
 
+TEST_CASE("Probe staircase: a balancing controller's steps counted by their spacing", "[probe]")
+{
+    // Two copies read in turn: one disk read (2 ms) more at 3, 5, 7 and 9 reads, flat between.
+    const probe_detail::Staircase two = probe_detail::staircase({ 1, 1, 3, 3, 5, 5, 7, 7, 9 }, 0.3);
+    CHECK(two.shaped);
+    CHECK(two.whole);
+    CHECK(two.copies == 2);
+    CHECK(two.steps == 4);
+    CHECK_THAT(two.stepMs, WithinAbs(2, 1e-9));
+    CHECK_THAT(two.period, WithinAbs(2, 1e-9));
+    // Steps at 3, 7, 15, 20, 27 and 34 reads (a throttled RAID-1 of 6): the least-squares line through
+    // (0, 3) ... (5, 34) has slope sum((j - 2.5)(k - 106/6)) / sum((j - 2.5)^2) = 110 / 17.5.
+    std::vector<double> t;
+    for (int k = 1, level = 0; k <= 34; ++k) {
+        for (int step : { 3, 7, 15, 20, 27, 34 })
+            level += k == step ? 1 : 0;
+        t.push_back(0.1 + 6.4 * level);
+    }
+    const probe_detail::Staircase six = probe_detail::staircase(t, 0.3);
+    CHECK(six.shaped);
+    CHECK_THAT(six.period, WithinAbs(110.0 / 17.5, 1e-9));
+    CHECK(six.copies == 6);
+    CHECK(six.whole);
+    // md's nearest head: one read more per read from k = 3 on is no staircase of period 2 or more.
+    const probe_detail::Staircase md = probe_detail::staircase({ 0.7, 0.7, 1.7, 2.7, 3.7, 4.7, 5.7, 6.7, 7.7 }, 0.3);
+    CHECK(md.copies == 1);
+    // A step of half the others is neither flat nor a step.
+    CHECK_FALSE(probe_detail::staircase({ 1, 1, 3, 3, 4, 4, 6 }, 0.3).shaped);
+}
+
+TEST_CASE("Shear probe: a balancing controller's mirror copies counted, one disk's read taken from the step", "[probe][shear][realism]")
+{
+    // Throttled members behind the simulator's shortest-queue balancing: one block's queued reads
+    // spread over its copies, so the calibration's per-read is the copies' rate, not one disk's.
+    // Chained of 5 at 610 IOPS (probe-eval --realism seed 11037): named far RAID-10 of 5 x 3 with
+    // md's reads before the staircase counted its 2 copies. One disk's queued read is 1000/610 ms.
+    const ProbeResult chained = probe("chained disks=5 chunk=64KiB iops=610 hostoverhead=70us:11us", 11037);
+    CHECK(chained.calibration.copiesBalanced);
+    CHECK(chained.calibration.blockCopies == 2);
+    CHECK_THAT(chained.calibration.queuedReadMs, WithinAbs(1000.0 / 610, 0.05));
+    requireVerdict(chained, "chained", "", 5, 65536);
+    // RAID-1 of 6 at 320 IOPS: six copies, 1000/320 ms a read; named by the copies test.
+    const ProbeResult mirror = probe("raid1 disks=6 chunk=64KiB iops=320 hostoverhead=32us:0us", 7038);
+    CHECK(mirror.calibration.copiesBalanced);
+    CHECK(mirror.calibration.blockCopies == 6);
+    CHECK_THAT(mirror.calibration.queuedReadMs, WithinAbs(1000.0 / 320, 0.1));
+    requireVerdict(mirror, "raid1", "", 6, 0);
+    // Near RAID-10 of 6 x 3 at 320 IOPS: named RAID-4 of 3 before (its 3 copies uncounted).
+    checkNeverWrong("raid10 layout=near disks=6 copies=3 chunk=64KiB iops=320 hostoverhead=32us:0us", 1, "raid10");
+}
+
 TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[probe]")
 {
     ProbeTuning t;
@@ -436,7 +488,7 @@ TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[p
     CHECK(t.pacedRateAgreement == 0.3);
     CHECK(setTuning(t, QStringLiteral("burstWarmAtRate"), 0.5, &error));
     CHECK(t.burstWarmAtRate == 0.5);
-    CHECK(tuningNames().size() == 33); // the struct's fields, counted by hand
+    CHECK(tuningNames().size() == 35); // the struct's fields, counted by hand
 }
 
 namespace {
