@@ -460,11 +460,11 @@ void Prober::identifyUnstriped()
 
 // A cap on the whole array's requests (a controller's or the host's) at c disks' rate makes a mirror
 // of more whole disks read, write and count its copies as one of c. Mixed reads and writes tell them
-// apart: every disk of a mirror writes every block and reads 1/D of the reads, so the disks' time for
-// a mix with a share w of writes is the sum of the parts, and the mix runs at the harmonic mean of the
-// measured rates, 1 / (w / W + (1 - w) / R). A mirror of more disks under the cap has disk time to
-// spare: its mix runs faster, up to the cap. At w = 1 / (c + 1), reads and writes load the disks
-// alike, and a mirror of 2c disks capped to c runs 1.5x the harmonic mean.
+// apart: every disk of a mirror writes every block and takes 1/D of the reads, so a batch of n_w
+// writes and n_r reads keeps each of D disks busy n_w / W + n_r / (D r), W the write rate and r one
+// disk's. Under a cap a mirror of more disks than named takes less than that for the named c, down
+// to the cap's pace (n_w + n_r) / C. At one write in c + 1 reads and writes load the disks alike:
+// RAID-1 of 3 capped to 2 disks' rate runs 1.2x the named 2's prediction, one of 12 capped to 7, 1.7x.
 void Prober::ceilingHidesDisks(int disks)
 {
     // A slow member writes slower than the others and reads less: the disks' rate is not the writes'.
@@ -472,17 +472,22 @@ void Prober::ceilingHidesDisks(int disks)
     if (m_writeRate <= 0 || m_readRate <= 0 || !m_target.writable()
         || std::any_of(f.begin(), f.end(), [](const ProbeFinding& x) { return x.kind == ProbeFinding::Kind::SlowDisk; }))
         return;
-    const int count = std::max(8 * m_n, 32 * (disks + 1));
-    std::vector<ProbeIo> ios = randomBlocks(count, false);
-    for (std::size_t i = 0; i < ios.size(); i += std::size_t(disks + 1))
+    // All at once, after writes that leave no disk idle credit (each writes every block, so they
+    // finish together): the batch takes its busiest disk's work, or the cap's pace. A steady rate
+    // would not do: the reads' completions run ahead of the writes' in any finite window.
+    timeBatch(randomBlocks(2 * m_n, true), m_ios.redundancy);
+    std::vector<ProbeIo> ios = randomBlocks(4 * m_n, false);
+    double writes = 0;
+    for (std::size_t i = 0; i < ios.size(); i += std::size_t(disks + 1), ++writes)
         ios[i].write = true;
-    const double w = 1.0 / double(disks + 1);
-    const double mixed = steadyRatePerMs(ios, m_ios.redundancy, 2 * m_n);
+    const double reads = double(ios.size()) - writes;
+    const double ms = timeBatch(ios, m_ios.redundancy);
     // Reads balanced over every copy are the most the named disks can give (md's nearest head spreads
-    // random reads unevenly, and reads slower alone). One disk's rate is the writes': each reaches
-    // every disk (a safe write's read one of them), and a cap of c >= 2 disks' rate does not hold it.
+    // a batch's reads unevenly, and takes longer). One disk's rate is the writes': each reaches every
+    // disk (a safe write's read one of them), and a cap of c >= 2 disks' rate does not hold it.
     const double diskRate = m_writeRate * (1 + m_target.readsPerWrite() / double(disks));
-    const double predicted = 1.0 / (w / m_writeRate + (1 - w) / (disks * diskRate));
+    const double predictedMs = writes / m_writeRate + reads / (disks * diskRate);
+    const double mixed = double(ios.size()) / ms, predicted = double(ios.size()) / predictedMs;
     if (m_trace)
         std::fprintf(stderr, "mixed %d: %.4f against %.4f (%.3f)\n", disks, mixed, predicted, mixed / predicted);
     if (mixed > m_tuning.mixedCeilingExcess * predicted)

@@ -190,13 +190,16 @@ double Prober::timeBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter
     return runBatch(ios, counter, outstanding).totalNs() * 1e-6;
 }
 
-// Requests per millisecond in steady state: the middle 80 % of completions, so neither the
-// start (queues filling) nor the tail (the last disk finishing alone) biases the rate.
+// Requests per millisecond in steady state: the completions from the first tenth (steadyFrom where
+// reads queue behind a throttle) to the last tenth, so neither the start (queues filling, idle credit
+// spent) nor the tail (the last disk finishing alone) biases the rate.
 double Prober::steadyRatePerMs(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding)
 {
     std::vector<double> t = runBatch(ios, counter, outstanding).completionNs;
     std::sort(t.begin(), t.end());
-    const std::size_t lo = t.size() / 10, hi = t.size() - 1 - t.size() / 10;
+    // Idle credit is a throttle's: where repeats are answered by a disk's cache, from the first tenth.
+    const double from = m_result.calibration.queuedReadMs > 0 ? m_tuning.steadyFrom : 0.1;
+    const std::size_t lo = std::size_t(double(t.size()) * from), hi = t.size() - 1 - t.size() / 10;
     return t[hi] > t[lo] ? double(hi - lo) / ((t[hi] - t[lo]) * 1e-6) : 0.0;
 }
 
@@ -1028,6 +1031,7 @@ const DoubleField kDoubleFields[] = {
         { "copiesFlat", [](ProbeTuning& t) -> double& { return t.copiesFlat; } },
         { "balancedCopiesStep", [](ProbeTuning& t) -> double& { return t.balancedCopiesStep; } },
         { "mixedCeilingExcess", [](ProbeTuning& t) -> double& { return t.mixedCeilingExcess; } },
+        { "steadyFrom", [](ProbeTuning& t) -> double& { return t.steadyFrom; } },
         { "ceilingParallelism", [](ProbeTuning& t) -> double& { return t.ceilingParallelism; } },
 };
 const IntField kIntFields[] = {

@@ -470,6 +470,28 @@ TEST_CASE("Shear probe: a balancing controller's mirror copies counted, one disk
     checkNeverWrong("raid10 layout=near disks=6 copies=3 chunk=64KiB iops=320 hostoverhead=32us:0us", 1, "raid10");
 }
 
+TEST_CASE("Shear probe: a mirror of whole disks under a request cap is not named by the disks the cap shows", "[probe][shear][realism]")
+{
+    // RAID-1 of 6 at 300 IOPS under a 1200/s cap: reads at 4 disks' rate, writes at one disk's, so
+    // the ratio reads 4. A batch of one write in 5 keeps each of 6 disks busy n/5 + (4n/5)/6 = n/3
+    // disk reads, 4 named disks n/5 + (4n/5)/4 = 2n/5: 1.2x faster than the named 4 allow, and the
+    // cap (n/4 of a disk's time) is not reached. Named RAID-1 of 4 before the mixed test.
+    const ProbeResult r = probe("raid1 disks=6 iops=300 ceiling=1200", 6);
+    INFO(r.verdict.findingTexts().join(QStringLiteral("; ")).toStdString());
+    CHECK_FALSE(r.verdict.identified);
+    const auto mixed = std::find_if(r.verdict.findings.begin(), r.verdict.findings.end(), [](const ProbeFinding& f) {
+        return f.value(u"mixedPerSecond") > 0;
+    });
+    REQUIRE(mixed != r.verdict.findings.end());
+    const double excess = mixed->value(u"mixedPerSecond") / mixed->value(u"predictedPerSecond");
+    CHECK_THAT(excess, WithinAbs(1.2, 0.06));
+    // The same mirror without the cap: one disk's work per disk exactly as predicted, and named.
+    requireVerdict(probe("raid1 disks=6 iops=300", 6), "raid1", "", 6, 0);
+    // A chained of 3 with md's reads counted 2 copies and writes at 3/2 disks' rate (seed 11004):
+    // named RAID-1 of 2 while the limit stood at 1.5 disks.
+    checkNeverWrong("chained disks=3 chunk=8KiB iops=330 hostoverhead=52us:23us mirrorread=nearest", 11004, "chained");
+}
+
 TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[probe]")
 {
     ProbeTuning t;
@@ -488,7 +510,7 @@ TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[p
     CHECK(t.pacedRateAgreement == 0.3);
     CHECK(setTuning(t, QStringLiteral("burstWarmAtRate"), 0.5, &error));
     CHECK(t.burstWarmAtRate == 0.5);
-    CHECK(tuningNames().size() == 35); // the struct's fields, counted by hand
+    CHECK(tuningNames().size() == 36); // the struct's fields, counted by hand
 }
 
 namespace {
