@@ -35,9 +35,8 @@ double Prober::score(const Candidate& c) const
         // ratio by up to its factor and no more.
         if (m_writeOnlyScan && writeOnlyMember(c, true) >= 0 && d0 > 0)
             d0 = std::max(0.0, d0 - std::log(m_tuning.slowDiskFactor));
-        const double tight = c.writesRead ? m_tuning.ratioSigma : 0.06;
         const double d = slowMemberOnly() ? outsideSlowBand(d0) / m_tuning.ratioSigma
-                                          : d0 / (ratioLoose() ? m_tuning.unevenRatioSigma : tight);
+                                          : d0 / (ratioLoose() ? m_tuning.unevenRatioSigma : ratioSigmaOf(c));
         s += d * d;
     }
     // Disks reading in parallel (the steady read rate against one disk's): tells 3 disks from 6
@@ -66,6 +65,18 @@ double Prober::score(const Candidate& c) const
     if (!copiesFit(c))
         s += 50.0;
     return s;
+}
+
+// Of log(read/write ratio) for candidate `c`: writes that only write cost about what reads do and
+// are measured tighter than read-modify-writes; a parity layout whose small write reads the rest of
+// its stripe (3 data chunks: md's choice between the two methods a tie) looser still.
+double Prober::ratioSigmaOf(const Candidate& c) const
+{
+    const Redundancy r = c.layout->redundancy();
+    const int parity = r == Redundancy::DoubleParity ? 2 : r == Redundancy::SingleParity ? 1 : 0;
+    if (parity > 0 && c.layout->dataDisks() - 1 <= 1 + parity)
+        return m_tuning.reconstructWriteRatioSigma;
+    return c.writesRead ? m_tuning.ratioSigma : 0.06;
 }
 
 // log(observed / predicted) of how slow reads of one chunk are against N reads one at a time:
@@ -574,7 +585,13 @@ void Prober::rank()
             return apart <= 0.05
                 || (outsideSlowBand(std::log(m_result.readWriteRatio / o.readWriteRatio)) == 0
                     && outsideSlowBand(std::log(m_result.readWriteRatio / best.readWriteRatio)) == 0);
-        return apart <= (ratioLoose() ? m_tuning.unevenRatioSigma : 0.05);
+        if (ratioLoose())
+            return apart <= m_tuning.unevenRatioSigma;
+        // Or both predictions within twice their own spread of the ratio measured.
+        auto fits = [&](const Candidate& x) {
+            return std::abs(std::log(m_result.readWriteRatio / x.readWriteRatio)) <= 2 * ratioSigmaOf(x);
+        };
+        return apart <= 0.05 || (fits(o) && fits(best));
     };
     auto samePredictions = [&](const Candidate& o) {
         if (o.patternBlocks != best.patternBlocks || (o.failedDisk >= 0) != (best.failedDisk >= 0)

@@ -126,6 +126,7 @@ private:
     // --- identification (probeidentify.cpp) --------------------------------------------------------
     double score(const Candidate& c) const;
     double levelError(const Candidate& c) const;
+    double ratioSigmaOf(const Candidate& c) const;
     double maxPairError(const Candidate& c) const;
     double patternLevel() const;
     double patternLevelError(const Candidate& c, double observed) const;

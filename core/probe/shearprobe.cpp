@@ -1032,6 +1032,7 @@ const DoubleField kDoubleFields[] = {
         { "balancedCopiesStep", [](ProbeTuning& t) -> double& { return t.balancedCopiesStep; } },
         { "mixedCeilingExcess", [](ProbeTuning& t) -> double& { return t.mixedCeilingExcess; } },
         { "steadyFrom", [](ProbeTuning& t) -> double& { return t.steadyFrom; } },
+        { "reconstructWriteRatioSigma", [](ProbeTuning& t) -> double& { return t.reconstructWriteRatioSigma; } },
         { "ceilingParallelism", [](ProbeTuning& t) -> double& { return t.ceilingParallelism; } },
 };
 const IntField kIntFields[] = {
