@@ -173,7 +173,7 @@ void printProbeEvalSummary(const QJsonObject& request, const QJsonArray& items)
 {
     const int count = request.value(QStringLiteral("count")).toInt();
     const bool realism = request.value(QStringLiteral("realism")).toBool(), slow = request.value(QStringLiteral("slow")).toBool();
-    int hits = 0;
+    int hits = 0, wrong = 0; // wrong: a layout named as identified that is not the truth
     // --slow: arrays with a slow member, those exact with it named, and the mirrors of whole disks
     // exact with it found (no read can be aimed at one of their members, so none can be named)
     int slowArrays = 0, slowNamed = 0, slowUnnameable = 0;
@@ -183,6 +183,7 @@ void printProbeEvalSummary(const QJsonObject& request, const QJsonArray& items)
         const QJsonObject run = v.toObject().value(QStringLiteral("run")).toObject();
         const bool ok = run.value(QStringLiteral("exact")).toBool();
         hits += ok ? 1 : 0;
+        wrong += !ok && run.value(QStringLiteral("identified")).toBool() ? 1 : 0;
         slowArrays += run.value(QStringLiteral("slowDisk")).isDouble() ? 1 : 0;
         slowNamed += ok && run.value(QStringLiteral("slowNamed")).toBool() ? 1 : 0;
         slowUnnameable += ok && run.value(QStringLiteral("slowFoundUnnameable")).toBool() ? 1 : 0;
@@ -194,7 +195,7 @@ void printProbeEvalSummary(const QJsonObject& request, const QJsonArray& items)
     const double ioRatio = shears ? double(ours) / double(shears) : 0;
     if (request.value(QStringLiteral("json")).toBool()) {
         QJsonObject summary { { QStringLiteral("arrays"), count }, { QStringLiteral("exact"), hits },
-            { QStringLiteral("exactRate"), rate }, { QStringLiteral("ios"), qint64(ours) },
+            { QStringLiteral("exactRate"), rate }, { QStringLiteral("wrong"), wrong }, { QStringLiteral("ios"), qint64(ours) },
             { QStringLiteral("shearScheduleIos"), qint64(shears) }, { QStringLiteral("ioRatio"), ioRatio },
             { QStringLiteral("runs"), runs } };
         if (realism || slow) {
@@ -209,13 +210,15 @@ void printProbeEvalSummary(const QJsonObject& request, const QJsonArray& items)
         out(QString::fromUtf8(QJsonDocument(summary).toJson(QJsonDocument::Indented)));
         return;
     }
-    out(QStringLiteral("exact identification: %1 of %2 (%3 %); I/Os %4 against Shear's schedule %5 (%6 %)\n")
+    out(QStringLiteral("exact identification: %1 of %2 (%3 %), %7 wrong (a layout named that is not the array's), the rest "
+                       "undecided; I/Os %4 against Shear's schedule %5 (%6 %)\n")
             .arg(hits)
             .arg(count)
             .arg(rate * 100, 0, 'f', 1)
             .arg(ours)
             .arg(shears)
-            .arg(ioRatio * 100, 0, 'f', 1));
+            .arg(ioRatio * 100, 0, 'f', 1)
+            .arg(wrong));
     if (slow)
         out(QStringLiteral("slow member: %1 arrays had one; %2 exact with that member named (%3 %), %4 more exact with it "
                            "found in a mirror of whole disks, where no read reaches one member alone (%5 % found)\n")
@@ -381,7 +384,10 @@ int runProbeEval(const QStringList& args)
             QString line;
             if (!json && (!ok || unnamed || verbose))
                 line = QStringLiteral("%1 %2 -> %3%4  (%5 I/Os, Shear %6; %7)\n")
-                           .arg(!ok ? QStringLiteral("MISS") : unnamed ? QStringLiteral("SLOW?") : QStringLiteral("ok  "), t.spec(),
+                           .arg(!ok ? (r.verdict.identified ? QStringLiteral("WRONG") : QStringLiteral("MISS"))
+                                    : unnamed                  ? QStringLiteral("SLOW?")
+                                                               : QStringLiteral("ok  "),
+                               t.spec(),
                                r.verdict.spec.isEmpty() ? QStringLiteral("nothing") : r.verdict.spec,
                                r.verdict.identified ? QString() : QStringLiteral(" [undecided]"))
                            .arg(r.ios.total())

@@ -105,6 +105,24 @@ if(NOT sim MATCHES "^${truth}" OR NOT probeSeed EQUAL 5001)
     message(FATAL_ERROR "probe-eval: sim '${sim}' for truth '${truth}', seed '${probeSeed}'")
 endif()
 
+# The summary's wrong count is the runs named as identified but not exact, counted here from the runs
+# (seed 19's seventh array, a near RAID 10 of 7 x 4, has been named far RAID 10 of 7 x 5).
+run_cli(0 probe-eval --count 7 --seed 19 --json)
+string(JSON runCount LENGTH "${cli_out}" runs)
+set(wrongRuns 0)
+math(EXPR lastRun "${runCount} - 1")
+foreach(i RANGE ${lastRun})
+    string(JSON identified GET "${cli_out}" runs ${i} identified)
+    string(JSON exact GET "${cli_out}" runs ${i} exact)
+    if(identified STREQUAL "ON" AND exact STREQUAL "OFF")
+        math(EXPR wrongRuns "${wrongRuns} + 1")
+    endif()
+endforeach()
+string(JSON wrong GET "${cli_out}" wrong)
+if(NOT runCount EQUAL 7 OR NOT wrong EQUAL wrongRuns)
+    message(FATAL_ERROR "probe-eval: summary wrong ${wrong}, runs named but not exact ${wrongRuns} of ${runCount}")
+endif()
+
 # --help: every command prints its own options on stdout and exits 0 (issue 10).
 foreach(command schemes plugins disks layout simulate probe probe-eval trace)
     run_cli(0 ${command} --help)
