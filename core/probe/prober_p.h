@@ -80,7 +80,8 @@ private:
 
     // --- redundancy and pattern size (shearprobe.cpp) ------------------------------------------------
     void redundancy();
-    void measureReadRate(int count);
+    void measureReadRate(int count, bool grow = false);
+    void noteSharedPairs(double observedLevel);
     void refineRedundancy(int count);
     double parallelism() const;
     bool looksLikeWholeDiskMirror() const;
@@ -183,6 +184,7 @@ private:
     double m_spreadMs = 0;
     double m_readRate = 0, m_writeRate = 0; // requests per ms in steady state
     int m_writeCount = 0, m_readCount = 0; // requests behind the rates
+    double m_blockReadRate = 0; // one block's reads per ms, right after the random reads' (where reads queue)
     double m_groupRatio = 0; // one chunk per disk read at once, against one disk's time
     double m_groupMs = 0;    // that batch's time
     double m_ceilingRatio = 0; // the group's ratio when no pair of it shares a disk: an array-wide limit
@@ -193,6 +195,9 @@ private:
     std::vector<Candidate> m_candidates;
     const Candidate* m_best = nullptr;
     bool m_sharedChecked = false;       // rank() measured the answer's same-disk pairs
+    QString m_sharedHint;               // a rejected pattern's evidence of two members on one disk
+    int m_sharedHintPairs = 0;          // the chunk pairs that fit it
+    bool m_slowChunksMisplaced = false; // mirrorDiskSpeeds(): slow chunks that no one disk of the answer holds
     bool m_narrowSearch = false;        // narrowMirrorPattern() found the pattern
     bool m_cappedScan = false;          // the pattern scan again, for layouts a ceiling slows (run())
     bool m_writeOnlyScan = false;       // ... for layouts with a member only writes reach; kept when it found the pattern
