@@ -558,6 +558,16 @@ void Prober::identify()
         return;
     }
     rank();
+    // The boundary tests against the chunk size the answer has: a fit off by more than chunkFitPoor per
+    // offset (in squared standard deviations) means the pattern and chunk are not what the boundaries
+    // show, however well the pairs agree with them.
+    const double perOffset = m_chunkFitOffsets > 0 ? m_chunkFitScore / double(m_chunkFitOffsets) : 0;
+    if (m_result.verdict.identified && perOffset > m_tuning.chunkFitPoor)
+        withdraw(QStringLiteral("its chunk size fits the boundary tests poorly (%1 squared deviations per offset over %2 "
+                                "offsets, where answers found right fit at under 3)")
+                     .arg(perOffset, 0, 'f', 1)
+                     .arg(m_chunkFitOffsets),
+            { { QStringLiteral("chunkFitPerOffset"), perOffset } });
 }
 
 void Prober::rank()

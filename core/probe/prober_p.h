@@ -197,6 +197,8 @@ private:
     bool m_sharedChecked = false;       // rank() measured the answer's same-disk pairs
     QString m_sharedHint;               // a rejected pattern's evidence of two members on one disk
     int m_sharedHintPairs = 0;          // the chunk pairs that fit it
+    double m_chunkFitScore = 0;         // boundaries(): the chosen chunk size's fit (-2 log likelihood)
+    std::size_t m_chunkFitOffsets = 0;  // over this many offsets (0: no fit, as after scanBoundaries())
     bool m_slowChunksMisplaced = false; // mirrorDiskSpeeds(): slow chunks that no one disk of the answer holds
     bool m_narrowSearch = false;        // narrowMirrorPattern() found the pattern
     bool m_cappedScan = false;          // the pattern scan again, for layouts a ceiling slows (run())

@@ -830,6 +830,8 @@ void Prober::resetHypothesis()
     m_resampled.clear();
     m_blockSingle.clear();
     m_groupRatio = m_groupMs = m_ceilingRatio = m_ceilingIops = 0;
+    m_chunkFitScore = 0;
+    m_chunkFitOffsets = 0;
 }
 
 // N reads at multiples of p from a random phase. A multiple of the pattern is slow from every
@@ -1050,6 +1052,7 @@ const DoubleField kDoubleFields[] = {
         { "wholeMirrorParallelSpread", [](ProbeTuning& t) -> double& { return t.wholeMirrorParallelSpread; } },
         { "mirrorRatioSigma", [](ProbeTuning& t) -> double& { return t.mirrorRatioSigma; } },
         { "wholeMirrorBlockSpread", [](ProbeTuning& t) -> double& { return t.wholeMirrorBlockSpread; } },
+        { "chunkFitPoor", [](ProbeTuning& t) -> double& { return t.chunkFitPoor; } },
         { "throttledMirrorRatioSigma", [](ProbeTuning& t) -> double& { return t.throttledMirrorRatioSigma; } },
         { "pacedCalibration", [](ProbeTuning& t) -> double& { return t.pacedCalibration; } },
         { "pacedRateAgreement", [](ProbeTuning& t) -> double& { return t.pacedRateAgreement; } },

@@ -150,6 +150,13 @@ struct ProbeTuning
     /// 3, 4 and 7 disks' rate (probe-eval --realism seeds 11007, 11013) 1.33-1.69.
     double mixedCeilingExcess = 1.15;
 
+    /// The chosen chunk size's boundary fit (chunkfit.h: -2 log likelihood, a point's term at most 25)
+    /// at most this much per offset tested, or the answer is withdrawn. Realism seeds 7 and 13, 50
+    /// arrays identified right through the boundary fit: at most 2.8 per offset (1.1 at the 13th); a
+    /// throttled chained of 6 at 4 KiB with md's reads, its pattern taken at twice its size and chunks
+    /// of 8 KiB, 11.3 (seed 7024, named chained of 6 at 8 KiB).
+    double chunkFitPoor = 5;
+
     /// One disk's N reads against N spread over the array, below which the verdict says the evidence
     /// is too weak (a mirror of two whole disks reads at 2x; the rig's arrays at 4-8x).
     double minContrast = 1.5;
