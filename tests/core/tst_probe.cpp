@@ -404,6 +404,11 @@ TEST_CASE("Shear probe: a balanced mirror's disks are counted once the reads hav
     requireVerdict(r13, "raid1", "", 13, 0);
     const ProbeResult r15 = probe("raid1 disks=15 chunk=32KiB iops=840 hostoverhead=26us:9us", 11012);
     requireVerdict(r15, "raid1", "", 15, 0);
+    // RAID-1 of 4 at 940 IOPS (seed 5028): the balancing controller's staircase (steps at 1.72 1.80
+    // 2.97 3.75 queued reads) counted 2 copies, but one block's reads came as fast as random ones and
+    // the ratio read 4.00: the ratio counts.
+    const ProbeResult r4 = probe("raid1 disks=4 chunk=4KiB iops=940 hostoverhead=34us:7us", 5028);
+    requireVerdict(r4, "raid1", "", 4, 0);
     // md's nearest head (seed 7037): the copies test, drained on every copy, counts 15.
     const ProbeResult md = probe("raid1 disks=15 chunk=4KiB iops=230 hostoverhead=22us:8us mirrorread=nearest", 7037);
     requireVerdict(md, "raid1", "", 15, 0);
