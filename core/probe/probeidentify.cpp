@@ -402,10 +402,17 @@ void Prober::identifyUnstriped()
     // number of disks within the settled spread (probe-eval --realism seed 5028: RAID-1 of 4 at 940
     // IOPS, steps 1.72 1.80 2.97 3.75 counted 2 copies; ratio 4.00, block and random reads 3749/s and
     // 3750/s). md's RAID-1 on the rig, counted right by its copies, measured ratios 0.07-0.11 off.
+    // A balanced mirror's ratio is measured to a few percent. Where reads queue it is measured to
+    // within throttledMirrorRatioSigma once the reads settle, and one further off (1.5 of it) is more
+    // likely a cap on the array's requests, which sets the ratio anywhere below the disks' (probe-eval
+    // --realism seed 13024: RAID-1 of 15 under a 12706/s cap, 14.3 disks' rate, read 14.27 and was
+    // named RAID-1 of 14; the realism population's offset RAID-10 of 7 under a cap read 1.83).
+    const double offLimit = m_result.calibration.queuedReadMs > 0 ? 1.5 * m_tuning.throttledMirrorRatioSigma : 0.2;
+    auto nearestDisks = [&] { return int(std::lround(m_result.readWriteRatio)); };
+    auto offWhole = [&] { return std::abs(std::log(m_result.readWriteRatio / std::max(1, nearestDisks()))); };
     const int copies = m_result.calibration.blockCopies;
-    const double r = m_result.readWriteRatio;
-    const bool ratioCounts = m_result.calibration.queuedReadMs > 0 && looksLikeWholeDiskMirror() && std::lround(r) != copies
-        && std::abs(std::log(r / double(std::max(1L, std::lround(r))))) <= 1.5 * m_tuning.throttledMirrorRatioSigma;
+    const bool ratioCounts = m_result.calibration.queuedReadMs > 0 && looksLikeWholeDiskMirror() && nearestDisks() != copies
+        && offWhole() <= offLimit;
     if (copies >= 2 && !ratioCounts && m_registry.find(QStringLiteral("raid1"))) {
         identifyByCopies(copies);
         return;
@@ -450,15 +457,8 @@ void Prober::identifyUnstriped()
             break;
         refineRedundancy(std::max(64 * m_baseN, 4 * m_n) * (round + 1)); // n and n+1 disks differ by 1/n: thousands of requests
     }
-    const int disks = int(std::lround(m_result.readWriteRatio));
-    const double off = std::abs(std::log(m_result.readWriteRatio / std::max(1, disks)));
-    // A balanced mirror's ratio is measured to a few percent. Where reads queue it is measured to
-    // within throttledMirrorRatioSigma once the reads settle, and one further off (1.5 of it) is more
-    // likely a cap on the array's requests, which sets the ratio anywhere below the disks' (probe-eval
-    // --realism seed 13024: RAID-1 of 15 under a 12706/s cap, 14.3 disks' rate, read 14.27 and was
-    // named RAID-1 of 14; the realism population's offset RAID-10 of 7 under a cap read 1.83).
-    const double offLimit = m_result.calibration.queuedReadMs > 0 ? 1.5 * m_tuning.throttledMirrorRatioSigma : 0.2;
-    if (disks < 2 || off > offLimit || !m_registry.find(QStringLiteral("raid1"))) {
+    const int disks = nearestDisks();
+    if (disks < 2 || offWhole() > offLimit || !m_registry.find(QStringLiteral("raid1"))) {
         found(ProbeFinding::Kind::NoLayout,
             QStringLiteral("matches no known layout: no pattern, and a read/write ratio of %1 that is "
                            "no whole number of copies")
@@ -568,13 +568,11 @@ void Prober::identify()
     // The boundary tests against the chunk size the answer has: a fit off by more than chunkFitPoor per
     // offset (in squared standard deviations) means the pattern and chunk are not what the boundaries
     // show, however well the pairs agree with them.
-    const double perOffset = m_chunkFitOffsets > 0 ? m_chunkFitScore / double(m_chunkFitOffsets) : 0;
-    if (m_result.verdict.identified && perOffset > m_tuning.chunkFitPoor)
-        withdraw(QStringLiteral("its chunk size fits the boundary tests poorly (%1 squared deviations per offset over %2 "
-                                "offsets, where answers found right fit at under 3)")
-                     .arg(perOffset, 0, 'f', 1)
-                     .arg(m_chunkFitOffsets),
-            { { QStringLiteral("chunkFitPerOffset"), perOffset } });
+    if (m_result.verdict.identified && m_chunkFitPerOffset > m_tuning.chunkFitPoor)
+        withdraw(QStringLiteral("its chunk size fits the boundary tests poorly (%1 squared deviations per offset, where "
+                                "answers found right fit at under 3)")
+                     .arg(m_chunkFitPerOffset, 0, 'f', 1),
+            { { QStringLiteral("chunkFitPerOffset"), m_chunkFitPerOffset } });
 }
 
 void Prober::rank()
@@ -884,7 +882,7 @@ double Prober::chunkReadMs(std::uint64_t k)
 // count, so a chunk with a copy on a slow disk reads as slowly as that disk (probe-eval --slow:
 // chained and RAID-10 near/far, one member at half speed, ~2x). Each chunk is read alone; a disk is as
 // slow as the fastest chunk it holds a copy of (its neighbours share one slow chunk, not all).
-void Prober::mirrorDiskSpeeds(const Candidate& c)
+bool Prober::mirrorDiskSpeeds(const Candidate& c)
 {
     const std::uint64_t chunks = std::min<std::uint64_t>(c.patternChunks(), 4 * std::uint64_t(c.disks));
     std::vector<double> times;
@@ -909,7 +907,7 @@ void Prober::mirrorDiskSpeeds(const Candidate& c)
     // unevenly between its copies, which makes its chunk times no such evidence.
     const auto [lo, hi] = std::minmax_element(times.begin(), times.end());
     if (c.mdMirrorReads || *hi < 1.6 * *lo)
-        return;
+        return true;
     const double cut = std::sqrt(*hi * *lo);
     for (int disk = 0; disk < c.disks; ++disk) {
         bool same = true;
@@ -918,9 +916,9 @@ void Prober::mirrorDiskSpeeds(const Candidate& c)
             same = (std::find(on.begin(), on.end(), disk) != on.end()) == (times[std::size_t(k)] > cut);
         }
         if (same)
-            return;
+            return true;
     }
-    m_slowChunksMisplaced = true;
+    return false;
 }
 
 // Shear §5.1, Fig. 18: N reads of one chunk per disk; a disk much slower or faster than the
@@ -935,6 +933,7 @@ void Prober::diskSpeeds()
         return;
     std::map<int, std::uint64_t> chunkOnDisk;
     bool balanced = false;
+    bool chunksPlaced = true; // a striped mirror's slow chunks are those of one of its disks
     for (std::uint64_t k = 0; k < c.patternChunks(); ++k) {
         const auto& r = c.reads[std::size_t(k)];
         balanced |= r.choices.size() > 1 || !r.fixed.empty();
@@ -942,7 +941,7 @@ void Prober::diskSpeeds()
             chunkOnDisk[r.choices.front()] = k;
     }
     if (balanced && c.layout->redundancy() == Redundancy::Mirror) {
-        mirrorDiskSpeeds(c);
+        chunksPlaced = mirrorDiskSpeeds(c);
     } else {
         std::vector<double> times;
         for (const auto& [disk, k] : chunkOnDisk) {
@@ -980,7 +979,7 @@ void Prober::diskSpeeds()
     int deviating = 0;
     for (const DiskSpeedPoint& d : m_result.disks)
         deviating += d.relative > 1.25 || d.relative < 0.8;
-    if (m_result.verdict.identified && m_slowChunksMisplaced)
+    if (m_result.verdict.identified && !chunksPlaced)
         withdraw(QStringLiteral("read one by one, its chunks fall in a slow and a fast group, and the slow ones are "
                                 "not the chunks of any one of its disks"));
     else if (m_result.verdict.identified && deviating > 1 && m_result.disks.size() > 2)

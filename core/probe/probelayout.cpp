@@ -206,8 +206,7 @@ void Prober::boundaries()
         chunk = hypotheses[fit.hypothesis].chunkBlocks;
     }
     m_result.chunkBlocks = chunk;
-    m_chunkFitScore = fit.score;
-    m_chunkFitOffsets = samples.size();
+    m_chunkFitPerOffset = fit.score / double(samples.size());
     if (m_trace)
         std::fprintf(stderr, "chunk fit: %llu blocks, score %.1f over %zu offsets, margin %.1f\n",
                      static_cast<unsigned long long>(chunk), fit.score, samples.size(), fit.margin);
@@ -238,7 +237,7 @@ void Prober::boundaries()
 // boundaries fix the chunk (their gcd), under one fixed threshold.
 void Prober::scanBoundaries()
 {
-    m_chunkFitOffsets = 0; // no hypotheses fitted: nothing for identify() to judge
+    m_chunkFitPerOffset = 0; // no hypotheses fitted: nothing for identify() to judge
     const std::uint64_t p = m_result.patternBlocks;
     std::vector<std::uint64_t> found { 0 };
     std::set<std::uint64_t> tested;

@@ -197,9 +197,7 @@ private:
     bool m_sharedChecked = false;       // rank() measured the answer's same-disk pairs
     QString m_sharedHint;               // a rejected pattern's evidence of two members on one disk
     int m_sharedHintPairs = 0;          // the chunk pairs that fit it
-    double m_chunkFitScore = 0;         // boundaries(): the chosen chunk size's fit (-2 log likelihood)
-    std::size_t m_chunkFitOffsets = 0;  // over this many offsets (0: no fit, as after scanBoundaries())
-    bool m_slowChunksMisplaced = false; // mirrorDiskSpeeds(): slow chunks that no one disk of the answer holds
+    double m_chunkFitPerOffset = 0;     // boundaries(): the chosen chunk size's fit (-2 log likelihood) per offset
     bool m_narrowSearch = false;        // narrowMirrorPattern() found the pattern
     bool m_cappedScan = false;          // the pattern scan again, for layouts a ceiling slows (run())
     bool m_writeOnlyScan = false;       // ... for layouts with a member only writes reach; kept when it found the pattern
@@ -217,7 +215,7 @@ private:
     bool slowMemberOnly() const { return m_uneven && m_ceilingRatio <= 0 && !m_readsCapped; }
     double outsideSlowBand(double logRatio) const;
     double chunkReadMs(std::uint64_t k); // 2N random reads of pattern chunk k
-    void mirrorDiskSpeeds(const Candidate& c);
+    bool mirrorDiskSpeeds(const Candidate& c); // false: slow chunks no one disk of `c` holds
     double m_slowFactor = 1; // the slowest (or fastest) member's time against the median's
     bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling
     bool m_normalizeBoundaries = false; // boundary tests against their blocks' own times (a retry)

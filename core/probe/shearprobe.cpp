@@ -559,8 +559,6 @@ void Prober::redundancy()
     // a balancing controller spends it first on the reads that follow (probe-eval --realism seed
     // 11012: RAID-1 of 15 at 840 IOPS, whose calibration ran at the host's pace and never drained the
     // copies, read 33002/s over 8N and 12594/s over 64N, where 15 x 840 = 12600).
-    m_readRate = 0;
-    m_readCount = 0;
     measureReadRate(8 * m_n, true);
     // One block's reads at the same pace, right after: a balancing controller spreads them over every
     // copy as it spreads random reads (a mirror of whole disks reads both alike), where md keeps them
@@ -830,8 +828,7 @@ void Prober::resetHypothesis()
     m_resampled.clear();
     m_blockSingle.clear();
     m_groupRatio = m_groupMs = m_ceilingRatio = m_ceilingIops = 0;
-    m_chunkFitScore = 0;
-    m_chunkFitOffsets = 0;
+    m_chunkFitPerOffset = 0;
 }
 
 // N reads at multiples of p from a random phase. A multiple of the pattern is slow from every
