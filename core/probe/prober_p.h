@@ -76,6 +76,7 @@ private:
     bool copiesFit(const Candidate& c) const;
     void identifyByCopies(int copies);
     void ceilingHidesDisks(int disks);
+    bool countDisksUnderCap();
     void nameWholeDiskMirror(int disks);
 
     // --- redundancy and pattern size (shearprobe.cpp) ------------------------------------------------
@@ -128,6 +129,8 @@ private:
     double score(const Candidate& c) const;
     double levelError(const Candidate& c) const;
     double ratioSigmaOf(const Candidate& c) const;
+    double cappedRatio(const Candidate& c) const;
+    double cappedRatioMiss(const Candidate& c) const;
     double maxPairError(const Candidate& c) const;
     double patternLevel() const;
     double patternLevelError(const Candidate& c, double observed) const;
@@ -210,7 +213,9 @@ private:
     bool m_uneven = false; // disks of unequal speed: the ratio and parallelism are the slow disk's
     // A slow disk, or an array-wide request ceiling (which caps the random reads, not the writes):
     // the read/write ratio and the parallelism then tell redundancy from none, not the layout.
-    bool ratioLoose() const { return m_uneven || m_ceilingRatio > 0 || m_readsCapped; }
+    bool ratioLoose() const { return m_uneven || capped(); }
+    /// A ceiling on host requests: the group test saw one, or random reads fell far short of the answer's.
+    bool capped() const { return m_ceilingRatio > 0 || m_readsCapped; }
     /// Disks of unequal speed and no cap on the whole array: the ratios are bounded by m_slowFactor.
     bool slowMemberOnly() const { return m_uneven && m_ceilingRatio <= 0 && !m_readsCapped; }
     double outsideSlowBand(double logRatio) const;

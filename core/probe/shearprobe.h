@@ -172,6 +172,25 @@ struct ProbeTuning
     double reconstructWriteRatioSigma = 0.35;
     /// of log(read/write ratio) when one disk is slower (RAID-5 of 8, one at half speed: 7.2 for 4)
     double unevenRatioSigma = 0.7;
+    /// of log(read/write ratio) outside the band cappedRatio() puts it in under a cap on host requests:
+    /// the realism population's capped RAID-4 of 8 and far RAID-10 of 5 x 3 read within 0.5 % of
+    /// their capped ratios (probe-eval --realism seeds 7023, 5033)
+    double cappedRatioSigma = 0.1;
+    /// countDisksUnderCap(): the mixed batch's rate aimed at this part of the cap, so the disks set it
+    double cappedMixedLoad = 0.8;
+    /// ... and a batch at this part of the cap or more is taken as the cap's pace, which counts nothing
+    double cappedMixedAtCap = 0.93;
+    /// ... each batch after this long of writes, which spend the disks' idle credit (ms)
+    double cappedMixedDrainMs = 250;
+    /// ... and batches doubled until two sizes' rates agree within this (log)
+    double cappedMixedSettle = 0.05;
+    /// of log(mixed rate) against a disk count's prediction: capped balanced RAID-1 of 2-16 disks
+    /// (two populations of 30) counted within 0.3 disk, 1 % of the rate
+    double cappedMixedSigma = 0.01;
+    /// ... a rate further than this many sigmas from the nearest count's is no count
+    double cappedMixedFit = 3;
+    /// ... nor two batches whose counts differ by more than this (log): those populations, 0.08
+    double cappedMixedAgree = 0.15;
     double reject = 0.22;        ///< a pair this far off its prediction drops a candidate while pairs are chosen
     double levelSigma = 0.15;    ///< of log(one chunk's read time / the one-disk time)
     /// Random reads at under this part of the answer's predicted parallelism mean a cap on the whole
