@@ -96,12 +96,13 @@ double Prober::cappedRatioMiss(const Candidate& c) const
 
 // Of log(read/write ratio) for candidate `c`: writes that only write cost about what reads do and
 // are measured tighter than read-modify-writes; a parity layout whose small write reads the rest of
-// its stripe (3 data chunks: md's choice between the two methods a tie) looser still.
+// its stripe (3 data chunks: md's choice between the two methods a tie), or with few data chunks a
+// stripe (looseWriteDataChunks), looser still.
 double Prober::ratioSigmaOf(const Candidate& c) const
 {
     const Redundancy r = c.layout->redundancy();
     const int parity = r == Redundancy::DoubleParity ? 2 : r == Redundancy::SingleParity ? 1 : 0;
-    if (parity > 0 && c.layout->dataDisks() - 1 <= 1 + parity)
+    if (parity > 0 && c.layout->dataDisks() <= std::max(2 + parity, m_tuning.looseWriteDataChunks))
         return m_tuning.reconstructWriteRatioSigma;
     return c.writesRead ? m_tuning.ratioSigma : 0.06;
 }

@@ -1083,6 +1083,7 @@ const DoubleField kDoubleFields[] = {
 };
 const IntField kIntFields[] = {
         { "calibrationMaxReads", [](ProbeTuning& t) -> int& { return t.calibrationMaxReads; } },
+        { "looseWriteDataChunks", [](ProbeTuning& t) -> int& { return t.looseWriteDataChunks; } },
         { "burstAttempts", [](ProbeTuning& t) -> int& { return t.burstAttempts; } },
         { "maxReadsPerTest", [](ProbeTuning& t) -> int& { return t.maxReadsPerTest; } },
         { "copiesRepeats", [](ProbeTuning& t) -> int& { return t.copiesRepeats; } },

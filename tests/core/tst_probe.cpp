@@ -563,6 +563,24 @@ TEST_CASE("Shear probe: a mirror of whole disks under a request cap is counted b
         "raid1", "raid1 disks=13");
 }
 
+TEST_CASE("Shear probe: a RAID-4 whose writes cost less than its model is named with the RAID-5 that reads alike", "[probe][shear]")
+{
+    // The md rig's RAID-4 of 5 at 463 IOPS with writes read/write ratio 5.91, where read-modify-write
+    // predicts 8 (the parity disk's two I/Os a write) and RAID-5 left-symmetric of 4, which reads
+    // exactly alike (data chunk k on disk k mod 4), predicts 4: it was named that RAID-5. A parity disk
+    // 1.35x faster than the rest gives the simulator the same cheap writes: 8 / 1.35 = 5.9.
+    const ProbeResult r = probe("raid4 layout=parity-last disks=5 chunk=32KiB iops=463 speed=4:1.35", 4);
+    INFO(r.verdict.spec.toStdString() << " / " << r.verdict.equivalents.join(QStringLiteral(", ")).toStdString());
+    CHECK_THAT(r.readWriteRatio, WithinRel(8 / 1.35, 0.1));
+    REQUIRE(r.verdict.identified);
+    CHECK((r.verdict.spec == u"raid4 layout=parity-last disks=5 chunk=32KiB"
+        || r.verdict.equivalents.contains(QStringLiteral("raid4 layout=parity-last disks=5 chunk=32KiB"))));
+    // Where the writes cost what the model says, the ratio still tells the two apart.
+    const ProbeResult plain = probe("raid4 layout=parity-last disks=5 chunk=32KiB iops=463", 3);
+    requireVerdict(plain, "raid4", "parity-last", 5, 32768);
+    CHECK_FALSE(plain.verdict.equivalents.contains(QStringLiteral("raid5 layout=left-symmetric disks=4 chunk=32KiB")));
+}
+
 TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[probe]")
 {
     ProbeTuning t;
@@ -581,7 +599,7 @@ TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[p
     CHECK(t.pacedRateAgreement == 0.3);
     CHECK(setTuning(t, QStringLiteral("burstWarmAtRate"), 0.5, &error));
     CHECK(t.burstWarmAtRate == 0.5);
-    CHECK(tuningNames().size() == 47); // the struct's fields, counted by hand
+    CHECK(tuningNames().size() == 48); // the struct's fields, counted by hand
 }
 
 namespace {
