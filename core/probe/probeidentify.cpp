@@ -89,7 +89,7 @@ double Prober::cappedRatio(const Candidate& c) const
 // 2.00 of its own: probe-eval --realism seed 7004).
 double Prober::cappedRatioMiss(const Candidate& c) const
 {
-    const double low = std::min(cappedRatio(c), c.readWriteRatio), high = std::max(cappedRatio(c), c.readWriteRatio);
+    const double atCap = cappedRatio(c), low = std::min(atCap, c.readWriteRatio), high = std::max(atCap, c.readWriteRatio);
     const double r = m_result.readWriteRatio;
     return r < low ? std::log(r / low) : r > high ? std::log(r / high) : 0.0;
 }
@@ -424,7 +424,6 @@ void Prober::identifyUnstriped()
 {
     // Every read can go anywhere: an n-way mirror of whole disks. Its read/write ratio is n
     // (a read takes one disk, a write all n), so the ratio counts the disks.
-    ProbeVerdict& v = m_result.verdict;
     // The copies test counts, unless a balancing controller's staircase miscounted them: one block's
     // reads came as fast as random ones (every copy serves both) and the ratio counts another whole
     // number of disks within the settled spread (probe-eval --realism seed 5028: RAID-1 of 4 at 940
@@ -500,10 +499,18 @@ void Prober::identifyUnstriped()
     // Neighbouring copy counts are the alternatives. A mirror's writes cost what its reads do
     // (no read-modify-write), so its ratio is measured to a few percent (less closely where reads queue).
     const double mirrorSigma = m_result.calibration.queuedReadMs > 0 ? m_tuning.throttledMirrorRatioSigma : m_tuning.mirrorRatioSigma;
-    const double here = std::log(m_result.readWriteRatio / disks) / mirrorSigma;
-    const double next = std::log(m_result.readWriteRatio / (disks + (m_result.readWriteRatio > disks ? 1 : -1))) / mirrorSigma;
+    const int neighbour = disks + (m_result.readWriteRatio > disks ? 1 : -1);
+    decideMirrorCount(neighbour, std::log(m_result.readWriteRatio / disks) / mirrorSigma,
+        std::log(m_result.readWriteRatio / neighbour) / mirrorSigma);
+}
+
+// The named mirror's disk count against its `neighbour`, each measured `here` and `next` standard
+// deviations off: the likelihood ratio of the two decides, and under 0.8 the verdict is undecided.
+void Prober::decideMirrorCount(int neighbour, double here, double next)
+{
+    ProbeVerdict& v = m_result.verdict;
     v.confidence = 1.0 / (1.0 + std::exp(-0.5 * (next * next - here * here)));
-    v.runnerUp = QStringLiteral("raid1 disks=%1").arg(disks + (m_result.readWriteRatio > disks ? 1 : -1));
+    v.runnerUp = QStringLiteral("raid1 disks=%1").arg(neighbour);
     v.runnerUpConfidence = 1 - v.confidence;
     v.identified = v.confidence >= 0.8;
     if (!v.identified)
@@ -596,11 +603,6 @@ bool Prober::countDisksUnderCap()
         return false;
     const double next = neighbour >= 2 ? std::log(T / predicted(neighbour)) / m_tuning.cappedMixedSigma : 1e3;
     nameWholeDiskMirror(disks);
-    ProbeVerdict& v = m_result.verdict;
-    v.confidence = 1.0 / (1.0 + std::exp(-0.5 * (next * next - here * here)));
-    v.runnerUp = QStringLiteral("raid1 disks=%1").arg(neighbour);
-    v.runnerUpConfidence = 1 - v.confidence;
-    v.identified = v.confidence >= 0.8;
     found(ProbeFinding::Kind::RequestCeiling,
         QStringLiteral("the array's request rate is capped: random reads ran at %1 per second, %2 disks' rate, while "
                        "mixed reads and writes (%3 % writes) ran at %4 per second, which %5 whole disks give and the "
@@ -612,8 +614,7 @@ bool Prober::countDisksUnderCap()
             .arg(disks),
         {}, { { QStringLiteral("ceilingPerSecond"), C * 1e3 }, { QStringLiteral("mixedPerSecond"), T * 1e3 },
               { QStringLiteral("writeFraction"), f }, { QStringLiteral("disks"), estimate } });
-    if (!v.identified)
-        undecided();
+    decideMirrorCount(neighbour, here, next);
     return true;
 }
 

@@ -77,6 +77,7 @@ private:
     void identifyByCopies(int copies);
     void ceilingHidesDisks(int disks);
     bool countDisksUnderCap();
+    void decideMirrorCount(int neighbour, double here, double next);
     void nameWholeDiskMirror(int disks);
 
     // --- redundancy and pattern size (shearprobe.cpp) ------------------------------------------------
