@@ -1087,6 +1087,7 @@ const IntField kIntFields[] = {
         { "burstAttempts", [](ProbeTuning& t) -> int& { return t.burstAttempts; } },
         { "maxReadsPerTest", [](ProbeTuning& t) -> int& { return t.maxReadsPerTest; } },
         { "copiesRepeats", [](ProbeTuning& t) -> int& { return t.copiesRepeats; } },
+        { "slowGroupDisks", [](ProbeTuning& t) -> int& { return t.slowGroupDisks; } },
 };
 
 } // namespace

@@ -195,6 +195,11 @@ struct ProbeTuning
     double cappedMixedFit = 3;
     /// ... nor two batches whose counts differ by more than this (log): those populations, 0.08
     double cappedMixedAgree = 0.15;
+    /// A group of one chunk per disk that reads slowly has every pair of it measured, up to this many
+    /// chunks, to tell two members on one disk (Shear Fig. 17) from a cap on the array's requests.
+    /// With 12 (66 pairs), a capped RAID-0 of 15 at 950 IOPS (group 2.35x) never had every pair measured,
+    /// kept its "shared disk" and was rejected with all 123 candidates (--realism seed 13022).
+    int slowGroupDisks = 16;
     double reject = 0.22;        ///< a pair this far off its prediction drops a candidate while pairs are chosen
     double levelSigma = 0.15;    ///< of log(one chunk's read time / the one-disk time)
     /// Random reads at under this part of the answer's predicted parallelism mean a cap on the whole
