@@ -200,6 +200,10 @@ struct ProbeTuning
     /// With 12 (66 pairs), a capped RAID-0 of 15 at 950 IOPS (group 2.35x) never had every pair measured,
     /// kept its "shared disk" and was rejected with all 123 candidates (--realism seed 13022).
     int slowGroupDisks = 16;
+    /// Singles, pairs and the group test each start after an idle pause of this many times the refill
+    /// time of the calibration's burst credit (credit x one read's time), at most idlePauseMs; 0: none.
+    /// QEMU refills at the disk's rate, so 1 would do; 2 leaves a margin for the host's jitter.
+    double pairRest = 2;
     double reject = 0.22;        ///< a pair this far off its prediction drops a candidate while pairs are chosen
     double levelSigma = 0.15;    ///< of log(one chunk's read time / the one-disk time)
     /// Random reads at under this part of the answer's predicted parallelism mean a cap on the whole
@@ -270,7 +274,7 @@ struct BoundaryPoint
 struct PairPoint
 {
     std::uint64_t a = 0, b = 0; ///< chunks of the pattern
-    double timeMs = 0;
+    double timeMs = 0; ///< the batch's time (the excess counts the disks' work: that plus the idle credit's time)
     double ratio = 0; ///< excess over the slower chunk alone, in units of the faster: 1 same disk, 0 apart
 };
 struct WritePoint
