@@ -231,7 +231,9 @@ struct ProbeCalibration
 {
     int readsPerTest = 0;     ///< N used by every test after calibration
     double serialMs = 0;      ///< N random reads one at a time (a spinning disk's one-disk level)
-    double queuedMs = 0;      ///< N reads of one block at once, back to back (a throttled disk's level)
+    /// N reads of one block at once, back to back. Not the level: md's RAID-1/4/5/6 answer part of a
+    /// deep queue of one sector's repeats without the disk (calibrate()).
+    double queuedMs = 0;
     double queuedReadMs = 0;  ///< one disk's time per queued read (0: repeats answered by a cache)
     double burstReads = 0;    ///< reads answered at once after an idle pause
     double spreadMs = 0;      ///< N random reads at once
@@ -382,7 +384,9 @@ struct ProbeResult
     std::uint64_t patternBlocks = 0;
     std::uint64_t chunkBlocks = 0;
     std::uint32_t blockBytes = 0;
-    double serialMs = 0;                ///< the one-disk time for N reads (see calibration)
+    /// The one-disk time for N reads: where reads queue, N at the calibration's drained rate (its
+    /// last doubled batch of one block's reads), else N random reads one at a time.
+    double serialMs = 0;
     ProbeCalibration calibration;
     double readWriteRatio = 0;          ///< random read over write throughput, a safe write's own read taken out
     double measuredReadWriteRatio = 0;  ///< as measured, with the safe write's read

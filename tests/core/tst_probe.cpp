@@ -498,6 +498,18 @@ TEST_CASE("Probe staircase: a balancing controller's steps counted by their spac
     CHECK_FALSE(probe_detail::staircase({ 1, 1, 3, 3, 4, 4, 6 }, 0.3).shaped);
 }
 
+TEST_CASE("Shear probe: a throttled disk's one-disk level is N reads at its drained rate", "[probe][shear][realism]")
+{
+    // RAID-5 of 13 at 710 IOPS: N queued reads on one disk take N x 1000/710 ms once the idle credit
+    // is spent. The doubling's slope runs high here (its smaller batch keeps some credit: 1.65 ms a
+    // read), so the level is the larger batch's time a read, not the slope's (probe-eval --realism
+    // seed 9030).
+    const ProbeResult r = probe("raid5 layout=left-asymmetric disks=13 chunk=8KiB iops=710 hostoverhead=72us:19us", 9030);
+    REQUIRE(r.calibration.readsPerTest > 0);
+    CHECK_THAT(r.serialMs, WithinRel(r.calibration.readsPerTest * 1000.0 / 710, 0.03));
+    requireVerdict(r, "raid5", "left-asymmetric", 13, 8192);
+}
+
 TEST_CASE("Shear probe: a balancing controller's mirror copies counted, one disk's read taken from the step", "[probe][shear][realism]")
 {
     // Throttled members behind the simulator's shortest-queue balancing: one block's queued reads
@@ -644,6 +656,59 @@ private:
 };
 
 } // namespace
+
+namespace {
+
+// A simulated array whose deep queues of one sector's repeats finish early, as Linux md's RAID-1,
+// 4, 5 and 6 do on the rig: one block read 368 times at once took 0.73 of the disk's time (a RAID-4
+// of 4 at 468 IOPS: 573 ms, where 368 reads of its chunks took 783 without idle credit), while
+// batches up to ~250 and reads of different blocks take the disk's time.
+class DeepRepeatSim final : public IoTarget
+{
+public:
+    explicit DeepRepeatSim(std::unique_ptr<SimTarget> sim)
+        : m_sim(std::move(sim))
+    {
+    }
+    std::uint64_t capacityBytes() const override { return m_sim->capacityBytes(); }
+    std::uint32_t blockBytes() const override { return m_sim->blockBytes(); }
+    bool writable() const override { return m_sim->writable(); }
+    QString describe() const override { return m_sim->describe(); }
+    void idle(double ms, std::stop_token stop) override { m_sim->idle(ms, stop); }
+    std::optional<BatchTiming> run(std::span<const ProbeIo> requests, int outstanding, std::stop_token stop,
+                                   QString* error) override
+    {
+        auto t = m_sim->run(requests, outstanding, stop, error);
+        const bool oneSector = std::all_of(requests.begin(), requests.end(), [&](const ProbeIo& io) {
+            return !io.write && io.offsetBytes == requests.front().offsetBytes;
+        });
+        if (t && requests.size() > 300 && oneSector)
+            for (double& ns : t->completionNs)
+                ns *= 0.73;
+        return t;
+    }
+
+private:
+    std::unique_ptr<SimTarget> m_sim;
+};
+
+} // namespace
+
+TEST_CASE("Shear probe: the one-disk level does not come from a deep queue of one sector's repeats", "[probe][shear][realism]")
+{
+    // The rig's RAID-4 of 4 at 468 IOPS (a burst of 47 reads after idle): with the level from one
+    // block's N repeats, every chunk read 0.35 above it and every candidate failed on its level.
+    auto sim = SimTarget::create(QStringLiteral("raid4 disks=4 chunk=16KiB iops=468 burst=47"), nullptr);
+    REQUIRE(sim);
+    DeepRepeatSim target(std::move(sim));
+    ProbeConfig config;
+    config.seed = 5;
+    const ProbeResult r = runShearProbe(target, config);
+    REQUIRE(r.calibration.readsPerTest > 300);
+    CHECK(r.calibration.queuedMs < 0.8 * r.serialMs); // the repeats' shortcut, seen and left out
+    CHECK_THAT(r.serialMs, WithinRel(r.calibration.readsPerTest * 1000.0 / 468, 0.05));
+    requireVerdict(r, "raid4", "parity-last", 4, 16384);
+}
 
 TEST_CASE("Shear probe: a safe write's own read is left out of the read/write ratio", "[probe][shear]")
 {
