@@ -616,21 +616,32 @@ TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[p
 
 namespace {
 
-// A simulated array written as a device is: each write reads its bytes first (DeviceTarget's safe
-// write). Here the read goes out with the write, which loads the disks the same way.
-class SafeWriteSim final : public IoTarget
+// A simulated array that a test changes in one way: everything else is the simulator's.
+class SimWrapper : public IoTarget
 {
 public:
-    explicit SafeWriteSim(std::unique_ptr<SimTarget> sim)
+    explicit SimWrapper(std::unique_ptr<SimTarget> sim)
         : m_sim(std::move(sim))
     {
     }
     std::uint64_t capacityBytes() const override { return m_sim->capacityBytes(); }
     std::uint32_t blockBytes() const override { return m_sim->blockBytes(); }
-    bool writable() const override { return true; }
-    int readsPerWrite() const override { return 1; }
+    bool writable() const override { return m_sim->writable(); }
     QString describe() const override { return m_sim->describe(); }
     void idle(double ms, std::stop_token stop) override { m_sim->idle(ms, stop); }
+
+protected:
+    std::unique_ptr<SimTarget> m_sim;
+};
+
+// A simulated array written as a device is: each write reads its bytes first (DeviceTarget's safe
+// write). Here the read goes out with the write, which loads the disks the same way.
+class SafeWriteSim final : public SimWrapper
+{
+public:
+    using SimWrapper::SimWrapper;
+    bool writable() const override { return true; }
+    int readsPerWrite() const override { return 1; }
     std::optional<BatchTiming> run(std::span<const ProbeIo> requests, int outstanding, std::stop_token stop,
                                    QString* error) override
     {
@@ -650,31 +661,16 @@ public:
             out.completionNs.push_back(t->completionNs[i]);
         return out;
     }
-
-private:
-    std::unique_ptr<SimTarget> m_sim;
 };
-
-} // namespace
-
-namespace {
 
 // A simulated array whose deep queues of one sector's repeats finish early, as Linux md's RAID-1,
 // 4, 5 and 6 do on the rig: one block read 368 times at once took 0.73 of the disk's time (a RAID-4
 // of 4 at 468 IOPS: 573 ms, where 368 reads of its chunks took 783 without idle credit), while
 // batches up to ~250 and reads of different blocks take the disk's time.
-class DeepRepeatSim final : public IoTarget
+class DeepRepeatSim final : public SimWrapper
 {
 public:
-    explicit DeepRepeatSim(std::unique_ptr<SimTarget> sim)
-        : m_sim(std::move(sim))
-    {
-    }
-    std::uint64_t capacityBytes() const override { return m_sim->capacityBytes(); }
-    std::uint32_t blockBytes() const override { return m_sim->blockBytes(); }
-    bool writable() const override { return m_sim->writable(); }
-    QString describe() const override { return m_sim->describe(); }
-    void idle(double ms, std::stop_token stop) override { m_sim->idle(ms, stop); }
+    using SimWrapper::SimWrapper;
     std::optional<BatchTiming> run(std::span<const ProbeIo> requests, int outstanding, std::stop_token stop,
                                    QString* error) override
     {
@@ -687,9 +683,6 @@ public:
                 ns *= 0.73;
         return t;
     }
-
-private:
-    std::unique_ptr<SimTarget> m_sim;
 };
 
 } // namespace
