@@ -400,8 +400,11 @@ void Prober::calibrate()
                 credit = std::max(credit, (warmMs - idleMs) / perReadMs);
                 // The allowance (if any) is smaller than the batch: measured, once the warm batch
                 // itself ran at the disk's rate (credit larger than the batch left both fast:
-                // probe-eval --realism seed 902, a RAID-1 of 16 at 412 IOPS, 660 reads of credit).
-                if (idleMs > 0.25 * warmMs && (!pacedCalibration || warmMs > m_tuning.burstWarmAtRate * burstK * perReadMs))
+                // probe-eval --realism seed 902, a RAID-1 of 16 at 412 IOPS, 660 reads of credit;
+                // seed 9000, a chained array of 5 at 960 IOPS whose first batch, 32 reads a copy, ran
+                // inside each copy's 96 both ways: 0.23 reads of credit, N stayed 32, and a pattern
+                // batch read 0.7 ms or 15.7 ms by whether its copies had rested).
+                if (idleMs > 0.25 * warmMs && warmMs > m_tuning.burstWarmAtRate * burstK * perReadMs)
                     break;
             }
         }
@@ -568,6 +571,10 @@ void Prober::countCopies()
             // (c of its per-read a step), or at a host's where idle credit answered them.
             m_result.serialMs = m_n * s.stepMs;
             m_result.calibration.queuedReadMs = s.stepMs;
+            // The burst test counted its credit in the block's reads, c disks' rate: each copy saved
+            // its own burst at once, so one disk's is a c-th (the time every disk saves, burst x
+            // one disk's read, is what a rested batch adds back).
+            m_result.calibration.burstReads /= s.copies;
         }
         break;
     }

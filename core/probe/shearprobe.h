@@ -37,9 +37,11 @@ struct ProbeTuning
     /// Reads on the busiest disk per read of burst allowance: at 8, a full allowance is 1/8 of a test's
     /// one-disk time, inside the level tolerance (rig: IOPS 150-1000 gave allowances of IOPS/10).
     double readsPerBurst = 8;
-    /// Above 0 (1): the calibration checks a one-block rate against as many reads spread over the array, and the
-    /// burst test counts only once its back-to-back batch ran at the disk's rate (the two below); 0
-    /// (default): neither. On, `probe-eval --count 40 --seed 5 --realism --tune
+    /// Above 0 (1): the calibration checks a one-block rate against as many reads spread over the array
+    /// (pacedRateAgreement below); 0 (default): not. (It also made the burst test count only once its
+    /// back-to-back batch ran at the disk's rate; that is always so since realism seed 9000, a chained
+    /// array of 5 whose 2 x 96 reads of credit outlasted the first burst batch, burstWarmAtRate.)
+    /// The record below is from when it did both. On, `probe-eval --count 40 --seed 5 --realism --tune
     /// pacedCalibration=1,throttledMirrorRatioSigma=0.02` reads 37 of 40 (34 off: the throttled RAID-1
     /// of 10, 13 and 16 balanced disks named), seeds 19 and 29 --slow unchanged; but on the md rig it
     /// took md's RAID-1 credit summed over the copies for one disk's (RAID-1 of 6 at 300 IOPS: 92
@@ -55,7 +57,8 @@ struct ProbeTuning
     double pacedRateAgreement = 0.2;
     /// The burst test counts once its back-to-back batch took at least this part of its reads at the
     /// disk's rate: credit larger than the batch leaves both batches fast (probe-eval seed 902, RAID-1
-    /// of 16 at 412 IOPS, 660 reads of credit over the copies).
+    /// of 16 at 412 IOPS, 660 reads of credit over the copies; realism seed 9000, chained of 5 at 960
+    /// IOPS: 0.23 reads of credit from a 64-read batch where each copy had 96, then 192 over the two).
     double burstWarmAtRate = 0.75;
     /// Where reads queue behind a throttle, a steady rate counts the completions from this part of a
     /// batch to its last tenth (else from the first tenth): before it, disks spend idle credit won in
