@@ -497,6 +497,15 @@ TEST_CASE("Probe staircase: a balancing controller's steps counted by their spac
     CHECK(md.copies == 1);
     // A step of half the others is neither flat nor a step.
     CHECK_FALSE(probe_detail::staircase({ 1, 1, 3, 3, 4, 4, 6 }, 0.3).shaped);
+    // Before the first whole step, part of one is the copies' throttle phases, an offset (far RAID-10
+    // of 5 x 2 at 530 IOPS, in halves of a disk read): whole steps at 3, 5, 7 and 9, period 2.
+    const probe_detail::Staircase start = probe_detail::staircase({ 0.03, 0.94, 2.94, 2.94, 4.94, 4.94, 6.94, 6.94, 8.94 }, 0.3);
+    CHECK(start.shaped);
+    CHECK(start.steps == 4);
+    CHECK_THAT(start.period, WithinAbs(2, 1e-9));
+    CHECK(start.copies == 2);
+    // A fall is no part of a step, first or not.
+    CHECK_FALSE(probe_detail::staircase({ 1, 0.2, 2.2, 2.2, 4.2, 4.2, 6.2 }, 0.3).shaped);
 }
 
 TEST_CASE("Shear probe: a throttled disk's one-disk level is N reads at its drained rate", "[probe][shear][realism]")
