@@ -118,7 +118,10 @@ struct ProbeTuning
     /// and a mirror of whole disks that balances evenly, and the mirror is named undecided: the rig's
     /// RAID-10 n2 on 3 disks read 2.03 for 2 copies and was named RAID-1 of 2, where the simulator's
     /// chained of 2 (a RAID-1 of 2) with md's balancing reads 1.8-2.1 (probe-eval --realism seed 7022).
-    double wholeMirrorSpreadDecided = 0.9;
+    /// That array later read 1.69 (0.84 of its copies; `probe-rig.sh 22 --seed 2722`, array 11) and was
+    /// named RAID-1 of 2: 0.8 now. md's RAID-1 of 5 to 8 on the rig read 0.28-0.67 of theirs (16
+    /// arrays over five draws), all still named.
+    double wholeMirrorSpreadDecided = 0.8;
     /// Of log(read/write ratio) of a mirror of whole disks, which counts its disks: writes cost what
     /// reads do, so a few percent on a spinning disk; where reads queue behind a throttle, idle
     /// credit lands unevenly on the reads and the writes (probe-eval --realism seed 5: RAID-1 of 10
