@@ -587,6 +587,29 @@ TEST_CASE("Shear probe: a mirror of whole disks under a request cap is not named
     checkNeverWrong("chained disks=3 chunk=8KiB iops=330 hostoverhead=52us:23us mirrorread=nearest", 11004, "chained");
 }
 
+TEST_CASE("Shear probe: writes at one disk's rate keep a mirror of 2 whole disks named where its reads spread evenly", "[probe][shear][realism]")
+{
+    // Chained of 2 (every chunk on both disks: a RAID-1 of 2) with md's reads (probe-eval --realism
+    // seed 7022): the copies test counts 2, random reads spread over 1.77 disks' worth, above 0.8 of
+    // the copies where a striped mirror of 3 disks and 2 copies (the rig's md RAID-10 n2 of 3) read
+    // 1.69. That one writes at 3/2 disks' rate; a mirror of 2 whole disks writes at one disk's, as
+    // measured here (1.000), so the writes name it.
+    const char* spec = "chained disks=2 chunk=16KiB iops=570 hostoverhead=11us:4us mirrorread=nearest";
+    const ProbeResult r = probe(spec, 7022);
+    CHECK(r.calibration.blockCopies == 2);
+    requireVerdict(r, "raid1", "", 2, 0);
+    CHECK(r.verdict.equivalents.contains(QStringLiteral("chained disks=2 (any chunk)")));
+    // Read-only, the same array spreads its reads alike, and without writes stays undecided.
+    auto target = SimTarget::create(QString::fromUtf8(spec), nullptr);
+    REQUIRE(target);
+    ProbeConfig config;
+    config.seed = 7022;
+    config.measureRedundancy = false;
+    const ProbeResult ro = runShearProbe(*target, config);
+    INFO(ro.verdict.spec.toStdString() << ": " << ro.verdict.findingTexts().join(QStringLiteral("; ")).toStdString());
+    CHECK_FALSE(ro.verdict.identified);
+}
+
 TEST_CASE("Shear probe: a mirror of whole disks under a request cap is counted by mixed batches the cap does not reach", "[probe][shear][realism]")
 {
     // RAID-1 of 8 at 540 IOPS under a 3123/s cap (probe-eval --realism seed 13012): reads at 5.78
