@@ -1047,6 +1047,12 @@ bool Prober::mirrorDiskSpeeds(const Candidate& c)
     for (std::uint64_t k = 0; k < chunks; ++k)
         times.push_back(chunkReadMs(k));
     const double mid = median(times);
+    if (m_trace) {
+        std::fprintf(stderr, "chunks one by one (of %.1f):", mid);
+        for (double ms : times)
+            std::fprintf(stderr, " %.2f", ms / mid);
+        std::fprintf(stderr, "\n");
+    }
     for (int disk = 0; disk < c.disks; ++disk) {
         double fastest = 0;
         for (std::uint64_t k = 0; k < chunks; ++k) {
@@ -1064,7 +1070,7 @@ bool Prober::mirrorDiskSpeeds(const Candidate& c)
     // RAID-10 of 6 x 3, which has disk 0 in three chunks. md's nearest head splits a chunk's reads
     // unevenly between its copies, which makes its chunk times no such evidence.
     const auto [lo, hi] = std::minmax_element(times.begin(), times.end());
-    if (c.mdMirrorReads || *hi < 1.6 * *lo)
+    if (mdStyleReads(c) || *hi < 1.6 * *lo)
         return true;
     const double cut = std::sqrt(*hi * *lo);
     for (int disk = 0; disk < c.disks; ++disk) {
@@ -1111,9 +1117,11 @@ void Prober::diskSpeeds()
         for (DiskSpeedPoint& d : m_result.disks)
             d.relative = d.timeMs / mid;
     }
+    const double band = speedBand(c);
+    auto off = [&](const DiskSpeedPoint& d) { return d.relative > band || d.relative < 1 / band; };
     bool uneven = false;
     for (const DiskSpeedPoint& d : m_result.disks)
-        uneven |= d.relative > 1.25 || d.relative < 0.8;
+        uneven |= off(d);
     if (uneven && !m_uneven && (m_result.readWriteRatio > 0 || parallelism() > 0)) {
         // Random reads and writes queue behind the slow disk in different shares (a write loads two
         // disks, a read one), so the read/write ratio and the parallelism measure it, not the layout:
@@ -1128,7 +1136,7 @@ void Prober::diskSpeeds()
         rank();
         m_result.disks = disks;
     }
-    diskFindings();
+    diskFindings(band);
     // The verdict's own chunks, read one by one, should show its members even but for one slow (or
     // fast) one (Shear Fig. 18). Several off the median means the chunks do not sit on the disks this
     // layout puts them on: probe-eval --slow seed 41004, chained of 6 with disk 0 at half speed, was
@@ -1136,7 +1144,7 @@ void Prober::diskSpeeds()
     // two disks measured their median is their mean, and one slow member puts both off it.
     int deviating = 0;
     for (const DiskSpeedPoint& d : m_result.disks)
-        deviating += d.relative > 1.25 || d.relative < 0.8;
+        deviating += off(d);
     if (m_result.verdict.identified && !chunksPlaced)
         withdraw(QStringLiteral("read one by one, its chunks fall in a slow and a fast group, and the slow ones are "
                                 "not the chunks of any one of its disks"));
@@ -1148,14 +1156,25 @@ void Prober::diskSpeeds()
             { { QStringLiteral("disksOff"), deviating } });
 }
 
-void Prober::diskFindings()
+bool Prober::mdStyleReads(const Candidate& c) const
+{
+    return c.mdMirrorReads || mdReads();
+}
+
+double Prober::speedBand(const Candidate& c) const
+{
+    // md's far and offset copies are read from the lowest address only: one disk a chunk, no split.
+    return c.layout->redundancy() == Redundancy::Mirror && mdReads() && !c.mdMirrorReads ? m_tuning.nearestSpeedBand : 1.25;
+}
+
+void Prober::diskFindings(double band)
 {
     for (const DiskSpeedPoint& d : m_result.disks) {
-        if (d.relative > 1.25)
+        if (d.relative > band)
             found(ProbeFinding::Kind::SlowDisk,
                 QStringLiteral("disk %1 is slower than the others (%2x the median time)").arg(d.disk).arg(d.relative, 0, 'f', 2),
                 { d.disk }, { { QStringLiteral("relative"), d.relative } });
-        else if (d.relative < 0.8)
+        else if (d.relative < 1 / band)
             found(ProbeFinding::Kind::FastDisk,
                 QStringLiteral("disk %1 is faster than the others (%2x the median time)").arg(d.disk).arg(d.relative, 0, 'f', 2),
                 { d.disk }, { { QStringLiteral("relative"), d.relative } });

@@ -153,7 +153,7 @@ private:
     int remeasureOutliers(const Candidate& c);
     void misconfigurationDetail(const Candidate& c);
     void diskSpeeds();
-    void diskFindings();
+    void diskFindings(double band);
     void undecided(); ///< the finding "too weak to decide between" the verdict and its runner-up
     /// Takes the name back from an identified verdict: the finding "too weak to decide on" it, and why.
     void withdraw(const QString& why, std::vector<std::pair<QString, double>> values = {});
@@ -223,6 +223,13 @@ private:
     double outsideSlowBand(double logRatio) const;
     double chunkReadMs(std::uint64_t k); // 2N random reads of pattern chunk k
     bool mirrorDiskSpeeds(const Candidate& c); // false: slow chunks no one disk of `c` holds
+    /// md reads a block's copies by head distance (the copies test counted them one read a step, no
+    /// balancing staircase), or `c` reads far and offset copies from the lowest address as md does.
+    bool mdStyleReads(const Candidate& c) const;
+    /// The copies test counted a block's copies one read a step (md's read_balance(): an idle copy
+    /// first, then the nearest head), not a balancing controller's staircase.
+    bool mdReads() const { return m_result.calibration.blockCopies >= 2 && !m_result.calibration.copiesBalanced; }
+    double speedBand(const Candidate& c) const; // a disk off the median by more than this is slow (fast)
     double m_slowFactor = 1; // the slowest (or fastest) member's time against the median's
     bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling
     bool m_normalizeBoundaries = false; // boundary tests against their blocks' own times (a retry)

@@ -610,6 +610,30 @@ TEST_CASE("Shear probe: writes at one disk's rate keep a mirror of 2 whole disks
     CHECK_FALSE(ro.verdict.identified);
 }
 
+TEST_CASE("Shear probe: under md's nearest head a striped mirror's even disks are not called slow or fast", "[probe][shear][realism]")
+{
+    // md sends a batch of one chunk's reads to its copies by where their heads stand, so chunk times
+    // of an even array spread by that split: this near RAID-10 of 8 x 2 read its four chunks at
+    // 1.27, 0.98, 1.02 and 0.89 of their median. At the balanced band (1.25) disks 0 and 1 were
+    // called slow and, two disks off, the answer withdrawn; under md's reads the band is 1.6.
+    const char* spec = "raid10 layout=near disks=8 copies=2 chunk=32KiB iops=700 hostoverhead=50us:10us mirrorread=nearest";
+    const ProbeResult r = probe(spec, 103);
+    REQUIRE(r.calibration.blockCopies == 2);
+    REQUIRE_FALSE(r.calibration.copiesBalanced);
+    requireVerdict(r, "raid10", "near", 8, 32768);
+    bool outsideBalancedBand = false;
+    for (const DiskSpeedPoint& d : r.disks) {
+        outsideBalancedBand |= d.relative > 1.25 || d.relative < 0.8;
+        CHECK(d.relative < 1.6);
+        CHECK(d.relative > 1 / 1.6);
+    }
+    CHECK(outsideBalancedBand); // the spread the band is for, not an even read by chance
+    for (const ProbeFinding& f : r.verdict.findings) {
+        CHECK(f.kind != ProbeFinding::Kind::SlowDisk);
+        CHECK(f.kind != ProbeFinding::Kind::FastDisk);
+    }
+}
+
 TEST_CASE("Shear probe: a mirror of whole disks under a request cap is counted by mixed batches the cap does not reach", "[probe][shear][realism]")
 {
     // RAID-1 of 8 at 540 IOPS under a 3123/s cap (probe-eval --realism seed 13012): reads at 5.78
