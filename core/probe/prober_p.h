@@ -231,6 +231,7 @@ private:
     bool mdReads() const { return m_result.calibration.blockCopies >= 2 && !m_result.calibration.copiesBalanced; }
     double speedBand(const Candidate& c) const; // a disk off the median by more than this is slow (fast)
     double m_slowFactor = 1; // the slowest (or fastest) member's time against the median's
+    bool m_countedUnderCap = false; // countDisksUnderCap() named the mirror
     bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling
     bool m_normalizeBoundaries = false; // boundary tests against their blocks' own times (a retry)
 };

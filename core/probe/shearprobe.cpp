@@ -1137,6 +1137,7 @@ const DoubleField kDoubleFields[] = {
         { "copiesStep", [](ProbeTuning& t) -> double& { return t.copiesStep; } },
         { "copiesFlat", [](ProbeTuning& t) -> double& { return t.copiesFlat; } },
         { "balancedCopiesStep", [](ProbeTuning& t) -> double& { return t.balancedCopiesStep; } },
+        { "cappedMixedOutstanding", [](ProbeTuning& t) -> double& { return t.cappedMixedOutstanding; } },
         { "nearestSpeedBand", [](ProbeTuning& t) -> double& { return t.nearestSpeedBand; } },
         { "mixedCeilingExcess", [](ProbeTuning& t) -> double& { return t.mixedCeilingExcess; } },
         { "steadyFrom", [](ProbeTuning& t) -> double& { return t.steadyFrom; } },

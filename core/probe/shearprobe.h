@@ -210,10 +210,20 @@ struct ProbeTuning
     double cappedMixedDrainMs = 250;
     /// ... and batches doubled until two sizes' rates agree within this (log)
     double cappedMixedSettle = 0.05;
+    /// ... with this many requests in flight per disk the cap allows (C / W; 0: the whole batch at
+    /// once). md sends a read to an idle copy first and otherwise by head distance, and a batch issued
+    /// at once finds every copy busy and the heads where the last batch left them, so its reads split
+    /// unevenly and fewer disks seem to work: 24 simulated capped RAID-1 of 4 to 16 with md's reads
+    /// (pop seed 77) counted 11 for 13, 14.6 for 16, 7.9 for 9, three of them named wrong. At 1.5 all
+    /// twelve that were counted were named right (2: 15 for 16 twice; 1: 3.0 for 5), and the balanced
+    /// mirrors (realism seeds 13012 and 7014, the RAID-1 of 6 under 1200/s) counted as before.
+    double cappedMixedOutstanding = 1.5;
     /// of log(mixed rate) against a disk count's prediction: capped balanced RAID-1 of 2-16 disks
-    /// (two populations of 30) counted within 0.3 disk, 1 % of the rate
+    /// (two populations of 30) counted within 0.3 disk, 1 % of the rate. The least standard error of
+    /// a count (in disks: this over the rate's change a disk more); its three counts' own spread
+    /// widens it (countDisksUnderCap()).
     double cappedMixedSigma = 0.01;
-    /// ... a rate further than this many sigmas from the nearest count's is no count
+    /// ... a count further than this many standard errors from the nearest whole one is no count
     double cappedMixedFit = 3;
     /// ... nor two batches whose counts differ by more than this (log): those populations, 0.08
     double cappedMixedAgree = 0.15;

@@ -653,6 +653,31 @@ TEST_CASE("Shear probe: a mirror of whole disks under a request cap is counted b
         "raid1", "raid1 disks=13");
 }
 
+TEST_CASE("Shear probe: under a cap, md's reads are counted with few requests in flight, and a striped mirror counts apart", "[probe][shear][realism]")
+{
+    // RAID-1 of 9 at 930 IOPS under a 6660/s cap with md's reads. Issued all at once, a mixed batch
+    // finds every copy busy and md sends its reads by head distance, unevenly: it counted 7.93 and
+    // 8.81 and was named RAID-1 of 8. With 1.5 requests in flight per disk the cap allows, reads find
+    // idle copies: the three counts (two of random writes, one of writes to one block) agree on 9.
+    const ProbeResult r9 = probe("raid1 disks=9 chunk=8KiB iops=930 hostoverhead=31us:7us ceiling=6660 mirrorread=nearest", 517);
+    requireVerdict(r9, "raid1", "", 9, 0);
+    const auto ceiling = std::find_if(r9.verdict.findings.begin(), r9.verdict.findings.end(), [](const ProbeFinding& f) {
+        return f.kind == ProbeFinding::Kind::RequestCeiling;
+    });
+    REQUIRE(ceiling != r9.verdict.findings.end());
+    CHECK_THAT(ceiling->value(u"disks"), WithinAbs(9, 0.5));
+    // RAID-1 of 13 under a cap: 13.45, 13.84 and 13.00 (named 11 all at once). Their spread is the
+    // count's error: 13 and 14 both stay in reach, so neither is named.
+    checkNeverWrong("raid1 disks=13 chunk=8KiB iops=890 hostoverhead=68us:17us ceiling=7121 mirrorread=nearest", 508,
+        "raid1", "raid1 disks=13");
+    // A near RAID-10 of 4 x 3 under a cap at 2.4 disks' rate (realism seed 13008): a write loads 3
+    // of its 4 disks, so random mixed batches count its 3 copies (3.48, 3.30) as a RAID-1 of 3
+    // would; writes all to one block load only that block's copies, counted 2.36 (1.4 predicted),
+    // and no mirror of whole disks is named.
+    checkNeverWrong("raid10 layout=near disks=4 copies=3 chunk=128KiB iops=940 hostoverhead=30us:14us ceiling=2292 mirrorread=nearest",
+        13008, "raid10");
+}
+
 TEST_CASE("Shear probe: a RAID-4 whose writes cost less than its model is named with the RAID-5 that reads alike", "[probe][shear]")
 {
     // The md rig's RAID-4 of 5 at 463 IOPS with writes read/write ratio 5.91, where read-modify-write
