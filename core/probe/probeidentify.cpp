@@ -104,6 +104,9 @@ double Prober::ratioSigmaOf(const Candidate& c) const
     const int parity = r == Redundancy::DoubleParity ? 2 : r == Redundancy::SingleParity ? 1 : 0;
     if (parity > 0 && c.layout->dataDisks() <= std::max(2 + parity, m_tuning.looseWriteDataChunks))
         return m_tuning.reconstructWriteRatioSigma;
+    // A device's safe writes (IoTarget::readsPerWrite()) read first on a mirror too.
+    if (r == Redundancy::Mirror && m_target.readsPerWrite() > 0)
+        return m_tuning.safeWriteMirrorRatioSigma;
     return c.writesRead ? m_tuning.ratioSigma : 0.06;
 }
 

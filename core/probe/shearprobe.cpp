@@ -1138,6 +1138,7 @@ const DoubleField kDoubleFields[] = {
         { "copiesFlat", [](ProbeTuning& t) -> double& { return t.copiesFlat; } },
         { "balancedCopiesStep", [](ProbeTuning& t) -> double& { return t.balancedCopiesStep; } },
         { "cappedMixedOutstanding", [](ProbeTuning& t) -> double& { return t.cappedMixedOutstanding; } },
+        { "safeWriteMirrorRatioSigma", [](ProbeTuning& t) -> double& { return t.safeWriteMirrorRatioSigma; } },
         { "nearestSpeedBand", [](ProbeTuning& t) -> double& { return t.nearestSpeedBand; } },
         { "mixedCeilingExcess", [](ProbeTuning& t) -> double& { return t.mixedCeilingExcess; } },
         { "steadyFrom", [](ProbeTuning& t) -> double& { return t.steadyFrom; } },

@@ -196,6 +196,12 @@ struct ProbeTuning
     /// 5 at 463 IOPS wrote 1.35x faster than its read-modify-write predicts (ratio 5.91 for 8: log
     /// 0.30) and was named RAID-5 left-symmetric of 4 (ratio 4, read alike) with writes allowed
     int looseWriteDataChunks = 4;
+    /// Of log(read/write ratio) for a mirrored layout written by a device's safe writes (read the
+    /// bytes, write them back): md's mirrors on the rig measured, less the read, 0.07-0.11 off a
+    /// RAID-1's copies, 2.0-2.3 for RAID-10 n2's 2 and 1.69 for a far RAID-10 of 3 x 2 at 128 KiB
+    /// (`probe-rig.sh 22 --seed 2732`, array 8), which at 0.06 lost to RAID-4 of 4 (3 predicted,
+    /// its sigma 0.35) and was named that: the largest of them.
+    double safeWriteMirrorRatioSigma = 0.17;
     /// of log(read/write ratio) when one disk is slower (RAID-5 of 8, one at half speed: 7.2 for 4)
     double unevenRatioSigma = 0.7;
     /// of log(read/write ratio) outside the band cappedRatio() puts it in under a cap on host requests:
