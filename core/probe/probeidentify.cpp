@@ -628,8 +628,11 @@ bool Prober::countDisksUnderCap()
     // cappedMixedSigma of log(T) allows: md's reads leave each count 0.3-0.6 disks off at 13 to 16
     // disks (pop seed 77: 13.45, 13.84 and 13.00 for 13), where a balancing controller's agree to a
     // tenth (realism seed 7014: 15.98, 15.96, 15.80 for 16).
-    const double mean = (first + estimate + blockEstimate) / 3;
-    const double sd = std::sqrt((std::pow(first - mean, 2) + std::pow(estimate - mean, 2) + std::pow(blockEstimate - mean, 2)) / 2);
+    RunningStats counts;
+    for (double x : { first, estimate, blockEstimate })
+        counts.add(x);
+    const double mean = counts.mean();
+    const double sd = std::sqrt(counts.variance() * 3 / 2); // the sample's, of three
     const int disks = int(std::lround(mean));
     if (mean <= par || disks < 2 || disks > m_config.maxDisks)
         return false;

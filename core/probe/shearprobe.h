@@ -221,8 +221,9 @@ struct ProbeTuning
     /// at once finds every copy busy and the heads where the last batch left them, so its reads split
     /// unevenly and fewer disks seem to work: 24 simulated capped RAID-1 of 4 to 16 with md's reads
     /// (pop seed 77) counted 11 for 13, 14.6 for 16, 7.9 for 9, three of them named wrong. At 1.5 all
-    /// twelve that were counted were named right (2: 15 for 16 twice; 1: 3.0 for 5), and the balanced
-    /// mirrors (realism seeds 13012 and 7014, the RAID-1 of 6 under 1200/s) counted as before.
+    /// twelve that were counted came within 0.6 disk and none was named wrong (2: 15 for 16 twice; 1:
+    /// 3.0 for 5), and the balanced mirrors (realism seeds 13012 and 7014, the RAID-1 of 6 under
+    /// 1200/s) counted as before.
     double cappedMixedOutstanding = 1.5;
     /// of log(mixed rate) against a disk count's prediction: capped balanced RAID-1 of 2-16 disks
     /// (two populations of 30) counted within 0.3 disk, 1 % of the rate. The least standard error of
