@@ -128,7 +128,7 @@ double Prober::testBoundary(std::uint64_t c)
         addRandomInstances(ios, p, c - 1, 1);
         addRandomInstances(ios, p, c % p, 1);
     }
-    const double ms = timeBatch(ios, m_ios.boundaries);
+    const double ms = timeBatch(ios, m_ios.boundaries, layoutOutstanding());
     // Provisional for the live plot; the fit below decides.
     const bool boundary = ms / m_slowMs < 1.8;
     m_result.boundaries.push_back({ c, ms, boundary });
@@ -282,7 +282,7 @@ double Prober::blockSingle(std::uint64_t b)
         return done->second;
     std::vector<ProbeIo> ios;
     addRandomInstances(ios, m_result.patternBlocks, b, m_n);
-    return m_blockSingle[b] = timeBatch(ios, m_ios.boundaries);
+    return m_blockSingle[b] = timeBatch(ios, m_ios.boundaries, layoutOutstanding());
 }
 
 // N reads of chunk `a` in random patterns (random block of the chunk each time): one disk's
@@ -295,7 +295,7 @@ double Prober::single(std::uint64_t a)
     std::vector<ProbeIo> ios;
     for (int k = 0; k < m_n; ++k)
         addRandomInstances(ios, m_result.patternBlocks, a * m_result.chunkBlocks + m_rng.below(m_result.chunkBlocks), 1);
-    const double ms = restedBatch(ios, m_ios.pairwise).second;
+    const double ms = restedBatch(ios, m_ios.pairwise, layoutOutstanding()).second;
     m_single[a] = ms;
     return ms;
 }
@@ -314,7 +314,7 @@ double Prober::testPair(std::uint64_t a, std::uint64_t b)
         addRandomInstances(ios, m_result.patternBlocks, a * chunk + m_rng.below(chunk), 1);
         addRandomInstances(ios, m_result.patternBlocks, b * chunk + m_rng.below(chunk), 1);
     }
-    const auto [batchMs, ms] = restedBatch(ios, m_ios.pairwise);
+    const auto [batchMs, ms] = restedBatch(ios, m_ios.pairwise, layoutOutstanding());
     m_pairs[key] = ms;
     const double e = excess(ms, single(a), single(b));
     if (m_trace)

@@ -51,7 +51,8 @@ private:
     // --- I/O --------------------------------------------------------------------------------------
     BatchTiming runBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding);
     double timeBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding = 0);
-    std::pair<double, double> restedBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter);
+    std::pair<double, double> restedBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding = 0);
+    int layoutOutstanding() const;
     double steadyRatePerMs(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding);
     ProbeIo read(std::uint64_t block) const { return { block * m_blockBytes, m_blockBytes, false }; }
     void addRandomInstances(std::vector<ProbeIo>& ios, std::uint64_t period, std::uint64_t offset, int count);

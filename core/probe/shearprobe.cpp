@@ -208,7 +208,7 @@ double Prober::timeBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter
 // the model: two chunks on one disk, rested alike, read N/(N - credit) = 1.14 where N = 8 x credit
 // (realism seed 7010: RAID-5 of 16 under a cap, every same-disk pair at 1.14), and a chunk's level
 // against the queued one-disk level, measured back to back without credit, was 0.13 low.
-std::pair<double, double> Prober::restedBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter)
+std::pair<double, double> Prober::restedBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding)
 {
     const ProbeCalibration& c = m_result.calibration;
     double creditMs = 0;
@@ -221,8 +221,18 @@ std::pair<double, double> Prober::restedBatch(const std::vector<ProbeIo>& ios, s
         if (m_tuning.readsPerBurst * c.burstReads > m_n)
             creditMs = 0;
     }
-    const double ms = timeBatch(ios, counter);
+    const double ms = timeBatch(ios, counter, outstanding);
     return { ms, ms + creditMs };
+}
+
+// Requests in flight for the layout tests' batches: all of them at once (0), except under md's
+// reads, where a few per disk let each read see the heads the last ones left (mdReadsInFlight). The
+// counts of disks and copies keep their own (the calibration's queues, the mixed batches').
+int Prober::layoutOutstanding() const
+{
+    if (m_tuning.mdReadsInFlight > 0 && mdReads() && parallelism() > 0)
+        return std::max(2, int(std::ceil(m_tuning.mdReadsInFlight * parallelism())));
+    return 0;
 }
 
 // Requests per millisecond in steady state: the completions from the first tenth (steadyFrom where
@@ -897,7 +907,7 @@ double Prober::patternBatch(std::uint64_t p, int reads)
 {
     std::vector<ProbeIo> ios;
     addRandomInstances(ios, p, m_rng.below(p), reads > 0 ? reads : m_n);
-    return timeBatch(ios, m_ios.patternSize);
+    return timeBatch(ios, m_ios.patternSize, layoutOutstanding());
 }
 
 double Prober::testPattern(std::uint64_t p)
@@ -992,7 +1002,7 @@ bool Prober::narrowMirrorPattern()
     };
     double spread = 0;
     for (int i = 0; i < 3; ++i)
-        spread += std::log(timeBatch(randomBlocks(reads, false), m_ios.patternSize));
+        spread += std::log(timeBatch(randomBlocks(reads, false), m_ios.patternSize, layoutOutstanding()));
     spread = std::exp(spread / 3) / 4;
     for (const auto& [p, factor] : sizes) {
         // A third of the way (geometrically): md's far copies sit in separate regions, so reads
@@ -1138,6 +1148,7 @@ const DoubleField kDoubleFields[] = {
         { "copiesFlat", [](ProbeTuning& t) -> double& { return t.copiesFlat; } },
         { "balancedCopiesStep", [](ProbeTuning& t) -> double& { return t.balancedCopiesStep; } },
         { "cappedMixedOutstanding", [](ProbeTuning& t) -> double& { return t.cappedMixedOutstanding; } },
+        { "mdReadsInFlight", [](ProbeTuning& t) -> double& { return t.mdReadsInFlight; } },
         { "safeWriteMirrorRatioSigma", [](ProbeTuning& t) -> double& { return t.safeWriteMirrorRatioSigma; } },
         { "nearestSpeedBand", [](ProbeTuning& t) -> double& { return t.nearestSpeedBand; } },
         { "mixedCeilingExcess", [](ProbeTuning& t) -> double& { return t.mixedCeilingExcess; } },

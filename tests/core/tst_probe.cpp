@@ -634,6 +634,34 @@ TEST_CASE("Shear probe: under md's nearest head a striped mirror's even disks ar
     }
 }
 
+TEST_CASE("Shear probe: under md's nearest head near and chained layouts are read a few requests per disk at a time", "[probe][shear][realism]")
+{
+    // md sends a read to an idle copy, else to the copy whose head (where its last read ended) is
+    // nearest. A batch issued at once sees one set of heads, so each chunk's reads split over its
+    // copies by chance and the levels and boundaries fit no layout; fed three per disk at a time,
+    // each read sees the heads move and a chunk reads as its copies together, as the models assume.
+    const char* chained = "chained disks=6 chunk=16KiB iops=350 hostoverhead=40us:10us mirrorread=nearest";
+    const char* near = "raid10 layout=near disks=5 copies=2 chunk=16KiB iops=450 hostoverhead=40us:10us mirrorread=nearest";
+    const ProbeResult c = probe(chained, 110);
+    REQUIRE(c.calibration.blockCopies == 2);
+    REQUIRE_FALSE(c.calibration.copiesBalanced);
+    requireVerdict(c, "chained", "", 6, 16384);
+    requireVerdict(probe(near, 104), "raid10", "near", 5, 16384);
+
+    // The same arrays with every batch at once: neither is named (and nothing wrong is).
+    for (const auto& [spec, seed] : { std::pair { chained, 110 }, std::pair { near, 104 } }) {
+        QString error;
+        auto target = SimTarget::create(QString::fromUtf8(spec), &error);
+        REQUIRE(target);
+        ProbeConfig config;
+        config.seed = std::uint64_t(seed);
+        config.tuning.mdReadsInFlight = 0;
+        const ProbeResult atOnce = runShearProbe(*target, config);
+        INFO(spec << " at once: " << atOnce.verdict.spec.toStdString());
+        CHECK_FALSE(atOnce.verdict.identified);
+    }
+}
+
 TEST_CASE("Shear probe: a mirror of whole disks under a request cap is counted by mixed batches the cap does not reach", "[probe][shear][realism]")
 {
     // RAID-1 of 8 at 540 IOPS under a 3123/s cap (probe-eval --realism seed 13012): reads at 5.78
@@ -714,7 +742,7 @@ TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[p
     CHECK(t.pacedRateAgreement == 0.3);
     CHECK(setTuning(t, QStringLiteral("burstWarmAtRate"), 0.5, &error));
     CHECK(t.burstWarmAtRate == 0.5);
-    CHECK(tuningNames().size() == 56); // the struct's fields, counted by hand
+    CHECK(tuningNames().size() == 57); // the struct's fields, counted by hand
 }
 
 namespace {
