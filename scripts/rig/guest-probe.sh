@@ -13,6 +13,9 @@
 #        wait INTERRUPT_AFTER_S (default 0.5) more seconds, send SIGINT, wait for it to exit
 # Prints lines for the host script:
 #   RIG-BOOT seconds=S                                (the guest's uptime when this script starts)
+#   RIG-MEMBERS rotational=R,R,...                    (each member's queue/rotational: md's read_balance()
+#                                                      sends mirror reads by head distance to rotational
+#                                                      members, by fewest pending to non-rotational ones)
 #   RIG-PROBE rc=N seconds=S writes=W                 (W: writes md0 completed during the probe)
 #   RIG-FILL seconds=S bytes=B                        (rw, int: the fill and the first md5)
 #   RIG-SUM before=MD5 after=MD5                      (rw, int)
@@ -31,6 +34,9 @@ writes() { awk '{ print $5 }' "/sys/block/$NAME/stat"; }
 sum() { sync; echo 3 > /proc/sys/vm/drop_caches; md5sum "$DEV" | cut -d' ' -f1; }
 
 echo "RIG-BOOT seconds=$(now)"
+rotational=
+for m in /sys/block/$NAME/slaves/*; do rotational="$rotational${rotational:+,}$(cat "/sys/block/${m##*/}/queue/rotational" 2>/dev/null || echo '?')"; done
+echo "RIG-MEMBERS rotational=$rotational"
 export RAIDSCOPE_PROBE_TRACE=1
 case "$MODE" in
 ro) set -- --json "$@" ;;
