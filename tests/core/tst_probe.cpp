@@ -15,15 +15,20 @@ using Catch::Matchers::WithinRel;
 
 namespace {
 
-ProbeResult probe(const char* spec, std::uint64_t seed = 1)
+ProbeResult probe(const char* spec, const ProbeConfig& config)
 {
     QString error;
     auto target = SimTarget::create(QString::fromUtf8(spec), &error);
     INFO(spec << ": " << error.toStdString());
     REQUIRE(target);
+    return runShearProbe(*target, config);
+}
+
+ProbeResult probe(const char* spec, std::uint64_t seed = 1)
+{
     ProbeConfig config;
     config.seed = seed;
-    return runShearProbe(*target, config);
+    return probe(spec, config);
 }
 
 void requireVerdict(const ProbeResult& r, const char* scheme, const char* variant, int disks, std::uint64_t chunkBytes)
@@ -213,11 +218,9 @@ TEST_CASE("Shear probe: read-only, layouts that differ only in writes are named 
 {
     // md RAID-4 reads never touch its parity disk: without the write test, 7 disks of RAID-4 read
     // exactly as 6 of RAID-0.
-    auto target = SimTarget::create(QStringLiteral("raid4 disks=7 chunk=128KiB"), nullptr);
-    REQUIRE(target);
     ProbeConfig config;
     config.measureRedundancy = false;
-    const ProbeResult r = runShearProbe(*target, config);
+    const ProbeResult r = probe("raid4 disks=7 chunk=128KiB", config);
     INFO(r.verdict.spec.toStdString() << " / " << r.verdict.equivalents.join(QStringLiteral("; ")).toStdString());
     CHECK(r.verdict.identified);
     QStringList named = r.verdict.equivalents;
@@ -600,12 +603,10 @@ TEST_CASE("Shear probe: writes at one disk's rate keep a mirror of 2 whole disks
     requireVerdict(r, "raid1", "", 2, 0);
     CHECK(r.verdict.equivalents.contains(QStringLiteral("chained disks=2 (any chunk)")));
     // Read-only, the same array spreads its reads alike, and without writes stays undecided.
-    auto target = SimTarget::create(QString::fromUtf8(spec), nullptr);
-    REQUIRE(target);
     ProbeConfig config;
     config.seed = 7022;
     config.measureRedundancy = false;
-    const ProbeResult ro = runShearProbe(*target, config);
+    const ProbeResult ro = probe(spec, config);
     INFO(ro.verdict.spec.toStdString() << ": " << ro.verdict.findingTexts().join(QStringLiteral("; ")).toStdString());
     CHECK_FALSE(ro.verdict.identified);
 }
@@ -650,13 +651,10 @@ TEST_CASE("Shear probe: under md's nearest head near and chained layouts are rea
 
     // The same arrays with every batch at once: neither is named (and nothing wrong is).
     for (const auto& [spec, seed] : { std::pair { chained, 110 }, std::pair { near, 104 } }) {
-        QString error;
-        auto target = SimTarget::create(QString::fromUtf8(spec), &error);
-        REQUIRE(target);
         ProbeConfig config;
         config.seed = std::uint64_t(seed);
         config.tuning.mdReadsInFlight = 0;
-        const ProbeResult atOnce = runShearProbe(*target, config);
+        const ProbeResult atOnce = probe(spec, config);
         INFO(spec << " at once: " << atOnce.verdict.spec.toStdString());
         CHECK_FALSE(atOnce.verdict.identified);
     }
@@ -1007,13 +1005,10 @@ TEST_CASE("Shear probe: under the contrast floor no layout is named, nor what a 
     // only 1.03x slower than N over the array, fitted RAID-4 of 3 at 8 KiB, and named disk 0 failed.
     // Raising the floor past any contrast makes every array that weak: the RAID-5 below (a failed
     // member, identified with it at the usual floor) must come out undecided, with no failed disk.
-    QString error;
-    auto target = SimTarget::create(QStringLiteral("raid5 disks=5 chunk=16KiB failed=2"), &error);
-    REQUIRE(target);
     ProbeConfig config;
     config.seed = 3;
     config.tuning.minContrast = 1000;
-    const ProbeResult r = runShearProbe(*target, config);
+    const ProbeResult r = probe("raid5 disks=5 chunk=16KiB failed=2", config);
     INFO("verdict: " << r.verdict.spec.toStdString() << " findings: " << r.verdict.findingTexts().join(QStringLiteral("; ")).toStdString());
     CHECK_FALSE(r.verdict.identified);
     CHECK(r.verdict.has(ProbeFinding::Kind::WeakEvidence));
