@@ -84,6 +84,7 @@ int runProbe(const QStringList& args)
         .option(QStringLiteral("reads"), QStringLiteral("N"), QStringLiteral("Reads per timed test (Shear's N), 4 to 4096; the calibration may raise it."))
         .option(QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Seed of the probe's random choices (probe-eval prints the one of a miss)."))
         .flag(QStringLiteral("allow-writes"), QStringLiteral("Measures the read/write ratio with safe writes: each puts back the bytes just read."))
+        .flag(QStringLiteral("read-only"), QStringLiteral("Writes nothing, not even safe writes (a device's default; with --sim, probes as a device is probed without --allow-writes)."))
         .flag(QStringLiteral("force"), QStringLiteral("Probes a mounted or busy device (or forces buffered I/O where O_DIRECT is refused)."))
         .flag(QStringLiteral("full-pairwise"), QStringLiteral("Measures every chunk pair, as Shear's fixed schedule does."))
         .option(QStringLiteral("tune"), QStringLiteral("NAME=X,..."), QStringLiteral("Other values for ProbeTuning constants (as probe-eval --tune), e.g. pacedCalibration=1."))
@@ -103,6 +104,9 @@ int runProbe(const QStringList& args)
     config.readsPerTest = int(*reads);
     config.seed = *seed;
     config.fullPairwise = a.flag(QStringLiteral("full-pairwise"));
+    if (a.flag(QStringLiteral("read-only")) && a.flag(QStringLiteral("allow-writes")))
+        return fail(QStringLiteral("probe: --read-only and --allow-writes contradict each other; give one"), Usage);
+    config.measureRedundancy = !a.flag(QStringLiteral("read-only"));
     if (!setTunings(config.tuning, a.value(QStringLiteral("tune")), &error))
         return fail(QStringLiteral("probe: --tune ") + error, Usage);
 

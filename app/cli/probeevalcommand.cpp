@@ -245,6 +245,7 @@ int runProbeEval(const QStringList& args)
             QStringLiteral("Probes up to N arrays at once (default: one per core); the results do not change."))
         .flag(QStringLiteral("realism"), QStringLiteral("Simulates each array like a real, virtualised one (throttles, host overhead, ceilings)."))
         .flag(QStringLiteral("slow"), QStringLiteral("Gives 30 % of the arrays one member at half speed."))
+        .flag(QStringLiteral("read-only"), QStringLiteral("Probes without writes, as a device is probed without --allow-writes (no read/write ratio)."))
         .flag(QStringLiteral("verbose"), QStringLiteral("Prints every array, not only the misses."))
         .flag(QStringLiteral("json"), QStringLiteral("Prints the summary and every run as one JSON object."));
     addShardOption(a);
@@ -289,6 +290,7 @@ int runProbeEval(const QStringList& args)
     if (!setTunings(tuning, a.value(QStringLiteral("tune")), &error))
         return fail(QStringLiteral("probe-eval: --tune ") + error, Usage);
     const bool realism = a.flag(QStringLiteral("realism")), slow = a.flag(QStringLiteral("slow"));
+    const bool readOnly = a.flag(QStringLiteral("read-only"));
     const RealismRanges ranges;
     Rng rng(seed);
     Rng extras(seed ^ kExtrasSeed);
@@ -329,6 +331,7 @@ int runProbeEval(const QStringList& args)
         Draw d { t, spec, std::move(target), {}, {} };
         d.config.seed = seed * 1000 + std::uint64_t(i);
         d.config.tuning = tuning;
+        d.config.measureRedundancy = !readOnly;
         draws.push_back(std::move(d));
     }
     // --shard I/N: only this shard's arrays are probed (all are drawn: the draws share the random
@@ -378,7 +381,10 @@ int runProbeEval(const QStringList& args)
                     run.insert(QStringLiteral("slowFoundUnnameable"), unnameable);
                 }
             }
-            const QString replay = QStringLiteral("probe --sim \"%1\" --seed %2").arg(spec).arg(config.seed);
+            const QString replay = QStringLiteral("probe --sim \"%1\" --seed %2%3")
+                                       .arg(spec)
+                                       .arg(config.seed)
+                                       .arg(readOnly ? QStringLiteral(" --read-only") : QString());
             // exact, but the slow member neither named nor found in a mirror of whole disks
             const bool unnamed = ok && t.slowDisk >= 0 && !named && !unnameable;
             QString line;
@@ -403,7 +409,8 @@ int runProbeEval(const QStringList& args)
     const QJsonObject request { { QStringLiteral("count"), count }, { QStringLiteral("seed"), QString::number(seed) },
         { QStringLiteral("minDisks"), minDisks }, { QStringLiteral("maxDisks"), maxDisks },
         { QStringLiteral("tune"), a.value(QStringLiteral("tune")) }, { QStringLiteral("realism"), realism },
-        { QStringLiteral("slow"), slow }, { QStringLiteral("verbose"), verbose }, { QStringLiteral("json"), json } };
+        { QStringLiteral("slow"), slow }, { QStringLiteral("readOnly"), readOnly }, { QStringLiteral("verbose"), verbose },
+        { QStringLiteral("json"), json } };
     if (shard->given) {
         outPartial(partialJson(QStringLiteral("probe-eval"), *shard, count, request, items));
         return Ok;
