@@ -96,6 +96,7 @@ private:
     void resetHypothesis();
     double patternBatch(std::uint64_t p, int reads = 0);
     double testPattern(std::uint64_t p);
+    double morePhases(std::uint64_t p, double ms);
     bool moreDisksThanCopies() const;
     bool narrowMirrorPattern();
     void decidePattern();

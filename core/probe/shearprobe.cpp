@@ -544,12 +544,28 @@ void Prober::countCopies()
     for (int r = 0, rounds = int(std::ceil(m_result.calibration.burstReads)) + 2; r < rounds; ++r)
         sameBlockMs(block, drainK);
     std::vector<double>& t = m_result.calibration.copiesMs; // t[k - 1]: k reads of the block
+    std::vector<std::vector<double>> samples; // samples[k - 1]: every batch of k reads timed
+    auto measure = [&](int k, int repeats) {
+        for (int r = 0; r < repeats; ++r)
+            samples[std::size_t(k - 1)].push_back(sameBlockMs(block, k));
+        t[std::size_t(k - 1)] = median(samples[std::size_t(k - 1)]);
+    };
     bool stairs = false; // a step of other than one read: perhaps a balancing controller's staircase
     for (int k = 1; k <= kMax; ++k) {
-        std::vector<double> times;
-        for (int r = 0; r < m_tuning.copiesRepeats; ++r)
-            times.push_back(sameBlockMs(block, k));
-        t.push_back(median(times));
+        samples.emplace_back();
+        t.push_back(0);
+        measure(k, m_tuning.copiesRepeats);
+        // A step neither near nothing nor near one read is timed again, both its sizes, with more
+        // batches: the rig's batches of one block scatter by up to half a read (host latency, idle
+        // credit regained between batches), and the median of five once read a RAID 10 n2 of 3 as
+        // "0.37 0.98 1.86" (one copy), a RAID-1 of 7 as "0.78 0.92 0.90 0.50 1.11 0.92" (no count).
+        if (k >= 2 && !stairs) {
+            const double step = (t[std::size_t(k - 1)] - t[std::size_t(k - 2)]) / perReadMs;
+            if (std::abs(step) > m_tuning.copiesClear && std::abs(step - 1) > m_tuning.copiesClear) {
+                measure(k - 1, m_tuning.copiesMoreRepeats);
+                measure(k, m_tuning.copiesMoreRepeats);
+            }
+        }
         // With `c` copies, one read more adds nothing while k < c (each copy takes one) and a whole
         // queued read from k = c on (they queue on one copy: md's nearest head; a one-copy block's
         // disk). Only the steps count: what a batch takes besides its busiest disk's reads (host
@@ -604,8 +620,14 @@ void Prober::countCopies()
 // the bandwidth stops falling, so a write-back cache is flooded (Shear Fig. 16).
 void Prober::redundancy()
 {
-    if (!m_config.measureRedundancy || !m_target.writable())
+    if (!m_config.measureRedundancy || !m_target.writable()) {
+        // Read-only: no ratio, but the steady rate of random reads needs no writes, and with it
+        // how many disks work in parallel (parallelism()), which tells a striped mirror from a
+        // narrower one of the same pattern (the rig's read-only RAID 10 n2 of 6 against chained of 3).
+        if (m_tuning.readOnlyReadRate > 0)
+            measureReadRate(8 * m_n, true);
         return;
+    }
     int count = 4 * m_n;
     const int outstanding = 2 * m_n;
     double previous = 0;
@@ -807,7 +829,7 @@ void Prober::scanPattern()
         if (p <= m_scanned || m_rejected.count(p))
             continue;
         m_scanned = p;
-        const double ms = testPattern(p);
+        double ms = testPattern(p);
         lo = std::min(lo, ms);
         hi = std::max(hi, ms);
         // ... and clearly slower than reads spread over every disk, or a k-copy mirror's level
@@ -827,6 +849,12 @@ void Prober::scanPattern()
             if (ms > (k > 1 ? 1.5 : 1.3) * spread && ms > 0.7 * m_result.serialMs / k
                 && ms < (k > 1 ? 1.4 : m_tuning.slowDiskFactor) * m_result.serialMs / k)
                 level = level ? std::min(level, k) : k;
+        // Slower than the copy-set level found so far by a fifth: two more phases before it can
+        // replace that level, as one size's two phases scatter by up to a fifth on the rig (a RAID 10
+        // n2 of 8 whose pattern read 337 ms, then its multiple 2560 at 416 and 415 ms, whose own
+        // multiples lay past the scan's limit: the pattern was replaced, and nothing fitted).
+        if (level > 1 && mirrorLevel && ms >= 1.2 * mirrorMs)
+            ms = morePhases(p, ms);
         if (level && !(level > 1 && ms < 1.2 * mirrorMs)) {
             const double twice = 2 * p <= limit ? testPattern(2 * p) : ms;
             const double thrice = 3 * p <= limit ? testPattern(3 * p) : ms;
@@ -932,6 +960,23 @@ double Prober::testPattern(std::uint64_t p)
     m_pending.pattern.push_back({ p, ms, false });
     flush(m_fraction, false);
     return ms;
+}
+
+// The level of size p (`ms`, from testPattern()) with two more phases: the median of the three.
+double Prober::morePhases(std::uint64_t p, double ms)
+{
+    const double a = patternBatch(p), b = patternBatch(p);
+    const double more = median({ ms, a, b });
+    m_patternMin[p] = std::min({ m_patternMin[p], a, b });
+    for (auto& [tested, t] : m_patternTimes)
+        if (tested == p)
+            t = more;
+    for (PatternPoint& point : m_result.pattern)
+        if (point.patternBlocks == p)
+            point.timeMs = more;
+    if (m_trace)
+        std::fprintf(stderr, "pattern %llu again: %.1f\n", static_cast<unsigned long long>(p), more);
+    return more;
 }
 
 // A striped mirror with nearly as many copies as disks (raid10 with 4 copies on 5 disks) is
@@ -1146,6 +1191,8 @@ const DoubleField kDoubleFields[] = {
         { "patternLevelReject", [](ProbeTuning& t) -> double& { return t.patternLevelReject; } },
         { "copiesStep", [](ProbeTuning& t) -> double& { return t.copiesStep; } },
         { "copiesFlat", [](ProbeTuning& t) -> double& { return t.copiesFlat; } },
+        { "copiesClear", [](ProbeTuning& t) -> double& { return t.copiesClear; } },
+        { "readOnlyReadRate", [](ProbeTuning& t) -> double& { return t.readOnlyReadRate; } },
         { "balancedCopiesStep", [](ProbeTuning& t) -> double& { return t.balancedCopiesStep; } },
         { "cappedMixedOutstanding", [](ProbeTuning& t) -> double& { return t.cappedMixedOutstanding; } },
         { "mdReadsInFlight", [](ProbeTuning& t) -> double& { return t.mdReadsInFlight; } },
@@ -1163,6 +1210,7 @@ const IntField kIntFields[] = {
         { "burstAttempts", [](ProbeTuning& t) -> int& { return t.burstAttempts; } },
         { "maxReadsPerTest", [](ProbeTuning& t) -> int& { return t.maxReadsPerTest; } },
         { "copiesRepeats", [](ProbeTuning& t) -> int& { return t.copiesRepeats; } },
+        { "copiesMoreRepeats", [](ProbeTuning& t) -> int& { return t.copiesMoreRepeats; } },
         { "slowGroupDisks", [](ProbeTuning& t) -> int& { return t.slowGroupDisks; } },
 };
 

@@ -79,6 +79,12 @@ struct ProbeTuning
     /// Below the copies a batch one read larger takes at most this much longer, in queued reads (rig:
     /// -0.36 to 0.42, md sending lone reads to alternate mirrors; a credited copy's instant answer 0.03).
     double copiesFlat = 0.6;
+    /// A step of the copies test within this of none or of one read is clear; any other is timed
+    /// again with `copiesMoreRepeats` more batches of both its sizes (the median of all kept).
+    double copiesClear = 0.3;
+    int copiesMoreRepeats = 10;
+    /// A read-only probe measures the steady random read rate too (> 0), or leaves it unmeasured (0).
+    double readOnlyReadRate = 1;
     /// A balancing controller's staircase (one disk read every `copies` reads): a step between them is
     /// flat under this part of the highest, the steps within 1.5x this of their median, and their
     /// mean spacing this close to whole (simulated throttled chained of 5, RAID-10 near 6 x 3, RAID-1
