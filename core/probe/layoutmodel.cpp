@@ -223,6 +223,11 @@ bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t 
     const double maxRead = *std::max_element(readLoad.begin(), readLoad.end());
     const double maxWrite = *std::max_element(writeLoad.begin(), writeLoad.end());
     c.readWriteRatio = maxRead > 0 ? maxWrite / maxRead : 1;
+    // A safe write reads its block first, as a read would: over the period, one read per write.
+    double maxSafeWrite = 0;
+    for (std::size_t d = 0; d < writeLoad.size(); ++d)
+        maxSafeWrite = std::max(maxSafeWrite, writeLoad[d] + readLoad[d]);
+    c.safeReadCost = maxRead > 0 ? maxSafeWrite / maxRead - c.readWriteRatio : 1;
     c.readParallelism = maxRead > 0 ? double(period) / maxRead : 1;
     return true;
 }

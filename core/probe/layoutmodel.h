@@ -33,6 +33,10 @@ struct Candidate
     std::uint64_t patternBlocks = 0;
     double readWriteRatio = 1; ///< random read throughput / random write throughput (Shear §2.3.4)
     bool writesRead = false;   ///< a small write reads first (read-modify-write or reconstruct-write)
+    /// What a safe write's own read (a device's: read the bytes, write them back) adds to the ratio:
+    /// 1 where the disks a write keeps busiest serve reads too, 0 where a disk no read reaches bounds
+    /// the writes (RAID-4's parity disk: the read lands on a data disk with time to spare).
+    double safeReadCost = 1;
     double readParallelism = 1; ///< disks' worth of random reads served at once (a degraded read costs a row)
 
     /// The array spec that builds this candidate (`failed=`, `paritywrite=md` and md's

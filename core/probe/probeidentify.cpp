@@ -30,7 +30,7 @@ double Prober::score(const Candidate& c) const
         // Writes that only write cost about what reads do, so such a ratio is measured tighter
         // than one of read-modify-writes (whose writes land a rotation after their reads). A slower
         // member bends it within a band (outsideSlowBand); a cap on the whole array lowers it (cappedRatio).
-        double d0 = capped() && !m_uneven ? cappedRatioMiss(c) : std::log(m_result.readWriteRatio / c.readWriteRatio);
+        double d0 = capped() && !m_uneven ? cappedRatioMiss(c) : std::log(ratioFor(c) / c.readWriteRatio);
         // A slow member that only writes reach (the write-only scan found the pattern) lifts the
         // ratio by up to its factor and no more.
         if (m_writeOnlyScan && writeOnlyMember(c, true) >= 0 && d0 > 0)
@@ -83,6 +83,18 @@ double Prober::cappedRatio(const Candidate& c) const
     return std::max(1.0, c.readWriteRatio * par / c.readParallelism);
 }
 
+// The read/write ratio as candidate `c` would see it: the measured one less what a device's safe
+// writes' own reads cost that layout (Candidate::safeReadCost; readWriteRatio takes one read off
+// for every layout). The rig's md RAID-4 of 6 at 441 IOPS measured 8.84 with safe writes: its parity
+// disk bounds the writes (10 for 5 data disks) and the reads land on data disks, so 8.84, not 7.84,
+// is its ratio; taken as 7.84 it was named RAID-6 continuous of 5 (predicting 5, more loosely).
+double Prober::ratioFor(const Candidate& c) const
+{
+    if (m_result.readWriteRatio <= 0)
+        return m_result.readWriteRatio;
+    return m_result.readWriteRatio + m_target.readsPerWrite() * (1 - c.safeReadCost);
+}
+
 // log(measured / predicted) of the read/write ratio under a cap: 0 anywhere from cappedRatio() to the
 // layout's own, as the parallelism that scales it may fall short for other reasons too (a far RAID-10
 // of 5 x 2 whose calibration took two copies' rate for one disk's read at 2.5 of 5 disks, at the ratio
@@ -90,7 +102,7 @@ double Prober::cappedRatio(const Candidate& c) const
 double Prober::cappedRatioMiss(const Candidate& c) const
 {
     const double atCap = cappedRatio(c), low = std::min(atCap, c.readWriteRatio), high = std::max(atCap, c.readWriteRatio);
-    const double r = m_result.readWriteRatio;
+    const double r = ratioFor(c);
     return r < low ? std::log(r / low) : r > high ? std::log(r / high) : 0.0;
 }
 
@@ -821,7 +833,7 @@ void Prober::rank()
             return apart <= m_tuning.unevenRatioSigma;
         // Or both predictions within twice their own spread of the ratio measured.
         auto fits = [&](const Candidate& x) {
-            return std::abs(std::log(m_result.readWriteRatio / x.readWriteRatio)) <= 2 * ratioSigmaOf(x);
+            return std::abs(std::log(ratioFor(x) / x.readWriteRatio)) <= 2 * ratioSigmaOf(x);
         };
         return apart <= 0.05 || (fits(o) && fits(best));
     };

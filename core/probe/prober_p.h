@@ -90,6 +90,7 @@ private:
     double parallelism() const;
     bool looksLikeWholeDiskMirror() const;
     bool ratioFits(const Candidate& c, double slack, bool underCap = false) const;
+    double ratioFor(const Candidate& c) const;
     void patternSizes();
     void scanPattern();
     void reducePattern();

@@ -753,7 +753,7 @@ bool Prober::ratioFits(const Candidate& c, double slack, bool underCap) const
     const double low = underCap && par > 0 && par < c.readParallelism ? c.readWriteRatio * par / c.readParallelism : c.readWriteRatio;
     // A slow member only writes reach lifts the ratio by up to its factor (m_writeOnlyScan).
     const double high = c.readWriteRatio * (m_writeOnlyScan && writeOnlyMember(c, true) >= 0 ? m_tuning.slowDiskFactor : 1.0);
-    const double r = m_result.readWriteRatio;
+    const double r = ratioFor(c);
     return r > low * std::exp(-slack) && r < high * std::exp(slack);
 }
 
