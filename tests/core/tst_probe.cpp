@@ -884,6 +884,17 @@ private:
 
 } // namespace
 
+// Probes `spec` simulated behind a test's wrapper (built from the SimTarget and `args`).
+template <class Wrapper, class... Args>
+ProbeResult probeThrough(const char* spec, const ProbeConfig& config, Args&&... args)
+{
+    auto sim = SimTarget::create(QString::fromUtf8(spec), nullptr);
+    INFO(spec);
+    REQUIRE(sim);
+    Wrapper target(std::move(sim), std::forward<Args>(args)...);
+    return runShearProbe(target, config);
+}
+
 TEST_CASE("Shear probe: the copies test times an unclear step again", "[probe][shear][realism]")
 {
     // A near RAID-10 of 4 x 2 under md's nearest head: k reads of one block take one batch's time
@@ -894,14 +905,11 @@ TEST_CASE("Shear probe: the copies test times an unclear step again", "[probe][s
     // so those sizes are timed ten times more and the medians of fifteen are the true 0.60 and 1.60.
     const char* spec = "raid10 layout=near disks=4 copies=2 chunk=32KiB iops=400 hostoverhead=40us:10us mirrorread=nearest";
     for (const bool again : { true, false }) {
-        auto sim = SimTarget::create(QString::fromUtf8(spec), nullptr);
-        REQUIRE(sim);
-        SlowRepeatsSim target(std::move(sim), { { 2, 1.9 }, { 3, 1.3 } });
         ProbeConfig config;
         config.seed = 7;
         if (!again)
             config.tuning.copiesClear = 2; // every step within 2 reads of none: clear, never timed again
-        const ProbeResult r = runShearProbe(target, config);
+        const ProbeResult r = probeThrough<SlowRepeatsSim>(spec, config, std::map<std::size_t, double> { { 2, 1.9 }, { 3, 1.3 } });
         INFO("again " << again << ", copies test: " << r.calibration.copiesMs.size() << " sizes");
         REQUIRE(r.calibration.copiesMs.size() >= 3);
         CHECK(r.calibration.blockCopies == (again ? 2 : 1));
@@ -953,12 +961,9 @@ TEST_CASE("Shear probe: a RAID-4's safe writes are bounded by its parity disk, t
     // the ratio is that of the writes alone, 10, not one more. (The rig's md RAID-4 of 6 at 441
     // IOPS measured 8.84 and, with one read taken off for every layout, was named RAID-6
     // continuous of 5.)
-    auto sim = SimTarget::create(QStringLiteral("raid4 disks=6 chunk=32KiB iops=441 hostoverhead=40us:10us"), nullptr);
-    REQUIRE(sim);
-    SafeWriteSim target(std::move(sim));
     ProbeConfig config;
     config.seed = 19;
-    const ProbeResult r = runShearProbe(target, config);
+    const ProbeResult r = probeThrough<SafeWriteSim>("raid4 disks=6 chunk=32KiB iops=441 hostoverhead=40us:10us", config);
     CHECK_THAT(r.measuredReadWriteRatio, WithinRel(10.0, 0.15));
     requireVerdict(r, "raid4", "parity-last", 6, 32768);
 }
