@@ -210,7 +210,7 @@ bool ProbePage::run()
     config.fullPairwise = m_allPairs->isChecked();
     m_redundancyPlot->setNoWritesReason(io->writable()
             ? QString()
-            : tr("Read-only target: no write test,\nso redundancy is not measured"));
+            : tr("Read-only target: random reads only, no write test,\nso redundancy (the read/write ratio) is not measured"));
     m_verdict->showRunning(tr("starting"));
     m_jobBar->setStatus(tr("Probing %1").arg(what));
 

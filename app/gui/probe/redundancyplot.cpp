@@ -113,8 +113,11 @@ void RedundancyPlot::rebuild()
     m_ratioLabel->setVisible(m_ratio > 0);
     if (m_ratio > 0)
         m_ratioLabel->setText(tr("read/write %1:\n%2").arg(number(m_ratio), ratioMeaning(m_ratio)));
-    if (m_points.empty() && m_readMBps <= 0)
-        setEmptyNote(m_noWrites.isEmpty() ? tr("Random reads against growing random writes") : m_noWrites);
+    // Why there are no writes stays said when a read-only probe's read rate is drawn.
+    if (m_points.empty() && !m_noWrites.isEmpty())
+        setEmptyNote(m_noWrites);
+    else if (m_points.empty() && m_readMBps <= 0)
+        setEmptyNote(tr("Random reads against growing random writes"));
     else
         setEmptyNote(QString());
     setSubtitle(m_readMBps > 0 ? tr("random reads %1 MB/s").arg(number(m_readMBps)) : QString());
