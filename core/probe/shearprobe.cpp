@@ -819,7 +819,6 @@ void Prober::scanPattern()
     // disk (set) can be for some layout with that pattern (serial time / copies), and its
     // multiples 2p and 3p are as slow again; a size that only happens to crowd a few disks
     // gets slower at its multiples instead.
-    double lo = 1e300, hi = 0;
     // The size confirmed at the slowest k-copy level (k > 1) so far: a near-pattern that crowds
     // a few copy sets can pass for a level, but the pattern's own set of k disks is slower.
     std::uint64_t mirrorLevel = 0;
@@ -830,8 +829,6 @@ void Prober::scanPattern()
             continue;
         m_scanned = p;
         double ms = testPattern(p);
-        lo = std::min(lo, ms);
-        hi = std::max(hi, ms);
         // ... and clearly slower than reads spread over every disk, or a k-copy mirror's level
         // could be mistaken for the spread of a wider array.
         // The typical size so far is the spread level; one batch of N spread reads is noisier.
