@@ -18,7 +18,10 @@
 #   --no-build        use the binaries already in the build folder
 #   -- ARGS           more arguments for `raidscope-cli probe` (e.g. -- --reads 64)
 # Environment: FAIL, IOPS_DISK (passed to the rig: degraded array, slow member), TIMEOUT (per array, s),
-# BUILD_DIR (default build), INTERRUPT_AFTER (s after the first write, default 0.5), RIG (the rig folder).
+# PROBE_LIMIT (s; a probe still running then is stopped with SIGINT inside the guest, so its JSON and
+# trace come back: default TIMEOUT less 600 s for the fill and checksums, or half of a TIMEOUT under
+# 1200 s), BUILD_DIR (default build), INTERRUPT_AFTER (s after the first write, default 0.5), RIG (the
+# rig folder).
 #
 # Prints one line per array (truth, verdict, exact / undecided / WRONG, rig and probe seconds, I/Os, the
 # write probes' checksums) and a summary. Exit status: 3 when a checksum differs (a write probe changed the
@@ -197,6 +200,10 @@ truthSpec() { # the truth JSON as a spec
 
 # --- the runs ---------------------------------------------------------------------------------------
 echo "probe-rig: ${#arrays[@]} arrays, seed $seed, disks ${diskMb} MiB${FAIL:+, FAIL=$FAIL}${IOPS_DISK:+, IOPS_DISK=$IOPS_DISK}; results in $results"
+timeout=${TIMEOUT:-3600}
+[[ $timeout =~ ^[0-9]+$ ]] || die "TIMEOUT is whole seconds, not '$timeout'"
+probeLimit=${PROBE_LIMIT:-$((timeout >= 1200 ? timeout - 600 : timeout / 2))}
+[[ $probeLimit =~ ^[0-9]+$ ]] || die "PROBE_LIMIT is whole seconds, not '$probeLimit'"
 declare -A tally=([exact]=0 [undecided]=0 [WRONG]=0 [stopped]=0 [failed]=0)
 sumsSame=0 sumsDiffer=0 totalSeconds=0 n=0
 status=0
@@ -213,9 +220,9 @@ for a in "${arrays[@]}"; do
     run=$CACHE/runs/probe-rig-$(date +%Y%m%d-%H%M%S)-$$-$n
     start=$(date +%s)
     set +e
-    RUN=$run RIG_FILES=$rigFiles IOPS=$rate DISK_MB=$diskMb TIMEOUT=${TIMEOUT:-3600} \
+    RUN=$run RIG_FILES=$rigFiles IOPS=$rate DISK_MB=$diskMb TIMEOUT=$timeout \
         "$RIG/run-array.sh" "$level" "$layout" "$chunk" "$disks" "$ROOT/scripts/rig/guest-probe.sh" \
-        "$m" "${INTERRUPT_AFTER:-0.5}" "${probeArgs[@]}" >"$dir/rig.log" 2>&1
+        "$m" "${INTERRUPT_AFTER:-0.5}" "$probeLimit" "${probeArgs[@]}" >"$dir/rig.log" 2>&1
     rigRc=$?
     set -e
     seconds=$(($(date +%s) - start))
@@ -269,6 +276,7 @@ for a in "${arrays[@]}"; do
 
     extra=
     [[ $m == int ]] && extra=" $(grep -m1 '^RIG-INT' "$out" 2>/dev/null | sed 's/^RIG-INT //');"
+    grep -q '^RIG-LIMIT' "$out" 2>/dev/null && extra="$extra stopped at PROBE_LIMIT ($probeLimit s);"
     printf '[%2d/%d] %-52s %-3s %3s IOPS -> %s\n        %-9s rig %4ss (boot %ss, probe %ss), %s I/Os;%s checksum %s\n' \
         "$n" "${#arrays[@]}" "$spec" "$m" "$rate" "$verdict" "$result" "$seconds" "${bootSeconds:--}" \
         "${probeSeconds:--}" "$ios" "$extra" "$checksum"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# guest-probe.sh MODE [INTERRUPT_AFTER_S [PROBE_ARGS...]]
+# guest-probe.sh MODE [INTERRUPT_AFTER_S [LIMIT_S [PROBE_ARGS...]]]
 #
 # Runs inside the md-qemu rig guest (busybox ash) as run-array.sh's PROGRAM; scripts/probe-rig.sh
 # passes the raidscope-cli bundle in RIG_FILES, so its run.sh is on PATH. Probes /dev/md0 with
@@ -11,6 +11,9 @@
 #        zeroed, so a wrong write-back would not show), and its md5 is taken before and after
 #   int  as rw, with the probe in the background: once md0 has completed writes the probe did,
 #        wait INTERRUPT_AFTER_S (default 0.5) more seconds, send SIGINT, wait for it to exit
+# A probe still running after LIMIT_S seconds (0: no limit) gets SIGINT too: it stops at a safe
+# point and writes its JSON and trace, which come back to the host where the rig's own timeout
+# (which ends QEMU) would return nothing.
 # Prints lines for the host script:
 #   RIG-BOOT seconds=S                                (the guest's uptime when this script starts)
 #   RIG-MEMBERS rotational=R,R,...                    (each member's queue/rotational: md's read_balance()
@@ -20,9 +23,11 @@
 #   RIG-FILL seconds=S bytes=B                        (rw, int: the fill and the first md5)
 #   RIG-SUM before=MD5 after=MD5                      (rw, int)
 #   RIG-INT writes=W inflight="R W" after=S seconds   (int: md0's state when SIGINT was sent)
+#   RIG-LIMIT seconds=S                               (the probe ran past LIMIT_S and was sent SIGINT)
 MODE=${1:-ro}
 DELAY=${2:-0.5}
-if [ $# -ge 2 ]; then shift 2; else shift $#; fi
+LIMIT=${3:-0}
+if [ $# -ge 3 ]; then shift 3; else shift $#; fi
 DEV=${MD_DEV:-/dev/md0}
 NAME=${DEV##*/}
 
@@ -60,10 +65,17 @@ fi
 
 t=$(now)
 w0=$(writes)
+run.sh probe "$DEV" "$@" > "$OUTDIR/probe.json" 2> "$OUTDIR/probe.err" &
+pid=$!
+# A background job of a script starts with SIGINT ignored; raidscope-cli installs its own handler.
+watchdog=
+if [ "$LIMIT" -gt 0 ] 2>/dev/null; then
+    # sleep without the script's output: killed at the end, the watchdog must not leave it holding
+    # the pipe the rig reads this script's output from.
+    ( sleep "$LIMIT" >/dev/null 2>&1 </dev/null; kill -0 "$pid" 2>/dev/null && echo "RIG-LIMIT seconds=$LIMIT" && kill -INT "$pid" ) &
+    watchdog=$!
+fi
 if [ "$MODE" = int ]; then
-    run.sh probe "$DEV" "$@" > "$OUTDIR/probe.json" 2> "$OUTDIR/probe.err" &
-    pid=$!
-    # A background job of a script starts with SIGINT ignored; raidscope-cli installs its own handler.
     while kill -0 "$pid" 2>/dev/null && [ "$(writes)" -le "$w0" ]; do sleep 0.05; done
     if kill -0 "$pid" 2>/dev/null; then
         sleep "$DELAY"
@@ -74,12 +86,10 @@ if [ "$MODE" = int ]; then
     else
         echo "RIG-INT none: the probe ended before it wrote anything"
     fi
-    wait "$pid"
-    rc=$?
-else
-    run.sh probe "$DEV" "$@" > "$OUTDIR/probe.json" 2> "$OUTDIR/probe.err"
-    rc=$?
 fi
+wait "$pid"
+rc=$?
+[ -n "$watchdog" ] && kill "$watchdog" 2>/dev/null
 echo "RIG-PROBE rc=$rc seconds=$(since "$t") writes=$(( $(writes) - w0 ))"
 
 if [ "$MODE" != ro ]; then
