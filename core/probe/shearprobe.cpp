@@ -386,6 +386,9 @@ void Prober::calibrate()
                             // repeats of a failed member's block (the rig's degraded RAID-5)
     }
     std::sort(rates.begin(), rates.end(), [](const Rate& x, const Rate& y) { return x.perReadMs < y.perReadMs; });
+    for (const Rate& r : rates)
+        if (r.perReadMs > 0)
+            m_calibrationReadMs.push_back(r.perReadMs);
     const Rate& mid = rates[rates.size() / 2];
     double perReadMs = mid.perReadMs;
     const std::uint64_t block = mid.block;
@@ -1151,6 +1154,7 @@ const DoubleField kDoubleFields[] = {
         { "idlePauseMs", [](ProbeTuning& t) -> double& { return t.idlePauseMs; } },
         { "readsPerBurst", [](ProbeTuning& t) -> double& { return t.readsPerBurst; } },
         { "slowDiskFactor", [](ProbeTuning& t) -> double& { return t.slowDiskFactor; } },
+        { "slowMemberFactor", [](ProbeTuning& t) -> double& { return t.slowMemberFactor; } },
         { "phaseFloor", [](ProbeTuning& t) -> double& { return t.phaseFloor; } },
         { "divisorLevel", [](ProbeTuning& t) -> double& { return t.divisorLevel; } },
         { "mirrorMultipleSpread", [](ProbeTuning& t) -> double& { return t.mirrorMultipleSpread; } },
@@ -1206,6 +1210,7 @@ const IntField kIntFields[] = {
         { "looseWriteDataChunks", [](ProbeTuning& t) -> int& { return t.looseWriteDataChunks; } },
         { "burstAttempts", [](ProbeTuning& t) -> int& { return t.burstAttempts; } },
         { "maxReadsPerTest", [](ProbeTuning& t) -> int& { return t.maxReadsPerTest; } },
+        { "slowMemberSamples", [](ProbeTuning& t) -> int& { return t.slowMemberSamples; } },
         { "copiesRepeats", [](ProbeTuning& t) -> int& { return t.copiesRepeats; } },
         { "copiesMoreRepeats", [](ProbeTuning& t) -> int& { return t.copiesMoreRepeats; } },
         { "slowGroupDisks", [](ProbeTuning& t) -> int& { return t.slowGroupDisks; } },

@@ -767,7 +767,7 @@ TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[p
     CHECK(t.pacedRateAgreement == 0.3);
     CHECK(setTuning(t, QStringLiteral("burstWarmAtRate"), 0.5, &error));
     CHECK(t.burstWarmAtRate == 0.5);
-    CHECK(tuningNames().size() == 60); // the struct's fields, counted by hand
+    CHECK(tuningNames().size() == 62); // the struct's fields, counted by hand
 }
 
 namespace {
@@ -951,6 +951,37 @@ TEST_CASE("Shear probe: the one-disk level does not come from a deep queue of on
     CHECK(r.calibration.queuedMs < 0.8 * r.serialMs); // the repeats' shortcut, seen and left out
     CHECK_THAT(r.serialMs, WithinRel(r.calibration.readsPerTest * 1000.0 / 468, 0.05));
     requireVerdict(r, "raid4", "parity-last", 4, 16384);
+}
+
+TEST_CASE("Shear probe: a member far slower than the rest is reported where it hides the pattern", "[probe][shear][realism]")
+{
+    // RAID-5 of 5 and RAID-0 of 4, each disk throttled to 300 IOPS but member 2 to 60 (the md rig's
+    // IOPS_DISK=2:60): reads spread over the array put a fifth (a quarter) of a batch on member 2,
+    // which takes 5 x 1/5 (5 x 1/4) of N fast reads' time, as long as N reads on one fast disk or
+    // longer, so nothing tells one disk's load from the array's. The probe reports the slow member,
+    // 300 / 60 = 5 times slower, instead of reading "no pattern" as every block on every disk.
+    for (const char* spec : { "raid5 layout=left-symmetric disks=5 chunk=64KiB iops=300,2:60", "raid0 disks=4 chunk=32KiB iops=300,2:60" }) {
+        INFO(spec);
+        ProbeConfig config;
+        config.seed = 1;
+        config.measureRedundancy = false;
+        const ProbeResult r = probe(spec, config);
+        CHECK_FALSE(r.verdict.identified);
+        CHECK_FALSE(r.verdict.has(ProbeFinding::Kind::NoPattern));
+        CHECK_FALSE(r.verdict.has(ProbeFinding::Kind::NoLayout));
+        const auto weak = std::find_if(r.verdict.findings.begin(), r.verdict.findings.end(),
+                                       [](const ProbeFinding& f) { return f.kind == ProbeFinding::Kind::WeakEvidence; });
+        REQUIRE(weak != r.verdict.findings.end());
+        const auto factor = std::find_if(weak->values.begin(), weak->values.end(),
+                                         [](const auto& v) { return v.first == u"slowMemberFactor"; });
+        REQUIRE(factor != weak->values.end());
+        CHECK_THAT(factor->second, WithinRel(5.0, 0.1));
+    }
+    // All members alike: the slow-member test finds none, and the spread reads tell the layout.
+    ProbeConfig config;
+    config.seed = 1;
+    config.measureRedundancy = false;
+    requireVerdict(probe("raid0 disks=4 chunk=32KiB iops=300", config), "raid0", "", 4, 32768);
 }
 
 TEST_CASE("Shear probe: a RAID-4's safe writes are bounded by its parity disk, their reads cost nothing", "[probe][shear]")
