@@ -197,10 +197,14 @@ void ProbeVerdictView::setResult(const ProbeResult& r)
             html += row(tr("Pattern"),
                 tr("%1 (%2 chunks)").arg(formatBytes(v.patternBytes)).arg(v.chunkBytes ? v.patternBytes / v.chunkBytes : 0));
         if (v.failedDisk >= 0)
-            html += row(tr("Failed disk"), tr("disk %1 (degraded)").arg(v.failedDisk));
+            html += row(tr("Failed disk"), v.identified ? tr("disk %1 (degraded)").arg(v.failedDisk)
+                                                        : tr("disk %1, as this closest layout reads the tests").arg(v.failedDisk));
     }
-    const QString color = v.confidence >= 0.8 ? QStringLiteral("#1b7a2f") : QStringLiteral("#b35900");
-    html += row(tr("Confidence"), QStringLiteral("<b style='color:%1'>%2 %</b>").arg(color).arg(qRound(v.confidence * 100)));
+    // A layout withdrawn after ranking keeps its confidence among the layouts, which is not the verdict's.
+    const QString color = v.identified && v.confidence >= 0.8 ? QStringLiteral("#1b7a2f") : QStringLiteral("#b35900");
+    const QString withdrawn = !v.identified && v.confidence >= 0.8 ? tr(" among the layouts, withdrawn (see Findings)") : QString();
+    html += row(tr("Confidence"),
+        QStringLiteral("<b style='color:%1'>%2 %</b>%3").arg(color).arg(qRound(v.confidence * 100)).arg(withdrawn.toHtmlEscaped()));
     if (!v.runnerUp.isEmpty())
         html += row(tr("Runner-up"),
             // Below a tenth of a percent the figure says only "far behind" (6.7e-19 % read as noise).
