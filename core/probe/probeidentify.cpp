@@ -741,8 +741,8 @@ void Prober::ceilingHidesDisks(int disks)
             std::move(values));
 }
 
-// Reads of one block k at a time, back to back (the calibration's queued rate), for up to
-// slowMemberSamples random blocks, until one reads slowMemberFactor times slower than the median of
+// The calibration's blocks' queued rates, then reads of one block k at a time, back to back (as the
+// calibration reads), for up to slowMemberSamples more random blocks, until one reads slowMemberFactor times slower than the median of
 // the others (at least two of them). Returns that block's time a read and the others' median.
 std::pair<double, double> Prober::slowMemberRead()
 {
@@ -763,27 +763,26 @@ std::pair<double, double> Prober::slowMemberRead()
     return { 0, 0 };
 }
 
-// Nothing identified, and one disk's load reads hardly slower than the array's: a member
-// far slower than the rest may be why, its share of spread reads taking as long as one fast disk's
-// whole load. Then the findings that read "no pattern" as every block on every disk would mislead,
-// and the slow member is reported in their place (Shear Fig. 18's slow disk, past what the layout
-// tests can see through).
+// One disk's load reads hardly slower than the array's: a member far slower than the rest may be
+// why, its share of spread reads taking as long as one fast disk's whole load. Then a layout the
+// tests named is withdrawn (their contrast is noise), and the findings that read "no pattern" as every
+// block on every disk would mislead: the slow member is reported in their place (Shear Fig. 18's
+// slow disk, past what the layout tests can see through).
 void Prober::slowMemberHidesPattern(double contrast)
 {
     const auto [slowMs, typicalMs] = slowMemberRead();
     if (slowMs <= 0)
         return;
-    // The layout tests saw noise: nothing they found is named.
+    const double factor = slowMs / typicalMs;
     if (m_result.verdict.identified)
         withdraw(QStringLiteral("one member is %1x slower than the others, and reads spread over the array take about as "
                                 "long as one fast disk's load, so the layout tests' contrast is noise")
-                     .arg(slowMs / typicalMs, 0, 'f', 1),
-            { { QStringLiteral("slowMemberFactor"), slowMs / typicalMs } });
+                     .arg(factor, 0, 'f', 1),
+            { { QStringLiteral("slowMemberFactor"), factor } });
     std::erase_if(m_result.verdict.findings, [](const ProbeFinding& f) {
         return f.kind == ProbeFinding::Kind::WeakEvidence || f.kind == ProbeFinding::Kind::NoPattern
             || f.kind == ProbeFinding::Kind::NoLayout;
     });
-    const double factor = slowMs / typicalMs;
     found(ProbeFinding::Kind::WeakEvidence,
         QStringLiteral("evidence too weak: one member is %1x slower than the others (a block read at %2 ms a read "
                        "against %3), so reads spread over the array take about as long as %4 reads queued on one "
@@ -806,6 +805,8 @@ void Prober::identify()
     // Nothing can be told apart when one disk's load reads hardly slower than the array's.
     const double contrast = m_spreadMs > 0 ? m_result.serialMs / m_spreadMs : 0;
     const bool weak = contrast > 0 && contrast < m_tuning.minContrast;
+    // Where reads queue (a throttle), a far slower member can be why (slowMemberHidesPattern()).
+    const bool slowMemberMayHide = weak && m_result.calibration.queuedReadMs > 0;
     if (weak)
         found(ProbeFinding::Kind::WeakEvidence,
             QStringLiteral("evidence too weak: %1 reads queued on one disk took %2 ms and "
@@ -829,7 +830,7 @@ void Prober::identify()
         if (m_result.verdict.identified && m_result.verdict.scheme == u"raid1")
             std::erase_if(m_result.verdict.findings,
                 [](const ProbeFinding& f) { return f.kind == ProbeFinding::Kind::WeakEvidence; });
-        if (!m_result.verdict.identified && weak && m_result.calibration.queuedReadMs > 0)
+        if (!m_result.verdict.identified && slowMemberMayHide) // a mirror named by its copies stands
             slowMemberHidesPattern(contrast);
         return;
     }
@@ -845,7 +846,7 @@ void Prober::identify()
     // A pattern read from noise where one disk's load hardly stands out (the rig's RAID-5 of 5 with
     // member 2 at 60 of 300 IOPS: "RAID-4 of 3 at 8 KiB with a failed disk", not decided, and once
     // "RAID-5 left-asymmetric of 3 at 256 KiB with disk 0 failed", identified at confidence 1).
-    if (weak && m_result.calibration.queuedReadMs > 0)
+    if (slowMemberMayHide)
         slowMemberHidesPattern(contrast);
 }
 

@@ -159,7 +159,8 @@ private:
     void diskFindings(double band);
     void undecided(); ///< the finding "too weak to decide between" the verdict and its runner-up
     /// One block's queued read time against the median of other blocks' (slowMemberFactor or more: a
-    /// slow member), from up to slowMemberSamples blocks; {0, 0} when none stands out.
+    /// slow member), from the calibration's blocks and up to slowMemberSamples more; {0, 0} when none
+    /// stands out.
     std::pair<double, double> slowMemberRead();
     void slowMemberHidesPattern(double contrast);
     /// Takes the name back from an identified verdict: the finding "too weak to decide on" it, and why.
@@ -240,7 +241,7 @@ private:
     double m_slowFactor = 1; // the slowest (or fastest) member's time against the median's
     bool m_countedUnderCap = false; // countDisksUnderCap() named the mirror
     bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling
-    std::vector<double> m_calibrationReadMs; // the calibration's blocks' queued time a read (0: cached)
+    std::vector<double> m_calibrationReadMs; // the calibration's blocks' queued time a read, those that queued
     bool m_normalizeBoundaries = false; // boundary tests against their blocks' own times (a retry)
 };
 

@@ -98,11 +98,10 @@ struct ProbeTuning
     /// A one-disk level may be this much over the one-disk time: a slow member (Shear Fig. 18, half
     /// speed: 2x; the rig's 60 of 300 IOPS: 5x, there the median of three phases decides).
     double slowDiskFactor = 2.5;
-    /// Where one disk's load reads hardly slower than the array's and nothing was identified (or was, on
-    /// that noise), the calibration's blocks and up to this many more are read k at a time (as the
-    /// calibration does) to see whether one member is far slower
-    /// than the rest: a member s times slower takes as long for its 1/D of spread reads as a fast disk
-    /// for all of them when s = D (the rig's RAID-5 of 5 and RAID-0 of 4 with member 2 at 60 of 300
+    /// Where one disk's load reads hardly slower than the array's, the calibration's blocks and up to
+    /// this many more are read k at a time (as the calibration does) to see whether one member is far
+    /// slower than the rest: a member s times slower takes as long for its 1/D of spread reads as a
+    /// fast disk for all of them when s = D (the rig's RAID-5 of 5 and RAID-0 of 4 with member 2 at 60 of 300
     /// IOPS: 1.08x and 1.05x; one of the calibration's three blocks read 16.6 ms against 3.2-3.4).
     int slowMemberSamples = 12;
     /// A block read this many times slower than the median of the others is on a slow member.
