@@ -130,6 +130,24 @@ int truthDisk(const Truth& t, const ProbeVerdict& v, int disk)
     for (std::uint64_t lba = 0; lba < truth->patternBlocks(); lba += chunk)
         if (mine->dataPlace(lba).disk == disk)
             return truth->dataPlace(lba).disk;
+    // A member no data is on (RAID-4's parity disk, RAID-6 continuous's P and Q), named by the probe
+    // from the writes alone: the truth's member of the same rank among those, as the verdict is an
+    // equivalent of the truth (RAID-4 parity-last for parity-first).
+    auto dataless = [&](const Layout& layout) {
+        std::vector<bool> holds(std::size_t(layout.params().disks), false);
+        for (std::uint64_t lba = 0; lba < layout.patternBlocks(); lba += chunk)
+            holds[std::size_t(layout.dataPlace(lba).disk)] = true;
+        std::vector<int> none;
+        for (int d = 0; d < int(holds.size()); ++d)
+            if (!holds[std::size_t(d)])
+                none.push_back(d);
+        return none;
+    };
+    const std::vector<int> mineNone = dataless(*mine), truthNone = dataless(*truth);
+    const auto at = std::find(mineNone.begin(), mineNone.end(), disk);
+    const bool parity = mine->redundancy() != Redundancy::Mirror && truth->redundancy() != Redundancy::Mirror;
+    if (parity && at != mineNone.end() && mineNone.size() == truthNone.size())
+        return truthNone[std::size_t(at - mineNone.begin())];
     return -1;
 }
 

@@ -35,7 +35,7 @@ double Prober::score(const Candidate& c) const
         // ratio by up to its factor and no more.
         if (m_writeOnlyScan && writeOnlyMember(c, true) >= 0 && d0 > 0)
             d0 = std::max(0.0, d0 - std::log(m_tuning.slowDiskFactor));
-        const double d = slowMemberOnly() ? outsideSlowBand(d0) / m_tuning.ratioSigma
+        const double d = slowMemberOnly() ? outsideSlowRatioBand(c, d0) / m_tuning.ratioSigma
                                           : d0 / (m_uneven ? m_tuning.unevenRatioSigma
                                                      : capped() ? m_tuning.cappedRatioSigma : ratioSigmaOf(c));
         s += d * d;
@@ -802,8 +802,12 @@ void Prober::slowMemberHidesPattern(double contrast)
 
 void Prober::identify()
 {
-    // Nothing can be told apart when one disk's load reads hardly slower than the array's.
-    const double contrast = m_spreadMs > 0 ? m_result.serialMs / m_spreadMs : 0;
+    // Nothing can be told apart when one disk's load reads hardly slower than the array's. A slow
+    // member's phase of the pattern, read again from the pattern itself, is one disk's load too: on few
+    // disks the spread reads wait for it, and the serial level averages it in (probe-eval --slow: RAID-0
+    // of 3 with member 0 at half speed, 397 ms serial against 305 spread, its slow phase 600 ms).
+    const double oneDiskMs = std::max(m_result.serialMs, m_slowPhaseMs);
+    const double contrast = m_spreadMs > 0 ? oneDiskMs / m_spreadMs : 0;
     const bool weak = contrast > 0 && contrast < m_tuning.minContrast;
     // Where reads queue (a throttle), a far slower member can be why (slowMemberHidesPattern()).
     const bool slowMemberMayHide = weak && m_result.calibration.queuedReadMs > 0;
@@ -813,11 +817,11 @@ void Prober::identify()
                            "spread over the array %3 ms (%4x, under %5x); more reads per "
                            "test (--reads) may separate them")
                 .arg(m_n)
-                .arg(m_result.serialMs, 0, 'f', 1)
+                .arg(oneDiskMs, 0, 'f', 1)
                 .arg(m_spreadMs, 0, 'f', 1)
                 .arg(contrast, 0, 'f', 2)
                 .arg(m_tuning.minContrast, 0, 'f', 1),
-            {}, { { QStringLiteral("reads"), m_n }, { QStringLiteral("oneDiskMs"), m_result.serialMs },
+            {}, { { QStringLiteral("reads"), m_n }, { QStringLiteral("oneDiskMs"), oneDiskMs },
                   { QStringLiteral("spreadMs"), m_spreadMs }, { QStringLiteral("contrast"), contrast } });
     if (m_result.patternBlocks == 0) {
         identifyUnstriped();
@@ -891,8 +895,8 @@ void Prober::rank()
         const double apart = std::abs(std::log(o.readWriteRatio / best.readWriteRatio));
         if (slowMemberOnly())
             return apart <= 0.05
-                || (outsideSlowBand(std::log(m_result.readWriteRatio / o.readWriteRatio)) == 0
-                    && outsideSlowBand(std::log(m_result.readWriteRatio / best.readWriteRatio)) == 0);
+                || (outsideSlowRatioBand(o, std::log(m_result.readWriteRatio / o.readWriteRatio)) == 0
+                    && outsideSlowRatioBand(best, std::log(m_result.readWriteRatio / best.readWriteRatio)) == 0);
         // Under a cap, both within twice the sigma of the capped band.
         if (capped() && !m_uneven)
             return apart <= 0.05
@@ -1141,12 +1145,27 @@ void Prober::misconfigurationDetail(const Candidate& c)
 
 // Shear Fig. 18: a member m times slower than the rest makes any batch take from 1 to m times as
 // long, so a ratio of two batches' times (read/write, spread/one disk) moves by at most m either
-// way. Inside that band such a ratio tells nothing; past it, it counts as with even disks. (Which
-// way it moves depends on the layout: RAID-5's writes wait on the slow disk more than its reads,
-// RAID-4's reads more than its writes, which queue on the parity disk.)
+// way. Inside that band such a ratio tells nothing; past it, it counts as with even disks.
 double Prober::outsideSlowBand(double logRatio) const
 {
     return std::max(0.0, std::abs(logRatio) - std::log(m_slowFactor));
+}
+
+// The read/write ratio's band for candidate `c`, by the way a slow member moves it under c's layout:
+// up where writes wait on it more than reads do (RAID-5 and -6 wait on two or three disks a write;
+// a mirror's reads go to the faster copies, its writes to every copy), down only where a member that
+// reads never reach bounds the writes (RAID-4's parity disk, RAID-6 continuous's P and Q: a slow data
+// member slows the reads alone), and neither way where reads and writes load the disks alike
+// (RAID-0). Elsewhere it moves by at most slowRatioNear (probe --sim, one member at half speed:
+// RAID-0 of 4, 6, 8 and zig-zag of 4, 6 read 0.83-1.02 for 1; near, far and offset RAID-10 x 2 and
+// chained 2.6-3.6 for 2; RAID-4 of 9 8.6 for 16; a far RAID-10 of 6 x 2, predicting 2, was level
+// with RAID-0 of 6 inside the even band at 0.93: probe-eval --slow seed 31029).
+double Prober::outsideSlowRatioBand(const Candidate& c, double logRatio) const
+{
+    const double wide = std::log(m_slowFactor), near = std::log(m_tuning.slowRatioNear);
+    const bool redundant = c.layout->faultTolerance() > 0;
+    const double band = logRatio > 0 ? (redundant ? wide : near) : (writeOnlyMember(c) >= 0 ? wide : near);
+    return std::max(0.0, std::abs(logRatio) - std::max(band, near));
 }
 
 // 2N reads of pattern chunk k at random instances of the pattern.
