@@ -198,7 +198,6 @@ private:
     std::uint64_t m_scanned = 0;                   // sizes up to this one are tried
     std::uint64_t m_limit = 0;
     double m_slowMs = 0;
-    double m_slowPhaseMs = 0; // a slow member's one-disk level, its phase read again from the pattern (reducePattern())
     double m_spreadMs = 0;
     double m_readRate = 0, m_writeRate = 0; // requests per ms in steady state
     int m_writeCount = 0, m_readCount = 0; // requests behind the rates

@@ -945,23 +945,6 @@ void Prober::reducePattern()
     // fast disk: the divisor is read from the phase where the pattern read slowest instead.
     const std::uint64_t found = p;
     const bool slowMember = onePhaseFloorMs(p) < m_tuning.phaseFloor * m_result.serialMs && slowPhaseRepeats(p, p, level);
-    if (slowMember) {
-        // A slow member, known before any layout is ranked: the read/write ratio and the parallelism
-        // are read within its band (outsideSlowBand()), as diskSpeeds() would have them once it found
-        // the member (probe-eval --slow seed 31095: RAID-0 of 3 read 1.94 disks in parallel with
-        // member 0 at half speed, and lost to chained of 3 with a failed member, 1.5).
-        double hi = 0, lo = 0;
-        for (std::uint64_t q : { p, 2 * p, 3 * p }) {
-            if (const auto it = m_patternMax.find(q); it != m_patternMax.end())
-                hi = std::max(hi, it->second.first);
-            if (const auto it = m_patternMin.find(q); it != m_patternMin.end())
-                lo = lo > 0 ? std::min(lo, it->second) : it->second;
-        }
-        m_uneven = true;
-        m_slowPhaseMs = std::max(m_slowPhaseMs, hi);
-        if (lo > 0)
-            m_slowFactor = std::max(m_slowFactor, hi / lo);
-    }
     auto asSlow = [&](std::uint64_t d) {
         if (slowMember)
             return slowPhaseRepeats(found, d, level);
