@@ -35,7 +35,7 @@ double Prober::score(const Candidate& c) const
         // ratio by up to its factor and no more.
         if (m_writeOnlyScan && writeOnlyMember(c, true) >= 0 && d0 > 0)
             d0 = std::max(0.0, d0 - std::log(m_tuning.slowDiskFactor));
-        const double d = slowMemberOnly() ? outsideSlowBand(d0) / m_tuning.ratioSigma
+        const double d = slowMemberOnly() ? outsideSlowRatioBand(c, d0) / m_tuning.ratioSigma
                                           : d0 / (m_uneven ? m_tuning.unevenRatioSigma
                                                      : capped() ? m_tuning.cappedRatioSigma : ratioSigmaOf(c));
         s += d * d;
@@ -114,7 +114,12 @@ double Prober::ratioSigmaOf(const Candidate& c) const
 {
     const Redundancy r = c.layout->redundancy();
     const int parity = r == Redundancy::DoubleParity ? 2 : r == Redundancy::SingleParity ? 1 : 0;
-    if (parity > 0 && c.layout->dataDisks() <= std::max(2 + parity, m_tuning.looseWriteDataChunks))
+    // RAID-4 without its parity disk writes its data alone, as RAID-0 of its data disks does, and is
+    // measured as tightly (a RAID-0 of 3 with a half-speed member, 0.78 for 1, was named RAID-4 of 4
+    // with its parity disk failed under the looser sigma: probe --sim "raid0 disks=3 chunk=128KiB
+    // speed=0:0.5" --seed 1).
+    const bool parityLost = parity == 1 && c.failedDisk >= 0 && c.failedDisk == writeOnlyMember(c);
+    if (parity > 0 && !parityLost && c.layout->dataDisks() <= std::max(2 + parity, m_tuning.looseWriteDataChunks))
         return m_tuning.reconstructWriteRatioSigma;
     // A device's safe writes (IoTarget::readsPerWrite()) read first on a mirror too.
     if (r == Redundancy::Mirror && m_target.readsPerWrite() > 0)
@@ -891,8 +896,8 @@ void Prober::rank()
         const double apart = std::abs(std::log(o.readWriteRatio / best.readWriteRatio));
         if (slowMemberOnly())
             return apart <= 0.05
-                || (outsideSlowBand(std::log(m_result.readWriteRatio / o.readWriteRatio)) == 0
-                    && outsideSlowBand(std::log(m_result.readWriteRatio / best.readWriteRatio)) == 0);
+                || (outsideSlowRatioBand(o, std::log(m_result.readWriteRatio / o.readWriteRatio)) == 0
+                    && outsideSlowRatioBand(best, std::log(m_result.readWriteRatio / best.readWriteRatio)) == 0);
         // Under a cap, both within twice the sigma of the capped band.
         if (capped() && !m_uneven)
             return apart <= 0.05
@@ -1141,12 +1146,27 @@ void Prober::misconfigurationDetail(const Candidate& c)
 
 // Shear Fig. 18: a member m times slower than the rest makes any batch take from 1 to m times as
 // long, so a ratio of two batches' times (read/write, spread/one disk) moves by at most m either
-// way. Inside that band such a ratio tells nothing; past it, it counts as with even disks. (Which
-// way it moves depends on the layout: RAID-5's writes wait on the slow disk more than its reads,
-// RAID-4's reads more than its writes, which queue on the parity disk.)
+// way. Inside that band such a ratio tells nothing; past it, it counts as with even disks.
 double Prober::outsideSlowBand(double logRatio) const
 {
     return std::max(0.0, std::abs(logRatio) - std::log(m_slowFactor));
+}
+
+// The read/write ratio's band for candidate `c`, by the way a slow member moves it under c's layout:
+// up where writes wait on it more than reads do (RAID-5 and -6 wait on two or three disks a write;
+// a mirror's reads go to the faster copies, its writes to every copy), down only where a member that
+// reads never reach bounds the writes (RAID-4's parity disk, RAID-6 continuous's P and Q: a slow data
+// member slows the reads alone), and neither way where reads and writes load the disks alike
+// (RAID-0). Elsewhere it moves by at most slowRatioNear (probe --sim, one member at half speed:
+// RAID-0 of 4, 6, 8 and zig-zag of 4, 6 read 0.83-1.02 for 1; near, far and offset RAID-10 x 2 and
+// chained 2.6-3.6 for 2; RAID-4 of 9 8.6 for 16; a far RAID-10 of 6 x 2, predicting 2, was level
+// with RAID-0 of 6 inside the even band at 0.93: probe-eval --slow seed 31029).
+double Prober::outsideSlowRatioBand(const Candidate& c, double logRatio) const
+{
+    const double wide = std::log(m_slowFactor), near = std::log(m_tuning.slowRatioNear);
+    const bool redundant = c.layout->faultTolerance() > 0;
+    const double band = logRatio > 0 ? (redundant ? wide : near) : (writeOnlyMember(c) >= 0 ? wide : near);
+    return std::max(0.0, std::abs(logRatio) - std::max(band, near));
 }
 
 // 2N reads of pattern chunk k at random instances of the pattern.

@@ -95,7 +95,9 @@ private:
     void scanPattern();
     void reducePattern();
     void resetHypothesis();
-    double patternBatch(std::uint64_t p, int reads = 0);
+    double patternBatch(std::uint64_t p, int reads = 0, std::int64_t offset = -1);
+    double onePhaseFloorMs(std::uint64_t p) const;
+    bool slowPhaseRepeats(std::uint64_t p, std::uint64_t d, double level);
     double testPattern(std::uint64_t p);
     double morePhases(std::uint64_t p, double ms);
     bool moreDisksThanCopies() const;
@@ -191,6 +193,9 @@ private:
     std::map<std::uint64_t, std::set<int>> m_sizes; // assumed pattern sizes to try -> copies when slow
     std::set<std::uint64_t> m_rejected;            // pattern sizes no layout fitted
     std::map<std::uint64_t, double> m_patternMin;  // fastest phase of each size tried
+    std::map<std::uint64_t, std::pair<double, std::uint64_t>> m_patternMax; // slowest phase of each size, its offset
+    std::map<std::uint64_t, std::vector<double>> m_patternPhases; // every random phase of each size
+    std::map<std::uint64_t, int> m_disksFor;       // assumed pattern -> the fewest disks of a layout with it
     std::uint64_t m_scanned = 0;                   // sizes up to this one are tried
     std::uint64_t m_limit = 0;
     double m_slowMs = 0;
@@ -212,6 +217,7 @@ private:
     int m_sharedHintPairs = 0;          // the chunk pairs that fit it
     double m_chunkFitPerOffset = 0;     // boundaries(): the chosen chunk size's fit (-2 log likelihood) per offset
     bool m_narrowSearch = false;        // narrowMirrorPattern() found the pattern
+    bool m_slowScan = false;            // the pattern scan again, for layouts a slow member holds back (run())
     bool m_cappedScan = false;          // the pattern scan again, for layouts a ceiling slows (run())
     bool m_writeOnlyScan = false;       // ... for layouts with a member only writes reach; kept when it found the pattern
     static int writeOnlyMember(const Candidate& c, bool writtenOnly = false);
@@ -229,6 +235,7 @@ private:
     /// Disks of unequal speed and no cap on the whole array: the ratios are bounded by m_slowFactor.
     bool slowMemberOnly() const { return m_uneven && m_ceilingRatio <= 0 && !m_readsCapped; }
     double outsideSlowBand(double logRatio) const;
+    double outsideSlowRatioBand(const Candidate& c, double logRatio) const;
     double chunkReadMs(std::uint64_t k); // 2N random reads of pattern chunk k
     bool mirrorDiskSpeeds(const Candidate& c); // false: slow chunks no one disk of `c` holds
     /// md reads a block's copies by head distance (the copies test counted them one read a step, no

@@ -73,6 +73,8 @@ ProbeResult Prober::run()
         // that read at least as fast as measured.
         if (m_result.patternBlocks == 0 && contrasted() && m_result.calibration.blockCopies < 2) {
             m_cappedScan = true;
+            if (m_trace)
+                std::fprintf(stderr, "scan again: capped\n");
             patternSizes();
             m_scanned = 0;
             searchPattern();
@@ -84,6 +86,8 @@ ProbeResult Prober::run()
         if (m_result.patternBlocks == 0 && m_result.readWriteRatio > 0 && m_result.calibration.blockCopies < 2
             && !looksLikeWholeDiskMirror()) {
             m_writeOnlyScan = true;
+            if (m_trace)
+                std::fprintf(stderr, "scan again: writeOnly\n");
             m_cappedScan = false;
             // Only these layouts' sizes, and a size rejected for want of such a layout is a hypothesis again.
             m_sizes.clear();
@@ -93,6 +97,25 @@ ProbeResult Prober::run()
             if (!m_sizes.empty()) // some such layout writes that slowly
                 searchPattern();
             m_writeOnlyScan = m_result.patternBlocks > 0;
+        }
+        // Still none: a member slower than the rest holds random reads to its own pace, about D/f
+        // disks' worth where it is f times slower (Shear Fig. 18; probe-eval --slow seed 31032: RAID-0
+        // of 5 with disk 0 at half speed read at 2.9 disks, under the first scan's 5/1.7). The scan
+        // again over the layouts that read with up to slowDiskFactor times that many more disks. Not
+        // where reads queue and one disk's load reads hardly slower than the array's: a ceiling holds
+        // them (probe-eval --realism seed 13020, zig-zag of 3 under a 1510/s ceiling, four patterns
+        // rejected for 175 k more I/Os), and a member slower than that hides the pattern anyway
+        // (slowMemberHidesPattern()).
+        if (m_result.patternBlocks == 0 && m_result.calibration.blockCopies < 2 && !looksLikeWholeDiskMirror()
+            && (m_result.calibration.queuedMs <= 0 || contrasted())) {
+            m_slowScan = true;
+            if (m_trace)
+                std::fprintf(stderr, "scan again: slow\n");
+            m_cappedScan = false;
+            patternSizes();
+            m_scanned = 0;
+            searchPattern();
+            m_slowScan = m_result.patternBlocks > 0;
         }
         step(QStringLiteral("identification"), 0.9);
         identify();
@@ -768,6 +791,7 @@ void Prober::patternSizes()
     // Pattern lengths in chunks, and the copies a read can choose from, of the layouts whose
     // read/write ratio fits.
     std::map<std::uint64_t, std::set<int>> chunksToCopies;
+    std::map<std::uint64_t, int> chunksToDisks; // the fewest disks of a layout with that many chunks
     const double parallel = parallelism();
     auto fits = [&](const Candidate& c) {
         // As many disks must serve reads as the steady read rate showed working in parallel. Under a
@@ -777,6 +801,10 @@ void Prober::patternSizes()
             return copiesFit(c) && (parallel <= 0 || c.readParallelism >= parallel / 1.7);
         if (m_writeOnlyScan && writeOnlyMember(c) < 0)
             return false;
+        if (m_slowScan)
+            return ratioFits(c, std::log(1.6)) && copiesFit(c)
+                && (parallel <= 0
+                    || (parallel < 1.7 * c.readParallelism && parallel * 1.7 * m_tuning.slowDiskFactor > c.readParallelism));
         return ratioFits(c, std::log(1.6)) && copiesFit(c)
             && (parallel <= 0 || std::abs(std::log(parallel / c.readParallelism)) <= std::log(1.7));
     };
@@ -798,6 +826,8 @@ void Prober::patternSizes()
         if (!fit)
             continue;
         chunksToCopies[c.patternChunks()].insert(int(c.reads.front().choices.size()));
+        auto [at, added] = chunksToDisks.emplace(c.patternChunks(), c.disks);
+        at->second = std::min(at->second, c.disks);
     }
     std::map<std::uint64_t, std::set<int>>& sizes = m_sizes; // assumed pattern (blocks) -> copies when slow
     const std::uint64_t maxChunkBlocks = std::max<std::uint64_t>(1, m_config.maxChunkBytes / m_blockBytes);
@@ -813,6 +843,9 @@ void Prober::patternSizes()
             if (chunk * m <= limit && chunk * m > 1) {
                 sizes[chunk * m].insert(copies.begin(), copies.end());
                 m_chunksFor[chunk * m].insert(chunk);
+                const int disks = chunksToDisks[m];
+                auto [at, added] = m_disksFor.emplace(chunk * m, disks);
+                at->second = std::min(at->second, disks);
             }
 }
 
@@ -862,11 +895,16 @@ void Prober::scanPattern()
             // chunks) put most reads of some phases on one disk, but split others over two.
             // Against the one-disk time, not the size's own level: a near-pattern's phases all read
             // at 0.7 of it (RAID-5 left-asymmetric, 5 disks), which a relative floor let through.
-            auto everyPhase = [&](std::uint64_t q) {
-                const auto it = m_patternMin.find(q);
-                return it == m_patternMin.end() || it->second > m_tuning.phaseFloor * m_result.serialMs;
+            auto everyPhase = [&](double floorMs) {
+                for (std::uint64_t q : { p, 2 * p, 3 * p })
+                    if (const auto it = m_patternMin.find(q); it != m_patternMin.end() && it->second <= floorMs)
+                        return false;
+                return true;
             };
-            const bool oneDisk = everyPhase(p) && everyPhase(2 * p) && everyPhase(3 * p);
+            // Or over a slow member's lower floor, its slow phase reading as slowly from p itself.
+            const double evenFloorMs = m_tuning.phaseFloor * m_result.serialMs, slowFloorMs = onePhaseFloorMs(p);
+            const bool oneDisk = everyPhase(evenFloorMs)
+                || (slowFloorMs < evenFloorMs && everyPhase(slowFloorMs) && slowPhaseRepeats(p, p, ms));
             const double spreadLimit = level > 1 && m_result.calibration.blockCopies >= 2 ? m_tuning.mirrorMultipleSpread : 1.25;
             if (std::max(twice, thrice) < spreadLimit * ms && std::min(twice, thrice) > ms / spreadLimit
                 && (level > 1 || oneDisk)) {
@@ -901,7 +939,38 @@ void Prober::reducePattern()
     const double level = testPattern(p);
     // As slow, from every phase: RAID-5 left-asymmetric's near-pattern (D-1 chunks of a D(D-1)-chunk
     // pattern) puts 60-80 % of a phase's reads on one disk, so its phases read at 0.6-0.8 of the level.
+    // With a slow member among the pattern's phases (onePhaseFloorMs(), its slow phase repeating from p
+    // itself, not one batch's noise), a random phase of a divisor reads the slow member or a fast one,
+    // as the pattern's do, and a near-pattern's phase on the slow member plus a fast one reads as one
+    // fast disk: the divisor is read from the phase where the pattern read slowest instead.
+    const std::uint64_t found = p;
+    const bool slowMember = onePhaseFloorMs(p) < m_tuning.phaseFloor * m_result.serialMs && slowPhaseRepeats(p, p, level);
+    if (slowMember) {
+        // A slow member, known before any layout is ranked: the read/write ratio and the parallelism
+        // are read within its band, as diskSpeeds() has them once it measures the member (probe-eval
+        // --slow seed 37038: a RAID-5 of 5 with member 0 at half speed measured 7.32 for 4, its
+        // candidates were filtered out by the ratio, and RAID-6 right-asymmetric of 5 was named). Its
+        // factor: the pattern's slow phases over its fast ones, medians, split at their geometric mean.
+        std::vector<double> phases, slow, fast;
+        for (std::uint64_t q : { p, 2 * p, 3 * p })
+            if (const auto it = m_patternPhases.find(q); it != m_patternPhases.end())
+                phases.insert(phases.end(), it->second.begin(), it->second.end());
+        const auto [lo, hi] = std::minmax_element(phases.begin(), phases.end());
+        const double cut = std::sqrt(*lo * *hi);
+        for (double ms : phases)
+            (ms > cut ? slow : fast).push_back(ms);
+        m_uneven = true;
+        if (!fast.empty())
+            m_slowFactor = std::max(m_slowFactor, median(slow) / median(fast));
+        // And the boundary tests against their own blocks' times from the first (searchPattern()'s
+        // retry): against the pattern's level the slow member's offsets read twice as slow, and the
+        // chunk fit withdrew the right layout (probe-eval --slow seed 31083, RAID-6 ra of 4 with member 3
+        // at half speed: 5.7 squared deviations per offset).
+        m_normalizeBoundaries = true;
+    }
     auto asSlow = [&](std::uint64_t d) {
+        if (slowMember)
+            return slowPhaseRepeats(found, d, level);
         return testPattern(d) > m_tuning.divisorLevel * level && m_patternMin[d] > m_tuning.divisorLevel * level;
     };
     for (std::uint64_t q = 2; q <= p; ++q) {
@@ -931,11 +1000,67 @@ void Prober::resetHypothesis()
 // phase; some sizes are slow from some phases only (RAID-5 left-asymmetric: chunks 0, 10 and 20
 // of a 6-disk array share disk 0, chunks 1, 11 and 21 do not), so a slow answer is checked from
 // a second phase and the faster of the two kept.
-double Prober::patternBatch(std::uint64_t p, int reads)
+// `offset` >= 0 reads from that phase (taken modulo p); otherwise a random one, and the slowest
+// such phase of p is kept with its offset (m_patternMax).
+double Prober::patternBatch(std::uint64_t p, int reads, std::int64_t offset)
 {
     std::vector<ProbeIo> ios;
-    addRandomInstances(ios, p, m_rng.below(p), reads > 0 ? reads : m_n);
-    return timeBatch(ios, m_ios.patternSize, layoutOutstanding());
+    const std::uint64_t at = offset >= 0 ? std::uint64_t(offset) % p : m_rng.below(p);
+    addRandomInstances(ios, p, at, reads > 0 ? reads : m_n);
+    const double ms = timeBatch(ios, m_ios.patternSize, layoutOutstanding());
+    if (offset < 0 && reads <= 0) {
+        auto [slowest, added] = m_patternMax.emplace(p, std::make_pair(ms, at));
+        if (ms > slowest->second.first)
+            slowest->second = { ms, at };
+        m_patternPhases[p].push_back(ms);
+    }
+    return ms;
+}
+
+// The least time a phase of pattern size p may read at when p's multiples all read one disk (see
+// scanPattern()): phaseFloor of the one-disk time. Shear Fig. 18: with one member f times slower, a
+// one-disk size reads f t from the slow member's phases and t from the others', while the serial
+// level, reads one at a time over every disk, averages the slow one in: serial = t (D - 1 + f) / D.
+// Below that floor a fast member's phases read for D = 3, f = 2 (t = 0.75 serial; probe-eval --slow
+// seed 31095, RAID-0 of 3 with disk 0 at half speed: 294, 605, 311 ms at its pattern, serial 400).
+// Where the slowest phase of p, 2p or 3p reads slowPhaseHigh over the serial level (r = hi / serial),
+// which one healthy disk does not, the floor is of the fast members' t = hi / f, solved from
+// r = f D / (D - 1 + f): f = r (D - 1) / (D - r), with the fewest disks D of a layout with this
+// pattern, the most lenient. A near-pattern's phase on a fast member reads 0.6-0.8 of t, still under.
+double Prober::onePhaseFloorMs(std::uint64_t p) const
+{
+    const double serial = m_result.serialMs, floor = m_tuning.phaseFloor * serial;
+    double hi = 0;
+    for (std::uint64_t q : { p, 2 * p, 3 * p })
+        if (const auto it = m_patternMax.find(q); it != m_patternMax.end())
+            hi = std::max(hi, it->second.first);
+    const auto disks = m_disksFor.find(p);
+    const double r = serial > 0 ? hi / serial : 0;
+    if (r < m_tuning.slowPhaseHigh || disks == m_disksFor.end() || disks->second <= r)
+        return floor;
+    const double d = disks->second, f = r * (d - 1) / (d - r);
+    return f <= m_tuning.slowDiskFactor ? std::min(floor, m_tuning.phaseFloor * hi / f) : floor;
+}
+
+// Whether size d, read from the phase where p, 2p or 3p read slowest (d divides p), reads as slowly
+// as that phase, `level` at least divisorLevel of it, twice: every read of a multiple of the pattern
+// from that phase lands on the slow member; a size that is not one spreads them over several disks.
+bool Prober::slowPhaseRepeats(std::uint64_t p, std::uint64_t d, double level)
+{
+    std::pair<double, std::uint64_t> slowest { 0, 0 };
+    for (std::uint64_t q : { p, 2 * p, 3 * p })
+        if (const auto it = m_patternMax.find(q); it != m_patternMax.end() && it->second.first > slowest.first)
+            slowest = it->second;
+    const double need = m_tuning.divisorLevel * std::max(level, slowest.first);
+    for (int i = 0; i < 2; ++i) {
+        const double ms = patternBatch(d, 0, std::int64_t(slowest.second));
+        if (m_trace)
+            std::fprintf(stderr, "pattern %llu from the slowest phase of %llu: %.1f (need %.1f)\n",
+                         static_cast<unsigned long long>(d), static_cast<unsigned long long>(p), ms, need);
+        if (ms < need)
+            return false;
+    }
+    return true;
 }
 
 double Prober::testPattern(std::uint64_t p)
@@ -1156,6 +1281,7 @@ const DoubleField kDoubleFields[] = {
         { "slowDiskFactor", [](ProbeTuning& t) -> double& { return t.slowDiskFactor; } },
         { "slowMemberFactor", [](ProbeTuning& t) -> double& { return t.slowMemberFactor; } },
         { "phaseFloor", [](ProbeTuning& t) -> double& { return t.phaseFloor; } },
+        { "slowPhaseHigh", [](ProbeTuning& t) -> double& { return t.slowPhaseHigh; } },
         { "divisorLevel", [](ProbeTuning& t) -> double& { return t.divisorLevel; } },
         { "mirrorMultipleSpread", [](ProbeTuning& t) -> double& { return t.mirrorMultipleSpread; } },
         { "wholeMirrorSpread", [](ProbeTuning& t) -> double& { return t.wholeMirrorSpread; } },
@@ -1178,6 +1304,7 @@ const DoubleField kDoubleFields[] = {
         { "parallelSigma", [](ProbeTuning& t) -> double& { return t.parallelSigma; } },
         { "ratioSigma", [](ProbeTuning& t) -> double& { return t.ratioSigma; } },
         { "unevenRatioSigma", [](ProbeTuning& t) -> double& { return t.unevenRatioSigma; } },
+        { "slowRatioNear", [](ProbeTuning& t) -> double& { return t.slowRatioNear; } },
         { "cappedRatioSigma", [](ProbeTuning& t) -> double& { return t.cappedRatioSigma; } },
         { "cappedMixedLoad", [](ProbeTuning& t) -> double& { return t.cappedMixedLoad; } },
         { "cappedMixedAtCap", [](ProbeTuning& t) -> double& { return t.cappedMixedAtCap; } },

@@ -109,6 +109,10 @@ struct ProbeTuning
     /// Every phase of a pattern size at least this part of the one-disk time: RAID-5 left-asymmetric's
     /// near-patterns put 60-80 % of a phase's reads on one disk, the pattern all of them.
     double phaseFloor = 0.75;
+    /// A phase of a pattern's multiples reading this much over the serial level is a slow member's
+    /// (Shear Fig. 18): one disk's N reads take about the serial time on a healthy array, and the
+    /// serial level averages the slow member in. The floor above is then of the fast members' time.
+    double slowPhaseHigh = 1.3;
     /// A divisor of the pattern found replaces it only when it and each of its phases read at this
     /// part of the pattern's level (a multiple of the pattern reads at 1; a near-pattern at 0.6-0.8).
     double divisorLevel = 0.88;
@@ -218,6 +222,9 @@ struct ProbeTuning
     double safeWriteMirrorRatioSigma = 0.17;
     /// of log(read/write ratio) when one disk is slower (RAID-5 of 8, one at half speed: 7.2 for 4)
     double unevenRatioSigma = 0.7;
+    /// A slow member moves the read/write ratio by at most this the way its layout does not bend it
+    /// (see Prober::outsideSlowRatioBand(): RAID-0 and zig-zag, one member at half speed, 0.83-1.02).
+    double slowRatioNear = 1.3;
     /// of log(read/write ratio) outside the band cappedRatio() puts it in under a cap on host requests:
     /// the realism population's capped RAID-4 of 8 and far RAID-10 of 5 x 3 read within 0.5 % of
     /// their capped ratios (probe-eval --realism seeds 7023, 5033)
