@@ -218,6 +218,20 @@ TEST_CASE("Shear probe: a half-speed member of a narrow array is named", "[probe
     const ProbeFinding* slowDisk = six.verdict.find(ProbeFinding::Kind::SlowDisk);
     REQUIRE(slowDisk);
     CHECK(slowDisk->disks == std::vector<int> { 0 });
+    // RAID-5 left-symmetric of 5 at 16 KiB, member 0 at half speed: both phases of its pattern (5
+    // chunks) fell on the slow member, its multiples' medians on fast ones, and the ratio (7.3 for 4)
+    // left it out of the candidates until the slow member was taken as known; RAID-6 right-asymmetric
+    // of 5 (a 15-chunk pattern) was named. Reads cannot tell it from RAID-4 of 6 (equivalents).
+    const ProbeResult five = probe("raid5 layout=left-symmetric disks=5 chunk=16KiB speed=0:0.5", 37038);
+    const ProbeVerdict& v = five.verdict;
+    INFO(v.spec.toStdString() << "; " << v.findingTexts().join(QStringLiteral("; ")).toStdString());
+    CHECK(v.identified);
+    CHECK((v.spec == QStringLiteral("raid5 layout=left-symmetric disks=5 chunk=16KiB")
+           || v.equivalents.contains(QStringLiteral("raid5 layout=left-symmetric disks=5 chunk=16KiB"))));
+    CHECK(v.patternBytes == 5 * 16 * 1024);
+    const ProbeFinding* slowFive = v.find(ProbeFinding::Kind::SlowDisk);
+    REQUIRE(slowFive);
+    CHECK(slowFive->disks == std::vector<int> { 0 });
 }
 
 TEST_CASE("Shear probe: fewer I/Os than Shear's fixed schedule, and every I/O counted", "[probe][shear]")
