@@ -911,10 +911,15 @@ void Prober::scanPattern()
             // not the medians of p and its multiples agree: they sit on the slow member or the fast ones
             // by how many phases hit it (the rig's RAID-0 of 3 with member 0 at 150 of 300 IOPS read 48
             // blocks at 1546, 673, 1445 ms and 96 and 144 at 672-1449 and 672-675).
-            // Where reads queue (a throttle), whose serial level is one fast member's: on spinning disks
-            // the floor above decides (probe-eval --slow seeds 29, 31, 37 lost 3 exact to this path there).
-            const bool slowOneDisk = level == 1 && !(multiplesAgree && evenOneDisk) && m_result.calibration.queuedReadMs > 0
-                && slowPhaseSeen(p) && everyPhase(onePhaseFloorMs(p)) && slowPhaseRepeats(p, p, ms);
+            // That is where reads queue (a throttle), whose serial level is one fast member's. On
+            // spinning disks, whose serial level averages the slow member in, the medians must agree
+            // and the floor be lower (probe-eval --slow seeds 29, 31, 37 lost 3 exact without them).
+            const double slowFloorMs = onePhaseFloorMs(p);
+            const bool slowCase = m_result.calibration.queuedReadMs > 0
+                ? slowPhaseSeen(p)
+                : multiplesAgree && slowFloorMs < m_tuning.phaseFloor * m_result.serialMs;
+            const bool slowOneDisk = level == 1 && !(multiplesAgree && evenOneDisk) && slowCase && everyPhase(slowFloorMs)
+                && slowPhaseRepeats(p, p, ms);
             if ((multiplesAgree && (level > 1 || evenOneDisk)) || slowOneDisk) {
                 if (level == 1) { // one disk: nothing can be slower, this is the pattern
                     m_result.patternBlocks = p;
