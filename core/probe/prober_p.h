@@ -98,6 +98,7 @@ private:
     double patternBatch(std::uint64_t p, int reads = 0, std::int64_t offset = -1);
     double onePhaseFloorMs(std::uint64_t p) const;
     bool slowPhaseSeen(std::uint64_t p) const;
+    std::pair<double, std::uint64_t> slowestPhase(std::uint64_t p) const;
     bool slowPhaseRepeats(std::uint64_t p, std::uint64_t d, double level);
     double testPattern(std::uint64_t p);
     double morePhases(std::uint64_t p, double ms);

@@ -1045,10 +1045,7 @@ double Prober::patternBatch(std::uint64_t p, int reads, std::int64_t offset)
 double Prober::onePhaseFloorMs(std::uint64_t p) const
 {
     const double serial = m_result.serialMs, floor = m_tuning.phaseFloor * serial;
-    double hi = 0;
-    for (std::uint64_t q : { p, 2 * p, 3 * p })
-        if (const auto it = m_patternMax.find(q); it != m_patternMax.end())
-            hi = std::max(hi, it->second.first);
+    const double hi = slowestPhase(p).first;
     const auto disks = m_disksFor.find(p);
     const double r = serial > 0 ? hi / serial : 0;
     if (r < m_tuning.slowPhaseHigh || disks == m_disksFor.end() || disks->second <= r)
@@ -1057,15 +1054,21 @@ double Prober::onePhaseFloorMs(std::uint64_t p) const
     return f <= m_tuning.slowDiskFactor ? std::min(floor, m_tuning.phaseFloor * hi / f) : floor;
 }
 
+// The slowest random phase of p, 2p and 3p (ms) and its offset.
+std::pair<double, std::uint64_t> Prober::slowestPhase(std::uint64_t p) const
+{
+    std::pair<double, std::uint64_t> slowest { 0, 0 };
+    for (std::uint64_t q : { p, 2 * p, 3 * p })
+        if (const auto it = m_patternMax.find(q); it != m_patternMax.end() && it->second.first > slowest.first)
+            slowest = it->second;
+    return slowest;
+}
+
 // Whether the slowest phase of p, 2p or 3p reads slowPhaseHigh over the serial level, which one healthy
 // disk's N reads do not, and no more than slowDiskFactor over it: a slow member's phase.
 bool Prober::slowPhaseSeen(std::uint64_t p) const
 {
-    double hi = 0;
-    for (std::uint64_t q : { p, 2 * p, 3 * p })
-        if (const auto it = m_patternMax.find(q); it != m_patternMax.end())
-            hi = std::max(hi, it->second.first);
-    const double r = m_result.serialMs > 0 ? hi / m_result.serialMs : 0;
+    const double r = m_result.serialMs > 0 ? slowestPhase(p).first / m_result.serialMs : 0;
     return r >= m_tuning.slowPhaseHigh && r <= m_tuning.slowDiskFactor;
 }
 
@@ -1074,10 +1077,7 @@ bool Prober::slowPhaseSeen(std::uint64_t p) const
 // from that phase lands on the slow member; a size that is not one spreads them over several disks.
 bool Prober::slowPhaseRepeats(std::uint64_t p, std::uint64_t d, double level)
 {
-    std::pair<double, std::uint64_t> slowest { 0, 0 };
-    for (std::uint64_t q : { p, 2 * p, 3 * p })
-        if (const auto it = m_patternMax.find(q); it != m_patternMax.end() && it->second.first > slowest.first)
-            slowest = it->second;
+    const std::pair<double, std::uint64_t> slowest = slowestPhase(p);
     const double need = m_tuning.divisorLevel * std::max(level, slowest.first);
     for (int i = 0; i < 2; ++i) {
         const double ms = patternBatch(d, 0, std::int64_t(slowest.second));
