@@ -98,6 +98,7 @@ private:
     double patternBatch(std::uint64_t p, int reads = 0, std::int64_t offset = -1);
     double onePhaseFloorMs(std::uint64_t p) const;
     bool slowPhaseSeen(std::uint64_t p) const;
+    bool slowFloorApplies(std::uint64_t p) const;
     std::pair<double, std::uint64_t> slowestPhase(std::uint64_t p) const;
     bool slowPhaseRepeats(std::uint64_t p, std::uint64_t d, double level);
     double testPattern(std::uint64_t p);
@@ -195,8 +196,7 @@ private:
     std::map<std::uint64_t, std::set<int>> m_sizes; // assumed pattern sizes to try -> copies when slow
     std::set<std::uint64_t> m_rejected;            // pattern sizes no layout fitted
     std::map<std::uint64_t, double> m_patternMin;  // fastest phase of each size tried
-    std::map<std::uint64_t, std::pair<double, std::uint64_t>> m_patternMax; // slowest phase of each size, its offset
-    std::map<std::uint64_t, std::vector<double>> m_patternPhases; // every random phase of each size
+    std::map<std::uint64_t, std::vector<std::pair<double, std::uint64_t>>> m_patternPhases; // each size's random phases: ms, offset
     std::map<std::uint64_t, int> m_disksFor;       // assumed pattern -> the fewest disks of a layout with it
     std::uint64_t m_scanned = 0;                   // sizes up to this one are tried
     std::uint64_t m_limit = 0;

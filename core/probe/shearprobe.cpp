@@ -914,12 +914,9 @@ void Prober::scanPattern()
             // That is where reads queue (a throttle), whose serial level is one fast member's. On
             // spinning disks, whose serial level averages the slow member in, the medians must agree
             // and the floor be lower (probe-eval --slow seeds 29, 31, 37 lost 3 exact without them).
-            const double slowFloorMs = onePhaseFloorMs(p);
-            const bool slowCase = m_result.calibration.queuedReadMs > 0
-                ? slowPhaseSeen(p)
-                : multiplesAgree && slowFloorMs < m_tuning.phaseFloor * m_result.serialMs;
-            const bool slowOneDisk = level == 1 && !(multiplesAgree && evenOneDisk) && slowCase && everyPhase(slowFloorMs)
-                && slowPhaseRepeats(p, p, ms);
+            const bool slowCase = slowFloorApplies(p) && (m_result.calibration.queuedReadMs > 0 || multiplesAgree);
+            const bool slowOneDisk = level == 1 && !(multiplesAgree && evenOneDisk) && slowCase
+                && everyPhase(onePhaseFloorMs(p)) && slowPhaseRepeats(p, p, ms);
             if ((multiplesAgree && (level > 1 || evenOneDisk)) || slowOneDisk) {
                 if (level == 1) { // one disk: nothing can be slower, this is the pattern
                     m_result.patternBlocks = p;
@@ -957,9 +954,7 @@ void Prober::reducePattern()
     // as the pattern's do, and a near-pattern's phase on the slow member plus a fast one reads as one
     // fast disk: the divisor is read from the phase where the pattern read slowest instead.
     const std::uint64_t found = p;
-    const bool queued = m_result.calibration.queuedReadMs > 0;
-    const bool slowMember = (queued ? slowPhaseSeen(p) : onePhaseFloorMs(p) < m_tuning.phaseFloor * m_result.serialMs)
-        && slowPhaseRepeats(p, p, level);
+    const bool slowMember = slowFloorApplies(p) && slowPhaseRepeats(p, p, level);
     if (slowMember) {
         // A slow member, known before any layout is ranked: the read/write ratio and the parallelism
         // are read within its band, as diskSpeeds() has them once it measures the member (probe-eval
@@ -969,7 +964,8 @@ void Prober::reducePattern()
         std::vector<double> phases, slow, fast;
         for (std::uint64_t q : { p, 2 * p, 3 * p })
             if (const auto it = m_patternPhases.find(q); it != m_patternPhases.end())
-                phases.insert(phases.end(), it->second.begin(), it->second.end());
+                for (const auto& phase : it->second)
+                    phases.push_back(phase.first);
         const auto [lo, hi] = std::minmax_element(phases.begin(), phases.end());
         const double cut = std::sqrt(*lo * *hi);
         for (double ms : phases)
@@ -1015,20 +1011,16 @@ void Prober::resetHypothesis()
 // phase; some sizes are slow from some phases only (RAID-5 left-asymmetric: chunks 0, 10 and 20
 // of a 6-disk array share disk 0, chunks 1, 11 and 21 do not), so a slow answer is checked from
 // a second phase and the faster of the two kept.
-// `offset` >= 0 reads from that phase (taken modulo p); otherwise a random one, and the slowest
-// such phase of p is kept with its offset (m_patternMax).
+// `offset` >= 0 reads from that phase (taken modulo p); otherwise a random one, kept with its offset
+// (m_patternPhases).
 double Prober::patternBatch(std::uint64_t p, int reads, std::int64_t offset)
 {
     std::vector<ProbeIo> ios;
     const std::uint64_t at = offset >= 0 ? std::uint64_t(offset) % p : m_rng.below(p);
     addRandomInstances(ios, p, at, reads > 0 ? reads : m_n);
     const double ms = timeBatch(ios, m_ios.patternSize, layoutOutstanding());
-    if (offset < 0 && reads <= 0) {
-        auto [slowest, added] = m_patternMax.emplace(p, std::make_pair(ms, at));
-        if (ms > slowest->second.first)
-            slowest->second = { ms, at };
-        m_patternPhases[p].push_back(ms);
-    }
+    if (offset < 0 && reads <= 0)
+        m_patternPhases[p].emplace_back(ms, at);
     return ms;
 }
 
@@ -1059,8 +1051,10 @@ std::pair<double, std::uint64_t> Prober::slowestPhase(std::uint64_t p) const
 {
     std::pair<double, std::uint64_t> slowest { 0, 0 };
     for (std::uint64_t q : { p, 2 * p, 3 * p })
-        if (const auto it = m_patternMax.find(q); it != m_patternMax.end() && it->second.first > slowest.first)
-            slowest = it->second;
+        if (const auto it = m_patternPhases.find(q); it != m_patternPhases.end())
+            for (const auto& phase : it->second)
+                if (phase.first > slowest.first)
+                    slowest = phase;
     return slowest;
 }
 
@@ -1070,6 +1064,17 @@ bool Prober::slowPhaseSeen(std::uint64_t p) const
 {
     const double r = m_result.serialMs > 0 ? slowestPhase(p).first / m_result.serialMs : 0;
     return r >= m_tuning.slowPhaseHigh && r <= m_tuning.slowDiskFactor;
+}
+
+// Whether p's phases show a slow member to judge p by: where reads queue (a throttle) the serial level
+// is one fast member's, and a phase over it by slowPhaseHigh is the slow one's (slowPhaseSeen()); on
+// spinning disks the serial level averages the slow member in, and the floor of the fast members'
+// time must be the lower one (onePhaseFloorMs()).
+bool Prober::slowFloorApplies(std::uint64_t p) const
+{
+    if (m_result.calibration.queuedReadMs > 0)
+        return slowPhaseSeen(p);
+    return onePhaseFloorMs(p) < m_tuning.phaseFloor * m_result.serialMs;
 }
 
 // Whether size d, read from the phase where p, 2p or 3p read slowest (d divides p), reads as slowly
