@@ -178,7 +178,10 @@ void Prober::boundaries()
     // of its blocks, which a fit against one level reads as a wrong chunk size.
     auto measure = [&](std::uint64_t c) {
         const double ms = testBoundary(c);
-        samples[c].push_back(ms / (m_normalizeBoundaries ? std::max(blockSingle(c - 1), blockSingle(c % p)) : m_slowMs));
+        const double against = m_normalizeBoundaries ? std::max(blockSingle(c - 1), blockSingle(c % p)) : m_slowMs;
+        samples[c].push_back(ms / against);
+        if (m_trace)
+            std::fprintf(stderr, "boundary %llu: %.1f ms against %.1f\n", static_cast<unsigned long long>(c), ms, against);
     };
     for (const ChunkHypothesis& h : hypotheses)
         measure(std::min(h.chunkBlocks, p));

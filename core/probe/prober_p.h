@@ -166,7 +166,19 @@ private:
     /// One block's queued read time against the median of other blocks' (slowMemberFactor or more: a
     /// slow member), from the calibration's blocks and up to slowMemberSamples more; {0, 0} when none
     /// stands out.
-    std::pair<double, double> slowMemberRead();
+    struct SlowMember
+    {
+        double slowMs = 0;       ///< its block's queued time a read; 0 when no block stood out
+        double typicalMs = 0;    ///< the other blocks' median
+        std::uint64_t block = 0; ///< the slow block
+        bool measured = false;
+    };
+    const SlowMember& slowMemberRead(); ///< measured once, then kept
+    SlowMember m_slowMember;
+    void scanAnchored();
+    bool slowBlockAgrees(std::uint64_t p);
+    double slowBlockShare(std::uint64_t q);
+    void slowBlockOnSlowDisk(const Candidate& c);
     void slowMemberHidesPattern(double contrast);
     /// Takes the name back from an identified verdict: the finding "too weak to decide on" it, and why.
     void withdraw(const QString& why, std::vector<std::pair<QString, double>> values = {});
@@ -222,6 +234,11 @@ private:
     bool m_slowScan = false;            // the pattern scan again, for layouts a slow member holds back (run())
     bool m_cappedScan = false;          // the pattern scan again, for layouts a ceiling slows (run())
     bool m_writeOnlyScan = false;       // ... for layouts with a member only writes reach; kept when it found the pattern
+    bool m_anchoredScan = false;        // ... from a slow member's block (scanAnchored()); kept when it found the pattern
+    std::vector<std::pair<std::uint64_t, double>> m_anchoredTimes; // sizes read from the slow member's block: p, ms
+    bool m_fromSlowBlock = false;       // the hypothesis read as the pattern from the slow member's block
+    void slowMemberKnown();
+    bool calibrationRatesApart() const;
     static int writeOnlyMember(const Candidate& c, bool writtenOnly = false);
     int m_discriminatingPairs = 0;      // pairs rank() measured to split the best two
     int m_ratioRounds = 0;              // rounds of refineRedundancy() spent deciding between ratios
@@ -250,7 +267,7 @@ private:
     double m_slowFactor = 1; // the slowest (or fastest) member's time against the median's
     bool m_countedUnderCap = false; // countDisksUnderCap() named the mirror
     bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling
-    std::vector<double> m_calibrationReadMs; // the calibration's blocks' queued time a read, those that queued
+    std::vector<std::pair<double, std::uint64_t>> m_calibrationReads; // the calibration's blocks that queued: time a read, block
     bool m_normalizeBoundaries = false; // boundary tests against their blocks' own times (a retry)
 };
 

@@ -119,6 +119,38 @@ ProbeResult Prober::run()
             searchPattern();
             m_slowScan = m_result.patternBlocks > 0;
         }
+        // Still none, where reads queue: a member far slower than the rest takes as long for its share
+        // of spread reads as a fast disk for all of them, or nearly (Shear Fig. 18 past slowDiskFactor:
+        // the rig's RAID-0 of 4 with member 2 at 60 of 300 IOPS, 1.05x; the simulator's RAID-6 of 8 so,
+        // 1.6x), and random phases of the pattern read a fast member's level. Reads from a block of the
+        // slow member (slowMemberRead()), at multiples of a size, all queue on it when the size is a
+        // multiple of the pattern: the scan again from that block. Whether or
+        // not the rates look like a mirror of whole disks': random reads spread over a RAID-5 of 5 with
+        // member 2 at a fifth of the rate come as fast as one block's on a fast member, as a mirror's do.
+        // Only where a slow member shows: one disk's load hardly slower than the array's, or the
+        // calibration's blocks reading slowMemberFactor apart (more reads re-rolled a RAID-1 of 15 under a
+        // ceiling, probe-eval --realism seed 13024, exact before, undecided between 15 and 14 after).
+        if (m_result.patternBlocks == 0 && m_result.calibration.blockCopies < 2 && m_result.calibration.queuedReadMs > 0
+            && m_sharedHint.isEmpty() && (!contrasted() || calibrationRatesApart()) && slowMemberRead().slowMs > 0) {
+            m_anchoredScan = true;
+            // Two of the calibration's three blocks on the slow member (for 4 disks one time in six) gave
+            // the device's scale from it: its rate, and N from its burst credit (QEMU's rate/10, f times
+            // smaller than a fast member's). N then grows by f, so that a fast member's credit is as small
+            // a part of its reads (the simulator's zig-zag of 4 with member 1 at 60 of 300 IOPS: N = 56,
+            // and a chunk's two blocks read 1.45x one block's, not 2x, after a rest).
+            const double f = m_result.calibration.queuedReadMs / m_slowMember.typicalMs;
+            if (f >= m_tuning.slowMemberFactor)
+                m_n = std::min(m_tuning.maxReadsPerTest, int(std::ceil(m_n * f / 8.0)) * 8);
+            if (m_trace)
+                std::fprintf(stderr, "scan again: anchored\n");
+            m_cappedScan = m_slowScan = false;
+            m_sizes.clear();
+            m_rejected.clear();
+            patternSizes();
+            m_scanned = 0;
+            searchPattern();
+            m_anchoredScan = m_result.patternBlocks > 0;
+        }
         step(QStringLiteral("identification"), 0.9);
         identify();
         ProbeVerdict& v = m_result.verdict;
@@ -150,9 +182,40 @@ void Prober::searchPattern()
     for (int attempt = 0; attempt < 8; ++attempt) {
         if (attempt > 0)
             step(QStringLiteral("pattern size"), 0.15 + 0.1 * attempt);
-        scanPattern();
+        if (m_anchoredScan)
+            scanAnchored();
+        else
+            scanPattern();
         if (m_result.patternBlocks == 0)
             break;
+        // Where reads queue and one disk's load hardly stands out, a slow member may be why, and a
+        // size some of whose chunks sit on it reads slow from random phases (x-means' gcd took two
+        // chunks of a RAID-4 of 5 with member 1 at 60 of 300 IOPS, both phases on the slow one): the
+        // pattern must read as slowly from the slow member's block (slowBlockAgrees()).
+        if (!m_anchoredScan && m_result.calibration.queuedReadMs > 0 && !contrasted()) {
+            if (!slowBlockAgrees(m_result.patternBlocks)) {
+                m_rejected.insert(m_result.patternBlocks);
+                resetHypothesis();
+                continue;
+            }
+            if (m_slowMember.slowMs > 0) {
+                // Shear §2.3.1's gcd, from the slow block: a divisor that reads as slowly from it is a
+                // smaller multiple of the pattern (x-means took 256 blocks of a RAID-0 of 4 at 64 KiB, its
+                // pattern 64, with member 2 at 60 of 300 IOPS).
+                // The sizes and chunks of the layouts a slow member holds back (scanAnchored()'s) join
+                // the scan's: the parallelism window left RAID-0 of 4 out of a RAID-0 of 4 at 32 KiB
+                // with member 2 at 60 of 300 IOPS, and its pattern was fitted with RAID-0 of 2's chunk.
+                m_anchoredScan = true;
+                patternSizes();
+                m_anchoredScan = false;
+                std::uint64_t p = m_result.patternBlocks;
+                for (std::uint64_t q = 2; q <= p; ++q)
+                    while (p % q == 0 && m_sizes.count(p / q) && !m_rejected.count(p / q) && slowBlockShare(p / q) >= m_tuning.anchoredLevel)
+                        p /= q;
+                m_result.patternBlocks = p;
+                slowMemberKnown();
+            }
+        }
         // Once per probe a rejected pattern is tried again with each boundary test against its
         // own blocks' times, in case a slow member misled the chunk fit.
         bool fits = false;
@@ -187,7 +250,7 @@ void Prober::searchPattern()
         resetHypothesis();
         // Once: the second (capped) scan follows a first that ended here, and the narrow search
         // would only measure the redundancy again.
-        if (!m_cappedScan && !m_writeOnlyScan && (m_narrowSearch = narrowMirrorPattern())) {
+        if (!m_cappedScan && !m_writeOnlyScan && !m_anchoredScan && (m_narrowSearch = narrowMirrorPattern())) {
             step(QStringLiteral("boundaries"), 0.7);
             boundaries();
             step(QStringLiteral("pairwise layout"), 0.8);
@@ -413,7 +476,7 @@ void Prober::calibrate()
     std::sort(rates.begin(), rates.end(), [](const Rate& x, const Rate& y) { return x.perReadMs < y.perReadMs; });
     for (const Rate& r : rates)
         if (r.perReadMs > 0)
-            m_calibrationReadMs.push_back(r.perReadMs);
+            m_calibrationReads.emplace_back(r.perReadMs, r.block);
     const Rate& mid = rates[rates.size() / 2];
     double perReadMs = mid.perReadMs;
     const std::uint64_t block = mid.block;
@@ -803,6 +866,12 @@ void Prober::patternSizes()
             return copiesFit(c) && (parallel <= 0 || c.readParallelism >= parallel / 1.7);
         if (m_writeOnlyScan && writeOnlyMember(c) < 0)
             return false;
+        // From a slow member's block: it holds random reads to about D/f disks, and the read/write
+        // ratio to its own shares of reads and writes.
+        if (m_anchoredScan) {
+            const double f = m_slowMember.slowMs / m_slowMember.typicalMs;
+            return copiesFit(c) && (parallel <= 0 || (parallel < 1.7 * c.readParallelism && parallel * 1.7 * f > c.readParallelism));
+        }
         if (m_slowScan)
             return ratioFits(c, std::log(1.6)) && copiesFit(c)
                 && (parallel <= 0
@@ -916,7 +985,7 @@ void Prober::scanPattern()
             // and the floor be lower (probe-eval --slow seeds 29, 31, 37 lost 3 exact without them).
             const bool slowCase = slowFloorApplies(p) && (m_result.calibration.queuedReadMs > 0 || multiplesAgree);
             const bool slowOneDisk = level == 1 && !(multiplesAgree && evenOneDisk) && slowCase
-                && everyPhase(onePhaseFloorMs(p)) && slowPhaseRepeats(p, p, ms);
+                && everyPhase(onePhaseFloorMs(p)) && slowPhaseRepeats(p, p, ms) && slowBlockAgrees(p);
             if ((multiplesAgree && (level > 1 || evenOneDisk)) || slowOneDisk) {
                 if (level == 1) { // one disk: nothing can be slower, this is the pattern
                     m_result.patternBlocks = p;
@@ -935,6 +1004,64 @@ void Prober::scanPattern()
     decidePattern();
     if (m_rejected.count(m_result.patternBlocks))
         m_result.patternBlocks = 0;
+}
+
+// Shear §2.3.1 from one block of a slow member (run()): N reads at multiples of p from the block's
+// phase all queue on its disk when p is a multiple of the pattern, and take N of its reads' time (a
+// member f times slower than the rest, f D times one fast disk's share of spread reads); a size that
+// is not spreads them over several disks. Smallest first; the size, its multiples 2p and 3p, and p
+// once more must each read anchoredLevel of that level.
+void Prober::scanAnchored()
+{
+    // Past the scan's limit or with too few multiples, p and its other multiples decide.
+    auto slowAt = [&](std::uint64_t q) {
+        if (q > m_limit)
+            return true;
+        const double share = slowBlockShare(q);
+        return share < 0 || share >= m_tuning.anchoredLevel;
+    };
+    for (const auto& [p, copies] : m_sizes) {
+        if (p <= m_scanned || m_rejected.count(p))
+            continue;
+        m_scanned = p;
+        if (slowAt(p) && slowAt(2 * p) && slowAt(3 * p) && slowAt(p)) {
+            m_result.patternBlocks = p;
+            break;
+        }
+        if (m_patternTimes.size() >= 600)
+            break; // a bound on the scan, as scanPattern()'s
+    }
+    if (m_result.patternBlocks == 0)
+        return;
+    for (std::size_t i = 0; i < m_patternTimes.size(); ++i)
+        m_result.pattern[i].slow = m_patternTimes[i].first % m_result.patternBlocks == 0
+            && m_patternTimes[i].second >= m_tuning.anchoredLevel * m_n * m_slowMember.slowMs;
+    slowMemberKnown();
+}
+
+// The calibration's blocks' queued rates slowMemberFactor apart or more: one of them on a slow member.
+bool Prober::calibrationRatesApart() const
+{
+    if (m_calibrationReads.size() < 2)
+        return false;
+    const auto [lo, hi] = std::minmax_element(m_calibrationReads.begin(), m_calibrationReads.end());
+    return hi->first >= m_tuning.slowMemberFactor * lo->first;
+}
+
+// A hypothesis that read as the pattern from the slow member's block: the member is known before any
+// layout is ranked (as reducePattern() has it from a pattern's slow phases), the ratio and parallelism
+// read within its band, the boundaries against their own blocks' times, the pattern's level from those
+// reads (patternLevel()), and the one-disk level a fast member's: N of the other blocks' queued reads
+// (narrowMirrorPattern() may have averaged reads one at a time in, the slow member's among them: the
+// simulator's RAID-0 of 3 with member 0 at 60 of 300 IOPS, 1309 ms for 933, and its chunks' level fell
+// 0.33 short).
+void Prober::slowMemberKnown()
+{
+    m_fromSlowBlock = true;
+    m_uneven = true;
+    m_slowFactor = std::max(m_slowFactor, m_slowMember.slowMs / m_slowMember.typicalMs);
+    m_normalizeBoundaries = true;
+    m_result.serialMs = m_slowMs = m_n * m_slowMember.typicalMs;
 }
 
 // Shear §2.3.1 takes the gcd of the slow sizes: every multiple of the pattern reads as slowly as the
@@ -1005,6 +1132,7 @@ void Prober::resetHypothesis()
     m_blockSingle.clear();
     m_groupRatio = m_groupMs = m_ceilingRatio = m_ceilingIops = 0;
     m_chunkFitPerOffset = 0;
+    m_fromSlowBlock = false;
 }
 
 // N reads at multiples of p from a random phase. A multiple of the pattern is slow from every
@@ -1044,6 +1172,51 @@ double Prober::onePhaseFloorMs(std::uint64_t p) const
         return floor;
     const double d = disks->second, f = r * (d - 1) / (d - r);
     return f <= m_tuning.slowDiskFactor ? std::min(floor, m_tuning.phaseFloor * hi / f) : floor;
+}
+
+// Where reads queue and a block of a slow member is known (slowMemberRead()), a pattern taken from a
+// slow phase must read from that block as slowly as N of its reads: a multiple of the pattern keeps
+// them all on its disk. Two chunks of a RAID-0 of 4, the slow member's and another's, read 2.2x the
+// serial level with member 2 at 60 of 300 IOPS, as one member at half speed would (the rig: RAID-0
+// of 2 named, WRONG); from the slow block they read half of its level.
+bool Prober::slowBlockAgrees(std::uint64_t p)
+{
+    if (m_result.calibration.queuedReadMs <= 0 || slowMemberRead().slowMs <= 0)
+        return true;
+    const double share = slowBlockShare(p);
+    return share < 0 || share >= m_tuning.anchoredLevel;
+}
+
+// Reads at distinct multiples of q from the slow member's block (N, or as many as there are, at least
+// N/2), as a part of the same number of that block's reads queued: 1 when all sit on its disk; -1 when
+// q has too few multiples to tell. Distinct: md answers some repeats from its stripe cache (the rig's
+// RAID-6 of 6 with member 2 at 60 of 462 IOPS, N = 400 on 1 GiB: its pattern read 0.98, 2p 0.93, 3p
+// 0.91 ... 10p 0.78, each with fewer multiples to draw from). Kept in m_anchoredTimes, as N reads.
+double Prober::slowBlockShare(std::uint64_t q)
+{
+    const std::uint64_t at = m_slowMember.block % q, multiples = (m_capacityBlocks - at) / q;
+    const int reads = int(std::min<std::uint64_t>(std::uint64_t(m_n), multiples));
+    if (2 * reads < m_n)
+        return -1;
+    std::set<std::uint64_t> picked;
+    while (int(picked.size()) < reads)
+        picked.insert(m_rng.below(multiples));
+    std::vector<ProbeIo> ios;
+    for (std::uint64_t k : picked)
+        ios.push_back(read(k * q + at));
+    for (std::size_t i = ios.size(); i > 1; --i) // in random order, as addRandomInstances() draws them
+        std::swap(ios[i - 1], ios[m_rng.below(i)]);
+    const double ms = timeBatch(ios, m_ios.patternSize, layoutOutstanding()) * m_n / reads;
+    m_anchoredTimes.emplace_back(q, ms);
+    m_patternTimes.emplace_back(q, ms);
+    m_result.pattern.push_back({ q, ms, false });
+    m_pending.pattern.push_back({ q, ms, false });
+    flush(m_fraction, false);
+    const double level = m_n * m_slowMember.slowMs;
+    if (m_trace)
+        std::fprintf(stderr, "pattern %llu from the slow block: %.1f (level %.1f, %d reads)\n", static_cast<unsigned long long>(q), ms,
+                     level, reads);
+    return ms / level;
 }
 
 // The slowest random phase of p, 2p and 3p (ms) and its offset.
@@ -1233,11 +1406,13 @@ void Prober::decidePattern()
         return;
     std::vector<double> logs;
     for (const auto& [p, ms] : m_patternTimes)
-        logs.push_back(std::log(ms));
+        logs.push_back(std::log(std::max(ms, 1e-6))); // a batch a cache answered at once is no -inf
     XMeansOptions options;
     options.kMax = 6;
     options.kmeans.seed = m_config.seed;
     const KMeansResult clusters = xmeans(logs, options);
+    if (clusters.k < 1)
+        return;
     const int slowest = clusters.k - 1;
     const double lo = *std::min_element(logs.begin(), logs.end());
     const double hi = *std::max_element(logs.begin(), logs.end());
@@ -1314,6 +1489,7 @@ const DoubleField kDoubleFields[] = {
         { "slowMemberFactor", [](ProbeTuning& t) -> double& { return t.slowMemberFactor; } },
         { "phaseFloor", [](ProbeTuning& t) -> double& { return t.phaseFloor; } },
         { "slowPhaseHigh", [](ProbeTuning& t) -> double& { return t.slowPhaseHigh; } },
+        { "anchoredLevel", [](ProbeTuning& t) -> double& { return t.anchoredLevel; } },
         { "divisorLevel", [](ProbeTuning& t) -> double& { return t.divisorLevel; } },
         { "mirrorMultipleSpread", [](ProbeTuning& t) -> double& { return t.mirrorMultipleSpread; } },
         { "wholeMirrorSpread", [](ProbeTuning& t) -> double& { return t.wholeMirrorSpread; } },

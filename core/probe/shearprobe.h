@@ -103,7 +103,7 @@ struct ProbeTuning
     /// slower than the rest: a member s times slower takes as long for its 1/D of spread reads as a
     /// fast disk for all of them when s = D (the rig's RAID-5 of 5 and RAID-0 of 4 with member 2 at 60 of 300
     /// IOPS: 1.08x and 1.05x; one of the calibration's three blocks read 16.6 ms against 3.2-3.4).
-    int slowMemberSamples = 12;
+    int slowMemberSamples = 24;
     /// A block read this many times slower than the median of the others is on a slow member.
     double slowMemberFactor = 1.6;
     /// Every phase of a pattern size at least this part of the one-disk time: RAID-5 left-asymmetric's
@@ -113,6 +113,12 @@ struct ProbeTuning
     /// (Shear Fig. 18): one disk's N reads take about the serial time on a healthy array, and the
     /// serial level averages the slow member in. The floor above is then of the fast members' time.
     double slowPhaseHigh = 1.3;
+    /// Reads at multiples of a size from a slow member's block (slowMemberRead()), where no pattern
+    /// showed: the size is the pattern when they read at least this part of N of that block's reads
+    /// queued, as must its multiples 2p and 3p and p once more. A multiple of the pattern keeps every
+    /// read on the block's disk (1.0); RAID-5 left-asymmetric's near-pattern of D-1 chunks keeps
+    /// (D-1)/D of its first chunk's reads there, 0.875 for 8 disks.
+    double anchoredLevel = 0.93;
     /// A divisor of the pattern found replaces it only when it and each of its phases read at this
     /// part of the pattern's level (a multiple of the pattern reads at 1; a near-pattern at 0.6-0.8).
     double divisorLevel = 0.88;
