@@ -127,11 +127,14 @@ ProbeResult Prober::run()
         // multiple of the pattern: the scan again from that block. Whether or
         // not the rates look like a mirror of whole disks': random reads spread over a RAID-5 of 5 with
         // member 2 at a fifth of the rate come as fast as one block's on a fast member, as a mirror's do.
-        // Only where a slow member shows: one disk's load hardly slower than the array's, or the
-        // calibration's blocks reading slowMemberFactor apart (more reads re-rolled a RAID-1 of 15 under a
-        // ceiling, probe-eval --realism seed 13024, exact before, undecided between 15 and 14 after).
+        // Only where a slow member may show: one disk's load hardly slower than the array's, the
+        // calibration's blocks reading slowMemberFactor apart, or patterns found and rejected (the
+        // simulator's RAID-6 ra of 8 with member 5 at 60 of 300 IOPS: 1.6x, no calibration block on
+        // it, 17 hypotheses). Not everywhere: more reads re-rolled a RAID-1 of 15 under a ceiling
+        // (probe-eval --realism seed 13024, exact before, undecided between 15 and 14 after).
         if (m_result.patternBlocks == 0 && m_result.calibration.blockCopies < 2 && m_result.calibration.queuedReadMs > 0
-            && m_sharedHint.isEmpty() && (!contrasted() || calibrationRatesApart()) && slowMemberRead().slowMs > 0) {
+            && m_sharedHint.isEmpty() && (!contrasted() || calibrationRatesApart() || !m_rejected.empty())
+            && slowMemberRead().slowMs > 0) {
             m_anchoredScan = true;
             // Two of the calibration's three blocks on the slow member (for 4 disks one time in six) gave
             // the device's scale from it: its rate, and N from its burst credit (QEMU's rate/10, f times
@@ -1028,8 +1031,8 @@ void Prober::scanAnchored()
             m_result.patternBlocks = p;
             break;
         }
-        if (m_patternTimes.size() >= 600)
-            break; // a bound on the scan, as scanPattern()'s
+        if (m_anchoredTimes.size() >= 600)
+            break; // a bound on the scan, as scanPattern()'s (whose sizes do not count here)
     }
     if (m_result.patternBlocks == 0)
         return;

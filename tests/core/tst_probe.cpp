@@ -1000,17 +1000,19 @@ TEST_CASE("Shear probe: the one-disk level does not come from a deep queue of on
 
 TEST_CASE("Shear probe: a member far slower than the rest is named from reads of its own block", "[probe][shear][realism]")
 {
-    // RAID-5 of 5 and RAID-0 of 4, each disk throttled to 300 IOPS but member 2 to 60 (the md rig's
-    // IOPS_DISK=2:60): reads spread over the array put a fifth (a quarter) of a batch on member 2,
-    // which takes 5 x 1/5 (5 x 1/4) of N fast reads' time, as long as N reads on one fast disk or
-    // longer, so a random phase of the pattern (on a fast member, mostly) reads like the spread. One
+    // RAID-5 of 5, RAID-0 of 4 and RAID-6 of 6, each disk throttled to 300 IOPS but member 2 to 60 (the
+    // md rig's IOPS_DISK=2:60): reads spread over the array put a fifth (a quarter, a sixth) of a batch
+    // on member 2, which takes 5 x 1/5 (5 x 1/4, 5 x 1/6) of N fast reads' time, about as long as N
+    // reads on one fast disk, so a random phase of the pattern (on a fast member, mostly) reads like the spread. One
     // block read 5 times slower (300 / 60) than the others is on member 2; N reads at multiples of the
     // pattern from that block all queue on member 2 (5 N fast reads' time), at other sizes they spread
     // (at most half of them on it). The layout is then named, and member 2 with it, about 5x slower.
     // RAID-5 left-symmetric of 5 reads as RAID-0 of 5 (chunk n on disk n mod 5): an equivalent.
     for (const auto& [spec, truth] : { std::pair { "raid5 layout=left-symmetric disks=5 chunk=64KiB iops=300,2:60",
                                                    "raid5 layout=left-symmetric disks=5 chunk=64KiB" },
-                                       std::pair { "raid0 disks=4 chunk=32KiB iops=300,2:60", "raid0 disks=4 chunk=32KiB" } }) {
+                                       std::pair { "raid0 disks=4 chunk=32KiB iops=300,2:60", "raid0 disks=4 chunk=32KiB" },
+                                       std::pair { "raid6 layout=left-symmetric disks=6 chunk=32KiB iops=300,2:60",
+                                                   "raid6 layout=left-symmetric disks=6 chunk=32KiB" } }) {
         ProbeConfig config;
         config.seed = 1;
         config.measureRedundancy = false;
