@@ -177,7 +177,9 @@ private:
     SlowMember m_slowMember;
     void scanAnchored();
     bool slowBlockAgrees(std::uint64_t p);
-    double slowBlockShare(std::uint64_t q);
+    double slowBlockMs(std::uint64_t q);
+    bool readsOnSlowBlock(double ms) const;
+    void addPatternPoint(std::uint64_t p, double ms);
     void slowBlockOnSlowDisk(const Candidate& c);
     void slowMemberHidesPattern(double contrast);
     /// Takes the name back from an identified verdict: the finding "too weak to decide on" it, and why.

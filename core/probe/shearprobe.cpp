@@ -124,10 +124,9 @@ ProbeResult Prober::run()
         // the rig's RAID-0 of 4 with member 2 at 60 of 300 IOPS, 1.05x; the simulator's RAID-6 of 8 so,
         // 1.6x), and random phases of the pattern read a fast member's level. Reads from a block of the
         // slow member (slowMemberRead()), at multiples of a size, all queue on it when the size is a
-        // multiple of the pattern: the scan again from that block. Whether or
-        // not the rates look like a mirror of whole disks': random reads spread over a RAID-5 of 5 with
-        // member 2 at a fifth of the rate come as fast as one block's on a fast member, as a mirror's do.
-        // Only where a slow member may show: one disk's load hardly slower than the array's, the
+        // multiple of the pattern: the scan again from that block. Whether or not the rates look like
+        // a mirror of whole disks': random reads spread over a RAID-5 of 5 with member 2 at a fifth of
+        // the rate come as fast as one block's on a fast member, as a mirror's do. Only where a slow member may show: one disk's load hardly slower than the array's, the
         // calibration's blocks reading slowMemberFactor apart, or patterns found and rejected (the
         // simulator's RAID-6 ra of 8 with member 5 at 60 of 300 IOPS: 1.6x, no calibration block on
         // it, 17 hypotheses). Not everywhere: more reads re-rolled a RAID-1 of 15 under a ceiling
@@ -213,7 +212,7 @@ void Prober::searchPattern()
                 m_anchoredScan = false;
                 std::uint64_t p = m_result.patternBlocks;
                 for (std::uint64_t q = 2; q <= p; ++q)
-                    while (p % q == 0 && m_sizes.count(p / q) && !m_rejected.count(p / q) && slowBlockShare(p / q) >= m_tuning.anchoredLevel)
+                    while (p % q == 0 && m_sizes.count(p / q) && !m_rejected.count(p / q) && slowBlockAgrees(p / q))
                         p /= q;
                 m_result.patternBlocks = p;
                 slowMemberKnown();
@@ -1020,8 +1019,10 @@ void Prober::scanAnchored()
     auto slowAt = [&](std::uint64_t q) {
         if (q > m_limit)
             return true;
-        const double share = slowBlockShare(q);
-        return share < 0 || share >= m_tuning.anchoredLevel;
+        const double ms = slowBlockMs(q);
+        if (ms >= 0)
+            addPatternPoint(q, ms); // this scan's record: no random-phase scan reads it after
+        return readsOnSlowBlock(ms);
     };
     for (const auto& [p, copies] : m_sizes) {
         if (p <= m_scanned || m_rejected.count(p))
@@ -1186,16 +1187,22 @@ bool Prober::slowBlockAgrees(std::uint64_t p)
 {
     if (m_result.calibration.queuedReadMs <= 0 || slowMemberRead().slowMs <= 0)
         return true;
-    const double share = slowBlockShare(p);
-    return share < 0 || share >= m_tuning.anchoredLevel;
+    return readsOnSlowBlock(slowBlockMs(p));
+}
+
+// slowBlockMs() at anchoredLevel of N of the slow block's reads or more, or not measurable (< 0).
+bool Prober::readsOnSlowBlock(double ms) const
+{
+    return ms < 0 || ms >= m_tuning.anchoredLevel * m_n * m_slowMember.slowMs;
 }
 
 // Reads at distinct multiples of q from the slow member's block (N, or as many as there are, at least
-// N/2), as a part of the same number of that block's reads queued: 1 when all sit on its disk; -1 when
+// N/2), as the time of N such reads: N of the block's own reads' time when all sit on its disk; -1 when
 // q has too few multiples to tell. Distinct: md answers some repeats from its stripe cache (the rig's
 // RAID-6 of 6 with member 2 at 60 of 462 IOPS, N = 400 on 1 GiB: its pattern read 0.98, 2p 0.93, 3p
-// 0.91 ... 10p 0.78, each with fewer multiples to draw from). Kept in m_anchoredTimes, as N reads.
-double Prober::slowBlockShare(std::uint64_t q)
+// 0.91 ... 10p 0.78 of the level, each with fewer multiples to draw from). Kept in m_anchoredTimes;
+// not in the random-phase scans' record, whose spread level and cached sizes it would skew.
+double Prober::slowBlockMs(std::uint64_t q)
 {
     const std::uint64_t at = m_slowMember.block % q, multiples = (m_capacityBlocks - at) / q;
     const int reads = int(std::min<std::uint64_t>(std::uint64_t(m_n), multiples));
@@ -1211,15 +1218,10 @@ double Prober::slowBlockShare(std::uint64_t q)
         std::swap(ios[i - 1], ios[m_rng.below(i)]);
     const double ms = timeBatch(ios, m_ios.patternSize, layoutOutstanding()) * m_n / reads;
     m_anchoredTimes.emplace_back(q, ms);
-    m_patternTimes.emplace_back(q, ms);
-    m_result.pattern.push_back({ q, ms, false });
-    m_pending.pattern.push_back({ q, ms, false });
-    flush(m_fraction, false);
-    const double level = m_n * m_slowMember.slowMs;
     if (m_trace)
         std::fprintf(stderr, "pattern %llu from the slow block: %.1f (level %.1f, %d reads)\n", static_cast<unsigned long long>(q), ms,
-                     level, reads);
-    return ms / level;
+                     m_n * m_slowMember.slowMs, reads);
+    return ms;
 }
 
 // The slowest random phase of p, 2p and 3p (ms) and its offset.
@@ -1288,11 +1290,17 @@ double Prober::testPattern(std::uint64_t p)
     if (m_trace)
         std::fprintf(stderr, "pattern %llu: %s\n", static_cast<unsigned long long>(p),
                      QStringList(phasesText(phases)).join(QLatin1Char(' ')).toUtf8().constData());
+    addPatternPoint(p, ms);
+    return ms;
+}
+
+// A size's time in the scan's record (m_patternTimes) and on the plot.
+void Prober::addPatternPoint(std::uint64_t p, double ms)
+{
     m_patternTimes.emplace_back(p, ms);
     m_result.pattern.push_back({ p, ms, false });
     m_pending.pattern.push_back({ p, ms, false });
     flush(m_fraction, false);
-    return ms;
 }
 
 // The level of size p (`ms`, from testPattern()) with two more phases: the median of the three.
