@@ -66,6 +66,13 @@ private:
     // A disk idle for a while may answer a first burst at once: spend a few reads before timing.
     void warmUp() { timeBatch(randomBlocks(2 * m_n, false), m_ios.warmup); }
     void calibrate();
+    bool distinctReadCalibration();
+    bool scaleFromPattern(std::uint64_t p);
+    void setScale(double readMs, double credit);
+    void resetScan();
+    bool repeatsCached();
+    void scaleFromDistinctReads();
+    std::vector<ProbeIo> distinctMultiples(std::uint64_t at, std::uint64_t q, int reads);
     double sameBlockMs(std::uint64_t block, int count);
     double queuedBlockMs(std::uint64_t block, int count);
     void countCopies();
@@ -270,6 +277,9 @@ private:
     bool m_countedUnderCap = false; // countDisksUnderCap() named the mirror
     bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling
     std::vector<std::pair<double, std::uint64_t>> m_calibrationReads; // the calibration's blocks that queued: time a read, block
+    double m_repeatReadMs = 0; // the calibration's blocks' median time a repeat, queued or cached
+    double m_serialReadMs = 0; // a random read one at a time
+    bool m_distinctScale = false; // the scale came from distinct reads: pattern batches read no block twice
     bool m_normalizeBoundaries = false; // boundary tests against their blocks' own times (a retry)
 };
 

@@ -64,6 +64,10 @@ ProbeResult Prober::run()
         step(QStringLiteral("redundancy"), 0.05);
         redundancy();
         step(QStringLiteral("pattern size"), 0.15);
+        // One block's repeats answered without its disk, where reads queue behind a throttle: the scale
+        // from distinct reads (md's stripe cache on a degraded RAID-4/5/6), and the scan on it.
+        if (repeatsCached() && distinctReadCalibration())
+            scaleFromDistinctReads();
         patternSizes();
         searchPattern();
         // No pattern and no copies: a striped array whose reads a ceiling caps (a controller's or the
@@ -338,10 +342,18 @@ double Prober::steadyRatePerMs(const std::vector<ProbeIo>& ios, std::uint64_t& c
     return t[hi] > t[lo] ? double(hi - lo) / ((t[hi] - t[lo]) * 1e-6) : 0.0;
 }
 
-// N random instances of a period: block `offset` of instance i, i uniform.
+// N random instances of a period: block `offset` of instance i, i uniform. Distinct where a cache
+// answers repeats of a block and the scale came from distinct reads (distinctReadCalibration()): the
+// rig's degraded RAID-6 of 6 read 232 reads at 3 x its 192-block pattern in 500 ms, at the pattern in
+// 680, its 1 GiB holding 455 instances of the larger.
 void Prober::addRandomInstances(std::vector<ProbeIo>& ios, std::uint64_t period, std::uint64_t offset, int count)
 {
     const std::uint64_t instances = (m_capacityBlocks - offset) / period;
+    if (m_distinctScale && count > 1) {
+        const std::vector<ProbeIo> distinct = distinctMultiples(offset, period, count);
+        ios.insert(ios.end(), distinct.begin(), distinct.end());
+        count -= int(distinct.size()); // the rest repeat, where the target holds fewer
+    }
     for (int k = 0; k < count; ++k)
         ios.push_back(read(m_rng.below(instances) * period + offset));
 }
@@ -480,6 +492,14 @@ void Prober::calibrate()
         if (r.perReadMs > 0)
             m_calibrationReads.emplace_back(r.perReadMs, r.block);
     const Rate& mid = rates[rates.size() / 2];
+    {
+        std::vector<double> repeats; // what a repeat cost, queued or cached (repeatsCached())
+        for (const Rate& r : rates)
+            if (r.levelReadMs > 0)
+                repeats.push_back(r.levelReadMs);
+        m_repeatReadMs = repeats.empty() ? 0 : median(repeats);
+        m_serialReadMs = serialMs / m_n;
+    }
     double perReadMs = mid.perReadMs;
     const std::uint64_t block = mid.block;
     // The burst test starts above the largest batch that showed a drained rate: a smaller one leaves
@@ -543,6 +563,162 @@ void Prober::calibrate()
     m_result.calibration.readsPerTest = m_n;
     m_spreadMs = timeBatch(randomBlocks(m_n, false), m_ios.calibration);
     m_result.calibration.spreadMs = m_spreadMs;
+}
+
+// One disk's read time and idle credit from distinct blocks, where one block's repeats were
+// answered without its disk: md reads a degraded RAID-4/5/6 through its stripe cache (no chunk-aligned
+// bypass when degraded, drivers/md/raid5.c raid5_make_request()), and repeats of a sector still in it
+// are answered there, some or all, by the run (the rig's RAID-5 of 5 at 300 IOPS with member 1 failed:
+// 32 repeats at 0.17-0.31 ms a read, or 256 at 0.20-0.24, against 3.33 for the throttle; its random
+// reads settled at 713-775/s). A batch of distinct random reads ends on the disk that got the most
+// of them: its last completions come one of that disk's reads apart (or closer, where another disk
+// finishes then too), so the largest of the last gaps is one read's time. The idle credit is what a
+// rested batch saves against the same-sized batch back to back (every disk starts with the credit,
+// so the saving is the credit times one read, however many disks share the batch), with a batch
+// long enough that every disk outlasts its credit.
+// Returns true when it found the one-disk level far above the calibration's (a cache's answer),
+// and then N, the level and the spread time are the distinct reads'.
+bool Prober::distinctReadCalibration()
+{
+    const int reads = std::min(4096, std::max(m_tuning.distinctReads, 4 * m_baseN)); // not the cached repeats' N
+    std::vector<double> tails;
+    for (int b = 0; b < m_tuning.distinctBatches; ++b) {
+        std::vector<double> t = runBatch(randomBlocks(reads, false), m_ios.calibration, 0).completionNs;
+        std::sort(t.begin(), t.end());
+        double gap = 0;
+        for (std::size_t i = t.size() - std::min<std::size_t>(std::size_t(m_tuning.distinctTailGaps), t.size() - 1); i < t.size(); ++i)
+            gap = std::max(gap, t[i] - t[i - 1]);
+        tails.push_back(gap * 1e-6);
+        if (m_trace) {
+            std::fprintf(stderr, "tail gaps:");
+            for (std::size_t i = t.size() - 12; i < t.size(); ++i)
+                std::fprintf(stderr, " %.2f", (t[i] - t[i - 1]) * 1e-6);
+            std::fprintf(stderr, "\n");
+        }
+    }
+    const double readMs = median(tails);
+    const double levelMs = m_result.serialMs / m_n;
+    m_target.idle(m_tuning.idlePauseMs, m_stop);
+    const double restedMs = timeBatch(randomBlocks(reads, false), m_ios.calibration);
+    const double warmMs = timeBatch(randomBlocks(reads, false), m_ios.calibration);
+    const double credit = std::max(0.0, (warmMs - restedMs) / readMs);
+    if (m_trace) {
+        std::fprintf(stderr, "distinct reads: tail gaps");
+        for (double g : tails)
+            std::fprintf(stderr, " %.2f", g);
+        std::fprintf(stderr, " ms: %.3f ms a read against the level's %.3f; rested %.1f ms, warm %.1f: credit %.1f reads\n",
+                     readMs, levelMs, restedMs, warmMs, credit);
+    }
+    if (readMs < m_tuning.distinctLevelFactor * levelMs)
+        return false;
+    setScale(readMs, credit);
+    return true;
+}
+
+// The scale again from the pattern found on distinctReadCalibration()'s: N distinct multiples of p from
+// its slowest phase all read one disk (a failed member's phase spreads, md rebuilding its chunks from
+// every survivor, and reads faster), so back to back they give one disk's read time without the
+// tails' jitter (the rig's degraded RAID-5 of 5: 3.81 ms a read from the tails, 3.26 from the
+// pattern's slowest phases, 1/300 s is 3.33), and after an idle pause its credit without the host's
+// time for the other disks' reads (the tails' rested batch: 13 reads, QEMU's 30). Returns whether
+// the scale changed.
+bool Prober::scaleFromPattern(std::uint64_t p)
+{
+    const std::uint64_t at = slowestPhase(p).second % p;
+    const int reads = m_tuning.calibrationMaxReads;
+    timeBatch(distinctMultiples(at, p, reads), m_ios.calibration); // drains the disk's credit
+    const std::vector<ProbeIo> warm = distinctMultiples(at, p, reads);
+    const double readMs = timeBatch(warm, m_ios.calibration) / double(warm.size());
+    m_target.idle(m_tuning.idlePauseMs, m_stop);
+    const std::vector<ProbeIo> rested = distinctMultiples(at, p, reads);
+    const double restedMs = timeBatch(rested, m_ios.calibration);
+    const double credit = std::max(0.0, double(rested.size()) - restedMs / readMs);
+    if (m_trace)
+        std::fprintf(stderr, "scale from pattern %llu at %llu: %.3f ms a read (tails %.3f), credit %.1f reads\n",
+                     static_cast<unsigned long long>(p), static_cast<unsigned long long>(at), readMs,
+                     m_result.calibration.queuedReadMs, credit);
+    // Not one disk's: the phase spread after all (its slow reading was noise).
+    if (readMs < m_result.calibration.queuedReadMs / m_tuning.distinctLevelFactor || warm.size() < std::size_t(reads) / 2)
+        return false;
+    setScale(readMs, credit);
+    return true;
+}
+
+// One disk's read time and idle credit (reads) from distinct reads: N, the level and the spread time.
+void Prober::setScale(double readMs, double credit)
+{
+    // From the configured N: the calibration's came from the cached repeats' burst test.
+    m_n = std::max(m_baseN, int(std::ceil(m_tuning.readsPerBurst * credit / 8.0)) * 8);
+    m_n = std::min(m_n, m_tuning.maxReadsPerTest);
+    ProbeCalibration& c = m_result.calibration;
+    c.queuedReadMs = readMs;
+    c.burstReads = credit;
+    c.readsPerTest = m_n;
+    m_result.serialMs = c.queuedMs = m_n * readMs;
+    m_spreadMs = c.spreadMs = timeBatch(randomBlocks(m_n, false), m_ios.calibration);
+}
+
+// Whether a cache answered one block's repeats on a device whose reads queue (a throttle's), so that
+// neither the calibration's scale nor the copies test is one disk's: a block read faster than
+// cachedRepeatFraction of random reads spread over the whole array (no disk outpaces the array it is
+// part of), or, where no block's repeats queued, some did and most did not (a spinning disk's cache
+// answers every repeat) or every repeat cost more than hostCacheFraction of a serial random read (a
+// spinning disk's cache answers at 0.006 of one, the simulator's; a host's at the host's cost, md's
+// on the rig 0.15). Drops the copies test's count then (the rig's RAID-6 of 6 with member 1
+// failed counted 2 copies, 1.35 1.69 2.97 4.05 reads, and was named a RAID-1 of 2: WRONG).
+bool Prober::repeatsCached()
+{
+    ProbeCalibration& c = m_result.calibration;
+    const double blockToArray = c.queuedReadMs * m_readRate;
+    const double repeatToSerial = m_serialReadMs > 0 ? m_repeatReadMs / m_serialReadMs : 0;
+    const bool cached = (c.queuedReadMs > 0 && m_readRate > 0 && blockToArray < m_tuning.cachedRepeatFraction)
+        || (c.queuedReadMs <= 0 && (!m_calibrationReads.empty() || repeatToSerial > m_tuning.hostCacheFraction));
+    if (m_trace)
+        std::fprintf(stderr, "one block's reads against the array's: %.3f (%zu blocks queued), repeats against serial reads %.3f%s\n",
+                     blockToArray, m_calibrationReads.size(), repeatToSerial, cached ? ": cached" : "");
+    if (cached) {
+        c.blockCopies = 0;
+        c.copiesBalanced = false;
+        c.copiesMs.clear();
+    }
+    return cached;
+}
+
+// The pattern scan on distinctReadCalibration()'s scale, for the size only; once found, the scale
+// again from its multiples (scaleFromPattern()) and everything the scan learned dropped, as it was
+// measured on the other scale. The search itself follows (run()).
+void Prober::scaleFromDistinctReads()
+{
+    m_distinctScale = true;
+    if (m_trace)
+        std::fprintf(stderr, "scan: distinct (N %d)\n", m_n);
+    patternSizes();
+    scanPattern();
+    const std::uint64_t p = m_result.patternBlocks;
+    if (p > 1 && scaleFromPattern(p)) {
+        if (m_trace)
+            std::fprintf(stderr, "scan again: scaled (N %d)\n", m_n);
+        resetScan();
+    } else {
+        resetHypothesis();
+        m_scanned = 0;
+    }
+}
+
+// Everything the pattern scans learned, for a scan from nothing on a new scale.
+void Prober::resetScan()
+{
+    resetHypothesis();
+    m_cappedScan = m_slowScan = m_writeOnlyScan = m_anchoredScan = false;
+    m_sizes.clear();
+    m_rejected.clear();
+    m_patternTimes.clear();
+    m_result.pattern.clear();
+    m_patternMin.clear();
+    m_patternPhases.clear();
+    m_chunksFor.clear();
+    m_disksFor.clear();
+    m_scanned = 0;
 }
 
 // A balancing controller's answer to k = 1, 2, ... reads of one block with c copies (`t`, ms): each
@@ -1204,24 +1380,33 @@ bool Prober::readsOnSlowBlock(double ms) const
 // not in the random-phase scans' record, whose spread level and cached sizes it would skew.
 double Prober::slowBlockMs(std::uint64_t q)
 {
-    const std::uint64_t at = m_slowMember.block % q, multiples = (m_capacityBlocks - at) / q;
-    const int reads = int(std::min<std::uint64_t>(std::uint64_t(m_n), multiples));
+    const std::vector<ProbeIo> ios = distinctMultiples(m_slowMember.block % q, q, m_n);
+    const int reads = int(ios.size());
     if (2 * reads < m_n)
         return -1;
-    std::set<std::uint64_t> picked;
-    while (int(picked.size()) < reads)
-        picked.insert(m_rng.below(multiples));
-    std::vector<ProbeIo> ios;
-    for (std::uint64_t k : picked)
-        ios.push_back(read(k * q + at));
-    for (std::size_t i = ios.size(); i > 1; --i) // in random order, as addRandomInstances() draws them
-        std::swap(ios[i - 1], ios[m_rng.below(i)]);
     const double ms = timeBatch(ios, m_ios.patternSize, layoutOutstanding()) * m_n / reads;
     m_anchoredTimes.emplace_back(q, ms);
     if (m_trace)
         std::fprintf(stderr, "pattern %llu from the slow block: %.1f (level %.1f, %d reads)\n", static_cast<unsigned long long>(q), ms,
                      m_n * m_slowMember.slowMs, reads);
     return ms;
+}
+
+// `reads` distinct multiples of q from phase `at` (fewer where the target holds fewer), in random order
+// as addRandomInstances() draws them: no block twice, where a cache may answer a repeat.
+std::vector<ProbeIo> Prober::distinctMultiples(std::uint64_t at, std::uint64_t q, int reads)
+{
+    const std::uint64_t multiples = (m_capacityBlocks - at) / q;
+    reads = int(std::min<std::uint64_t>(std::uint64_t(reads), multiples));
+    std::set<std::uint64_t> picked;
+    while (int(picked.size()) < reads)
+        picked.insert(m_rng.below(multiples));
+    std::vector<ProbeIo> ios;
+    for (std::uint64_t k : picked)
+        ios.push_back(read(k * q + at));
+    for (std::size_t i = ios.size(); i > 1; --i)
+        std::swap(ios[i - 1], ios[m_rng.below(i)]);
+    return ios;
 }
 
 // The slowest random phase of p, 2p and 3p (ms) and its offset.
@@ -1550,6 +1735,9 @@ const DoubleField kDoubleFields[] = {
         { "reconstructWriteRatioSigma", [](ProbeTuning& t) -> double& { return t.reconstructWriteRatioSigma; } },
         { "ceilingParallelism", [](ProbeTuning& t) -> double& { return t.ceilingParallelism; } },
         { "pairRest", [](ProbeTuning& t) -> double& { return t.pairRest; } },
+        { "distinctLevelFactor", [](ProbeTuning& t) -> double& { return t.distinctLevelFactor; } },
+        { "cachedRepeatFraction", [](ProbeTuning& t) -> double& { return t.cachedRepeatFraction; } },
+        { "hostCacheFraction", [](ProbeTuning& t) -> double& { return t.hostCacheFraction; } },
 };
 const IntField kIntFields[] = {
         { "calibrationMaxReads", [](ProbeTuning& t) -> int& { return t.calibrationMaxReads; } },
@@ -1560,6 +1748,9 @@ const IntField kIntFields[] = {
         { "copiesRepeats", [](ProbeTuning& t) -> int& { return t.copiesRepeats; } },
         { "copiesMoreRepeats", [](ProbeTuning& t) -> int& { return t.copiesMoreRepeats; } },
         { "slowGroupDisks", [](ProbeTuning& t) -> int& { return t.slowGroupDisks; } },
+        { "distinctReads", [](ProbeTuning& t) -> int& { return t.distinctReads; } },
+        { "distinctBatches", [](ProbeTuning& t) -> int& { return t.distinctBatches; } },
+        { "distinctTailGaps", [](ProbeTuning& t) -> int& { return t.distinctTailGaps; } },
 };
 
 } // namespace

@@ -70,6 +70,24 @@ struct ProbeTuning
     double steadyFrom = 0.3;
     /// Upper bound of N after calibration (a 2N pair batch must fit io_uring's 4096 slots).
     int maxReadsPerTest = 1024;
+    /// distinctReadCalibration() (a cache answered one block's repeats: md's stripe cache on a degraded
+    /// RAID-4/5/6): distinct random reads a batch (at least 4N), batches whose tails are timed, the last
+    /// completion gaps each batch's largest is taken from, and how far above the calibration's level a
+    /// read time must come out to replace it.
+    int distinctReads = 512;
+    int distinctBatches = 6;
+    int distinctTailGaps = 3;
+    double distinctLevelFactor = 1.5;
+    /// One block's queued repeats faster than this part of a random read spread over the whole array
+    /// (its steady rate) were answered by a cache (no disk outpaces its array): the rig's degraded md
+    /// RAID-5 of 5 and RAID-6 of 6 read 0.15-0.19; a simulated RAID-1 of 13 whose copies spent idle
+    /// credit under the host's pace 0.73 (probe-eval --realism seed 13025); a mirror's copies or a
+    /// ceiling 1 and more.
+    double cachedRepeatFraction = 0.4;
+    /// Where every repeat was cached: one costing more than this part of a serial random read came
+    /// from a host's cache, not a spinning disk's (the simulator's disk cache: 0.006; md's stripe cache
+    /// on the rig's degraded RAID-5 of 5: 0.2 ms against 1.5, 0.15).
+    double hostCacheFraction = 0.05;
     /// Batches of each size k in the copies test (the median kept). On the rig a batch of k reads of
     /// one block took 1.00-1.05 of a queued read while k <= copies and 2.0 at k = copies + 1.
     int copiesRepeats = 5;

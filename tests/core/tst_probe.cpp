@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <deque>
 
 using namespace raidscope;
 using Catch::Matchers::WithinAbs;
@@ -812,7 +813,7 @@ TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[p
     CHECK(t.pacedRateAgreement == 0.3);
     CHECK(setTuning(t, QStringLiteral("burstWarmAtRate"), 0.5, &error));
     CHECK(t.burstWarmAtRate == 0.5);
-    CHECK(tuningNames().size() == 65); // the struct's fields, counted by hand
+    CHECK(tuningNames().size() == 71); // the struct's fields, counted by hand
 }
 
 namespace {
@@ -927,6 +928,50 @@ private:
     std::map<std::size_t, int> m_slowed;
 };
 
+// A simulated array behind a cache of recently read blocks that answers their repeats without a disk,
+// each at the host's cost in turn, as md's stripe cache answers a degraded RAID-4/5/6's (the rig's
+// RAID-5 of 5 at 300 IOPS with member 1 failed: 32 repeats of a block at 0.17-0.31 ms a read; stripes
+// stay cached until 256 newer ones push them out, stripe_cache_size).
+class StripeCacheSim final : public SimWrapper
+{
+public:
+    using SimWrapper::SimWrapper;
+    std::optional<BatchTiming> run(std::span<const ProbeIo> requests, int outstanding, std::stop_token stop,
+                                   QString* error) override
+    {
+        std::vector<ProbeIo> missed;
+        std::vector<std::ptrdiff_t> at; // index in `missed`, or -1: answered by the cache
+        for (const ProbeIo& io : requests) {
+            const bool hit = io.write ? (forget(io.offsetBytes), false) : cached(io.offsetBytes);
+            at.push_back(hit ? -1 : std::ptrdiff_t(missed.size()));
+            if (!hit) {
+                missed.push_back(io);
+                if (!io.write)
+                    remember(io.offsetBytes);
+            }
+        }
+        BatchTiming out;
+        std::optional<BatchTiming> t;
+        if (!missed.empty() && !(t = m_sim->run(missed, std::min<int>(outstanding, int(missed.size())), stop, error)))
+            return t;
+        double hostNs = 0;
+        for (std::ptrdiff_t i : at)
+            out.completionNs.push_back(i < 0 ? (hostNs += 200e3) : t->completionNs[std::size_t(i)]);
+        return out;
+    }
+
+private:
+    bool cached(std::uint64_t offset) const { return std::find(m_recent.begin(), m_recent.end(), offset) != m_recent.end(); }
+    void remember(std::uint64_t offset)
+    {
+        m_recent.push_back(offset);
+        if (m_recent.size() > 256)
+            m_recent.pop_front();
+    }
+    void forget(std::uint64_t offset) { m_recent.erase(std::remove(m_recent.begin(), m_recent.end(), offset), m_recent.end()); }
+    std::deque<std::uint64_t> m_recent;
+};
+
 } // namespace
 
 // Probes `spec` simulated behind a test's wrapper (built from the SimTarget and `args`).
@@ -938,6 +983,36 @@ ProbeResult probeThrough(const char* spec, const ProbeConfig& config, Args&&... 
     REQUIRE(sim);
     Wrapper target(std::move(sim), std::forward<Args>(args)...);
     return runShearProbe(target, config);
+}
+
+TEST_CASE("Shear probe: a degraded array whose repeats a cache answers is scaled from distinct reads", "[probe][shear][realism]")
+{
+    // A RAID-5 of 5 at 300 IOPS a disk (QEMU's burst of 30) with member 1 failed, behind a cache of
+    // the last 256 blocks read, as md reads a degraded array on the rig. One block's repeats cost the
+    // host's 0.2 ms each: the calibration took that for a disk's read, and the probe named nothing
+    // (the rig) or a mirror of 2 from the copies test (the rig's RAID-6 of 6 so). From distinct reads
+    // the disk's read is 1/300 s, and the layout is named with the failed member.
+    const char* spec = "raid5 layout=left-symmetric disks=5 chunk=64KiB iops=300 burst=30 failed=1";
+    ProbeConfig config;
+    config.seed = 3;
+    config.measureRedundancy = false;
+    const ProbeResult r = probeThrough<StripeCacheSim>(spec, config);
+    CHECK(r.calibration.blockCopies == 0); // the copies test's count dropped: repeats were cached
+    CHECK_THAT(r.calibration.queuedReadMs, WithinRel(1000.0 / 300, 0.15));
+    CHECK(r.calibration.burstReads > 15);
+    CHECK(r.calibration.burstReads < 45);
+    const ProbeVerdict& v = r.verdict;
+    INFO("verdict: " << v.spec.toStdString() << " findings: " << v.findingTexts().join(QStringLiteral("; ")).toStdString());
+    REQUIRE(v.identified);
+    // RAID-5 left-symmetric of 5 reads as RAID-4 of 6 with its parity disk unread: either, member 1 failed.
+    const QString layout = QStringLiteral("raid5 layout=left-symmetric disks=5 chunk=64KiB failed=1");
+    const bool truth = v.spec == layout || v.equivalents.contains(layout);
+    CHECK(truth);
+    CHECK(v.failedDisk == 1);
+    // Without the checks (repeats cached by no host) the probe does not get there.
+    config.tuning.cachedRepeatFraction = 0;
+    config.tuning.hostCacheFraction = 1;
+    CHECK_FALSE(probeThrough<StripeCacheSim>(spec, config).verdict.identified);
 }
 
 TEST_CASE("Shear probe: the copies test times an unclear step again", "[probe][shear][realism]")
