@@ -293,9 +293,13 @@ void planRequest(RequestPlan& plan, const Layout& layout, std::uint64_t offsetBy
                 else
                     ops.push_back({ other.data.disk, DiskOp::Read, DiskOp::Rebuild, other.data.block });
             }
+            // Linux md (paritywrite=md) reads every survivor of the row: need_this_block() in
+            // drivers/md/raid5.c fetches all other blocks of a stripe with a failed member, a RAID-6's
+            // Q too (the rig's RAID-6 of 6 with member 1 failed: chunk 0's rebuild loaded the disk of
+            // row 0's Q as much as its P).
             int parityRead = 0;
             for (const ParityPlace& pp : places.parity)
-                if (!failed(pp.at.disk) && parityRead < missing) {
+                if (!failed(pp.at.disk) && (parityRead < missing || options.alwaysReconstructWrite)) {
                     ops.push_back({ pp.at.disk, DiskOp::Read, DiskOp::Rebuild, pp.at.block });
                     ++parityRead;
                 }

@@ -68,7 +68,8 @@ struct RequestPlan
 struct PlanOptions
 {
     /// Always reconstruct-write on a partial parity stripe, as Shear §4 found Linux md's RAID-5 did
-    /// ("read in the entire set of old blocks and then write out the new block and parity").
+    /// ("read in the entire set of old blocks and then write out the new block and parity"); and, as
+    /// md does, a degraded read fetches every surviving block of its row (a RAID-6's Q as well as P).
     bool alwaysReconstructWrite = false;
     /// Failed member disks (index = disk); empty: none failed.
     std::vector<bool> failed;

@@ -287,6 +287,10 @@ std::vector<Candidate> enumerateCandidates(const LayoutRegistry& registry, std::
                             d.failedDisk = f;
                             if (buildCandidate(d, registry, blockBytes))
                                 out.push_back(d);
+                            // md's degraded reads fetch a RAID-6 row's Q as well as its P (PlanOptions).
+                            d.mdParityWrites = true;
+                            if (parity && c.layout->faultTolerance() > 1 && buildCandidate(d, registry, blockBytes))
+                                out.push_back(d);
                         }
                     }
                 }
