@@ -1093,10 +1093,21 @@ void Prober::rank()
                 .arg(best.spec()),
             { member }, { { QStringLiteral("relative"), relative } });
     }
-    if (v.identified && best.mdParityWrites)
-        found(ProbeFinding::Kind::MdParityWrites,
-            QStringLiteral("small writes read the rest of the stripe instead of old data and parity "
-                           "(as Linux md did in Shear section 4)"));
+    if (v.identified && best.mdParityWrites) {
+        // Named from the writes where they were measured; from a degraded RAID-6's reads alone, what
+        // the reads showed (layoutmodel.cpp: md's degraded candidates).
+        QString text = QStringLiteral("small writes read the rest of the stripe instead of old data and parity "
+                                      "(as Linux md did in Shear section 4)");
+        if (best.failedDisk >= 0 && best.layout->faultTolerance() > 1) {
+            const QString rebuilt = QStringLiteral("a failed member's chunks are rebuilt from every other disk of their row, "
+                                                   "Q as well as P, as Linux md reads a degraded stripe");
+            if (m_result.readWriteRatio > 0)
+                text += QStringLiteral("; ") + rebuilt;
+            else
+                text = rebuilt + QStringLiteral(" (how small writes are made is not measured read-only)");
+        }
+        found(ProbeFinding::Kind::MdParityWrites, text);
+    }
     if (m_readsCapped && m_ceilingRatio <= 0)
         found(ProbeFinding::Kind::ReadsCapped,
             QStringLiteral("random reads came at %1 disks' rate where %2 predicts %3: something caps the "

@@ -71,7 +71,7 @@ private:
     void setScale(double readMs, double credit);
     void resetScan();
     bool repeatsCached();
-    void scaleFromDistinctReads();
+    bool scaleFromDistinctReads();
     std::vector<ProbeIo> distinctMultiples(std::uint64_t at, std::uint64_t q, int reads);
     double sameBlockMs(std::uint64_t block, int count);
     double queuedBlockMs(std::uint64_t block, int count);
