@@ -71,7 +71,7 @@ private:
     void setScale(double readMs, double credit);
     void resetScan();
     bool repeatsCached();
-    bool scaleFromDistinctReads();
+    void scaleFromDistinctReads();
     std::vector<ProbeIo> distinctMultiples(std::uint64_t at, std::uint64_t q, int reads);
     double sameBlockMs(std::uint64_t block, int count);
     double queuedBlockMs(std::uint64_t block, int count);
@@ -278,7 +278,6 @@ private:
     bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling
     std::vector<std::pair<double, std::uint64_t>> m_calibrationReads; // the calibration's blocks that queued: time a read, block
     double m_repeatReadMs = 0; // the calibration's blocks' median time a repeat, queued or cached
-    double m_serialReadMs = 0; // a random read one at a time
     bool m_distinctScale = false; // the scale came from distinct reads: pattern batches read no block twice
     bool m_normalizeBoundaries = false; // boundary tests against their blocks' own times (a retry)
 };

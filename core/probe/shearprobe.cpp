@@ -66,25 +66,8 @@ ProbeResult Prober::run()
         step(QStringLiteral("pattern size"), 0.15);
         // One block's repeats answered without its disk, where reads queue behind a throttle: the scale
         // from distinct reads (md's stripe cache on a degraded RAID-4/5/6), and the scan on it.
-        if (repeatsCached()) {
-            const ProbeCalibration calibration = m_result.calibration;
-            const int n = m_n;
-            const double serialMs = m_result.serialMs, spreadMs = m_spreadMs;
-            // Kept only where the pattern's multiples bear it out: a mirror's copies spending idle
-            // credit at the host's pace read as fast (probe-eval --realism seed 11001, near RAID-10 of
-            // 6 x 4 at 1000 IOPS: 0.21 of the array's read, its distinct scale 0.49 ms a read, the
-            // pattern's 0.07; on the tails' scale, N 576, it spent 1.3 M I/Os where it had 0.24 M).
-            if (distinctReadCalibration() && !scaleFromDistinctReads()) {
-                if (m_trace)
-                    std::fprintf(stderr, "distinct scale not borne out: back to the calibration's\n");
-                m_result.calibration = calibration;
-                m_n = n;
-                m_result.serialMs = serialMs;
-                m_spreadMs = spreadMs;
-                m_distinctScale = false;
-                resetScan();
-            }
-        }
+        if (repeatsCached())
+            scaleFromDistinctReads();
         patternSizes();
         searchPattern();
         // No pattern and no copies: a striped array whose reads a ceiling caps (a controller's or the
@@ -515,7 +498,6 @@ void Prober::calibrate()
             if (r.levelReadMs > 0)
                 repeats.push_back(r.levelReadMs);
         m_repeatReadMs = repeats.empty() ? 0 : median(repeats);
-        m_serialReadMs = serialMs / m_n;
     }
     double perReadMs = mid.perReadMs;
     const std::uint64_t block = mid.block;
@@ -608,7 +590,7 @@ bool Prober::distinctReadCalibration()
         tails.push_back((t.back() - t[t.size() - 1 - gaps]) / double(gaps) * 1e-6);
         if (m_trace) {
             std::fprintf(stderr, "tail gaps:");
-            for (std::size_t i = t.size() - 12; i < t.size(); ++i)
+            for (std::size_t i = t.size() - std::min<std::size_t>(12, t.size() - 1); i < t.size(); ++i)
                 std::fprintf(stderr, " %.2f", (t[i] - t[i - 1]) * 1e-6);
             std::fprintf(stderr, "\n");
         }
@@ -687,7 +669,8 @@ bool Prober::repeatsCached()
 {
     ProbeCalibration& c = m_result.calibration;
     const double blockToArray = c.queuedReadMs * m_readRate;
-    const double repeatToSerial = m_serialReadMs > 0 ? m_repeatReadMs / m_serialReadMs : 0;
+    const double serialReadMs = c.readsPerTest > 0 ? c.serialMs / c.readsPerTest : 0; // a random read one at a time
+    const double repeatToSerial = serialReadMs > 0 ? m_repeatReadMs / serialReadMs : 0;
     const bool cached = (c.queuedReadMs > 0 && m_readRate > 0 && blockToArray < m_tuning.cachedRepeatFraction)
         || (c.queuedReadMs <= 0 && (!m_calibrationReads.empty() || repeatToSerial > m_tuning.hostCacheFraction));
     if (m_trace)
@@ -701,12 +684,20 @@ bool Prober::repeatsCached()
     return cached;
 }
 
-// The pattern scan on distinctReadCalibration()'s scale, for the size only; once found, the scale
-// again from its multiples (scaleFromPattern()). Everything the scan learned is dropped, as it was
-// measured on another scale; the search itself follows (run()). Returns whether the pattern's
-// multiples gave the scale.
-bool Prober::scaleFromDistinctReads()
+// The scale from distinct reads (distinctReadCalibration()) and the pattern scan on it, for the size
+// only; once found, the scale again from its multiples (scaleFromPattern()). Everything the scan
+// learned is dropped, as it was measured on another scale; the search itself follows (run()). Kept
+// only where the pattern's multiples bear it out, else the calibration's scale comes back: a mirror's
+// copies spending idle credit at the host's pace read as fast (probe-eval --realism seed 11001, near
+// RAID-10 of 6 x 4 at 1000 IOPS: 0.21 of the array's read, its distinct scale 0.49 ms a read, the
+// pattern's 0.07; on the tails' scale, N 576, it spent 1.3 M I/Os where it had 0.24 M).
+void Prober::scaleFromDistinctReads()
 {
+    const ProbeCalibration calibration = m_result.calibration;
+    const int n = m_n;
+    const double serialMs = m_result.serialMs, spreadMs = m_spreadMs;
+    if (!distinctReadCalibration())
+        return;
     m_distinctScale = true;
     if (m_trace)
         std::fprintf(stderr, "scan: distinct (N %d)\n", m_n);
@@ -716,8 +707,16 @@ bool Prober::scaleFromDistinctReads()
     const bool scaled = p > 1 && scaleFromPattern(p);
     if (scaled && m_trace)
         std::fprintf(stderr, "scan again: scaled (N %d)\n", m_n);
+    if (!scaled) {
+        if (m_trace)
+            std::fprintf(stderr, "distinct scale not borne out: back to the calibration's (N %d)\n", n);
+        m_result.calibration = calibration;
+        m_n = n;
+        m_result.serialMs = serialMs;
+        m_spreadMs = spreadMs;
+        m_distinctScale = false;
+    }
     resetScan();
-    return scaled;
 }
 
 // Everything the pattern scans learned, for a scan from nothing on a new scale.
