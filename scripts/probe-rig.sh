@@ -192,6 +192,29 @@ def same($t): if $t.scheme == "raid1" then .scheme == "raid1" and .disks == $t.d
        or ($equivalents and any(($v.equivalents // [])[]; parse | same($truth))) then "exact"
   else "WRONG" end'
 
+# The members the rig made different (FAIL, IOPS_DISK) and whether the verdict names each: "failed 1 named",
+# "slow 2 NOT named". A failed member is named by the verdict's failedDisk or a failed-disk finding; a member
+# slower (faster) than the array's rate by a slow-disk (fast-disk) finding listing it.
+memberScore() { # PROBE_JSON RATE
+    local json=$1 rate=$2 words=() i r kind
+    for i in ${FAIL:-}; do
+        if jq -e --argjson i "$i" '.verdict | .failedDisk == $i
+            or any((.findings // [])[]; .kind == "failed-disk" and any(.disks[]; . == $i))' "$json" >/dev/null 2>&1
+        then words+=("failed $i named"); else words+=("failed $i NOT named"); fi
+    done
+    for s in ${IOPS_DISK:-}; do
+        i=${s%%:*} r=${s#*:}
+        [[ $i =~ ^[0-9]+$ && $r =~ ^[0-9]+$ ]] || continue
+        ((r == rate)) && continue
+        kind=slow; ((r > rate)) && kind=fast
+        if jq -e --argjson i "$i" --arg k "$kind-disk" \
+            'any((.verdict.findings // [])[]; .kind == $k and any(.disks[]; . == $i))' "$json" >/dev/null 2>&1
+        then words+=("$kind $i named"); else words+=("$kind $i NOT named"); fi
+    done
+    local IFS=,
+    echo "${words[*]}"
+}
+
 truthSpec() { # the truth JSON as a spec
     jq -r '.scheme + (if .layout != "" then " layout=" + .layout else "" end) + " disks=\(.disks)"
         + (if .copies > 0 then " copies=\(.copies)" else "" end)
@@ -205,7 +228,7 @@ timeout=${TIMEOUT:-3600}
 probeLimit=${PROBE_LIMIT:-$((timeout >= 1200 ? timeout - 600 : timeout / 2))}
 [[ $probeLimit =~ ^[0-9]+$ ]] || die "PROBE_LIMIT is whole seconds, not '$probeLimit'"
 declare -A tally=([exact]=0 [undecided]=0 [WRONG]=0 [stopped]=0 [failed]=0)
-sumsSame=0 sumsDiffer=0 totalSeconds=0 n=0
+sumsSame=0 sumsDiffer=0 totalSeconds=0 n=0 membersNamed=0 membersMissed=0
 status=0
 printf 'n\ttruth\tmode\tiops\tresult\tverdict\trigSeconds\tprobeSeconds\tios\tprobeRc\tchecksum\n' >"$results/summary.tsv"
 for a in "${arrays[@]}"; do
@@ -249,6 +272,11 @@ for a in "${arrays[@]}"; do
             verdict="$verdict (its equivalents include $spec)"
         fi
         ios=$(jq -r .ios.total "$dir/probe.json")
+        members=$(memberScore "$dir/probe.json" "$rate")
+        if [[ -n $members ]]; then
+            verdict="$verdict; $members"
+            [[ $members == *NOT* ]] && membersMissed=$((membersMissed + 1)) || membersNamed=$((membersNamed + 1))
+        fi
         [[ $m == int && $result != stopped ]] && verdict="$verdict (SIGINT came too late: the probe had ended)"
     fi
 
@@ -295,5 +323,8 @@ done
 printf 'summary: %d arrays, %d exact, %d undecided, %d WRONG, %d stopped, %d failed; checksums %d same, %d differ; rig time %d s (%d min); seed %s; results %s\n' \
     "$n" "${tally[exact]}" "${tally[undecided]}" "${tally[WRONG]}" "${tally[stopped]}" "${tally[failed]}" \
     "$sumsSame" "$sumsDiffer" "$totalSeconds" $(((totalSeconds + 30) / 60)) "$seed" "$results"
+if [[ -n ${FAIL:-}${IOPS_DISK:-} ]]; then
+    printf 'members (FAIL, IOPS_DISK): every one named in %d verdicts, not in %d\n' "$membersNamed" "$membersMissed"
+fi
 ((status == 0 && strict && tally[WRONG] > 0)) && status=1
 exit "$status"
