@@ -262,7 +262,10 @@ int runProbeEval(const QStringList& args)
         .option(QStringLiteral("jobs"), QStringLiteral("N"),
             QStringLiteral("Probes up to N arrays at once (default: one per core); the results do not change."))
         .flag(QStringLiteral("realism"), QStringLiteral("Simulates each array like a real, virtualised one (throttles, host overhead, ceilings)."))
-        .flag(QStringLiteral("slow"), QStringLiteral("Gives 30 % of the arrays one member at half speed."))
+        .flag(QStringLiteral("slow"), QStringLiteral("Gives 30 % of the arrays one member at lower speed (half, or --slow-speed)."))
+        .option(QStringLiteral("slow-speed"), QStringLiteral("F"),
+            QStringLiteral("With --slow, the slow member's speed against the others' (over 0, under 1; default 0.5, "
+                           "Shear's Fig. 18; 0.2 as the rig's IOPS_DISK=2:60 on 300 IOPS members)."))
         .flag(QStringLiteral("read-only"), QStringLiteral("Probes without writes, as a device is probed without --allow-writes (no read/write ratio)."))
         .flag(QStringLiteral("verbose"), QStringLiteral("Prints every array, not only the misses."))
         .flag(QStringLiteral("json"), QStringLiteral("Prints the summary and every run as one JSON object."));
@@ -309,7 +312,19 @@ int runProbeEval(const QStringList& args)
         return fail(QStringLiteral("probe-eval: --tune ") + error, Usage);
     const bool realism = a.flag(QStringLiteral("realism")), slow = a.flag(QStringLiteral("slow"));
     const bool readOnly = a.flag(QStringLiteral("read-only"));
-    const RealismRanges ranges;
+    RealismRanges ranges;
+    if (a.has(QStringLiteral("slow-speed"))) {
+        bool ok = false;
+        const double speed = a.value(QStringLiteral("slow-speed")).toDouble(&ok);
+        if (!ok || !std::isfinite(speed) || speed <= 0 || speed >= 1)
+            return fail(QStringLiteral("probe-eval: --slow-speed '%1': a speed over 0 and under 1 (the slow member's "
+                                       "against the others')")
+                            .arg(a.value(QStringLiteral("slow-speed"))),
+                Usage);
+        if (!slow)
+            return fail(QStringLiteral("probe-eval: --slow-speed needs --slow"), Usage);
+        ranges.slowSpeed = speed;
+    }
     Rng rng(seed);
     Rng extras(seed ^ kExtrasSeed);
     // The arrays are drawn one after another (the draws share two random sequences), then probed in
@@ -427,7 +442,7 @@ int runProbeEval(const QStringList& args)
     const QJsonObject request { { QStringLiteral("count"), count }, { QStringLiteral("seed"), QString::number(seed) },
         { QStringLiteral("minDisks"), minDisks }, { QStringLiteral("maxDisks"), maxDisks },
         { QStringLiteral("tune"), a.value(QStringLiteral("tune")) }, { QStringLiteral("realism"), realism },
-        { QStringLiteral("slow"), slow }, { QStringLiteral("readOnly"), readOnly }, { QStringLiteral("verbose"), verbose },
+        { QStringLiteral("slow"), slow }, { QStringLiteral("slowSpeed"), ranges.slowSpeed }, { QStringLiteral("readOnly"), readOnly }, { QStringLiteral("verbose"), verbose },
         { QStringLiteral("json"), json } };
     if (shard->given) {
         outPartial(partialJson(QStringLiteral("probe-eval"), *shard, count, request, items));

@@ -107,6 +107,10 @@ private:
     bool slowPhaseSeen(std::uint64_t p) const;
     bool slowFloorApplies(std::uint64_t p) const;
     std::pair<double, std::uint64_t> slowestPhase(std::uint64_t p) const;
+    double fastPhasesMs(std::uint64_t p) const;
+    void slowChunkSeen();
+    bool samePhasesAsSlow(std::uint64_t p, std::uint64_t d);
+    double slowChunkFactor() const;
     bool slowPhaseRepeats(std::uint64_t p, std::uint64_t d, double level);
     double testPattern(std::uint64_t p);
     double morePhases(std::uint64_t p, double ms);
@@ -273,6 +277,10 @@ private:
     /// first, then the nearest head), not a balancing controller's staircase.
     bool mdReads() const { return m_result.calibration.blockCopies >= 2 && !m_result.calibration.copiesBalanced; }
     double speedBand(const Candidate& c) const; // a disk off the median by more than this is slow (fast)
+    std::uint64_t m_reducedFrom = 0; // the size reducePattern() last started from
+    std::uint64_t m_retryFrom = 0;   // a size to reduce again past a rejected divisor (searchPattern())
+    bool m_unevenFromChunks = false; // m_uneven set by slowChunkSeen(), before any member was read one by one
+    int m_scanCopies = 0; // the copies of the level at which scanPattern() took the pattern (1: one disk)
     double m_slowFactor = 1; // the slowest (or fastest) member's time against the median's
     bool m_countedUnderCap = false; // countDisksUnderCap() named the mirror
     bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling

@@ -185,10 +185,23 @@ void Prober::searchPattern()
 {
     // A pattern size is a hypothesis: when no layout fits the pairs measured under it, the
     // scan goes on from there (RAID-5 left-asymmetric has sizes that nearly repeat).
+    // A calibration block read slowMemberFactor slower than another is a slow member's, whose blocks
+    // read slowly inside a chunk as well as across one: every boundary test against its own blocks'
+    // times from the first hypothesis (the rig's RAID-0 of 8 at 16 KiB with member 2 at 60 of 311 IOPS,
+    // read-only: its pattern found, offsets 8 and 12 of the slow member's chunk read 5.6x the level,
+    // a 64 KiB chunk fitted, RAID-10 n2 of 4 undecided; the simulator's so too).
+    if (calibrationRatesApart())
+        m_normalizeBoundaries = true;
     for (int attempt = 0; attempt < 8; ++attempt) {
         if (attempt > 0)
             step(QStringLiteral("pattern size"), 0.15 + 0.1 * attempt);
-        if (m_anchoredScan)
+        if (m_retryFrom) { // the size a rejected reduction came from, reduced again past it
+            m_result.patternBlocks = m_retryFrom;
+            m_retryFrom = 0;
+            reducePattern();
+            if (m_trace)
+                std::fprintf(stderr, "again from the size found: %llu\n", static_cast<unsigned long long>(m_result.patternBlocks));
+        } else if (m_anchoredScan)
             scanAnchored();
         else
             scanPattern();
@@ -239,19 +252,39 @@ void Prober::searchPattern()
             step(QStringLiteral("pairwise layout"), 0.6);
             pairwise();
             fits = anyCandidateFits();
+            // A chunk read alone far slower than the others (slowChunkSeen()): a slow member's, whose
+            // boundary tests read slowly inside a chunk as well as across one, and the chunk fit
+            // against one level is off (identify() would withdraw it); the retry tests each against its own blocks (the simulator's
+            // RAID-0 of 8 at 16 KiB with member 2 at 60 of 311 IOPS, read-only: pairs fitted, its chunk
+            // fit 10.1 squared deviations an offset, and withdrawn).
+            const bool slowChunk = fits && !retry && m_chunkFitPerOffset > m_tuning.chunkFitPoor
+                && slowChunkFactor() >= m_tuning.slowMemberFactor;
             if (m_trace)
                 std::fprintf(stderr, "%s: pattern %llu chunk %llu, %zu candidates, %s\n", retry ? "retry" : "hypothesis",
                              static_cast<unsigned long long>(m_result.patternBlocks),
                              static_cast<unsigned long long>(m_result.chunkBlocks), m_candidates.size(),
                              fits ? "fits" : "rejected");
-            if (fits)
+            if (fits && !(slowChunk && !m_normalizeBoundaries))
                 break;
         }
-        if (fits)
+        // A divisor of the size the scan found, whose chunk size fits the boundary tests poorly (identify()
+        // would withdraw it), with a slow member known: the divisor was taken from the slow member's
+        // phase, where a near-pattern can read nearly as slowly as the pattern (probe-eval --slow seed
+        // 29028, RAID-5 ra of 10 at 32 KiB with member 9 at half speed: 9 of its chunks, 90 % of their
+        // reads on the slow member, 561 and 629 ms where the pattern read 604 and 599; chained of 9
+        // fitted its pairs, the chunk fit 5.4 an offset). The found size is reduced again past it.
+        const std::uint64_t reducedFrom = m_reducedFrom;
+        const bool poorDivisor = fits && m_uneven && m_chunkFitPerOffset > m_tuning.chunkFitPoor
+            && reducedFrom > m_result.patternBlocks && !m_rejected.count(reducedFrom);
+        if (fits && !poorDivisor)
             break;
+        fits = false;
         m_rejected.insert(m_result.patternBlocks);
         resetHypothesis();
+        if (poorDivisor)
+            m_retryFrom = reducedFrom;
     }
+    m_retryFrom = 0;
     if (m_result.patternBlocks <= 1) { // no layout has a one-block pattern: read as none
         resetHypothesis();
         // Once: the second (capped) scan follows a first that ended here, and the narrow search
@@ -1122,6 +1155,7 @@ void Prober::scanPattern()
     // a few copy sets can pass for a level, but the pattern's own set of k disks is slower.
     std::uint64_t mirrorLevel = 0;
     double mirrorMs = 0;
+    int mirrorCopies = 0;
     const std::uint64_t limit = m_limit;
     for (const auto& [p, copies] : m_sizes) {
         if (p <= m_scanned || m_rejected.count(p))
@@ -1141,19 +1175,49 @@ void Prober::scanPattern()
         int level = 0;
         // Nothing is slower than one disk but a slow disk: the one-disk level has no upper bound
         // but the slowest member a user would still call working (Shear Fig. 18: half speed).
+        auto atLevel = [&](double t, int k) {
+            return t > (k > 1 ? 1.5 : 1.3) * spread && t > 0.7 * m_result.serialMs / k
+                && t < (k > 1 ? 1.4 : m_tuning.slowDiskFactor) * m_result.serialMs / k;
+        };
         for (int k : copies)
-            if (ms > (k > 1 ? 1.5 : 1.3) * spread && ms > 0.7 * m_result.serialMs / k
-                && ms < (k > 1 ? 1.4 : m_tuning.slowDiskFactor) * m_result.serialMs / k)
+            if (atLevel(ms, k))
                 level = level ? std::min(level, k) : k;
+        // A copy set's level read from its fast phases where its slow ones carry the median: a slow
+        // member's copy sets read up to slowDiskFactor over the level, and two of three random phases
+        // may land on them (probe-eval --slow seed 31022, an offset RAID-10 of 9 at 16 KiB with
+        // member 3 at half speed: chunks 2 and 3 hold it, and its pattern read 171, 281, 302 ms, 2p
+        // 314, 156, 157, 3p 324, 152, 316, at a level of 155). The multiples are then read so too.
+        bool fastPhases = false;
+        if (!level)
+            for (int k : copies)
+                if (k > 1 && ms >= 1.4 * m_result.serialMs / k && atLevel(fastPhasesMs(p), k)) {
+                    level = k;
+                    fastPhases = true;
+                }
+        if (fastPhases)
+            ms = fastPhasesMs(p);
         // Slower than the copy-set level found so far by a fifth: two more phases before it can
         // replace that level, as one size's two phases scatter by up to a fifth on the rig (a RAID 10
         // n2 of 8 whose pattern read 337 ms, then its multiple 2560 at 416 and 415 ms, whose own
         // multiples lay past the scan's limit: the pattern was replaced, and nothing fitted).
         if (level > 1 && mirrorLevel && ms >= 1.2 * mirrorMs)
             ms = morePhases(p, ms);
+        // No multiple within the scan's limit to confirm a level: two more phases of p itself, all of
+        // which must read at it (probe-eval --slow seed 31022: the offset RAID-10 of 9 above read 301 and
+        // 247 ms at 48384 blocks, 1344 of its patterns, both phases on the slow member's copy sets, and
+        // was taken for a one-disk level; its other phases read 81-86).
+        else if (level && 2 * p > limit && !fastPhases) {
+            ms = morePhases(p, ms);
+            if (!atLevel(ms, level))
+                level = 0;
+        }
         if (level && !(level > 1 && ms < 1.2 * mirrorMs)) {
-            const double twice = 2 * p <= limit ? testPattern(2 * p) : ms;
-            const double thrice = 3 * p <= limit ? testPattern(3 * p) : ms;
+            double twice = 2 * p <= limit ? testPattern(2 * p) : ms;
+            double thrice = 3 * p <= limit ? testPattern(3 * p) : ms;
+            if (fastPhases) {
+                twice = 2 * p <= limit ? fastPhasesMs(2 * p) : ms;
+                thrice = 3 * p <= limit ? fastPhasesMs(3 * p) : ms;
+            }
             // One disk from every phase tried: RAID-5 left-asymmetric's near-patterns ((D-1)
             // chunks) put most reads of some phases on one disk, but split others over two.
             // Against the one-disk time, not the size's own level: a near-pattern's phases all read
@@ -1178,22 +1242,41 @@ void Prober::scanPattern()
             const bool slowCase = slowFloorApplies(p) && (m_result.calibration.queuedReadMs > 0 || multiplesAgree);
             const bool slowOneDisk = level == 1 && !(multiplesAgree && evenOneDisk) && slowCase
                 && everyPhase(onePhaseFloorMs(p)) && slowPhaseRepeats(p, p, ms) && slowBlockAgrees(p);
-            if ((multiplesAgree && (level > 1 || evenOneDisk)) || slowOneDisk) {
+            // A copy set's phases all read at its level or, on a slow member, slower: a phase under
+            // the level's floor spread its reads over more copy sets than one (probe-eval --slow seed
+            // 31062, chained declustering of 14 at 128 KiB with member 11 at half speed: half its
+            // pattern read 77, 160 and 158 ms, two phases on the slow member and one at half the level,
+            // and was taken for the pattern).
+            const bool copySetPhases = level == 1 || everyPhase(0.7 * m_result.serialMs / level);
+            if (m_trace)
+                std::fprintf(stderr, "level %d at %llu: %.1f (serial %.1f, spread %.1f%s), 2p %.1f, 3p %.1f: %s%s%s\n", level,
+                             static_cast<unsigned long long>(p), ms, m_result.serialMs, spread, fastPhases ? ", fast phases" : "",
+                             twice, thrice, multiplesAgree ? "multiples agree" : "multiples differ",
+                             copySetPhases ? "" : ", a phase under the copy set's floor", evenOneDisk ? ", even one disk" : "");
+            if ((multiplesAgree && copySetPhases && (level > 1 || evenOneDisk)) || slowOneDisk) {
                 if (level == 1) { // one disk: nothing can be slower, this is the pattern
                     m_result.patternBlocks = p;
+                    m_scanCopies = 1;
                     break;
                 }
                 mirrorLevel = p; // a mirror's level; a one-disk level may still come
                 mirrorMs = ms;
+                mirrorCopies = level;
             }
         }
         if (m_patternTimes.size() >= 600)
             break; // a bound on the scan; the gcd of the slowest sizes decides below
     }
-    if (!m_result.patternBlocks)
+    if (!m_result.patternBlocks) {
         m_result.patternBlocks = mirrorLevel;
+        m_scanCopies = mirrorCopies;
+    }
+    const std::uint64_t scanned = m_result.patternBlocks;
     reducePattern();
     decidePattern();
+    if (m_trace)
+        std::fprintf(stderr, "scan: %llu, reduced to %llu\n", static_cast<unsigned long long>(scanned),
+                     static_cast<unsigned long long>(m_result.patternBlocks));
     if (m_rejected.count(m_result.patternBlocks))
         m_result.patternBlocks = 0;
 }
@@ -1275,7 +1358,15 @@ void Prober::reducePattern()
     // as the pattern's do, and a near-pattern's phase on the slow member plus a fast one reads as one
     // fast disk: the divisor is read from the phase where the pattern read slowest instead.
     const std::uint64_t found = p;
-    const bool slowMember = slowFloorApplies(p) && slowPhaseRepeats(p, p, level);
+    m_reducedFrom = p;
+    // A copy set's (the scan's level k > 1): reads at its multiples from a slow member's phase queue
+    // on it and the copies that wait for it, slowMemberFactor over the level or more, where one disk's
+    // level (the serial one) hides them (probe-eval --slow seed 31022: the offset RAID-10 of 9 with
+    // member 3 at half speed read its pattern's slow phases at 1.9-2.0 of the level, 0.96 of serial).
+    const double slowest = slowestPhase(p).first;
+    const bool slowCopySet = m_scanCopies > 1 && slowest >= m_tuning.slowMemberFactor * level
+        && slowest <= m_tuning.slowDiskFactor * level;
+    const bool slowMember = (slowFloorApplies(p) || slowCopySet) && slowPhaseRepeats(p, p, level);
     if (slowMember) {
         // A slow member, known before any layout is ranked: the read/write ratio and the parallelism
         // are read within its band, as diskSpeeds() has them once it measures the member (probe-eval
@@ -1303,7 +1394,15 @@ void Prober::reducePattern()
     auto asSlow = [&](std::uint64_t d) {
         if (slowMember)
             return slowPhaseRepeats(found, d, level);
-        return testPattern(d) > m_tuning.divisorLevel * level && m_patternMin[d] > m_tuning.divisorLevel * level;
+        const double ms = testPattern(d);
+        // Far slower than the pattern's level: no multiple of the pattern reads so but from a slow
+        // member, and a divisor's phases that touch one do (the simulator's RAID-0 of 8 at 16 KiB with
+        // member 2 at 60 of 311 IOPS: its pattern read 720 ms from two fast members' phases, half of it
+        // 1832 and 1948 from the slow member's and a fast one's, and was taken for a multiple). The
+        // divisor from the pattern's own phases instead.
+        if (ms >= m_tuning.slowPhaseHigh * level)
+            return samePhasesAsSlow(found, d);
+        return ms > m_tuning.divisorLevel * level && m_patternMin[d] > m_tuning.divisorLevel * level;
     };
     for (std::uint64_t q = 2; q <= p; ++q) {
         while (p % q == 0 && p / q > 1 && m_sizes.count(p / q) && !m_rejected.count(p / q) && asSlow(p / q))
@@ -1327,6 +1426,8 @@ void Prober::resetHypothesis()
     m_groupRatio = m_groupMs = m_ceilingRatio = m_ceilingIops = 0;
     m_chunkFitPerOffset = 0;
     m_fromSlowBlock = false;
+    m_scanCopies = 0;
+    m_reducedFrom = 0;
 }
 
 // N reads at multiples of p from a random phase. A multiple of the pattern is slow from every
@@ -1421,6 +1522,53 @@ std::vector<ProbeIo> Prober::distinctMultiples(std::uint64_t at, std::uint64_t q
     for (std::size_t i = ios.size(); i > 1; --i)
         std::swap(ios[i - 1], ios[m_rng.below(i)]);
     return ios;
+}
+
+// The median of p's random phases below their widest gap, where that gap is slowPhaseHigh or more and
+// the slowest phase within slowDiskFactor of the fastest: the phases off a slow member. Else the median
+// of them all (testPattern()'s).
+double Prober::fastPhasesMs(std::uint64_t p) const
+{
+    std::vector<double> phases;
+    if (const auto it = m_patternPhases.find(p); it != m_patternPhases.end())
+        for (const auto& phase : it->second)
+            phases.push_back(phase.first);
+    if (phases.empty()) {
+        for (const auto& [tested, ms] : m_patternTimes)
+            if (tested == p)
+                return ms;
+        return 0;
+    }
+    std::sort(phases.begin(), phases.end());
+    std::size_t cut = 0;
+    double widest = 1;
+    for (std::size_t i = 1; i < phases.size(); ++i)
+        if (phases[i - 1] > 0 && phases[i] / phases[i - 1] > widest) {
+            widest = phases[i] / phases[i - 1];
+            cut = i;
+        }
+    if (widest < m_tuning.slowPhaseHigh || phases.back() > m_tuning.slowDiskFactor * phases.front())
+        return median(phases);
+    return median(std::vector<double>(phases.begin(), phases.begin() + std::ptrdiff_t(cut)));
+}
+
+// Whether size d (a divisor of p) reads from each of p's random phases at divisorLevel of p's time
+// there or more: a multiple of the pattern keeps each phase's reads on the disk (set) p's did.
+bool Prober::samePhasesAsSlow(std::uint64_t p, std::uint64_t d)
+{
+    const auto it = m_patternPhases.find(p);
+    if (it == m_patternPhases.end() || it->second.empty())
+        return false;
+    const std::vector<std::pair<double, std::uint64_t>> phases = it->second;
+    for (const auto& [ms, at] : phases) {
+        const double there = patternBatch(d, 0, std::int64_t(at));
+        if (m_trace)
+            std::fprintf(stderr, "pattern %llu from phase %llu of %llu: %.1f (need %.1f)\n", static_cast<unsigned long long>(d),
+                         static_cast<unsigned long long>(at), static_cast<unsigned long long>(p), there, m_tuning.divisorLevel * ms);
+        if (there < m_tuning.divisorLevel * ms)
+            return false;
+    }
+    return true;
 }
 
 // The slowest random phase of p, 2p and 3p (ms) and its offset.

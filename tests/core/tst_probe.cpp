@@ -344,6 +344,53 @@ TEST_CASE("Shear probe: a slow member of a striped mirror is named by the chunks
     CHECK_FALSE(healthy.verdict.has(ProbeFinding::Kind::FastDisk));
 }
 
+// Whether the verdict is `truth` (or names it among its equivalents) with `disk` named slow, from
+// `low` to `high` times the median member's time.
+void checkSlowMemberNamed(const ProbeResult& r, const char* truth, int disk, double low, double high)
+{
+    const ProbeVerdict& v = r.verdict;
+    INFO("verdict: " << v.spec.toStdString() << " / " << v.equivalents.join(QStringLiteral("; ")).toStdString()
+                     << " findings: " << v.findingTexts().join(QStringLiteral("; ")).toStdString());
+    CHECK(v.identified);
+    CHECK((v.spec == QLatin1String(truth) || v.equivalents.contains(QLatin1String(truth))));
+    const ProbeFinding* slow = v.find(ProbeFinding::Kind::SlowDisk);
+    REQUIRE(slow);
+    CHECK(slow->disks == std::vector<int> { disk });
+    CHECK(slow->value(u"relative") > low);
+    CHECK(slow->value(u"relative") < high);
+}
+
+TEST_CASE("Shear probe: a slow member among copy sets, near-patterns and a fifth of the rate", "[probe][shear]")
+{
+    // Chained declustering of 14 at 128 KiB, member 11 at half speed (probe-eval --slow seed 31062):
+    // half the pattern (7 chunks: two copy sets a phase) read 77, 160 and 158 ms, two phases on the
+    // slow member's copy sets, at the pattern's 2-copy level; a phase at half the level rules it out.
+    checkSlowMemberNamed(probe("chained disks=14 chunk=128KiB speed=11:0.5", 31062), "chained disks=14 chunk=128KiB", 11, 1.5,
+        2.5);
+    // Offset RAID-10 of 9 x 2 at 16 KiB, member 3 at half speed (seed 31022): its copy sets holding
+    // the member read twice their level, as one fast disk does; the pattern's level from its fast
+    // phases, and a size with no multiple in reach from four phases, not two. Offset x 2 reads as
+    // chained declustering.
+    checkSlowMemberNamed(probe("raid10 layout=offset disks=9 copies=2 chunk=16KiB speed=3:0.5", 31022),
+        "raid10 layout=offset disks=9 copies=2 chunk=16KiB", 3, 1.5, 2.5);
+    // RAID-5 right-asymmetric of 10 at 32 KiB, member 9 at half speed (seed 29028): 9 chunks put 90 %
+    // of a phase's reads on the slow member and read nearly as slowly as the pattern (90 chunks); its
+    // chunk fit poor, the size found is reduced again past it.
+    checkSlowMemberNamed(probe("raid5 layout=right-asymmetric disks=10 chunk=32KiB speed=9:0.5", 29028),
+        "raid5 layout=right-asymmetric disks=10 chunk=32KiB", 9, 1.5, 2.5);
+    // A member at a fifth of the others' rate, as the rig's IOPS_DISK=2:60 on 311 IOPS members, read-
+    // only: RAID-0 of 8 at 16 KiB read 1.55 disks in parallel; chunk 2 read alone 4.7x the others (a
+    // slow member before any layout is ranked), half the pattern 2.5x from the slow member's phases
+    // (read again from the pattern's own), the boundaries against their own blocks. 311/60 = 5.2.
+    ProbeConfig config;
+    config.measureRedundancy = false;
+    for (std::uint64_t seed : { 1, 2 }) {
+        config.seed = seed;
+        checkSlowMemberNamed(probe("raid0 disks=8 chunk=16KiB iops=311 burst=31 speed=2:0.193", config),
+            "raid0 disks=8 chunk=16KiB", 2, 4.0, 6.5);
+    }
+}
+
 TEST_CASE("Shear probe: a slow member moves the read/write ratio by at most its own factor", "[probe][shear]")
 {
     // RAID-0 of 6, disk 2 at half speed (probe-eval --slow seed 29, array 44): the ratio measured
