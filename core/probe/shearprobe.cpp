@@ -595,6 +595,9 @@ void Prober::calibrate()
     m_result.calibration.readsPerTest = m_n;
     m_spreadMs = timeBatch(randomBlocks(m_n, false), m_ios.calibration);
     m_result.calibration.spreadMs = m_spreadMs;
+    if (m_trace)
+        std::fprintf(stderr, "calibration: N %d, one disk %.1f ms, spread %.1f ms, credit %.1f reads\n", m_n, m_result.serialMs,
+                     m_spreadMs, m_result.calibration.burstReads);
 }
 
 // One disk's read time and idle credit from distinct blocks, where one block's repeats were
