@@ -220,6 +220,10 @@ void Prober::identifyByCopies(int copies)
     if (spreadDisks > m_tuning.wholeMirrorSpread * copies)
         return stripedMirror(QStringLiteral("random reads spread over %1 disks' worth").arg(spreadDisks, 0, 'f', 1),
             "spreadDisks", spreadDisks);
+    // Steady random reads against one disk's queued read: more disks at work than the copies.
+    const double readDisks = m_readRate * m_result.calibration.queuedReadMs;
+    if (m_result.calibration.queuedReadMs > 0 && readDisks > m_tuning.wholeMirrorReadDisks * copies)
+        return stripedMirror(QStringLiteral("random reads run at %1 disks' rate").arg(readDisks, 0, 'f', 1), "readDisks", readDisks);
     nameWholeDiskMirror(copies);
     const std::vector<double>& t = m_result.calibration.copiesMs;
     const double unit = m_result.calibration.queuedReadMs;

@@ -1862,6 +1862,7 @@ const DoubleField kDoubleFields[] = {
         { "mirrorRatioSigma", [](ProbeTuning& t) -> double& { return t.mirrorRatioSigma; } },
         { "wholeMirrorBlockSpread", [](ProbeTuning& t) -> double& { return t.wholeMirrorBlockSpread; } },
         { "chunkFitPoor", [](ProbeTuning& t) -> double& { return t.chunkFitPoor; } },
+        { "wholeMirrorReadDisks", [](ProbeTuning& t) -> double& { return t.wholeMirrorReadDisks; } },
         { "throttledMirrorRatioSigma", [](ProbeTuning& t) -> double& { return t.throttledMirrorRatioSigma; } },
         { "pacedCalibration", [](ProbeTuning& t) -> double& { return t.pacedCalibration; } },
         { "pacedRateAgreement", [](ProbeTuning& t) -> double& { return t.pacedRateAgreement; } },

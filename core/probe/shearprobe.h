@@ -159,6 +159,12 @@ struct ProbeTuning
     /// the rig's RAID-1 of 3 to 7 at 0.48-0.77 of them); more than this many times the copies counted is
     /// a striped mirror whose pattern was not found (the rig's RAID-10 n2 on 3 disks: 2.16 for 2 copies).
     double wholeMirrorSpread = 1.05;
+    /// Steady random reads of a mirror of whole disks come at most at its copies' rate: one disk's
+    /// queued read times the steady read rate over this many times the copies counted is a striped
+    /// mirror whose pattern was not found (probe-eval --realism --slow --slow-speed 0.2 seed 47039: a far
+    /// RAID-10 of 10 x 3 with member 5 at a fifth of the rate, its ratio 13.7 for 3 so no pattern size
+    /// scanned, read at 9.3 disks' rate and was named RAID-1 of 3, WRONG).
+    double wholeMirrorReadDisks = 1.5;
     /// Between this many times the copies and wholeMirrorSpread the spread fits both a striped mirror
     /// and a mirror of whole disks that balances evenly, and the mirror is named undecided: the rig's
     /// RAID-10 n2 on 3 disks read 2.03 for 2 copies and was named RAID-1 of 2, where the simulator's

@@ -391,6 +391,22 @@ TEST_CASE("Shear probe: a slow member among copy sets, near-patterns and a fifth
     }
 }
 
+TEST_CASE("Shear probe: a striped mirror reading at more disks' rate than its copies is no mirror of whole disks",
+    "[probe][shear][realism]")
+{
+    // Far RAID-10 of 10 x 3 at 480 IOPS, member 5 at a fifth of the rate (probe-eval --realism --slow
+    // --slow-speed 0.2, seed 47039): writes wait on the slow member (a ratio of 13.7 where the layout
+    // has 3), so no pattern size was scanned, and the copies test's 3 named RAID-1 of 3 (WRONG). Its
+    // random reads go to the faster copies: 9 members at 480 and one at 96, 4416 a second, 9.2 disks'
+    // worth of one member's rate, where a mirror of 3 whole disks reads with 3 at most.
+    const ProbeResult r = probe("raid10 layout=far disks=10 copies=3 chunk=16KiB iops=480 hostoverhead=51us:21us speed=5:0.2", 47039);
+    INFO(r.verdict.spec.toStdString() << ": " << r.verdict.findingTexts().join(QStringLiteral("; ")).toStdString());
+    CHECK_FALSE((r.verdict.identified && r.verdict.scheme == QStringLiteral("raid1")));
+    const ProbeFinding* striped = r.verdict.find(ProbeFinding::Kind::NoLayout);
+    REQUIRE(striped);
+    CHECK_THAT(striped->value(u"readDisks"), WithinRel(9.2, 0.15));
+}
+
 TEST_CASE("Shear probe: a slow member moves the read/write ratio by at most its own factor", "[probe][shear]")
 {
     // RAID-0 of 6, disk 2 at half speed (probe-eval --slow seed 29, array 44): the ratio measured
@@ -860,7 +876,7 @@ TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[p
     CHECK(t.pacedRateAgreement == 0.3);
     CHECK(setTuning(t, QStringLiteral("burstWarmAtRate"), 0.5, &error));
     CHECK(t.burstWarmAtRate == 0.5);
-    CHECK(tuningNames().size() == 71); // the struct's fields, counted by hand
+    CHECK(tuningNames().size() == 72); // the struct's fields, counted by hand
 }
 
 namespace {
