@@ -407,6 +407,21 @@ TEST_CASE("Shear probe: a striped mirror reading at more disks' rate than its co
     CHECK_THAT(striped->value(u"readDisks"), WithinRel(9.2, 0.15));
 }
 
+TEST_CASE("Shear probe: a slow member is judged against sampled blocks, not the calibration's credited ones",
+    "[probe][shear][realism]")
+{
+    // Zig-zag of 2 at 8 KiB, 680 IOPS drives under a ceiling of their summed 1360/s (probe-eval
+    // --realism seed 53002): the calibration's doubled batches ran on idle credit, 0.74 ms a read where a
+    // drive takes 1/680 s = 1.47 ms; the first sampled block read 1.46 and was taken for a member twice
+    // as slow, and the scan from its block named RAID-4 of 3 with a failed disk. Against other sampled
+    // blocks it is a drive like the rest: no slow member, and never a wrong layout.
+    const ProbeResult r = probe("zigzag disks=2 chunk=8KiB iops=680 hostoverhead=30us:12us ceiling=1360", 53002);
+    INFO(r.verdict.spec.toStdString() << ": " << r.verdict.findingTexts().join(QStringLiteral("; ")).toStdString());
+    CHECK_FALSE((r.verdict.identified && r.verdict.scheme != QStringLiteral("zigzag")));
+    CHECK_FALSE(r.verdict.has(ProbeFinding::Kind::SlowDisk));
+    CHECK(r.verdict.failedDisk < 0);
+}
+
 TEST_CASE("Shear probe: a slow member moves the read/write ratio by at most its own factor", "[probe][shear]")
 {
     // RAID-0 of 6, disk 2 at half speed (probe-eval --slow seed 29, array 44): the ratio measured
