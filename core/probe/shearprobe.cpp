@@ -1224,12 +1224,13 @@ void Prober::scanPattern()
                 level = 0;
         }
         if (level && !(level > 1 && ms < 1.2 * mirrorMs)) {
-            double twice = 2 * p <= limit ? testPattern(2 * p) : ms;
-            double thrice = 3 * p <= limit ? testPattern(3 * p) : ms;
-            if (fastPhases) {
-                twice = 2 * p <= limit ? fastPhasesMs(2 * p) : ms;
-                thrice = 3 * p <= limit ? fastPhasesMs(3 * p) : ms;
-            }
+            auto multiple = [&](std::uint64_t q) { // its level as p's was read: the median, or the fast phases'
+                if (q > limit)
+                    return ms;
+                const double medianMs = testPattern(q);
+                return fastPhases ? fastPhasesMs(q) : medianMs;
+            };
+            const double twice = multiple(2 * p), thrice = multiple(3 * p);
             // One disk from every phase tried: RAID-5 left-asymmetric's near-patterns ((D-1)
             // chunks) put most reads of some phases on one disk, but split others over two.
             // Against the one-disk time, not the size's own level: a near-pattern's phases all read
