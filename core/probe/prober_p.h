@@ -65,7 +65,8 @@ private:
     // --- steps -------------------------------------------------------------------------------------
     // A disk idle for a while may answer a first burst at once: spend a few reads before timing.
     void warmUp() { timeBatch(randomBlocks(2 * m_n, false), m_ios.warmup); }
-    void calibrate();
+    void calibrate(double serialMs = 0);
+    void recalibrateWithoutContrast();
     bool distinctReadCalibration();
     bool scaleFromPattern(std::uint64_t p);
     void setScale(double readMs, double credit);
@@ -285,6 +286,7 @@ private:
     bool m_countedUnderCap = false; // countDisksUnderCap() named the mirror
     bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling
     std::vector<std::pair<double, std::uint64_t>> m_calibrationReads; // the calibration's blocks that queued: time a read, block
+    bool m_pacedCalibration = false; // recalibrateWithoutContrast(): the calibration checks its rates' pacing
     double m_repeatReadMs = 0; // the calibration's blocks' median time a repeat, queued or cached
     bool m_distinctScale = false; // the scale came from distinct reads: pattern batches read no block twice
     bool m_normalizeBoundaries = false; // boundary tests against their blocks' own times (a retry)

@@ -60,6 +60,7 @@ ProbeResult Prober::run()
         warmUp();
         step(QStringLiteral("calibration"), 0.02);
         calibrate();
+        recalibrateWithoutContrast();
         countCopies();
         step(QStringLiteral("redundancy"), 0.05);
         redundancy();
@@ -442,9 +443,10 @@ double Prober::queuedBlockMs(std::uint64_t block, int count)
 // k over the disk's rate; a spinning disk's cache answers the repeats, and the serial level stands.
 // An idle pause may give a burst allowance (QEMU: rate/10 requests at once after ~100 ms idle):
 // then every test queues enough reads on its busiest disk that the allowance is a small part of it.
-void Prober::calibrate()
+void Prober::calibrate(double serialMs)
 {
-    const double serialMs = timeBatch(randomBlocks(m_n, false), m_ios.calibration, 1);
+    if (serialMs <= 0)
+        serialMs = timeBatch(randomBlocks(m_n, false), m_ios.calibration, 1);
     // One disk's rate, from up to three blocks (mostly three disks), the median kept: a block on a
     // failed member is rebuilt from every survivor (the rig's degraded RAID-5 read it 1.8x too fast),
     // one on a slow member reads slowly.
@@ -456,7 +458,7 @@ void Prober::calibrate()
         double levelReadMs = 0; // the doubled batch's time over its reads (the one-disk level's unit)
     };
     std::vector<Rate> rates;
-    const bool pacedCalibration = m_tuning.pacedCalibration > 0;
+    const bool pacedCalibration = m_tuning.pacedCalibration > 0 || m_pacedCalibration;
     bool checkPacing = pacedCalibration; // cleared when the first block's rate did not depend on its credit
     for (int i = 0; i < 3; ++i) {
         Rate r { 0, m_rng.below(m_capacityBlocks), m_n };
@@ -598,6 +600,43 @@ void Prober::calibrate()
     if (m_trace)
         std::fprintf(stderr, "calibration: N %d, one disk %.1f ms, spread %.1f ms, credit %.1f reads\n", m_n, m_result.serialMs,
                      m_spreadMs, m_result.calibration.burstReads);
+}
+
+// A calibration whose one-disk level read no slower than as many reads spread over the array found
+// no disk's rate where reads queue: its blocks' repeats ran inside their disks' idle credit, paced by
+// the host's overhead a request as the spread batch was (probe-eval --realism seed 47015: a chained
+// array of 9 at 930 IOPS with 38 us a request read 32 and 64 repeats of two blocks at 0.038 ms each,
+// a 9 x 2 x 93 reads' allowance; N stayed 32, one disk and the spread both 1.2 ms, no pattern). Once
+// more with each rate checked against a spread batch and drained until two doublings agree
+// (pacedCalibration), kept only where it found the contrast: a mirror of whole disks has none by
+// nature (one block's reads spread as random ones do) and keeps its first calibration.
+void Prober::recalibrateWithoutContrast()
+{
+    if (m_tuning.pacedCalibration > 0 || m_result.calibration.queuedReadMs <= 0
+        || m_result.serialMs >= m_tuning.minContrast * m_spreadMs)
+        return;
+    if (m_trace)
+        std::fprintf(stderr, "calibration without contrast: again, paced\n");
+    const ProbeCalibration first = m_result.calibration;
+    const double firstLevelMs = m_result.serialMs, firstSpreadMs = m_spreadMs, firstRepeatMs = m_repeatReadMs;
+    const int firstN = m_n;
+    const auto firstReads = m_calibrationReads;
+    m_pacedCalibration = true;
+    m_result.calibration = {};
+    m_n = m_baseN;
+    m_calibrationReads.clear();
+    // The first serial reads: after the calibration's batches a throttled disk has no credit left,
+    // and serial reads at its pace would make its queued rate look like a cache's answer.
+    calibrate(first.serialMs * m_baseN / firstN);
+    m_pacedCalibration = false;
+    if (m_result.serialMs >= m_tuning.minContrast * m_spreadMs)
+        return;
+    m_result.calibration = first;
+    m_result.serialMs = firstLevelMs;
+    m_spreadMs = firstSpreadMs;
+    m_repeatReadMs = firstRepeatMs;
+    m_n = firstN;
+    m_calibrationReads = firstReads;
 }
 
 // One disk's read time and idle credit from distinct blocks, where one block's repeats were

@@ -715,6 +715,29 @@ TEST_CASE("Shear probe: the burst test drains a credit larger than its batch, an
     requireVerdict(r, "chained", "", 5, 4096);
 }
 
+TEST_CASE("Shear probe: a calibration without contrast is run again with its rates drained", "[probe][shear][realism]")
+{
+    // Chained of 9 at 930 IOPS, 38 us of host overhead a request (probe-eval --realism seed 47015): two
+    // of the calibration's blocks read 32 and 64 repeats at 0.038 ms each, inside their copies' 2 x 93
+    // reads of idle credit, paced by the host as a spread batch is, and one disk's level came out as
+    // the spread's: no pattern. Drained, one block's reads run at its 2 copies' rate, and the copies
+    // test counts them: one disk's queued read is 1000 / 930 ms, its level N of them, over the spread.
+    const ProbeResult chained = probe("chained disks=9 chunk=128KiB iops=930 hostoverhead=38us:14us", 47015);
+    REQUIRE(chained.calibration.readsPerTest > 0);
+    CHECK(chained.calibration.blockCopies == 2);
+    CHECK_THAT(chained.calibration.queuedReadMs, WithinRel(1000.0 / 930, 0.03));
+    CHECK_THAT(chained.serialMs, WithinRel(chained.calibration.readsPerTest * 1000.0 / 930, 0.03));
+    CHECK(chained.serialMs >= 1.5 * chained.calibration.spreadMs);
+    requireVerdict(chained, "chained", "", 9, 131072);
+    // Far RAID-10 of 10 x 3 at 960 IOPS with no jitter (seed 47039): the same, 3 copies a block.
+    const ProbeResult far = probe("raid10 layout=far disks=10 copies=3 chunk=16KiB iops=960 hostoverhead=39us:0us", 47039);
+    INFO("far: " << far.verdict.spec.toStdString());
+    CHECK(far.calibration.blockCopies == 3);
+    CHECK_THAT(far.serialMs, WithinRel(far.calibration.readsPerTest * 1000.0 / 960, 0.03));
+    CHECK(far.serialMs >= 1.5 * far.calibration.spreadMs);
+    CHECK((!far.verdict.identified || far.verdict.spec == QStringLiteral("raid10 layout=far disks=10 copies=3 chunk=16KiB")));
+}
+
 TEST_CASE("Shear probe: a mirror of whole disks under a request cap is not named by the disks the cap shows", "[probe][shear][realism]")
 {
     // RAID-1 of 6 at 300 IOPS under a 1200/s cap: reads at 4 disks' rate, writes at one disk's, so
