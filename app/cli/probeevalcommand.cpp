@@ -91,9 +91,14 @@ bool exact(const Truth& t, const ProbeVerdict& v)
 {
     if (!v.identified)
         return false;
-    // Whole-disk mirrors: every block on every disk, whatever the scheme calls it.
-    if (t.scheme == u"raid1" || (t.scheme == u"raid10" && t.copies == t.disks) || (t.scheme == u"chained" && t.disks == 2))
-        return v.scheme == u"raid1" && v.disks == t.disks;
+    // Whole-disk mirrors: every block on every disk, whatever the scheme calls it. A verdict that
+    // names another scheme is exact as any other is, with the truth's own layout named (a far
+    // RAID-10 of 2 x 2 under md's nearest head reads as RAID-0 of 2 and writes at one disk's rate,
+    // as RAID-4 of 3 does: named together, realism seed 67008).
+    const bool wholeMirror = t.scheme == u"raid1" || (t.scheme == u"raid10" && t.copies == t.disks)
+        || (t.scheme == u"chained" && t.disks == 2);
+    if (wholeMirror && v.scheme == u"raid1")
+        return v.disks == t.disks;
     // Exact is scheme, variant, disks, copies and chunk: how md writes parity or reads mirrors is the
     // controller's, not the layout's (a candidate's spec may carry paritywrite=md, mirrorread=nearest).
     auto same = [&](QString spec) {

@@ -67,6 +67,7 @@ private:
     void warmUp() { timeBatch(randomBlocks(2 * m_n, false), m_ios.warmup); }
     void calibrate(double serialMs = 0);
     void recalibrateWithoutContrast();
+    void scaleForCopies();
     bool distinctReadCalibration();
     bool scaleFromPattern(std::uint64_t p);
     void setScale(double readMs, double credit);

@@ -736,6 +736,31 @@ TEST_CASE("Shear probe: a calibration without contrast is run again with its rat
     CHECK_THAT(far.serialMs, WithinRel(far.calibration.readsPerTest * 1000.0 / 960, 0.03));
     CHECK(far.serialMs >= 1.5 * far.calibration.spreadMs);
     CHECK((!far.verdict.identified || far.verdict.spec == QStringLiteral("raid10 layout=far disks=10 copies=3 chunk=16KiB")));
+    // Chained of 4 at 200 IOPS under a cap at 3 disks' rate (seed 67026): run again, its one-disk level
+    // stood only 1.52x over the spread and its copies test was thrown by the credit; taken, it named
+    // RAID-1 of 2. Under recalibratedContrast the first calibration stands, and nothing wrong is named.
+    checkNeverWrong("chained disks=4 chunk=8KiB iops=200 hostoverhead=10us:5us ceiling=606", 67026, "chained", "chained disks=4 chunk=8KiB");
+}
+
+TEST_CASE("Shear probe: under md's reads a striped mirror's tests read k times one disk's credit", "[probe][shear][realism]")
+{
+    // Near RAID-10 of 6 x 3 at 470 IOPS under md's nearest head (fresh realism seed 61030): QEMU's
+    // burst is 470 / 10 = 47 reads a disk, so N = 8 x 47 put the credit at an eighth of one disk's
+    // reads; a pattern's reads spread over its 3 copies, 128 a disk, and a rested copy set answered
+    // 47 of them at once (twice the pattern read 172 ms against the pattern's 270): no pattern. With
+    // 3 copies counted and random reads at 6 disks' rate, N is 8 x 47 x 3 = 1128, held to 1024.
+    const ProbeResult near = probe("raid10 layout=near disks=6 copies=3 chunk=32KiB iops=470 hostoverhead=45us:12us mirrorread=nearest", 61030);
+    CHECK(near.calibration.blockCopies == 3);
+    CHECK_FALSE(near.calibration.copiesBalanced);
+    CHECK_THAT(near.calibration.burstReads, WithinAbs(47, 3));
+    CHECK(near.calibration.readsPerTest == 1024);
+    requireVerdict(near, "raid10", "near", 6, 32768);
+    // A mirror of 3 whole disks reads at no more than its copies' rate: its N stays one disk's
+    // credit's, 8 x 47 (no pattern to scan; its counts would only cost three times the reads).
+    const ProbeResult mirror = probe("raid1 disks=3 chunk=32KiB iops=470 hostoverhead=45us:12us mirrorread=nearest", 1);
+    CHECK(mirror.calibration.blockCopies == 3);
+    CHECK(mirror.calibration.readsPerTest <= 8 * 48);
+    requireVerdict(mirror, "raid1", "", 3, 0);
 }
 
 TEST_CASE("Shear probe: a mirror of whole disks under a request cap is not named by the disks the cap shows", "[probe][shear][realism]")
@@ -914,7 +939,7 @@ TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[p
     CHECK(t.pacedRateAgreement == 0.3);
     CHECK(setTuning(t, QStringLiteral("burstWarmAtRate"), 0.5, &error));
     CHECK(t.burstWarmAtRate == 0.5);
-    CHECK(tuningNames().size() == 72); // the struct's fields, counted by hand
+    CHECK(tuningNames().size() == 73); // the struct's fields, counted by hand
 }
 
 namespace {
