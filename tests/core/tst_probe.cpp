@@ -763,6 +763,22 @@ TEST_CASE("Shear probe: under md's reads a striped mirror's tests read k times o
     requireVerdict(mirror, "raid1", "", 3, 0);
 }
 
+TEST_CASE("Shear probe: under md's reads a striped mirror's chunks are read one by one a few at a time", "[probe][shear][realism]")
+{
+    // Healthy near RAID-10 of 15 x 3 at 580 IOPS under md's nearest head (fresh realism seed 67010):
+    // its chunk pairs, fed a few requests per disk at a time, read every chunk alone within 4 % of
+    // another; the per-disk test issued each chunk's 2N reads at once and md split them over the
+    // copies by the heads of that moment: one chunk at 1.72x the median, its copy set of 3 disks
+    // named slow, and the verdict withdrawn. No member is slow, so none may be named.
+    const ProbeResult r = probe("raid10 layout=near disks=15 copies=3 chunk=64KiB iops=580 hostoverhead=43us:8us mirrorread=nearest", 67010);
+    requireVerdict(r, "raid10", "near", 15, 65536);
+    CHECK(r.verdict.find(ProbeFinding::Kind::SlowDisk) == nullptr);
+    CHECK(r.verdict.find(ProbeFinding::Kind::FastDisk) == nullptr);
+    REQUIRE_FALSE(r.disks.empty());
+    for (const DiskSpeedPoint& d : r.disks)
+        CHECK_THAT(d.relative, WithinAbs(1, 0.3));
+}
+
 TEST_CASE("Shear probe: a mirror of whole disks under a request cap is not named by the disks the cap shows", "[probe][shear][realism]")
 {
     // RAID-1 of 6 at 300 IOPS under a 1200/s cap: reads at 4 disks' rate, writes at one disk's, so
