@@ -609,9 +609,9 @@ void Prober::calibrate(double serialMs)
 // array of 9 at 930 IOPS with 38 us a request read 32 and 64 repeats of two blocks at 0.038 ms each,
 // a 9 x 2 x 93 reads' allowance; N stayed 32, one disk and the spread both 1.2 ms, no pattern). Once
 // more with each rate checked against a spread batch and drained until two doublings agree
-// (pacedCalibration), kept only where it found a clear contrast (recalibratedContrast): a mirror of
-// whole disks has none by nature (one block's reads spread as random ones do) and keeps its first
-// calibration.
+// (pacedCalibration), kept only where it found the first rates paced and a clear contrast
+// (recalibratedContrast): a mirror of whole disks has none by nature (one block's reads spread as
+// random ones do) and keeps its first calibration.
 void Prober::recalibrateWithoutContrast()
 {
     if (m_tuning.pacedCalibration > 0 || m_result.calibration.queuedReadMs <= 0
@@ -623,6 +623,7 @@ void Prober::recalibrateWithoutContrast()
     const double firstLevelMs = m_result.serialMs, firstSpreadMs = m_spreadMs, firstRepeatMs = m_repeatReadMs;
     const int firstN = m_n;
     const auto firstReads = m_calibrationReads;
+    const Rng firstRng = m_rng; // a calibration not kept leaves the random blocks that follow as they were
     m_pacedCalibration = true;
     m_result.calibration = {};
     m_n = m_baseN;
@@ -631,7 +632,14 @@ void Prober::recalibrateWithoutContrast()
     // and serial reads at its pace would make its queued rate look like a cache's answer.
     calibrate(first.serialMs * m_baseN / firstN);
     m_pacedCalibration = false;
-    if (m_result.serialMs >= m_tuning.recalibratedContrast * m_spreadMs)
+    // Only where the first rates were paced: drained, the fastest block reads slower than the first
+    // median did. Where it reads as fast, the first rates were the disks' own, and the contrast was
+    // missing for another reason: a far slower member holds the spread batch to its pace (the md
+    // rig's RAID-0 of 4 with member 2 at 60 of 300 IOPS: 3.33 ms a read both times, and two of the
+    // second calibration's three blocks on member 2 set the level at its 16.7, no pattern).
+    const bool paced = !m_calibrationReads.empty() && first.queuedReadMs > 0
+        && m_calibrationReads.front().first > first.queuedReadMs * (1 + m_tuning.pacedRateAgreement);
+    if (paced && m_result.serialMs >= m_tuning.recalibratedContrast * m_spreadMs)
         return;
     m_result.calibration = first;
     m_result.serialMs = firstLevelMs;
@@ -639,6 +647,7 @@ void Prober::recalibrateWithoutContrast()
     m_repeatReadMs = firstRepeatMs;
     m_n = firstN;
     m_calibrationReads = firstReads;
+    m_rng = firstRng;
 }
 
 // One disk's read time and idle credit from distinct blocks, where one block's repeats were

@@ -828,25 +828,26 @@ TEST_CASE("Shear probe: writes at one disk's rate keep a mirror of 2 whole disks
 TEST_CASE("Shear probe: under md's nearest head a striped mirror's even disks are not called slow or fast", "[probe][shear][realism]")
 {
     // md sends a batch of one chunk's reads to its copies by where their heads stand, so chunk times
-    // of an even array spread by that split: this near RAID-10 of 8 x 2 read its four chunks at
-    // 1.33, 0.96, 0.98 and 1.02 of their median (with seed 103, 1.23 to 0.83 since the copies test
-    // times an unclear step again; seed 108 read 0.80 to 1.42). At the balanced band (1.25) disks 0 and 1 were
-    // called slow and, two disks off, the answer withdrawn; under md's reads the band is 1.6.
+    // of an even array issued all at once spread by that split: this near RAID-10 of 8 x 2 read its
+    // four chunks at 1.33, 0.96, 0.98 and 1.02 of their median (seed 103: 1.23 to 0.83; seed 108: 0.80
+    // to 1.42). At the balanced band (1.25) disks 0 and 1 were called slow and, two disks off, the
+    // answer withdrawn; under md's reads the band is 1.6. Fed a few requests per disk at a time, as the
+    // layout tests are (chunkReadMs()), each chunk's reads see the heads move and split evenly: every
+    // chunk within 5 % of the median on all three seeds, no disk named either way.
     const char* spec = "raid10 layout=near disks=8 copies=2 chunk=32KiB iops=700 hostoverhead=50us:10us mirrorread=nearest";
-    const ProbeResult r = probe(spec, 104);
-    REQUIRE(r.calibration.blockCopies == 2);
-    REQUIRE_FALSE(r.calibration.copiesBalanced);
-    requireVerdict(r, "raid10", "near", 8, 32768);
-    bool outsideBalancedBand = false;
-    for (const DiskSpeedPoint& d : r.disks) {
-        outsideBalancedBand |= d.relative > 1.25 || d.relative < 0.8;
-        CHECK(d.relative < 1.6);
-        CHECK(d.relative > 1 / 1.6);
-    }
-    CHECK(outsideBalancedBand); // the spread the band is for, not an even read by chance
-    for (const ProbeFinding& f : r.verdict.findings) {
-        CHECK(f.kind != ProbeFinding::Kind::SlowDisk);
-        CHECK(f.kind != ProbeFinding::Kind::FastDisk);
+    for (std::uint64_t seed : { 103, 104, 108 }) {
+        const ProbeResult r = probe(spec, seed);
+        INFO("seed " << seed);
+        REQUIRE(r.calibration.blockCopies == 2);
+        REQUIRE_FALSE(r.calibration.copiesBalanced);
+        requireVerdict(r, "raid10", "near", 8, 32768);
+        REQUIRE(r.disks.size() == 8);
+        for (const DiskSpeedPoint& d : r.disks)
+            CHECK_THAT(d.relative, WithinAbs(1, 0.05));
+        for (const ProbeFinding& f : r.verdict.findings) {
+            CHECK(f.kind != ProbeFinding::Kind::SlowDisk);
+            CHECK(f.kind != ProbeFinding::Kind::FastDisk);
+        }
     }
 }
 
