@@ -288,6 +288,7 @@ private:
     bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling
     std::vector<std::pair<double, std::uint64_t>> m_calibrationReads; // the calibration's blocks that queued: time a read, block
     bool m_pacedCalibration = false; // recalibrateWithoutContrast(): the calibration checks its rates' pacing
+    int m_pacedBlocks = 0;           // the calibration's blocks whose rate came after a batch paced as a spread one
     double m_repeatReadMs = 0; // the calibration's blocks' median time a repeat, queued or cached
     bool m_distinctScale = false; // the scale came from distinct reads: pattern batches read no block twice
     bool m_normalizeBoundaries = false; // boundary tests against their blocks' own times (a retry)

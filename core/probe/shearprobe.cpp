@@ -508,6 +508,8 @@ void Prober::calibrate(double serialMs)
         }
         if (r.perReadMs > 0)
             r.k = lastK; // the last batch size whose time doubled
+        if (paced && r.perReadMs > 0)
+            ++m_pacedBlocks;
         // Paced all the way at one rate: no credit governs it, the block's reads spread as random
         // ones do (the simulator's RAID-1 that reads every copy of a block); the other blocks need
         // not go the same long way.
@@ -628,16 +630,19 @@ void Prober::recalibrateWithoutContrast()
     m_result.calibration = {};
     m_n = m_baseN;
     m_calibrationReads.clear();
+    m_pacedBlocks = 0;
     // The first serial reads: after the calibration's batches a throttled disk has no credit left,
     // and serial reads at its pace would make its queued rate look like a cache's answer.
     calibrate(first.serialMs * m_baseN / firstN);
     m_pacedCalibration = false;
-    // Only where the first rates were paced: drained, the fastest block reads slower than the first
-    // median did. Where it reads as fast, the first rates were the disks' own, and the contrast was
-    // missing for another reason: a far slower member holds the spread batch to its pace (the md
-    // rig's RAID-0 of 4 with member 2 at 60 of 300 IOPS: 3.33 ms a read both times, and two of the
-    // second calibration's three blocks on member 2 set the level at its 16.7, no pattern).
-    const bool paced = !m_calibrationReads.empty() && first.queuedReadMs > 0
+    // Only where the first rates were paced: some block's batch read as fast as a spread one before it
+    // was drained, and drained, the fastest block reads slower than the first median did. Otherwise
+    // the first rates were the disks' own, and the contrast was missing for another reason: a far
+    // slower member holds the spread batch to its pace (the md rig's RAID-0 of 4 with member 2 at 60
+    // of 300 IOPS: 3.33 ms a read both times, and two of the second calibration's three blocks on
+    // member 2 set the level at its 16.7, no pattern; its near RAID-10 of 4 x 2 so had all three on
+    // the slow member's copy, each contrasted at once, and a probe of 1470 s).
+    const bool paced = m_pacedBlocks > 0 && !m_calibrationReads.empty() && first.queuedReadMs > 0
         && m_calibrationReads.front().first > first.queuedReadMs * (1 + m_tuning.pacedRateAgreement);
     if (paced && m_result.serialMs >= m_tuning.recalibratedContrast * m_spreadMs)
         return;
