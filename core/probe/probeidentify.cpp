@@ -224,6 +224,24 @@ void Prober::identifyByCopies(int copies)
     const double readDisks = m_readRate * m_result.calibration.queuedReadMs;
     if (m_result.calibration.queuedReadMs > 0 && readDisks > m_tuning.wholeMirrorReadDisks * copies)
         return stripedMirror(QStringLiteral("random reads run at %1 disks' rate").arg(readDisks, 0, 'f', 1), "readDisks", readDisks);
+    // A member whose block reads far slower than the others' holds random reads and writes to its
+    // pace, so neither bound above can tell a striped mirror from a mirror of whole disks: the md
+    // rig's near RAID-10 of 4 x 2 at 300 IOPS with member 2 at 60, read-only, counted 2 copies, read
+    // at 0.40 of them, and was named RAID-1 of 2 (WRONG).
+    if (m_slowMember.slowMs > 0) {
+        const double factor = m_slowMember.slowMs / m_slowMember.typicalMs;
+        found(ProbeFinding::Kind::NoLayout,
+            QStringLiteral("no layout named: no pattern found and every block is read from %1 disks, but one member "
+                           "reads %2x slower than the others (a block at %3 ms a read against %4), which holds random "
+                           "reads and writes to its pace: a mirror of %1 whole disks and a striped mirror with %1 "
+                           "copies read alike")
+                .arg(copies)
+                .arg(factor, 0, 'f', 1)
+                .arg(m_slowMember.slowMs, 0, 'f', 2)
+                .arg(m_slowMember.typicalMs, 0, 'f', 2),
+            {}, { { QStringLiteral("copies"), copies }, { QStringLiteral("slowMemberFactor"), factor } });
+        return;
+    }
     nameWholeDiskMirror(copies);
     const std::vector<double>& t = m_result.calibration.copiesMs;
     const double unit = m_result.calibration.queuedReadMs;
