@@ -784,8 +784,8 @@ TEST_CASE("Shear probe: with a far slower member a striped mirror's copies are n
     // The md rig's near RAID-10 of 4 x 2 at 300 IOPS with member 2 at 60 (IOPS_DISK=2:60), read-only:
     // the copies test counts 2, no pattern shows, and random reads, held to the slow member's pace, run
     // at 0.40 of the 2 copies' rate, under the bound a striped mirror must pass: it was named RAID-1 of
-    // 2 (WRONG). The simulator's md reads do the same on seeds 2, 6 and 7. A block read 1.6x slower than
-    // the others' median (the slow member's) now leaves the mirror unnamed, and says why.
+    // 2 (WRONG). The simulator's md reads do the same on seeds 2, 6 and 7. A block read 2.5x slower than
+    // another (the slow member's, 16.6 ms against 3.3) now leaves the mirror unnamed, and says why.
     ProbeConfig config;
     config.measureRedundancy = false;
     for (std::uint64_t seed : { 2, 6, 7 }) {
