@@ -229,10 +229,10 @@ void Prober::identifyByCopies(int copies)
     // disks: the md rig's near RAID-10 of 4 x 2 at 300 IOPS with member 2 at 60, read-only, counted
     // 2 copies, read at 0.40 and 0.55 of them, and was named RAID-1 of 2 (WRONG), its calibration's
     // blocks at 3.2, 3.4 and 16.6 ms a read. Not a block 1.7x slower: md's RAID-1 of 15 reads some so
-    // from its copies' credit (probe-eval --realism seed 7037).
-    // The calibration's slowest block against their median, not their fastest: a block whose repeats
-    // ran on credit at the host's pace reads 12x faster than its drive (a healthy RAID-1 of 5 at 400
-    // IOPS, realism seed 9014: 0.04 ms against two blocks at 0.47).
+    // from its copies' credit (probe-eval --realism seed 7037). The larger of the sampled slow member's
+    // factor and the calibration's slowest block against their median (not their fastest: a block
+    // whose repeats ran on credit at the host's pace reads 12x faster than its drive, a healthy RAID-1
+    // of 5 at 400 IOPS, realism seed 9014: 0.04 ms against two blocks at 0.47).
     double slowMs = m_slowMember.slowMs, typicalMs = m_slowMember.typicalMs;
     if (m_calibrationReads.size() >= 3) {
         const double calibrationSlowMs = m_calibrationReads.back().first; // sorted: the slowest last

@@ -642,7 +642,7 @@ void Prober::recalibrateWithoutContrast()
     // of 300 IOPS: 3.33 ms a read both times, and two of the second calibration's three blocks on
     // member 2 set the level at its 16.7, no pattern; its near RAID-10 of 4 x 2 so had all three on
     // the slow member's copy, each contrasted at once, and a probe of 1470 s).
-    const bool paced = m_pacedBlocks > 0 && !m_calibrationReads.empty() && first.queuedReadMs > 0
+    const bool paced = m_pacedBlocks > 0 && !m_calibrationReads.empty() // first.queuedReadMs > 0 (above)
         && m_calibrationReads.front().first > first.queuedReadMs * (1 + m_tuning.pacedRateAgreement);
     if (paced && m_result.serialMs >= m_tuning.recalibratedContrast * m_spreadMs)
         return;
