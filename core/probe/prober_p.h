@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <utility>
 #include <vector>
@@ -146,11 +147,15 @@ private:
     bool consistent(const Candidate& c) const;
     void pairwise();
     void verify(const Candidate* lead);
+    double groupRatio(const std::vector<std::uint64_t>& reps);
+    void copySetGroup(const Candidate& lead);
 
 
     // --- identification (probeidentify.cpp) --------------------------------------------------------
     double score(const Candidate& c) const;
     double levelError(const Candidate& c) const;
+    double fastChunkMiss(const Candidate& c) const;
+    static std::optional<std::uint64_t> lostCopyChunk(const Candidate& c);
     double ratioSigmaOf(const Candidate& c) const;
     double cappedRatio(const Candidate& c) const;
     double cappedRatioMiss(const Candidate& c) const;

@@ -77,7 +77,8 @@ ProbeResult Prober::run()
         // that read that slowly missed its pattern (probe-eval --realism seed 5013: zig-zag of 7 at
         // 800 IOPS a disk under a 3219/s ceiling read at 4 disks'). The scan again, over the layouts
         // that read at least as fast as measured.
-        if (m_result.patternBlocks == 0 && contrasted() && m_result.calibration.blockCopies < 2) {
+        if (m_result.patternBlocks == 0 && contrasted()
+            && (m_result.calibration.blockCopies < 2 || !looksLikeWholeDiskMirror())) {
             m_cappedScan = true;
             if (m_trace)
                 std::fprintf(stderr, "scan again: capped\n");
@@ -471,6 +472,8 @@ void Prober::calibrate(double serialMs)
         for (; r.k <= m_tuning.calibrationMaxReads; r.k *= 2) {
             const double t2k = sameBlockMs(r.block, 2 * r.k);
             const double ratio = t2k / std::max(tk, 1e-6);
+            if (m_trace)
+                std::fprintf(stderr, "  double k=%d tk=%.2f t2k=%.2f ratio %.2f\n", r.k, tk, t2k, ratio);
             if (ratio > 1.6 && ratio < 2.5) {
                 const double slopeMs = (t2k - tk) / r.k;
                 const double previousMs = r.perReadMs;

@@ -540,6 +540,45 @@ TEST_CASE("Shear probe: a layout that fits only under a cap no test showed is no
     checkNeverWrong("chained disks=8 chunk=4KiB iops=280 hostoverhead=38us:0us", 7002, "chained", "chained disks=8 chunk=4KiB");
 }
 
+TEST_CASE("Shear probe: a striped mirror under a cap shows the cap by its disjoint copy sets read together", "[probe][shear]")
+{
+    // Offset RAID-10 of 16 x 2 at 16 KiB, 380 IOPS a disk under a 3704/s ceiling (fresh realism seed
+    // 59036). The cap holds random reads at 9.6 of 16 disks and the read/write ratio at 1.22 of 2, so
+    // the first scan's sizes (ratio and parallelism of the layouts) left it out: no pattern at all.
+    // The capped scan finds the 16-chunk pattern; a candidate with a member failed (ratio 1, 8 disks)
+    // then fitted the capped rates better, though every chunk it serves from one copy read as fast as
+    // the rest (796 ms). Eight chunks on disjoint copy sets, read together, took 2.4x one set's time
+    // with no two sharing a disk: a cap, which lets the healthy layout stand. Chained of 16, far and
+    // offset 16 x 2 read alike here (md's far and offset copies are not read at the lowest address).
+    const ProbeResult r = probe("raid10 layout=offset disks=16 copies=2 chunk=16KiB iops=380 hostoverhead=70us:30us ceiling=3704", 59036);
+    INFO(r.verdict.spec.toStdString() << " / " << r.verdict.equivalents.join(QStringLiteral("; ")).toStdString());
+    REQUIRE(r.verdict.identified);
+    CHECK(r.verdict.failedDisk == -1);
+    CHECK(r.verdict.disks == 16);
+    CHECK(r.verdict.chunkBytes == 16 * 1024);
+    const QString truth = QStringLiteral("raid10 layout=offset disks=16 copies=2 chunk=16KiB");
+    CHECK((r.verdict.spec == truth || r.verdict.equivalents.contains(truth)));
+    CHECK(r.verdict.has(ProbeFinding::Kind::RequestCeiling));
+}
+
+TEST_CASE("Shear probe: a capped mirror of whole disks is counted by mixed batches, also where the ratio left two counts",
+    "[probe][shear]")
+{
+    // md's nearest head, a cap under the disks' rate: the ratio counts the cap, 9.7 disks of 12 (fresh
+    // realism seed 43030, 460 IOPS under 4466/s) and 8.45 of 11 (seed 53009, 190 under 1606/s). The
+    // first was named 10 and withdrawn, never counted: one block's repeats spread over idle copies at
+    // the host's pace (0.24 ms, no queue), and the count under the cap wanted a queued read time. The
+    // second was undecided between 8 and 9, so the mixed batch that finds a cap was never run. Each
+    // write reaches all D disks and each read one, so one write in 9 at 190 IOPS runs at 855/s for 8
+    // disks and 990/s for 11, under the cap: the counts come from such batches.
+    const ProbeResult r12 = probe("raid1 disks=12 chunk=4KiB iops=460 hostoverhead=71us:20us ceiling=4466 mirrorread=nearest", 43030);
+    requireVerdict(r12, "raid1", "", 12, 0);
+    CHECK(r12.verdict.has(ProbeFinding::Kind::RequestCeiling));
+    const ProbeResult r11 = probe("raid1 disks=11 chunk=4KiB iops=190 hostoverhead=23us:8us ceiling=1606 mirrorread=nearest", 53009);
+    requireVerdict(r11, "raid1", "", 11, 0);
+    CHECK_FALSE(r11.verdict.has(ProbeFinding::Kind::Undecided));
+}
+
 TEST_CASE("Shear probe: a verdict whose own chunks put several disks off the median is not named", "[probe][shear]")
 {
     // Chained declustering of 6 at 8 KiB, disk 0 at half speed (probe-eval --slow seed 41, array 4):
