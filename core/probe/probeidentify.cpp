@@ -134,13 +134,45 @@ double Prober::ratioSigmaOf(const Candidate& c) const
 // same ratio and pairs, and a near-pattern (two disks) from the pattern (one).
 double Prober::levelError(const Candidate& c) const
 {
+    return levelErrorIn(c, levelUnit(c));
+}
+
+// The same with the one-disk time taken as `unit` disks' (levelUnit()).
+double Prober::levelErrorIn(const Candidate& c, double unit) const
+{
     if (m_single.empty() || m_result.serialMs <= 0)
         return 0;
     // The median over chunks, so one slower or faster disk (Shear Fig. 18) does not decide it.
     std::vector<double> logs;
     for (const auto& [a, ms] : m_single)
-        logs.push_back(std::log(ms / m_result.serialMs / c.singleCost(a)));
+        logs.push_back(std::log(ms / m_result.serialMs / (unit * c.singleCost(a))));
     return median(logs);
+}
+
+// What the calibration's one-disk time is for candidate `c`, in disks: 1, or the k copies of a
+// mirror that balances one block's reads over them where the copies test counted nothing. The
+// calibration then timed one block's repeats at k disks' rate (a controller that sends each read to
+// the shortest queue), and with a cap pacing the copies test's small batches into and out of idle
+// credit its steps came neither whole nor as a staircase (fresh realism seeds 43006 and 59025:
+// chained of 13 and 14 under caps, one block's reads at 2 disks' rate, 1400/s for 700 IOPS and 1860/s
+// for 930, steps such as 0.00 2.00 0.45 1.55 2.00 of a read; their patterns' multiples read 0.87 of
+// the level, taken as one disk's, and every chained candidate was off by log 2). Of the two the one
+// that fits the chunks read (or the pattern's level) better; md's lowest-address reads of far and
+// offset copies read one copy, so 1 for them. Not where random reads come no faster than one block's:
+// a mirror of whole disks, whose every chunk is every disk's (fresh realism seeds 47002 and 47035,
+// balanced RAID-1 of 9 and 7, fitted near RAID-10 of 18 x 9 and 14 x 7 at 4 KiB so).
+double Prober::levelUnit(const Candidate& c) const
+{
+    const int k = c.blockCopies();
+    const ProbeCalibration& cal = m_result.calibration;
+    if (k < 2 || c.mdMirrorReads || cal.blockCopies != 0 || cal.queuedReadMs <= 0 || looksLikeWholeDiskMirror())
+        return 1;
+    if (!m_single.empty())
+        return std::abs(levelErrorIn(c, k)) < std::abs(levelErrorIn(c, 1)) ? k : 1;
+    const double observed = patternLevel();
+    if (std::isnan(observed))
+        return 1;
+    return std::abs(patternLevelErrorIn(c, observed, k)) < std::abs(patternLevelErrorIn(c, observed, 1)) ? k : 1;
 }
 
 // How far some chunk read faster than candidate `c` lets it, beyond a quarter (log, <= 0): a chunk
@@ -153,10 +185,10 @@ double Prober::fastChunkMiss(const Candidate& c) const
 {
     if (m_single.size() < 2 || m_result.serialMs <= 0)
         return 0;
-    const double level = levelError(c);
+    const double unit = levelUnit(c), level = levelErrorIn(c, unit);
     double worst = 0;
     for (const auto& [a, ms] : m_single)
-        worst = std::min(worst, std::log(ms / m_result.serialMs / c.singleCost(a)) - level + std::log(1.25));
+        worst = std::min(worst, std::log(ms / m_result.serialMs / (unit * c.singleCost(a))) - level + std::log(1.25));
     return worst;
 }
 
@@ -193,13 +225,18 @@ double Prober::patternLevel() const
 // gcd picked (the rig's RAID-6 la of 8 at 128 KiB read 576 blocks at 0.76 of one disk) fits no layout.
 double Prober::patternLevelError(const Candidate& c, double observed) const
 {
+    return patternLevelErrorIn(c, observed, levelUnit(c));
+}
+
+double Prober::patternLevelErrorIn(const Candidate& c, double observed, double unit) const
+{
     if (std::isnan(observed))
         return 0; // nothing to compare
     double predicted = 0;
     const std::uint64_t K = c.patternChunks();
     for (std::uint64_t a = 0; a < K; ++a)
         predicted += c.singleCost(a) / double(K); // a random phase lands in any chunk
-    return observed - std::log(predicted);
+    return observed - std::log(unit * predicted);
 }
 
 double Prober::maxPairError(const Candidate& c) const

@@ -148,12 +148,15 @@ private:
     void pairwise();
     void verify(const Candidate* lead);
     double groupRatio(const std::vector<std::uint64_t>& reps);
+    std::pair<double, double> pairBatch(std::uint64_t a, std::uint64_t b);
     void copySetGroup(const Candidate& lead);
 
 
     // --- identification (probeidentify.cpp) --------------------------------------------------------
     double score(const Candidate& c) const;
     double levelError(const Candidate& c) const;
+    double levelErrorIn(const Candidate& c, double unit) const;
+    double levelUnit(const Candidate& c) const;
     double fastChunkMiss(const Candidate& c) const;
     static std::optional<std::uint64_t> lostCopyChunk(const Candidate& c);
     double ratioSigmaOf(const Candidate& c) const;
@@ -162,6 +165,7 @@ private:
     double maxPairError(const Candidate& c) const;
     double patternLevel() const;
     double patternLevelError(const Candidate& c, double observed) const;
+    double patternLevelErrorIn(const Candidate& c, double observed, double unit) const;
     void identifyUnstriped();
     bool wholeDiskMirrorWithSlowMember();
     struct InFlightCount
