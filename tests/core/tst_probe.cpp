@@ -577,6 +577,13 @@ TEST_CASE("Shear probe: a capped mirror of whole disks is counted by mixed batch
     const ProbeResult r11 = probe("raid1 disks=11 chunk=4KiB iops=190 hostoverhead=23us:8us ceiling=1606 mirrorread=nearest", 53009);
     requireVerdict(r11, "raid1", "", 11, 0);
     CHECK_FALSE(r11.verdict.has(ProbeFinding::Kind::Undecided));
+    // RAID-1 of 3 at 170 IOPS under a 372/s cap (fresh seed 67005): the cap, 2.19 disks' rate, paced the
+    // copies test into counting 2, and random reads outran 2 copies: no mirror of 2, and nothing named.
+    // One block's reads came as fast as random ones (373/s and 372/s), a mirror of whole disks, and
+    // mixed batches under the cap count it: for D = 3 and one write in three, each disk is busy
+    // (1 + 2/3) / 170 s per three requests, 306/s.
+    const ProbeResult r3 = probe("raid1 disks=3 chunk=32KiB iops=170 hostoverhead=46us:6us ceiling=372 mirrorread=nearest", 67005);
+    requireVerdict(r3, "raid1", "", 3, 0);
 }
 
 TEST_CASE("Shear probe: a balanced striped mirror whose copies no test counted is measured in its copies' disks", "[probe][shear]")
