@@ -621,6 +621,19 @@ TEST_CASE("Shear probe: four copies' idle credit is a small part of a copy set's
     requireVerdict(far, "raid10", "far", 16, 4 * 1024);
 }
 
+TEST_CASE("Shear probe: a capped array's pattern rejected for want of its chunk is tried again with the capped layouts",
+    "[probe][shear]")
+{
+    // Zig-zag of 12 at 8 KiB, 230 IOPS under a 1425/s cap (fresh realism seed 61023): random reads at
+    // 6.2 of 12 disks, so the first scan's layouts (reading within 1.7x of that) had no 24-chunk pattern
+    // of 2-block chunks. Its 48-block pattern read at one disk's level; taken with 8-block chunks
+    // (6 chunks) it was rejected, and the capped scan, whose layouts include the zig-zag, passed it by.
+    // The boundary tests show 2-block chunks: every even offset reads two disks (731 ms against the
+    // level's 744), the zig-zag's turns at 24 and 48 one (1668 and 1566).
+    const ProbeResult r = probe("zigzag disks=12 chunk=8KiB iops=230 hostoverhead=20us:8us ceiling=1425", 61023);
+    requireVerdict(r, "zigzag", "", 12, 8 * 1024);
+}
+
 TEST_CASE("Shear probe: a verdict whose own chunks put several disks off the median is not named", "[probe][shear]")
 {
     // Chained declustering of 6 at 8 KiB, disk 0 at half speed (probe-eval --slow seed 41, array 4):
