@@ -175,7 +175,7 @@ double Prober::levelUnit(const Candidate& c) const
     return std::abs(patternLevelErrorIn(c, observed, k)) < std::abs(patternLevelErrorIn(c, observed, 1)) ? k : 1;
 }
 
-// How far some chunk read faster than candidate `c` lets it, beyond a quarter (log, <= 0): a chunk
+// How far some chunk read faster than candidate `c` lets it, beyond fastChunkAllowance (log, <= 0): a chunk
 // the candidate serves from fewer copies than the others (a mirror with that member failed) read as
 // fast as they did, so its copies all answer. A slow member makes a chunk slower, never faster (Shear
 // Fig. 18), so only this side counts (the level's median does not see one chunk). The capped offset
@@ -188,7 +188,7 @@ double Prober::fastChunkMiss(const Candidate& c) const
     const double unit = levelUnit(c), level = levelErrorIn(c, unit);
     double worst = 0;
     for (const auto& [a, ms] : m_single)
-        worst = std::min(worst, std::log(ms / m_result.serialMs / (unit * c.singleCost(a))) - level + std::log(1.25));
+        worst = std::min(worst, std::log(ms / m_result.serialMs / (unit * c.singleCost(a))) - level + m_tuning.fastChunkAllowance);
     return worst;
 }
 

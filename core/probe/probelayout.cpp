@@ -482,8 +482,9 @@ double Prober::groupRatio(const std::vector<std::uint64_t>& reps)
 // The group test of a striped mirror: one chunk from each of the copy sets that share no disk,
 // read at once, take one set's time unless something caps the array's requests. Slow, with no
 // pair of them sharing a disk: a ceiling (m_ceilingRatio), so that a verdict that fits only under a
-// cap stands (rank()). Only where the reads look capped for the lead, as rank() takes them. The capped offset RAID-10 of 16 x 2 at 380 IOPS a disk under 3704/s
-// (probe-eval --realism seed 59036) reads 8 such chunks; without the test it had no cap to show.
+// cap stands (rank()). Only where the reads look capped for the lead, as rank() takes them. The
+// capped offset RAID-10 of 16 x 2 at 380 IOPS a disk under 3704/s (probe-eval --realism seed 59036)
+// reads 8 such chunks; without the test it had no cap to show.
 void Prober::copySetGroup(const Candidate& lead)
 {
     std::vector<std::uint64_t> sets;

@@ -1993,6 +1993,7 @@ const DoubleField kDoubleFields[] = {
         { "cappedMixedAgree", [](ProbeTuning& t) -> double& { return t.cappedMixedAgree; } },
         { "reject", [](ProbeTuning& t) -> double& { return t.reject; } },
         { "levelSigma", [](ProbeTuning& t) -> double& { return t.levelSigma; } },
+        { "fastChunkAllowance", [](ProbeTuning& t) -> double& { return t.fastChunkAllowance; } },
         { "levelReject", [](ProbeTuning& t) -> double& { return t.levelReject; } },
         { "patternLevelReject", [](ProbeTuning& t) -> double& { return t.patternLevelReject; } },
         { "copiesStep", [](ProbeTuning& t) -> double& { return t.copiesStep; } },

@@ -321,6 +321,12 @@ struct ProbeTuning
     double pairRest = 2;
     double reject = 0.22;        ///< a pair this far off its prediction drops a candidate while pairs are chosen
     double levelSigma = 0.15;    ///< of log(one chunk's read time / the one-disk time)
+    /// How much faster than a candidate predicts (log) one chunk read alone may come before it counts
+    /// against the candidate (fastChunkMiss(), in levelSigma): log 1.25. A chunk a failed mirror member
+    /// leaves one copy is predicted at log 2 over the rest; md's reads put healthy chunks at 0.89-1.27
+    /// of their median on the simulator and the rig, and the capped offset RAID-10 of 16 x 2 read all
+    /// 16 within 0.02 % (probe-eval --realism seed 59036).
+    double fastChunkAllowance = 0.223;
     /// Random reads at under this part of the answer's predicted parallelism mean a cap on the whole
     /// array (probe-eval --realism seed 5017: a 3616/s ceiling over nine 790 IOPS drives read RAID-4
     /// of 9 at 4.6 of its 8 data disks, 0.57).
