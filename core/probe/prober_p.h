@@ -69,6 +69,8 @@ private:
     void calibrate(double serialMs = 0);
     void recalibrateWithoutContrast();
     void scaleForCopies();
+    void scaleForCredit();
+    void scaleTo(int wanted, const char* why);
     bool distinctReadCalibration();
     bool scaleFromPattern(std::uint64_t p);
     void setScale(double readMs, double credit);

@@ -61,6 +61,7 @@ ProbeResult Prober::run()
         step(QStringLiteral("calibration"), 0.02);
         calibrate();
         recalibrateWithoutContrast();
+        scaleForCredit();
         countCopies();
         step(QStringLiteral("redundancy"), 0.05);
         redundancy();
@@ -763,7 +764,25 @@ void Prober::scaleForCopies()
     if (c.blockCopies < 2 || c.copiesBalanced || c.burstReads < 1 || c.queuedReadMs <= 0
         || m_readRate * c.queuedReadMs <= m_tuning.wholeMirrorReadDisks * c.blockCopies)
         return;
-    const int n = std::min(m_tuning.maxReadsPerTest, int(std::ceil(m_tuning.readsPerBurst * c.burstReads * c.blockCopies / 8.0)) * 8);
+    scaleTo(int(std::ceil(m_tuning.readsPerBurst * c.burstReads * c.blockCopies / 8.0)) * 8, "copies");
+}
+
+// N past maxReadsPerTest, where a calibration with contrast measured more idle credit than that N
+// makes a small part of each test (see maxReadsPerTest). Only with contrast: a calibration without
+// it is run again (recalibrateWithoutContrast()), and its "credit" is no disk's.
+void Prober::scaleForCredit()
+{
+    const ProbeCalibration& c = m_result.calibration;
+    if (contrasted() && c.burstReads >= 1 && m_n >= m_tuning.maxReadsPerTest)
+        scaleTo(int(std::ceil(m_tuning.readsPerBurst * c.burstReads / 8.0)) * 8, "credit");
+}
+
+// N to `wanted` (at most twice maxReadsPerTest: a 2N pair batch in io_uring's 4096 slots), the
+// levels scaled with it and the spread measured again.
+void Prober::scaleTo(int wanted, const char* why)
+{
+    ProbeCalibration& c = m_result.calibration;
+    const int n = std::min(2 * m_tuning.maxReadsPerTest, wanted);
     if (n <= m_n)
         return;
     const double scale = double(n) / m_n;
@@ -773,7 +792,7 @@ void Prober::scaleForCopies()
     m_n = c.readsPerTest = n;
     m_spreadMs = c.spreadMs = timeBatch(randomBlocks(m_n, false), m_ios.calibration);
     if (m_trace)
-        std::fprintf(stderr, "N for %d copies: %d, one disk %.1f ms, spread %.1f ms\n", c.blockCopies, m_n, m_result.serialMs, m_spreadMs);
+        std::fprintf(stderr, "N for the %s: %d, one disk %.1f ms, spread %.1f ms\n", why, m_n, m_result.serialMs, m_spreadMs);
 }
 
 // One disk's read time and idle credit (reads) from distinct reads: N, the level and the spread time.

@@ -68,12 +68,16 @@ struct ProbeTuning
     /// --realism seed 9005). From 0.3: realism seeds 5, 7, 9, 11, 13 157 of 200 exact as from 0.1,
     /// without that wrong name; ideal seed 19 and --slow seed 29 unchanged.
     double steadyFrom = 0.3;
-    /// Upper bound of N after calibration: a 2N pair batch fits io_uring's 4096 slots. Four copies of
-    /// a chunk at 890-980 IOPS hold 89-98 reads of QEMU's credit each, and at 1024 a rested copy set
-    /// read its N at 0.65 of its level, under the floor, where a drained one read it at 1.0 (fresh
-    /// realism seeds 61019 and 61028, near RAID-10 of 13 x 4 and far 16 x 4: no pattern at 1024,
-    /// exact at 2048, their credit then a fifth of each disk's 512 reads).
-    int maxReadsPerTest = 2048;
+    /// Upper bound of N from the calibration. Twice that where a calibration with contrast found more
+    /// credit than it allows, or md's copies need it (scaleForCredit(), scaleForCopies()): a 2N pair
+    /// batch still fits io_uring's 4096 slots. Four copies of a chunk at 890-980 IOPS hold 89-98 reads
+    /// of QEMU's credit each, and at 1024 a rested copy set read its N at 0.65 of its level, under the
+    /// floor, where a drained one read it at 1.0 (fresh realism seeds 61019 and 61028, near RAID-10 of
+    /// 13 x 4 and far 16 x 4: no pattern at 1024, exact at 2048, the credit then a fifth of each disk's
+    /// 512 reads). Not the calibration's own N: one without contrast (a chained of 8 at 1000 IOPS under
+    /// md's reads, seed 79009: one disk 49 ms against a spread of 371, 3856 reads of "credit") ran its
+    /// queued batches at 2048 before it was run again, and the copies test after them counted nothing.
+    int maxReadsPerTest = 1024;
     /// distinctReadCalibration() (a cache answered one block's repeats: md's stripe cache on a degraded
     /// RAID-4/5/6): distinct random reads a batch (at least 4N), batches whose tails are timed, the last
     /// completion gaps averaged in each (3: 3.19-3.42 ms on four degraded rig arrays at 300 IOPS, 3.33
