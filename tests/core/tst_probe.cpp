@@ -594,11 +594,12 @@ TEST_CASE("Shear probe: a balanced striped mirror whose copies no test counted i
     // two; the cap paced the copies test's small batches in and out of idle credit and it counted
     // nothing. The patterns (13 and 14 chunks) read at 0.87 of that level, and every chained candidate,
     // predicting half of one disk, was off by log 2: no layout named. Either unit is now tried for a
-    // balanced mirror, and the chunks read decide.
+    // balanced mirror, and the chunks read decide. (With N from its credit, scaleForCredit(), the chained
+    // of 13's copies test now counts 2 on this stream; the chained of 14's still counts nothing.)
     const ProbeResult c13 = probe("chained disks=13 chunk=128KiB iops=700 hostoverhead=25us:6us ceiling=5404", 43006);
-    CHECK(c13.calibration.blockCopies == 0);
     requireVerdict(c13, "chained", "", 13, 128 * 1024);
     const ProbeResult c14 = probe("chained disks=14 chunk=128KiB iops=930 hostoverhead=14us:0us ceiling=8583", 59025);
+    CHECK(c14.calibration.blockCopies == 0);
     requireVerdict(c14, "chained", "", 14, 128 * 1024);
     // Not for a mirror of whole disks, whose random reads come no faster than one block's: a balanced
     // RAID-1 of 7 (fresh seed 47035), whose copies test counted nothing either, fitted near RAID-10 of
@@ -987,14 +988,19 @@ TEST_CASE("Shear probe: under md's nearest head near and chained layouts are rea
     requireVerdict(c, "chained", "", 6, 16384);
     requireVerdict(probe(near, 104), "raid10", "near", 5, 16384);
 
-    // The same arrays with every batch at once: neither is named (and nothing wrong is).
-    for (const auto& [spec, seed] : { std::pair { chained, 110 }, std::pair { near, 104 } }) {
+    // The same arrays with every batch at once: the chained one is not named, and nothing wrong is (the
+    // near one, whose first scan found no pattern, is named right since striped mirrors get the capped
+    // scan too: md's crowded reads make the array look capped).
+    for (const auto& [spec, seed, truth] : { std::tuple { chained, 110, "chained disks=6 chunk=16KiB" },
+             std::tuple { near, 104, "raid10 layout=near disks=5 copies=2 chunk=16KiB" } }) {
         ProbeConfig config;
         config.seed = std::uint64_t(seed);
         config.tuning.mdReadsInFlight = 0;
         const ProbeResult atOnce = probe(spec, config);
         INFO(spec << " at once: " << atOnce.verdict.spec.toStdString());
-        CHECK_FALSE(atOnce.verdict.identified);
+        CHECK((!atOnce.verdict.identified || atOnce.verdict.layoutSpec == QString::fromUtf8(truth)));
+        if (std::string_view(truth).starts_with("chained"))
+            CHECK_FALSE(atOnce.verdict.identified);
     }
 }
 
