@@ -167,12 +167,17 @@ double Prober::levelUnit(const Candidate& c) const
     const ProbeCalibration& cal = m_result.calibration;
     if (k < 2 || c.mdMirrorReads || cal.blockCopies != 0 || cal.queuedReadMs <= 0 || looksLikeWholeDiskMirror())
         return 1;
-    if (!m_single.empty())
-        return std::abs(levelErrorIn(c, k)) < std::abs(levelErrorIn(c, 1)) ? k : 1;
-    const double observed = patternLevel();
-    if (std::isnan(observed))
-        return 1;
-    return std::abs(patternLevelErrorIn(c, observed, k)) < std::abs(patternLevelErrorIn(c, observed, 1)) ? k : 1;
+    // In k disks the error is the one-disk error less log k.
+    double e = 0;
+    if (!m_single.empty()) {
+        e = levelErrorIn(c, 1);
+    } else {
+        const double observed = patternLevel();
+        if (std::isnan(observed))
+            return 1;
+        e = patternLevelErrorIn(c, observed, 1);
+    }
+    return std::abs(e - std::log(k)) < std::abs(e) ? k : 1;
 }
 
 // How far some chunk read faster than candidate `c` lets it, beyond fastChunkAllowance (log, <= 0): a chunk

@@ -90,8 +90,9 @@ ProbeResult Prober::run()
             const auto chunksBefore = m_chunksFor;
             patternSizes();
             std::erase_if(m_rejected, [&](std::uint64_t p) {
+                const auto now = m_chunksFor.find(p);
                 const auto before = chunksBefore.find(p);
-                return before == chunksBefore.end() || m_chunksFor[p] != before->second;
+                return now != m_chunksFor.end() && (before == chunksBefore.end() || now->second != before->second);
             });
             m_scanned = 0;
             searchPattern();
