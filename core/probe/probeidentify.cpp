@@ -276,8 +276,20 @@ void Prober::identifyByCopies(int copies)
     const double writeDisks = m_writeRate * m_result.calibration.queuedReadMs;
     if (m_trace)
         std::fprintf(stderr, "whole mirror of %d: write disks %.3f, spread disks %.3f\n", copies, writeDisks, spreadDisks);
+    // Reads that look like more disks than the copies, or a member far slower than the rest: md's members
+    // read in order (orderedMembers()) tell a mirror of whole disks with a slow member from a striped
+    // mirror where reads queue on a throttle. The calibration's one disk may have been the slow member
+    // (RAID-1 of 5 at 300 IOPS with member 0 at 60 read at 16.2 of its disks' rate).
+    auto orderedMirror = [&] {
+        if (m_result.calibration.queuedReadMs <= 0 || m_ordered.stepPerMs.size() > 0)
+            return false;
+        m_ordered = orderedMembers();
+        return m_ordered.disks == copies && nameOrderedMirror();
+    };
     // Something a mirror of whole disks would not show: a striped mirror whose pattern was not found.
     auto stripedMirror = [&](const QString& but, const char* name, double value) {
+        if (orderedMirror())
+            return;
         found(ProbeFinding::Kind::NoLayout,
             QStringLiteral("matches no known layout: no pattern found and every block is read from %1 disks, but %2; "
                            "a striped mirror whose pattern these tests did not show")
@@ -322,6 +334,8 @@ void Prober::identifyByCopies(int copies)
         }
     }
     if (slowMs > 0 && typicalMs > 0 && slowMs >= m_tuning.slowDiskFactor * typicalMs) {
+        if (orderedMirror())
+            return;
         const double factor = slowMs / typicalMs;
         found(ProbeFinding::Kind::NoLayout,
             QStringLiteral("no layout named: no pattern found and every block is read from %1 disks, but one member "
@@ -498,6 +512,184 @@ Prober::InFlightCount Prober::membersInFlight(const std::vector<int>& candidates
     return out;
 }
 
+// Counts a mirror of whole disks and reads each member's rate where reads are balanced as md's RAID-1
+// balances them (raid1.c read_balance(), Linux 6.1: while some member has no pending request, the read
+// goes to the one with the fewest, the first of equals in member order). With k reads kept in flight and
+// k <= D, members 0 ... k-1 then hold them all: a completion frees one, and the next read finds it the
+// first idle member. So the steady rate with k in flight is the sum of members 0 ... k-1's rates, step k
+// adds member k-1's, and from k = D on no member is left and the rate stands; a slow member is named by
+// its place. The md rig, RAID-1 of 5 at 300 IOPS with member 2 at 60, read 300, 600, 662, 908, 1155 and
+// 1149 a second with 1 to 6 in flight. Only where reads queue on a throttle: there one read in flight
+// runs at one member's paced rate, while a striped array, or a controller that breaks ties at random,
+// spreads it over several members' credit and runs faster than one disk (orderedStepHigh). A spinning
+// disk serves one read at a time at its own pace whatever the layout, so there it tells nothing.
+Prober::OrderedMembers Prober::orderedMembers()
+{
+    OrderedMembers out;
+    const double diskPerMs = m_result.calibration.queuedReadMs > 0 ? 1 / m_result.calibration.queuedReadMs : 0;
+    if (diskPerMs <= 0)
+        return out;
+    // Each member spends its idle credit first; steadyRatePerMs() counts from steadyFrom of the reads.
+    const int perMember = std::max(192, int(std::ceil(5 * m_result.calibration.burstReads)));
+    auto rateAt = [&](int k) { return steadyRatePerMs(randomBlocks(k * perMember, false), m_ios.redundancy, k); };
+    std::vector<double> rate{ 0.0 }; // rate[k]: k reads in flight
+    int flat = 0;
+    auto typical = [&](int members) {
+        std::vector<double> v(out.stepPerMs.begin(), out.stepPerMs.begin() + members);
+        return median(v);
+    };
+    for (int k = 1; k <= m_config.maxDisks + 2 && flat < 2; ++k) {
+        rate.push_back(rateAt(k));
+        const double step = rate[std::size_t(k)] - rate[std::size_t(k - 1)];
+        out.stepPerMs.push_back(step);
+        if (m_trace)
+            std::fprintf(stderr, "ordered members: %d in flight %.4f/ms, step %.4f (one disk %.4f)\n", k, rate.back(), step,
+                diskPerMs);
+        const int members = k - flat;
+        flat = members > 0 && step < m_tuning.orderedMemberFloor * typical(members) ? flat + 1 : 0;
+    }
+    if (flat < 2)
+        return out;
+    const int disks = int(out.stepPerMs.size()) - 2;
+    if (disks < 2)
+        return out;
+    out.typicalPerMs = typical(disks);
+    for (int k = 1; k <= disks; ++k) {
+        const double step = out.stepPerMs[std::size_t(k - 1)];
+        if (step < m_tuning.orderedMemberFloor * out.typicalPerMs)
+            return out; // a gap among the members: not a staircase
+        // More than one member's rate in a step: one read in flight spread over several members' credit
+        // (a striped array, a controller breaking ties at random), not md's order.
+        if (step > m_tuning.orderedStepHigh * out.typicalPerMs)
+            return out;
+    }
+    // The median member reads near one disk's queued rate, unless the calibration's disk was the slow one.
+    if (out.typicalPerMs < m_tuning.orderedTypicalLow * diskPerMs)
+        return out;
+    // The knee's two rates again: their differences are a step's noise.
+    const double again = rateAt(disks), againNext = rateAt(disks + 1);
+    out.sigmaPerMs = std::max({ 0.01 * out.typicalPerMs, std::abs(again - rate[std::size_t(disks)]),
+        std::abs(againNext - rate[std::size_t(disks + 1)]) });
+    // D - 1, D and D + 1: steps past the count add nothing (0 within the noise), steps up to it add a
+    // member (at least orderedMemberFloor of the median).
+    auto misfit = [&](int d) {
+        double total = 0;
+        for (int k = 1; k <= int(out.stepPerMs.size()); ++k) {
+            const double step = out.stepPerMs[std::size_t(k - 1)];
+            const double z = k > d ? step / out.sigmaPerMs
+                                   : std::max(0.0, m_tuning.orderedMemberFloor * out.typicalPerMs - step) / out.sigmaPerMs;
+            total += z * z;
+        }
+        return total;
+    };
+    const double here = misfit(disks), fewer = misfit(disks - 1), more = misfit(disks + 1);
+    const double wFewer = std::exp(-0.5 * (fewer - here)), wMore = std::exp(-0.5 * (more - here));
+    out.confidence = 1 / (1 + wFewer + wMore);
+    out.runnerUp = wFewer >= wMore ? disks - 1 : disks + 1;
+    out.runnerUpConfidence = std::max(wFewer, wMore) * out.confidence;
+    out.disks = disks;
+    if (m_trace)
+        std::fprintf(stderr, "ordered members: %d disks at %.3f (noise %.4f/ms, typical %.4f)\n", disks, out.confidence,
+            out.sigmaPerMs, out.typicalPerMs);
+    return out;
+}
+
+// A mirror of whole disks counted in md's order (orderedMembers()) names itself and each member whose
+// rate is slowMemberFactor off the median's (which member, since md's order is the members' own).
+bool Prober::nameOrderedMirror()
+{
+    const OrderedMembers& o = m_ordered;
+    if (o.disks < 2 || !m_registry.find(QStringLiteral("raid1")))
+        return false;
+    // Only to explain a member slower than the rest, between members that are not (what the copies test
+    // could not count). A cap on the array's requests stops the steps as the last member does, and takes
+    // part of one step: a mirror of 8 under a cap at 5.5 disks' rate would read as one of 6 whose last
+    // member is slow, or with a cap at 5 disks' as a healthy one of 5.
+    const auto slowAt = [&](int d) { return o.stepPerMs[std::size_t(d)] * m_tuning.slowMemberFactor < o.typicalPerMs; };
+    int slow = 0;
+    for (int d = 0; d + 1 < o.disks; ++d)
+        slow += slowAt(d);
+    // The last member's step short of the rest: a slow last member, or a cap. Writes tell: a mirror of
+    // whole disks writes at its slowest member's rate, which a cap on host requests does not lower.
+    const double lastPerMs = o.stepPerMs[std::size_t(o.disks - 1)];
+    const bool lastShort = lastPerMs * 1.25 < o.typicalPerMs;
+    const bool lastSlowByWrites = lastShort && m_writeRate > 0
+        && std::abs(std::log(m_writeRate / lastPerMs)) < std::log(m_tuning.slowMemberFactor);
+    if (slow == 0 && !lastSlowByWrites && !lastShort)
+        return false;
+    // A mirror of whole disks writes at its slowest member's rate; a striped mirror of as many copies
+    // writes at more disks' (wholeMirrorWriteDisks).
+    const double slowestPerMs = *std::min_element(o.stepPerMs.begin(), o.stepPerMs.begin() + o.disks);
+    if (m_writeRate > 0 && m_writeRate > m_tuning.wholeMirrorWriteDisks * slowestPerMs)
+        return false;
+    nameWholeDiskMirror(o.disks);
+    ProbeVerdict& v = m_result.verdict;
+    v.confidence = o.confidence;
+    v.runnerUp = QStringLiteral("raid1 disks=%1").arg(o.runnerUp);
+    v.runnerUpConfidence = o.runnerUpConfidence;
+    v.identified = v.confidence >= 0.8 && (!lastShort || lastSlowByWrites);
+    if (lastShort && !lastSlowByWrites) {
+        v.runnerUp = QStringLiteral("raid1 disks=%1 under a request cap").arg(o.disks - 1);
+        found(ProbeFinding::Kind::Undecided,
+            QStringLiteral("the evidence is too weak to decide between %1 with member %2 slow and %3: the last step added %4 "
+                           "reads a second against a median of %5, as a slow member or a cap on the array's requests "
+                           "would (no writes measured to tell them apart)")
+                .arg(v.spec)
+                .arg(o.disks - 1)
+                .arg(v.runnerUp)
+                .arg(lastPerMs * 1e3, 0, 'f', 0)
+                .arg(o.typicalPerMs * 1e3, 0, 'f', 0),
+            {}, { { QStringLiteral("lastStepPerS"), lastPerMs * 1e3 }, { QStringLiteral("typicalPerS"), o.typicalPerMs * 1e3 } });
+    }
+    orderedDiskFindings(QStringLiteral("a mirror of %1 whole disks counted in md's order").arg(o.disks));
+    if (!v.identified && !v.has(ProbeFinding::Kind::Undecided))
+        undecided();
+    m_orderedNamed = true;
+    return true;
+}
+
+// The members' rates in md's order (orderedMembers()) as the disks' speeds, and a finding for each
+// member slowMemberFactor off the median's; `lead` opens the finding that lists them.
+void Prober::orderedDiskFindings(const QString& lead)
+{
+    const OrderedMembers& o = m_ordered;
+    QStringList steps;
+    m_result.disks.clear();
+    for (int d = 0; d < o.disks; ++d) {
+        const double perMs = o.stepPerMs[std::size_t(d)];
+        steps << QString::number(perMs * 1e3, 'f', 0);
+        m_result.disks.push_back({ d, 1 / perMs, o.typicalPerMs / perMs });
+    }
+    found(ProbeFinding::Kind::Copies,
+        QStringLiteral("%1: with k reads in flight md reads from members 0 to k-1, and each one more added %2 reads a "
+                       "second, then nothing")
+            .arg(lead, steps.join(QStringLiteral(", "))),
+        {}, { { QStringLiteral("disks"), o.disks }, { QStringLiteral("typicalPerS"), o.typicalPerMs * 1e3 } });
+    diskFindings(m_tuning.slowMemberFactor);
+}
+
+// A mirror of whole disks named by its copies, where reads queue on throttles: its members read in md's
+// order tell which one is slow, if any (the md rig's RAID-1 of 4 at 400 IOPS with member 1 at 150, with
+// writes, was named by its copies and the member not). Only a count that agrees, and not a last member
+// whose short step a cap would give as well unless the writes run at its rate.
+void Prober::orderedMemberSpeeds()
+{
+    ProbeVerdict& v = m_result.verdict;
+    if (!v.identified || v.scheme != u"raid1" || m_orderedNamed || m_result.calibration.queuedReadMs <= 0
+        || !m_ordered.stepPerMs.empty())
+        return;
+    step(QStringLiteral("members"), 0.92);
+    m_ordered = orderedMembers();
+    const OrderedMembers& o = m_ordered;
+    if (o.disks != v.disks || o.confidence < 0.8)
+        return;
+    const double lastPerMs = o.stepPerMs[std::size_t(o.disks - 1)];
+    if (lastPerMs * 1.25 < o.typicalPerMs
+        && !(m_writeRate > 0 && std::abs(std::log(m_writeRate / lastPerMs)) < std::log(m_tuning.slowMemberFactor)))
+        return;
+    orderedDiskFindings(QStringLiteral("its members read in md's order"));
+}
+
 // No pattern, and writes slower against reads than the reads' parallelism would have them: a mirror of
 // D whole disks with one member f times slower, where reads go to the shortest queue and each write
 // waits for every copy, reads at (D-1)/t + 1/(ft) and writes at 1/(ft): a ratio r = f(D-1) + 1. One
@@ -568,6 +760,8 @@ bool Prober::wholeDiskMirrorWithSlowMember()
 
 void Prober::identifyUnstriped()
 {
+    if (nameOrderedMirror())
+        return;
     // Every read can go anywhere: an n-way mirror of whole disks. Its read/write ratio is n
     // (a read takes one disk, a write all n), so the ratio counts the disks.
     // The copies test counts, unless a balancing controller's staircase miscounted them: one block's
@@ -890,6 +1084,8 @@ const Prober::SlowMember& Prober::slowMemberRead()
     for (int i = 0; i < m_tuning.slowMemberSamples; ++i) {
         const std::uint64_t block = m_rng.below(m_capacityBlocks);
         reads.emplace_back(queuedBlockMs(block, k) / k, block);
+        if (m_trace)
+            std::fprintf(stderr, "slow member sample: block %llu at %.2f ms a read\n", static_cast<unsigned long long>(block), reads.back().first);
         if (reads.size() < 3)
             continue;
         const auto slowest = std::max_element(reads.begin(), reads.end());
@@ -904,8 +1100,13 @@ const Prober::SlowMember& Prober::slowMemberRead()
                 others.push_back(it->first);
         if (others.size() < 2)
             continue;
-        const double typicalMs = median(others);
+        double typicalMs = median(others);
         if (typicalMs > 0 && slowest->first >= m_tuning.slowMemberFactor * typicalMs) {
+            // The others on the slow member too are no typical block's: the median of two is their mean,
+            // and one of them there puts it between (RAID-5 of 5 at 300 IOPS with member 2 at 60, 4 of 7
+            // samples on it: 16.65 ms against a median of 9.98, the anchored scan's level then wrong).
+            std::erase_if(others, [&](double ms) { return ms * m_tuning.slowMemberFactor > slowest->first; });
+            typicalMs = median(others);
             m_slowMember = { slowest->first, typicalMs, slowest->second, true };
             if (m_trace)
                 std::fprintf(stderr, "slow member: block %llu at %.2f ms a read, others %.2f\n",
@@ -983,13 +1184,14 @@ void Prober::identify()
         // Also where the ratio left the count undecided between two: a cap holds it between whole
         // numbers too (the realism population's RAID-1 of 11 at 190 IOPS under a 1606/s cap: 8.45,
         // undecided between 8 and 9; fresh seed 53009).
-        if (m_result.verdict.scheme == u"raid1" && !m_countedUnderCap)
+        if (m_result.verdict.scheme == u"raid1" && !m_countedUnderCap && !m_orderedNamed)
             ceilingHidesDisks(m_result.verdict.disks);
+        orderedMemberSpeeds();
         // A whole-disk mirror named by its copies reads one block as fast as the array: no weakness.
         if (m_result.verdict.identified && m_result.verdict.scheme == u"raid1")
             std::erase_if(m_result.verdict.findings,
                 [](const ProbeFinding& f) { return f.kind == ProbeFinding::Kind::WeakEvidence; });
-        if (!m_result.verdict.identified && slowMemberMayHide) // a mirror named by its copies stands
+        if (!m_result.verdict.identified && slowMemberMayHide && !m_orderedNamed) // a mirror named by its copies stands
             slowMemberHidesPattern(contrast);
         return;
     }

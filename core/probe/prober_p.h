@@ -180,6 +180,21 @@ private:
         QString rates;           ///< "with 4, 5, 6 reads in flight: 0.65, 0.81, 0.90 of the full rate"
     };
     InFlightCount membersInFlight(const std::vector<int>& candidates);
+    /// A mirror of whole disks counted in md's member order (orderedMembers()).
+    struct OrderedMembers
+    {
+        int disks = 0;                 ///< 0: the steps do not read as md's ordered members
+        std::vector<double> stepPerMs; ///< step k (member k - 1's rate), k = 1 ... measured
+        double typicalPerMs = 0;       ///< the median member's step
+        double sigmaPerMs = 0;         ///< a step's noise, from the knee's rates read twice
+        double confidence = 0;         ///< D against D - 1 and D + 1
+        int runnerUp = 0;
+        double runnerUpConfidence = 0;
+    };
+    OrderedMembers orderedMembers();
+    bool nameOrderedMirror();
+    void orderedDiskFindings(const QString& lead);
+    void orderedMemberSpeeds();
     void identify();
     void rank();
     int remeasureOutliers(const Candidate& c);
@@ -296,6 +311,8 @@ private:
     int m_scanCopies = 0; // the copies of the level at which scanPattern() took the pattern (1: one disk)
     double m_slowFactor = 1; // the slowest (or fastest) member's time against the median's
     bool m_countedUnderCap = false; // countDisksUnderCap() named the mirror
+    OrderedMembers m_ordered; // orderedMembers(): md's members counted in order
+    bool m_orderedNamed = false; // nameOrderedMirror() named the mirror
     bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling
     std::vector<std::pair<double, std::uint64_t>> m_calibrationReads; // the calibration's blocks that queued: time a read, block
     bool m_pacedCalibration = false; // recalibrateWithoutContrast(): the calibration checks its rates' pacing

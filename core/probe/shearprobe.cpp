@@ -149,8 +149,16 @@ ProbeResult Prober::run()
         // simulator's RAID-6 ra of 8 with member 5 at 60 of 300 IOPS: 1.6x, no calibration block on
         // it, 17 hypotheses). Not everywhere: more reads re-rolled a RAID-1 of 15 under a ceiling
         // (probe-eval --realism seed 13024, exact before, undecided between 15 and 14 after).
+        // No pattern and no copies counted, where reads queue: md's RAID-1 with a slow member reads one
+        // block's copies unevenly (the copies test counts none) and its random reads at the slow member's
+        // pace, but with k reads in flight md keeps them on members 0 ... k-1 (orderedMembers()).
         if (m_result.patternBlocks == 0 && m_result.calibration.blockCopies < 2 && m_result.calibration.queuedReadMs > 0
-            && m_sharedHint.isEmpty() && (!contrasted() || calibrationRatesApart() || !m_rejected.empty())
+            && m_registry.find(QStringLiteral("raid1"))) {
+            step(QStringLiteral("members"), 0.5);
+            m_ordered = orderedMembers();
+        }
+        if (m_result.patternBlocks == 0 && m_result.calibration.blockCopies < 2 && m_result.calibration.queuedReadMs > 0
+            && m_ordered.disks == 0 && m_sharedHint.isEmpty() && (!contrasted() || calibrationRatesApart() || !m_rejected.empty())
             && slowMemberRead().slowMs > 0) {
             m_anchoredScan = true;
             // Two of the calibration's three blocks on the slow member (for 4 disks one time in six) gave
@@ -2014,6 +2022,9 @@ const DoubleField kDoubleFields[] = {
         { "reject", [](ProbeTuning& t) -> double& { return t.reject; } },
         { "levelSigma", [](ProbeTuning& t) -> double& { return t.levelSigma; } },
         { "fastChunkAllowance", [](ProbeTuning& t) -> double& { return t.fastChunkAllowance; } },
+        { "orderedStepHigh", [](ProbeTuning& t) -> double& { return t.orderedStepHigh; } },
+        { "orderedTypicalLow", [](ProbeTuning& t) -> double& { return t.orderedTypicalLow; } },
+        { "orderedMemberFloor", [](ProbeTuning& t) -> double& { return t.orderedMemberFloor; } },
         { "levelReject", [](ProbeTuning& t) -> double& { return t.levelReject; } },
         { "patternLevelReject", [](ProbeTuning& t) -> double& { return t.patternLevelReject; } },
         { "copiesStep", [](ProbeTuning& t) -> double& { return t.copiesStep; } },

@@ -173,6 +173,17 @@ struct ProbeTuning
     /// RAID-10 of 10 x 3 with member 5 at a fifth of the rate, its ratio 13.7 for 3 so no pattern size
     /// scanned, read at 9.3 disks' rate and was named RAID-1 of 3, WRONG).
     double wholeMirrorReadDisks = 1.5;
+    /// Members counted in md's order (orderedMembers()): with k reads in flight each step of k adds one
+    /// member's rate, so no step may add more than this many times one disk's queued rate (the md rig's
+    /// RAID-1 of 5 at 300 IOPS: 300, 300, 62, 246, 247 a second); one read in flight over a striped
+    /// array, or over a mirror whose controller breaks ties at random, runs on several members' credit.
+    double orderedStepHigh = 1.3;
+    /// ... and the steps that add a member are on median at least this part of one disk's queued rate
+    /// (the same rig array, its host a busy 2-core machine: 0.82).
+    double orderedTypicalLow = 0.7;
+    /// A step under this part of the median step adds no member; a member this much slower than the
+    /// rest cannot be told from none (the rig's slowest member: 60 of 500 IOPS, 0.12).
+    double orderedMemberFloor = 0.1;
     /// Between this many times the copies and wholeMirrorSpread the spread fits both a striped mirror
     /// and a mirror of whole disks that balances evenly, and the mirror is named undecided: the rig's
     /// RAID-10 n2 on 3 disks read 2.03 for 2 copies and was named RAID-1 of 2, where the simulator's

@@ -1084,7 +1084,7 @@ TEST_CASE("Probe tuning: every constant settable by name, and nothing else", "[p
     CHECK(t.pacedRateAgreement == 0.3);
     CHECK(setTuning(t, QStringLiteral("burstWarmAtRate"), 0.5, &error));
     CHECK(t.burstWarmAtRate == 0.5);
-    CHECK(tuningNames().size() == 74); // the struct's fields, counted by hand
+    CHECK(tuningNames().size() == 77); // the struct's fields, counted by hand
 }
 
 namespace {
@@ -1384,6 +1384,54 @@ TEST_CASE("Shear probe: a member far slower than the rest is named from reads of
     config.seed = 1;
     config.measureRedundancy = false;
     requireVerdict(probe("raid0 disks=4 chunk=32KiB iops=300", config), "raid0", "", 4, 32768);
+}
+
+TEST_CASE("Shear probe: md's RAID-1 with a slow member is counted in member order and the member named", "[probe][shear][realism]")
+{
+    // md's read_balance() sends a read to the first member with nothing pending (member order), so with
+    // k reads in flight members 0 ... k-1 serve them, each at its throttle's rate: 1 to 7 in flight read
+    // 300, 600, 660, 960, 1260, 1260, 1260 a second for a RAID-1 of 5 at 300 IOPS with member 2 at 60.
+    // Each step past the first adds one member's rate, and the member 60 / 300 = 1/5 as fast is named
+    // by its place, 5x slower.
+    struct Case
+    {
+        const char* spec;
+        bool writes;
+        int slow;
+    };
+    for (const Case& c : { Case { "raid1 disks=5 iops=300,2:60 mirrorread=nearest hostoverhead=40us:10us", false, 2 },
+                           Case { "raid1 disks=5 iops=300,2:60 mirrorread=nearest hostoverhead=40us:10us", true, 2 },
+                           Case { "raid1 disks=5 iops=300,0:60 mirrorread=nearest hostoverhead=40us:10us", true, 0 },
+                           // The last member: its short step could be a cap's, but the writes run at its rate.
+                           Case { "raid1 disks=5 iops=300,4:60 mirrorread=nearest hostoverhead=40us:10us", true, 4 } }) {
+        ProbeConfig config;
+        config.seed = 1;
+        config.measureRedundancy = c.writes;
+        const ProbeResult r = probe(c.spec, config);
+        const ProbeVerdict& v = r.verdict;
+        INFO(c.spec << (c.writes ? " (writes)" : "") << " -> " << v.spec.toStdString() << "; "
+                    << v.findingTexts().join(QStringLiteral("; ")).toStdString());
+        CHECK(v.identified);
+        CHECK(v.spec == QStringLiteral("raid1 disks=5"));
+        const ProbeFinding* slowDisk = v.find(ProbeFinding::Kind::SlowDisk);
+        REQUIRE(slowDisk);
+        CHECK(slowDisk->disks == std::vector<int> { c.slow });
+        CHECK_THAT(slowDisk->value(u"relative"), WithinRel(5.0, 0.1));
+    }
+    // Read-only, the last member's short step reads as a cap on 4 members would: the count stays open
+    // between 5 and 4, never a wrong count.
+    ProbeConfig config;
+    config.seed = 1;
+    config.measureRedundancy = false;
+    const ProbeVerdict v = probe("raid1 disks=5 iops=300,4:60 mirrorread=nearest hostoverhead=40us:10us", config).verdict;
+    INFO(v.spec.toStdString() << "; " << v.findingTexts().join(QStringLiteral("; ")).toStdString());
+    CHECK_FALSE(v.identified);
+    CHECK(v.spec == QStringLiteral("raid1 disks=5"));
+    CHECK(v.runnerUp.startsWith(QStringLiteral("raid1 disks=4")));
+    // A striped mirror with the same slow member never reads in member order: not named a RAID-1.
+    const ProbeVerdict near = probe("raid10 disks=4 chunk=32KiB iops=300,2:60 mirrorread=nearest hostoverhead=40us:10us", config).verdict;
+    INFO(near.spec.toStdString());
+    CHECK(near.scheme != QStringLiteral("raid1"));
 }
 
 TEST_CASE("Shear probe: a RAID-4's safe writes are bounded by its parity disk, their reads cost nothing", "[probe][shear]")
