@@ -71,14 +71,27 @@ ProbeResult Prober::run()
         // from distinct reads (md's stripe cache on a degraded RAID-4/5/6), and the scan on it.
         if (repeatsCached())
             scaleFromDistinctReads();
-        patternSizes();
-        searchPattern();
+        // No copies counted, where reads queue: md's RAID-1 with a slow member reads one block's copies
+        // unevenly (the copies test counts none) and its random reads at the slow member's pace, but with
+        // k reads in flight md keeps them on members 0 ... k-1 (orderedMembers()). Such a mirror has no
+        // pattern to scan for (the md rig's RAID-1 of 4 at 400 IOPS with member 1 at 150, with writes:
+        // 250 thousand I/Os of pattern, boundary and pair tests before it was named so).
+        // Not where one block read from one disk (1 copy): a striped array's.
+        if (m_result.calibration.blockCopies == 0 && m_result.calibration.queuedReadMs > 0
+            && m_registry.find(QStringLiteral("raid1"))) {
+            step(QStringLiteral("members"), 0.12);
+            m_ordered = orderedMembers();
+        }
+        if (m_ordered.disks == 0) {
+            patternSizes();
+            searchPattern();
+        }
         // No pattern and no copies: a striped array whose reads a ceiling caps (a controller's or the
         // host's request limit) reads at fewer disks' rate than its layout, and the sizes of layouts
         // that read that slowly missed its pattern (probe-eval --realism seed 5013: zig-zag of 7 at
         // 800 IOPS a disk under a 3219/s ceiling read at 4 disks'). The scan again, over the layouts
         // that read at least as fast as measured.
-        if (m_result.patternBlocks == 0 && contrasted()
+        if (m_result.patternBlocks == 0 && m_ordered.disks == 0 && contrasted()
             && (m_result.calibration.blockCopies < 2 || !looksLikeWholeDiskMirror())) {
             m_cappedScan = true;
             if (m_trace)
@@ -101,7 +114,7 @@ ProbeResult Prober::run()
         // that reads never reach and every write does (RAID-4's parity disk) is slow, and lifts the
         // ratio by up to its factor (probe-eval --slow seed 29: RAID-4 of 5 with its parity disk at
         // half speed, 15.4 where 8 is predicted). The scan again over layouts with such a member.
-        if (m_result.patternBlocks == 0 && m_result.readWriteRatio > 0 && m_result.calibration.blockCopies < 2
+        if (m_result.patternBlocks == 0 && m_ordered.disks == 0 && m_result.readWriteRatio > 0 && m_result.calibration.blockCopies < 2
             && !looksLikeWholeDiskMirror()) {
             m_writeOnlyScan = true;
             if (m_trace)
@@ -126,7 +139,7 @@ ProbeResult Prober::run()
         // (slowMemberHidesPattern()).
         // Nor where a rejected pattern showed two members on one disk (Shear Fig. 17), which reads
         // as a slow member too: its hint, naming that pattern, stands.
-        if (m_result.patternBlocks == 0 && m_result.calibration.blockCopies < 2 && !looksLikeWholeDiskMirror()
+        if (m_result.patternBlocks == 0 && m_ordered.disks == 0 && m_result.calibration.blockCopies < 2 && !looksLikeWholeDiskMirror()
             && (m_result.calibration.queuedMs <= 0 || contrasted()) && m_sharedHint.isEmpty()) {
             m_slowScan = true;
             if (m_trace)
@@ -149,16 +162,8 @@ ProbeResult Prober::run()
         // simulator's RAID-6 ra of 8 with member 5 at 60 of 300 IOPS: 1.6x, no calibration block on
         // it, 17 hypotheses). Not everywhere: more reads re-rolled a RAID-1 of 15 under a ceiling
         // (probe-eval --realism seed 13024, exact before, undecided between 15 and 14 after).
-        // No pattern and no copies counted, where reads queue: md's RAID-1 with a slow member reads one
-        // block's copies unevenly (the copies test counts none) and its random reads at the slow member's
-        // pace, but with k reads in flight md keeps them on members 0 ... k-1 (orderedMembers()).
-        if (m_result.patternBlocks == 0 && m_result.calibration.blockCopies < 2 && m_result.calibration.queuedReadMs > 0
-            && m_registry.find(QStringLiteral("raid1"))) {
-            step(QStringLiteral("members"), 0.5);
-            m_ordered = orderedMembers();
-        }
-        if (m_result.patternBlocks == 0 && m_result.calibration.blockCopies < 2 && m_result.calibration.queuedReadMs > 0
-            && m_ordered.disks == 0 && m_sharedHint.isEmpty() && (!contrasted() || calibrationRatesApart() || !m_rejected.empty())
+        if (m_result.patternBlocks == 0 && m_ordered.disks == 0 && m_result.calibration.blockCopies < 2 && m_result.calibration.queuedReadMs > 0
+            && m_sharedHint.isEmpty() && (!contrasted() || calibrationRatesApart() || !m_rejected.empty())
             && slowMemberRead().slowMs > 0) {
             m_anchoredScan = true;
             // Two of the calibration's three blocks on the slow member (for 4 disks one time in six) gave
