@@ -624,7 +624,9 @@ bool Prober::nameOrderedMirror()
     const bool lastShort = lastPerMs * 1.25 < o.typicalPerMs;
     const bool lastSlowByWrites = lastShort && m_writeRate > 0
         && std::abs(std::log(m_writeRate / lastPerMs)) < std::log(m_tuning.slowMemberFactor);
-    if (slow == 0 && !lastSlowByWrites && !lastShort)
+    // Nothing slow but a short last step: a cap is as likely, and the capped mirror's own tests
+    // (countDisksUnderCap()) count it.
+    if (slow == 0 && !lastSlowByWrites)
         return false;
     // A mirror of whole disks writes at its slowest member's rate; a striped mirror of as many copies
     // writes at more disks' (wholeMirrorWriteDisks).
