@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace raidscope::probe_detail {
 
@@ -533,11 +534,21 @@ Prober::OrderedMembers Prober::orderedMembers()
     const int perMember = std::max(192, int(std::ceil(5 * m_result.calibration.burstReads)));
     // Its own random blocks: where the steps are not md's members, the probe's later draws stay as they were.
     Rng rng(m_config.seed ^ 0x6f72646572656400ull);
+    // Each read's own time, from the completions alone: with k kept in flight, read i (in issue order)
+    // starts as the (i-k+1)-th completes.
+    std::map<int, std::vector<double>> readMs;
     auto rateAt = [&](int k) {
         std::vector<ProbeIo> ios(std::size_t(k * perMember));
         for (ProbeIo& io : ios)
             io = read(rng.below(m_capacityBlocks));
-        return steadyRatePerMs(ios, m_ios.redundancy, k);
+        const BatchTiming timing = runBatch(ios, m_ios.redundancy, k);
+        std::vector<double> done = timing.completionNs;
+        std::sort(done.begin(), done.end());
+        std::vector<double>& ms = readMs[k];
+        ms.clear();
+        for (std::size_t i = std::size_t(m_tuning.steadyFrom * double(done.size())); i < done.size(); ++i)
+            ms.push_back((timing.completionNs[i] - (i < std::size_t(k) ? 0.0 : done[i - std::size_t(k)])) * 1e-6);
+        return steadyRatePerMs(timing);
     };
     std::vector<double> rate{ 0.0 }; // rate[k]: k reads in flight
     int flat = 0;
@@ -591,6 +602,17 @@ Prober::OrderedMembers Prober::orderedMembers()
         }
         return total;
     };
+    // A slow last member's reads each take its own time, a share of the reads as its step is of the
+    // rate; a cap delays every read alike.
+    if (const std::vector<double>& ms = readMs[disks]; !ms.empty()) {
+        const double typicalMs = median(ms);
+        std::vector<double> slow;
+        for (const double t : ms)
+            if (t >= m_tuning.slowMemberFactor * typicalMs)
+                slow.push_back(t);
+        out.slowShare = double(slow.size()) / double(ms.size());
+        out.slowReadMs = slow.empty() ? 0 : median(slow);
+    }
     const double here = misfit(disks), fewer = misfit(disks - 1), more = misfit(disks + 1);
     const double wFewer = std::exp(-0.5 * (fewer - here)), wMore = std::exp(-0.5 * (more - here));
     out.confidence = 1 / (1 + wFewer + wMore);
@@ -601,6 +623,26 @@ Prober::OrderedMembers Prober::orderedMembers()
         std::fprintf(stderr, "ordered members: %d disks at %.3f (noise %.4f/ms, typical %.4f)\n", disks, out.confidence,
             out.sigmaPerMs, out.typicalPerMs);
     return out;
+}
+
+// The last member's short step (orderedMembers()) is its own, not a cap's: a mirror of whole disks
+// writes at its slowest member's rate, which a cap on host requests does not lower; and with D reads in
+// flight a share of them (its step against the rate) took its time (1 / its step), where a cap holds
+// every read alike (the md rig's RAID-1 of 3 at 450 IOPS with member 2 at 60, read-only: steps 450,
+// 450, 59 a second).
+bool Prober::lastMemberSlow() const
+{
+    const OrderedMembers& o = m_ordered;
+    const double lastPerMs = o.stepPerMs[std::size_t(o.disks - 1)];
+    const double apart = std::log(m_tuning.slowMemberFactor);
+    if (m_writeRate > 0 && std::abs(std::log(m_writeRate / lastPerMs)) < apart)
+        return true;
+    const double lastShare = lastPerMs / std::accumulate(o.stepPerMs.begin(), o.stepPerMs.begin() + o.disks, 0.0);
+    if (m_trace)
+        std::fprintf(stderr, "ordered members: last step %.4f/ms, share %.3f of the reads slow (%.3f expected) at %.2f ms\n",
+            lastPerMs, o.slowShare, lastShare, o.slowReadMs);
+    return o.slowShare > 0 && std::abs(std::log(o.slowShare / lastShare)) < std::log(2.0)
+        && std::abs(std::log(o.slowReadMs * lastPerMs)) < apart;
 }
 
 // A mirror of whole disks counted in md's order (orderedMembers()) names itself and each member whose
@@ -618,15 +660,11 @@ bool Prober::nameOrderedMirror()
     int slow = 0;
     for (int d = 0; d + 1 < o.disks; ++d)
         slow += slowAt(d);
-    // The last member's step short of the rest: a slow last member, or a cap. Writes tell: a mirror of
-    // whole disks writes at its slowest member's rate, which a cap on host requests does not lower.
+    // The last member's step short of the rest: a slow last member, or a cap (lastMemberSlow()).
     const double lastPerMs = o.stepPerMs[std::size_t(o.disks - 1)];
     const bool lastShort = lastPerMs * 1.25 < o.typicalPerMs;
-    const bool lastSlowByWrites = lastShort && m_writeRate > 0
-        && std::abs(std::log(m_writeRate / lastPerMs)) < std::log(m_tuning.slowMemberFactor);
-    // Nothing slow but a short last step: a cap is as likely, and the capped mirror's own tests
-    // (countDisksUnderCap()) count it.
-    if (slow == 0 && !lastSlowByWrites)
+    const bool lastSlow = lastShort && lastMemberSlow();
+    if (slow == 0 && !lastSlow)
         return false;
     // A mirror of whole disks writes at its slowest member's rate; a striped mirror of as many copies
     // writes at more disks' (wholeMirrorWriteDisks).
@@ -638,13 +676,13 @@ bool Prober::nameOrderedMirror()
     v.confidence = o.confidence;
     v.runnerUp = QStringLiteral("raid1 disks=%1").arg(o.runnerUp);
     v.runnerUpConfidence = o.runnerUpConfidence;
-    v.identified = v.confidence >= 0.8 && (!lastShort || lastSlowByWrites);
-    if (lastShort && !lastSlowByWrites) {
-        v.runnerUp = QStringLiteral("raid1 disks=%1 under a request cap").arg(o.disks - 1);
+    v.identified = v.confidence >= 0.8 && (!lastShort || lastSlow);
+    if (lastShort && !lastSlow) {
+        v.runnerUp = QStringLiteral("raid1 disks=%1 or more under a request cap").arg(o.disks);
         found(ProbeFinding::Kind::Undecided,
-            QStringLiteral("the evidence is too weak to decide between %1 with member %2 slow and %3: the last step added %4 "
-                           "reads a second against a median of %5, as a slow member or a cap on the array's requests "
-                           "would (no writes measured to tell them apart)")
+            QStringLiteral("the evidence is too weak to decide between %1 with member %2 slow and %3, member %2 not slow: "
+                           "the last step added %4 reads a second against a median of %5, as a slow member or a cap on the "
+                           "array's requests would")
                 .arg(v.spec)
                 .arg(o.disks - 1)
                 .arg(v.runnerUp)
@@ -653,6 +691,10 @@ bool Prober::nameOrderedMirror()
             {}, { { QStringLiteral("lastStepPerS"), lastPerMs * 1e3 }, { QStringLiteral("typicalPerS"), o.typicalPerMs * 1e3 } });
     }
     orderedDiskFindings(QStringLiteral("a mirror of %1 whole disks counted in md's order").arg(o.disks));
+    if (lastShort && !lastSlow) // which of the two, the finding above says
+        std::erase_if(v.findings, [&](const ProbeFinding& f) {
+            return f.kind == ProbeFinding::Kind::SlowDisk && f.disks == std::vector<int> { o.disks - 1 };
+        });
     if (!v.identified && !v.has(ProbeFinding::Kind::Undecided))
         undecided();
     m_orderedNamed = true;
@@ -694,9 +736,7 @@ void Prober::orderedMemberSpeeds()
     const OrderedMembers& o = m_ordered;
     if (o.disks != v.disks || o.confidence < 0.8)
         return;
-    const double lastPerMs = o.stepPerMs[std::size_t(o.disks - 1)];
-    if (lastPerMs * 1.25 < o.typicalPerMs
-        && !(m_writeRate > 0 && std::abs(std::log(m_writeRate / lastPerMs)) < std::log(m_tuning.slowMemberFactor)))
+    if (o.stepPerMs[std::size_t(o.disks - 1)] * 1.25 < o.typicalPerMs && !lastMemberSlow())
         return;
     orderedDiskFindings(QStringLiteral("its members read in md's order"));
 }

@@ -55,6 +55,7 @@ private:
     std::pair<double, double> restedBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding = 0);
     int layoutOutstanding() const;
     double steadyRatePerMs(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding);
+    double steadyRatePerMs(const BatchTiming& timing) const;
     ProbeIo read(std::uint64_t block) const { return { block * m_blockBytes, m_blockBytes, false }; }
     void addRandomInstances(std::vector<ProbeIo>& ios, std::uint64_t period, std::uint64_t offset, int count);
     std::vector<ProbeIo> randomBlocks(int count, bool write);
@@ -187,12 +188,17 @@ private:
         std::vector<double> stepPerMs; ///< step k (member k - 1's rate), k = 1 ... measured
         double typicalPerMs = 0;       ///< the median member's step
         double sigmaPerMs = 0;         ///< a step's noise, from the knee's rates read twice
+        /// With D reads in flight, the reads past the idle credit that took slowMemberFactor times the
+        /// median read or longer: their share and median time (a slow last member's, not a cap's)
+        double slowShare = 0;
+        double slowReadMs = 0;
         double confidence = 0;         ///< D against D - 1 and D + 1
         int runnerUp = 0;
         double runnerUpConfidence = 0;
     };
     OrderedMembers orderedMembers();
     bool nameOrderedMirror();
+    bool lastMemberSlow() const;
     void orderedDiskFindings(const QString& lead);
     void orderedMemberSpeeds();
     void identify();

@@ -394,7 +394,12 @@ int Prober::layoutOutstanding() const
 // spent) nor the tail (the last disk finishing alone) biases the rate.
 double Prober::steadyRatePerMs(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding)
 {
-    std::vector<double> t = runBatch(ios, counter, outstanding).completionNs;
+    return steadyRatePerMs(runBatch(ios, counter, outstanding));
+}
+
+double Prober::steadyRatePerMs(const BatchTiming& timing) const
+{
+    std::vector<double> t = timing.completionNs;
     std::sort(t.begin(), t.end());
     // Idle credit is a throttle's: where repeats are answered by a disk's cache, from the first tenth.
     const double from = m_result.calibration.queuedReadMs > 0 ? m_tuning.steadyFrom : 0.1;
