@@ -1433,6 +1433,16 @@ TEST_CASE("Shear probe: md's RAID-1 with a slow member is counted in member orde
     INFO(v.spec.toStdString() << "; " << v.findingTexts().join(QStringLiteral("; ")).toStdString());
     CHECK_FALSE(v.has(ProbeFinding::Kind::SlowDisk));
     CHECK((!v.identified || v.spec == QStringLiteral("raid1 disks=5")));
+    // Balanced by shortest queue, a RAID-1 of 2 with member 1 at a fifth reads 200 + 40 a second and writes
+    // 40: a ratio of 6 (5 x 1 + 1), but 2 reads in flight already reach the full rate, as 2 members do
+    // and 6 do not. Never RAID-1 of 6 (probe-eval --realism --slow seed 207034 named it so).
+    {
+        ProbeConfig withWrites;
+        withWrites.seed = 207034;
+        const ProbeVerdict two = probe("raid1 disks=2 iops=200 hostoverhead=17us:3us speed=1:0.2", withWrites).verdict;
+        INFO(two.spec.toStdString() << "; " << two.findingTexts().join(QStringLiteral("; ")).toStdString());
+        CHECK((!two.identified || two.spec == QStringLiteral("raid1 disks=2")));
+    }
     // A striped mirror with the same slow member never reads in member order: not named a RAID-1.
     const ProbeVerdict near = probe("raid10 disks=4 chunk=32KiB iops=300,2:60 mirrorread=nearest hostoverhead=40us:10us", config).verdict;
     INFO(near.spec.toStdString());
