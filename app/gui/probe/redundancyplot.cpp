@@ -76,7 +76,9 @@ QString RedundancyPlot::ratioMeaning(double ratio)
         return tr("three copies, or parity?");
     if (ratio < 6)
         return tr("parity (read-modify-write), or %1 copies").arg(copies);
-    return tr("double parity, whole-stripe writes, or %1 copies").arg(copies);
+    // A slow member holds a mirror's writes to its pace: f(D-1)+1 for D copies, one member f times slower
+    // (the md rig's RAID 1 of 5 with one member at a fifth of the others' rate: 21).
+    return tr("double parity, whole-stripe writes,\nor %1 copies (fewer with a slow member)").arg(copies);
 }
 
 void RedundancyPlot::append(const std::vector<WritePoint>& writes, double readMBps)
