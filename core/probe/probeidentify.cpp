@@ -635,6 +635,13 @@ Prober::OrderedMembers Prober::orderedMembers()
     return out;
 }
 
+// The last member's step (orderedMembers()) short of the median's, as a slow last member's or a cap's.
+bool Prober::lastStepShort() const
+{
+    const OrderedMembers& o = m_ordered;
+    return o.stepPerMs[std::size_t(o.disks - 1)] * m_tuning.orderedLastShort < o.typicalPerMs;
+}
+
 // The last member's short step (orderedMembers()) is its own, not a cap's: a mirror of whole disks
 // writes at its slowest member's rate, which a cap on host requests does not lower; and with D reads in
 // flight a share of them (its step against the rate) took its time (1 / its step), where a cap holds
@@ -672,7 +679,7 @@ bool Prober::nameOrderedMirror()
         slow += slowAt(d);
     // The last member's step short of the rest: a slow last member, or a cap (lastMemberSlow()).
     const double lastPerMs = o.stepPerMs[std::size_t(o.disks - 1)];
-    const bool lastShort = lastPerMs * 1.25 < o.typicalPerMs;
+    const bool lastShort = lastStepShort();
     const bool lastSlow = lastShort && lastMemberSlow();
     if (slow == 0 && !lastSlow)
         return false;
@@ -746,7 +753,7 @@ void Prober::orderedMemberSpeeds()
     const OrderedMembers& o = m_ordered;
     if (o.disks != v.disks || o.confidence < 0.8)
         return;
-    if (o.stepPerMs[std::size_t(o.disks - 1)] * 1.25 < o.typicalPerMs && !lastMemberSlow())
+    if (lastStepShort() && !lastMemberSlow())
         return;
     orderedDiskFindings(QStringLiteral("its members read in md's order"));
 }
@@ -821,8 +828,6 @@ bool Prober::wholeDiskMirrorWithSlowMember()
 
 void Prober::identifyUnstriped()
 {
-    if (nameOrderedMirror())
-        return;
     // Every read can go anywhere: an n-way mirror of whole disks. Its read/write ratio is n
     // (a read takes one disk, a write all n), so the ratio counts the disks.
     // The copies test counts, unless a balancing controller's staircase miscounted them: one block's

@@ -198,6 +198,7 @@ private:
     };
     OrderedMembers orderedMembers();
     bool nameOrderedMirror();
+    bool lastStepShort() const;
     bool lastMemberSlow() const;
     void orderedDiskFindings(const QString& lead);
     void orderedMemberSpeeds();

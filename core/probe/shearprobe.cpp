@@ -2039,6 +2039,7 @@ const DoubleField kDoubleFields[] = {
         { "orderedStepHigh", [](ProbeTuning& t) -> double& { return t.orderedStepHigh; } },
         { "orderedTypicalLow", [](ProbeTuning& t) -> double& { return t.orderedTypicalLow; } },
         { "orderedMemberFloor", [](ProbeTuning& t) -> double& { return t.orderedMemberFloor; } },
+        { "orderedLastShort", [](ProbeTuning& t) -> double& { return t.orderedLastShort; } },
         { "levelReject", [](ProbeTuning& t) -> double& { return t.levelReject; } },
         { "patternLevelReject", [](ProbeTuning& t) -> double& { return t.patternLevelReject; } },
         { "copiesStep", [](ProbeTuning& t) -> double& { return t.copiesStep; } },

@@ -184,6 +184,10 @@ struct ProbeTuning
     /// A step under this part of the median step adds no member; a member this much slower than the
     /// rest cannot be told from none (the rig's slowest member: 60 of 500 IOPS, 0.12).
     double orderedMemberFloor = 0.1;
+    /// The last member's step this many times under the median is a slow last member's or a cap's
+    /// (lastMemberSlow() tells them apart); the rig's healthy members' steps lie within 2 % of the median
+    /// on a quiet host, and 0.82 of it beside a build (as the disk-speed band, 1.25).
+    double orderedLastShort = 1.25;
     /// Between this many times the copies and wholeMirrorSpread the spread fits both a striped mirror
     /// and a mirror of whole disks that balances evenly, and the mirror is named undecided: the rig's
     /// RAID-10 n2 on 3 disks read 2.03 for 2 copies and was named RAID-1 of 2, where the simulator's
