@@ -45,7 +45,7 @@ double Prober::score(const Candidate& c) const
     // when every pair merely shifts (near, 2 copies: pairs overlap one disk or none).
     if (parallelism() > 0) {
         // A slow member holds the read rate back (reads queue on it); a cap on the array only loosely.
-        const double d0 = std::log(parallelism() / c.readParallelism);
+        const double d0 = std::log(parallelismFor(c) / c.readParallelism);
         const double d = slowMemberOnly() ? outsideSlowBand(d0) / m_tuning.parallelSigma
                                           : d0 / (ratioLoose() ? m_tuning.unevenRatioSigma : m_tuning.parallelSigma);
         s += d * d;
@@ -80,7 +80,7 @@ double Prober::score(const Candidate& c) const
 // 7, with the same pairs, predicts 4.8 there and 6 uncapped).
 double Prober::cappedRatio(const Candidate& c) const
 {
-    const double par = parallelism();
+    const double par = parallelismFor(c);
     if (!capped() || par <= 0 || par >= c.readParallelism)
         return c.readWriteRatio;
     return std::max(1.0, c.readWriteRatio * par / c.readParallelism);
@@ -162,11 +162,17 @@ double Prober::levelErrorIn(const Candidate& c, double unit) const
 // offset copies read one copy, so 1 for them. Not where random reads come no faster than one block's:
 // a mirror of whole disks, whose every chunk is every disk's (fresh realism seeds 47002 and 47035,
 // balanced RAID-1 of 9 and 7, fitted near RAID-10 of 18 x 9 and 14 x 7 at 4 KiB so).
+// Also where the copies test counted k one read a step (md's nearest head, one copy takes a block's
+// repeats): a balancing controller's two copies, one read every two steps, smear into the same
+// average where idle credit answers part of a batch (fresh realism seed 79005: a chained array of 15
+// at 410 IOPS under a cap read 1.17 1.17 1.85 3.16, counted 2 copies; its chunks then read at half
+// the level taken as one disk's, and every chained candidate was rejected at log 2 off).
 double Prober::levelUnit(const Candidate& c) const
 {
     const int k = c.blockCopies();
     const ProbeCalibration& cal = m_result.calibration;
-    if (k < 2 || c.mdMirrorReads || cal.blockCopies != 0 || cal.queuedReadMs <= 0 || looksLikeWholeDiskMirror())
+    const bool counted = cal.blockCopies != 0 && (cal.copiesBalanced || cal.blockCopies != k);
+    if (k < 2 || c.mdMirrorReads || counted || cal.queuedReadMs <= 0 || looksLikeWholeDiskMirror())
         return 1;
     // In k disks the error is the one-disk error less log k.
     double e = 0;
@@ -179,6 +185,17 @@ double Prober::levelUnit(const Candidate& c) const
         e = patternLevelErrorIn(c, observed, 1);
     }
     return std::abs(e - std::log(k)) < std::abs(e) ? k : 1;
+}
+
+// The steady read rate in disks for candidate `c`: parallelism() counts it in the calibration's
+// one-disk time, which is levelUnit(c) disks' where a balancing controller spread one block's reads
+// over its copies and the copies test counted none (fresh realism seed 83037: a chained array of 14
+// at 470 IOPS, uncapped, read one block at 940/s and random blocks at 6576/s, 6.97 of those "disks"
+// for the 14 a chained layout predicts; ranked first on its pairs but read as capped, and withdrawn
+// for a cap no test showed).
+double Prober::parallelismFor(const Candidate& c) const
+{
+    return parallelism() * levelUnit(c);
 }
 
 // How far some chunk read faster than candidate `c` lets it, beyond fastChunkAllowance (log, <= 0): a chunk
@@ -1345,8 +1362,17 @@ void Prober::rank()
         for (std::size_t i = 0; i < ranked.size() && i < 8; ++i) {
             const Candidate& c = m_candidates[ranked[i].second];
             std::fprintf(stderr, "rank %zu: %s score %.2f ratio %.2f/%.2f parallel %.2f/%.2f level %.2f fast %.2f\n", i,
-                c.spec().toUtf8().constData(), ranked[i].first, m_result.readWriteRatio, cappedRatio(c), parallelism(),
+                c.spec().toUtf8().constData(), ranked[i].first, m_result.readWriteRatio, cappedRatio(c), parallelismFor(c),
                 c.readParallelism, levelError(c), fastChunkMiss(c));
+        }
+    // RAIDSCOPE_PROBE_TRACE_LAYOUT=text: every candidate whose spec contains it, with its score's terms.
+    if (const QString traced = qEnvironmentVariable("RAIDSCOPE_PROBE_TRACE_LAYOUT"); m_trace && !traced.isEmpty())
+        for (const auto& [sc, i] : ranked) {
+            const Candidate& c = m_candidates[i];
+            if (c.spec().contains(traced))
+                std::fprintf(stderr, "traced: %s score %.2f ratio %.2f/%.2f parallel %.2f/%.2f level %.2f fast %.2f copies %d/%d\n",
+                    c.spec().toUtf8().constData(), sc, m_result.readWriteRatio, cappedRatio(c), parallelismFor(c),
+                    c.readParallelism, levelError(c), fastChunkMiss(c), c.blockCopies(), m_result.calibration.blockCopies);
         }
     const Candidate& best = m_candidates[ranked.front().second];
     // Group layouts whose every prediction equals the best's: no Shear measurement tells them apart.
@@ -1432,7 +1458,7 @@ void Prober::rank()
     // one disk's): an array-wide ceiling caps the reads, so the ratio measures it, not the layout.
     // Once, then the ranking again with the ratio loosened.
     if (!ratioLoose() && m_result.readWriteRatio > 0 && parallelism() > 0
-        && parallelism() < m_tuning.ceilingParallelism * best.readParallelism) {
+        && parallelismFor(best) < m_tuning.ceilingParallelism * best.readParallelism) {
         m_readsCapped = true;
         v.findings.clear();
         return rank();
@@ -1570,10 +1596,10 @@ void Prober::rank()
             QStringLiteral("random reads came at %1 disks' rate where %2 predicts %3: something caps the "
                            "array's reads (a controller's or host's limit, or a slow disk), so the read/write "
                            "ratio told only redundancy from none")
-                .arg(parallelism(), 0, 'f', 1)
+                .arg(parallelismFor(best), 0, 'f', 1)
                 .arg(best.spec())
                 .arg(best.readParallelism, 0, 'f', 1),
-            {}, { { QStringLiteral("parallelism"), parallelism() }, { QStringLiteral("predicted"), best.readParallelism } });
+            {}, { { QStringLiteral("parallelism"), parallelismFor(best) }, { QStringLiteral("predicted"), best.readParallelism } });
     if (m_ceilingRatio > 0)
         found(ProbeFinding::Kind::RequestCeiling,
             QStringLiteral("the array's request rate is capped: one chunk of each %1, read at once, took "
@@ -1777,7 +1803,7 @@ void Prober::diskSpeeds()
         // test's margin of that (the simulator's RAID-0 of 8 with member 7 at 60 of 300 IOPS: 2.1
         // disks, 8/5.26 = 1.5 for the slow member; withdrawn as "fits only if something caps the reads").
         if (m_readsCapped && m_ceilingRatio <= 0
-            && parallelism() >= m_tuning.ceilingParallelism * c.readParallelism / m_slowFactor)
+            && parallelismFor(c) >= m_tuning.ceilingParallelism * c.readParallelism / m_slowFactor)
             m_readsCapped = false;
         // Where reads queue the weak contrast stands: rank() names nothing under it (the simulator's
         // RAID-4 of 5 with member 1 at 60 of 300 IOPS was named RAID-4 of 3 from two of its chunks once

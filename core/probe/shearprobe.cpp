@@ -502,6 +502,7 @@ void Prober::calibrate(double serialMs)
         int lastK = 0;
         bool paced = false; // a batch of the block read as fast as one spread over the array
         double firstMs = 0; // the first rate found, to compare the drained one with
+        bool creditRanOut = false; // a doubled batch ran out of idle credit the smaller had (creditJumpRatio)
         for (; r.k <= m_tuning.calibrationMaxReads; r.k *= 2) {
             const double t2k = sameBlockMs(r.block, 2 * r.k);
             const double ratio = t2k / std::max(tk, 1e-6);
@@ -540,11 +541,14 @@ void Prober::calibrate(double serialMs)
             // No queueing (a disk cache answers the repeats): the serial level is the one-disk level.
             if (ratio < 1.3 && tk > 0.5 * serialMs * r.k / m_n)
                 break;
+            // The smaller batch read inside idle credit the larger ran out of: as paced, in a
+            // calibration run again (creditJumpRatio).
+            creditRanOut = creditRanOut || (m_pacedCalibration && ratio >= m_tuning.creditJumpRatio);
             tk = t2k;
         }
         if (r.perReadMs > 0)
             r.k = lastK; // the last batch size whose time doubled
-        if (paced && r.perReadMs > 0)
+        if ((paced || creditRanOut) && r.perReadMs > 0)
             ++m_pacedBlocks;
         // Paced all the way at one rate: no credit governs it, the block's reads spread as random
         // ones do (the simulator's RAID-1 that reads every copy of a block); the other blocks need
@@ -1427,8 +1431,8 @@ void Prober::scanPattern()
     reducePattern();
     decidePattern();
     if (m_trace)
-        std::fprintf(stderr, "scan: %llu, reduced to %llu\n", static_cast<unsigned long long>(scanned),
-                     static_cast<unsigned long long>(m_result.patternBlocks));
+        std::fprintf(stderr, "scan: %llu, reduced to %llu (N %d)\n", static_cast<unsigned long long>(scanned),
+                     static_cast<unsigned long long>(m_result.patternBlocks), m_n);
     if (m_rejected.count(m_result.patternBlocks))
         m_result.patternBlocks = 0;
 }
@@ -2015,6 +2019,7 @@ const DoubleField kDoubleFields[] = {
         { "throttledMirrorRatioSigma", [](ProbeTuning& t) -> double& { return t.throttledMirrorRatioSigma; } },
         { "pacedCalibration", [](ProbeTuning& t) -> double& { return t.pacedCalibration; } },
         { "pacedRateAgreement", [](ProbeTuning& t) -> double& { return t.pacedRateAgreement; } },
+        { "creditJumpRatio", [](ProbeTuning& t) -> double& { return t.creditJumpRatio; } },
         { "burstWarmAtRate", [](ProbeTuning& t) -> double& { return t.burstWarmAtRate; } },
         { "wholeMirrorWriteDisks", [](ProbeTuning& t) -> double& { return t.wholeMirrorWriteDisks; } },
         { "minContrast", [](ProbeTuning& t) -> double& { return t.minContrast; } },

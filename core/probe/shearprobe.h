@@ -55,6 +55,12 @@ struct ProbeTuning
     /// the reads while the disk spends idle credit), two doublings' rates agree within this to count
     /// (probe-eval --realism seed 5005: the drained rate 1.04 ms, the true 960 IOPS, twice running).
     double pacedRateAgreement = 0.2;
+    /// A doubled one-block batch taking this many times the smaller one's time ran out of idle credit
+    /// between them (the smaller read inside it): in a calibration run again without contrast, such a
+    /// block shows the first rates were credit's, as a paced one does (fresh realism seed 89018: near
+    /// RAID-10 of 15 x 4 at 440 IOPS, 32 repeats of a block at 0.06 ms a read, doubled 13.1 and 13.8
+    /// times, drained 0.57 ms; 1/440 s over 4 copies is 0.57). A slow member's block doubles at 2-2.3.
+    double creditJumpRatio = 4;
     /// The burst test counts once its back-to-back batch took at least this part of its reads at the
     /// disk's rate: credit larger than the batch leaves both batches fast (probe-eval seed 902, RAID-1
     /// of 16 at 412 IOPS, 660 reads of credit over the copies; realism seed 9000, chained of 5 at 960
