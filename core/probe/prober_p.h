@@ -98,6 +98,7 @@ private:
     // --- redundancy and pattern size (shearprobe.cpp) ------------------------------------------------
     void redundancy();
     void measureReadRate(int count, bool grow = false);
+    void measureBlockReadRate(); // one block's repeats at the random reads' pace: m_blockReadRate
     void noteSharedPairs(double observedLevel);
     void refineRedundancy(int count);
     double parallelism() const;

@@ -61,6 +61,10 @@ struct ProbeTuning
     /// RAID-10 of 15 x 4 at 440 IOPS, 32 repeats of a block at 0.06 ms a read, doubled 13.1 and 13.8
     /// times, drained 0.57 ms; 1/440 s over 4 copies is 0.57). A slow member's block doubles at 2-2.3.
     double creditJumpRatio = 4;
+    /// Random reads this many times slower over at least as many requests as every earlier rate replace
+    /// those rates instead of joining their average: they ran in idle credit (realism seed 101022,
+    /// RAID-1 of 13 at 590 IOPS: 21594/s over 256 and 512 reads, 7669/s over 2048; 2.8x).
+    double creditedRateDrop = 1.5;
     /// The burst test counts once its back-to-back batch took at least this part of its reads at the
     /// disk's rate: credit larger than the batch leaves both batches fast (probe-eval seed 902, RAID-1
     /// of 16 at 412 IOPS, 660 reads of credit over the copies; realism seed 9000, chained of 5 at 960
