@@ -1123,8 +1123,9 @@ void Prober::ceilingHidesDisks(int disks)
         return timeBatch(ios, m_ios.redundancy);
     };
     double fewerWrites = 0, moreWrites = 0;
-    const double fewerMs = mixedBatch(4 * m_n, fewerWrites), moreMs = mixedBatch(12 * m_n, moreWrites);
-    const double writes = moreWrites - fewerWrites, reads = double(8 * m_n) - writes;
+    const int fewer = std::max(4 * m_n, 512);
+    const double fewerMs = mixedBatch(fewer, fewerWrites), moreMs = mixedBatch(3 * fewer, moreWrites);
+    const double writes = moreWrites - fewerWrites, reads = double(2 * fewer) - writes;
     const double ms = moreMs - fewerMs;
     if (ms <= 0)
         return;
