@@ -1110,31 +1110,20 @@ void Prober::ceilingHidesDisks(int disks)
         return;
     // All at once, after writes that leave no disk idle credit (each writes every block, so they
     // finish together): the batch takes its busiest disk's work, or the cap's pace. A steady rate
-    // would not do: the reads' completions run ahead of the writes' in any finite window. Two sizes,
-    // each after such writes, and their difference: credit the writes leave (the calibration may
-    // have measured none) shortens both alike (realism seed 101014: RAID-1 of 2 at 470 IOPS under a
-    // cap at 940/s ran 128 at 947/s where 2 disks give 704, and was withdrawn for more disks).
-    auto mixedBatch = [&](int n, double& writes) {
-        timeBatch(randomBlocks(2 * m_n, true), m_ios.redundancy);
-        std::vector<ProbeIo> ios = randomBlocks(n, false);
-        writes = 0;
-        for (std::size_t i = 0; i < ios.size(); i += std::size_t(disks + 1), ++writes)
-            ios[i].write = true;
-        return timeBatch(ios, m_ios.redundancy);
-    };
-    double fewerWrites = 0, moreWrites = 0;
-    const int fewer = std::max(4 * m_n, 512);
-    const double fewerMs = mixedBatch(fewer, fewerWrites), moreMs = mixedBatch(3 * fewer, moreWrites);
-    const double writes = moreWrites - fewerWrites, reads = double(2 * fewer) - writes;
-    const double ms = moreMs - fewerMs;
-    if (ms <= 0)
-        return;
+    // would not do: the reads' completions run ahead of the writes' in any finite window.
+    timeBatch(randomBlocks(2 * m_n, true), m_ios.redundancy);
+    std::vector<ProbeIo> ios = randomBlocks(4 * m_n, false);
+    double writes = 0;
+    for (std::size_t i = 0; i < ios.size(); i += std::size_t(disks + 1), ++writes)
+        ios[i].write = true;
+    const double reads = double(ios.size()) - writes;
+    const double ms = timeBatch(ios, m_ios.redundancy);
     // Reads balanced over every copy are the most the named disks can give (md's nearest head spreads
     // a batch's reads unevenly, and takes longer). One disk's rate is the writes': each reaches every
     // disk (a safe write's read one of them), and a cap of c >= 2 disks' rate does not hold it.
     const double diskRate = m_writeRate * (1 + m_target.readsPerWrite() / double(disks));
     const double predictedMs = writes / m_writeRate + reads / (disks * diskRate);
-    const double mixed = (writes + reads) / ms, predicted = (writes + reads) / predictedMs;
+    const double mixed = double(ios.size()) / ms, predicted = double(ios.size()) / predictedMs;
     if (m_trace)
         std::fprintf(stderr, "mixed %d: %.4f against %.4f (%.3f)\n", disks, mixed, predicted, mixed / predicted);
     const QString ran = QStringLiteral("mixed reads and writes (one write in %1) ran %2 per second, %3")

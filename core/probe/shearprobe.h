@@ -246,11 +246,8 @@ struct ProbeTuning
     /// A named mirror of whole disks whose mixed reads and writes run more than this many times what
     /// its disks give (ceilingHidesDisks()) has more disks under a cap: 14 simulated RAID-1 of 2 to 10
     /// (spinning, throttled, md's nearest head) ran 0.97-1.02; RAID-1 of 3, 4, 6 and 12 capped to 2,
-    /// 3, 4 and 7 disks' rate (probe-eval --realism seeds 11007, 11013) 1.33-1.69. With one write in
-    /// D + 1, D' disks named D run 2 / (1 + D / D') times D's: 1.09 for 12 named 10. Once the two
-    /// batches' difference took out idle credit, such a RAID-1 of 12 ran 1.11 (realism seed 43030; its
-    /// single batch had run 1.65 on credit), RAID-1 of 2 named 2 0.97-1.00.
-    double mixedCeilingExcess = 1.06;
+    /// 3, 4 and 7 disks' rate (probe-eval --realism seeds 11007, 11013) 1.33-1.69.
+    double mixedCeilingExcess = 1.15;
     /// A striped mirror's disk is slow (fast) when its chunks read over this factor off the median
     /// (under it): 1.25 where a controller balances a chunk's reads over its copies. Under md's
     /// nearest head a batch splits over a chunk's copies by where their heads stand, and the chunk
