@@ -4,6 +4,7 @@
 // pairwise layout) and probeidentify.cpp (matching against the installed layouts, findings).
 #pragma once
 
+#include "chunkfit.h"
 #include "layoutmodel.h"
 #include "shearprobe.h"
 #include "stats/rng.h"
@@ -130,11 +131,15 @@ private:
     int testSharedPairs(const Candidate& c);
     double testBoundary(std::uint64_t c);
     std::vector<Candidate> stripedCandidates(std::uint64_t chunkBlocks, std::uint64_t patternBlocks) const;
+    std::vector<ChunkHypothesis> chunkHypotheses(std::uint64_t p) const;
+    bool slowBlocksSeen();
     void boundaries();
     void scanBoundaries();
     void chunkRuns(std::vector<std::uint64_t> found);
     double single(std::uint64_t a);
     double blockSingle(std::uint64_t b);
+    bool slowChunk(std::uint64_t a) const;
+    bool pairJudged(const Candidate& c, const std::pair<std::uint64_t, std::uint64_t>& key) const;
 
     // How much longer N reads of a plus N of b take than the slower alone, in units of the faster
     // alone: 1 when they share a disk (the reads queue behind each other), 0 on separate disks,
