@@ -138,7 +138,7 @@ private:
     void chunkRuns(std::vector<std::uint64_t> found);
     double single(std::uint64_t a);
     double blockSingle(std::uint64_t b);
-    bool slowChunk(std::uint64_t a) const;
+    double slowChunk(std::uint64_t a) const;
     bool pairJudged(const Candidate& c, const std::pair<std::uint64_t, std::uint64_t>& key) const;
 
     // How much longer N reads of a plus N of b take than the slower alone, in units of the faster
@@ -322,6 +322,10 @@ private:
     std::uint64_t m_reducedFrom = 0; // the size reducePattern() last started from
     std::uint64_t m_retryFrom = 0;   // a size to reduce again past a rejected divisor (searchPattern())
     bool m_unevenFromChunks = false; // m_uneven set by slowChunkSeen(), before any member was read one by one
+    // Set by slowBlocksSeen() for one pattern hypothesis: undone with it (resetHypothesis()), with the
+    // slow factor it had before.
+    bool m_unevenFromBlocks = false;
+    double m_slowFactorBeforeBlocks = 1;
     int m_scanCopies = 0; // the copies of the level at which scanPattern() took the pattern (1: one disk)
     double m_slowFactor = 1; // the slowest (or fastest) member's time against the median's
     bool m_countedUnderCap = false; // countDisksUnderCap() named the mirror

@@ -1598,6 +1598,10 @@ void Prober::resetHypothesis()
     m_blockSingle.clear();
     m_groupRatio = m_groupMs = m_ceilingRatio = m_ceilingIops = 0;
     m_chunkFitPerOffset = 0;
+    if (m_unevenFromBlocks) { // a rejected hypothesis's slow blocks: another pattern reads them anew
+        m_uneven = m_unevenFromBlocks = false;
+        m_slowFactor = m_slowFactorBeforeBlocks;
+    }
     m_fromSlowBlock = false;
     m_scanCopies = 0;
     m_reducedFrom = 0;
@@ -2038,6 +2042,7 @@ const DoubleField kDoubleFields[] = {
         { "pacedRateAgreement", [](ProbeTuning& t) -> double& { return t.pacedRateAgreement; } },
         { "creditJumpRatio", [](ProbeTuning& t) -> double& { return t.creditJumpRatio; } },
         { "creditedRateDrop", [](ProbeTuning& t) -> double& { return t.creditedRateDrop; } },
+        { "slowCopyAllowance", [](ProbeTuning& t) -> double& { return t.slowCopyAllowance; } },
         { "burstWarmAtRate", [](ProbeTuning& t) -> double& { return t.burstWarmAtRate; } },
         { "wholeMirrorWriteDisks", [](ProbeTuning& t) -> double& { return t.wholeMirrorWriteDisks; } },
         { "minContrast", [](ProbeTuning& t) -> double& { return t.minContrast; } },

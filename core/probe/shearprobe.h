@@ -147,6 +147,12 @@ struct ProbeTuning
     int slowMemberSamples = 24;
     /// A block read this many times slower than the median of the others is on a slow member.
     double slowMemberFactor = 1.6;
+    /// A chunk with k balanced copies reads alone at most k/(k-1) times slower with one copy stalled;
+    /// this much more is noise (the chained of 7 with member 0 at a fifth under md's nearest-head reads:
+    /// its chunks 0 and 6 read 1.73 and 1.76x, under 2; a RAID-5 of 4 with member 3 at a fifth read
+    /// 3.8 and 6.8x, which no mirror explains). Only then are a mirror's pairs with the chunk left
+    /// unjudged (Prober::pairJudged()).
+    double slowCopyAllowance = 1.25;
     /// Every phase of a pattern size at least this part of the one-disk time: RAID-5 left-asymmetric's
     /// near-patterns put 60-80 % of a phase's reads on one disk, the pattern all of them.
     double phaseFloor = 0.75;
