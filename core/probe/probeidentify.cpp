@@ -289,15 +289,23 @@ bool Prober::pairJudged(const Candidate& c, const std::pair<std::uint64_t, std::
 {
     if (c.mdMirrorReads)
         return true;
+    bool judged = true;
     for (const std::uint64_t x : { key.first, key.second }) {
         const double f = slowChunk(x);
         if (f <= 0)
             continue;
-        const std::size_t k = x < c.reads.size() ? c.reads[std::size_t(x)].choices.size() : 0;
-        if (k < 2 || f > m_tuning.slowCopyAllowance * double(k) / double(k - 1))
+        if (!copiesExplain(x < c.reads.size() ? int(c.reads[std::size_t(x)].choices.size()) : 0, f))
             return true;
+        judged = false;
     }
-    return !(slowChunk(key.first) > 0 || slowChunk(key.second) > 0);
+    return judged;
+}
+
+// k balanced copies with one of them stalled read a chunk alone at most k/(k-1) times slower than
+// healthy copies do, slowCopyAllowance more for noise: whether they explain a chunk read `f` times slower.
+bool Prober::copiesExplain(int k, double f) const
+{
+    return k > 1 && f <= m_tuning.slowCopyAllowance * double(k) / double(k - 1);
 }
 
 // Chunk `a` read alone slowMemberFactor over the median of the chunks read so, a slow member known
@@ -399,8 +407,8 @@ void Prober::identifyByCopies(int copies)
     // blocks read (slowMemberRead()) before a mirror of whole disks is named (the md rig's near RAID-10
     // of 5 x 2 at 300 IOPS with member 2 at 60, read-only: 0.96 disks' rate for 2 copies, the
     // calibration's blocks all on fast members, named RAID-1 of 2, WRONG).
-    if (m_result.calibration.queuedReadMs > 0 && readDisks < copies
-        && !(slowMs > 0 && typicalMs > 0 && slowMs >= m_tuning.slowDiskFactor * typicalMs)) {
+    const auto slowEnough = [&] { return slowMs > 0 && typicalMs > 0 && slowMs >= m_tuning.slowDiskFactor * typicalMs; };
+    if (m_result.calibration.queuedReadMs > 0 && readDisks < copies && !slowEnough()) {
         const SlowMember& sampled = slowMemberRead();
         if (sampled.slowMs > 0 && sampled.typicalMs > 0 && (slowMs <= 0 || sampled.slowMs / sampled.typicalMs > slowMs / typicalMs)) {
             slowMs = sampled.slowMs;
@@ -417,7 +425,7 @@ void Prober::identifyByCopies(int copies)
                    return std::abs(std::log(step / o.typicalPerMs)) < std::log(m_tuning.slowMemberFactor);
                });
     };
-    if (slowMs > 0 && typicalMs > 0 && slowMs >= m_tuning.slowDiskFactor * typicalMs && !(orderedMirror() || membersEven())) {
+    if (slowEnough() && !(orderedMirror() || membersEven())) {
         const double factor = slowMs / typicalMs;
         found(ProbeFinding::Kind::NoLayout,
             QStringLiteral("no layout named: no pattern found and every block is read from %1 disks, but one member "

@@ -144,13 +144,10 @@ std::vector<Candidate> Prober::stripedCandidates(std::uint64_t chunkBlocks, std:
     // Healthy only for the narrow-mirror search: its pattern is already a mirror's read pattern.
     std::vector<Candidate> out = enumerateCandidates(m_registry, chunkBlocks * m_blockBytes, m_blockBytes, patternBlocks,
                                                      m_config.maxDisks, !m_narrowSearch);
-    // Slow blocks seen (slowBlocksSeen()): the ratio tells the member, not the layout, but a layout must
-    // explain the blocks' factor: k balanced copies of a block, one stalled, read it at most k/(k-1)
-    // times slower.
-    const double f = m_unevenFromBlocks ? m_slowFactor : 0.0;
+    // Slow blocks seen (slowBlocksFactor()): the ratio tells the member, not the layout, but a mirror let
+    // in past it must explain the blocks' factor with its copies (copiesExplain()).
     std::erase_if(out, [&](const Candidate& c) {
-        const int k = c.mdMirrorReads ? 1 : c.blockCopies();
-        const bool explains = f > 0 && k > 1 && f <= m_tuning.slowCopyAllowance * double(k) / double(k - 1);
+        const bool explains = m_unevenFromBlocks && copiesExplain(c.mdMirrorReads ? 1 : c.blockCopies(), m_slowFactor);
         return !(explains || ratioFits(c, std::log(1.8), true)) || (c.layout->copies() >= c.disks && !c.mdMirrorReads);
     });
     return out;
@@ -170,30 +167,28 @@ std::vector<ChunkHypothesis> Prober::chunkHypotheses(std::uint64_t p) const
 }
 
 // The boundary tests' blocks read alone (blockSingle()), at least three: the slowest slowMemberFactor
-// over their median sits on a slow member, as a chunk read alone does (slowChunkSeen()): its factor
-// joins m_slowFactor for this pattern hypothesis (a rejected one undoes it: widened so without bound,
+// over their median sits on a slow member, as a chunk read alone does (slowChunkSeen()); its factor
+// over the median, else 0. boundaries() lets it join m_slowFactor for this pattern hypothesis (a
+// rejected one undoes it: widened so without bound,
 // the simulator's RAID-5 rs of 15 at 4 KiB with member 3 at a fifth let a degraded near RAID-10 of
 // 21 x 5 fit pattern 84, and a chained of 6 whose md reads sat on the slow copy, blocks 4-5x, was named
 // RAID-5 of 3, WRONG; stripedCandidates() has which mirrors explain the factor). Every block of a healthy
 // layout reads alone at one disk's pace or its copies' (probe-eval --realism --slow --slow-speed 0.2
 // seed 207026: chained of 7 at 32 KiB with member 0 at a fifth, blocks of chunks 0 and 6 1369-1440 ms,
 // the rest 801-817; its ratio 6.90 for chained's 3 had left it out, and no layout fitted the pairs).
-bool Prober::slowBlocksSeen()
+double Prober::slowBlocksFactor() const
 {
     if (m_blockSingle.size() < 3)
-        return false;
+        return 0;
     std::vector<double> times;
     for (const auto& [block, ms] : m_blockSingle)
         times.push_back(ms);
     const double mid = median(times), slowest = *std::max_element(times.begin(), times.end());
     if (mid <= 0 || slowest < m_tuning.slowMemberFactor * mid)
-        return false;
-    m_unevenFromBlocks = true;
-    m_slowFactorBeforeBlocks = m_slowFactor;
-    m_slowFactor = std::max(m_slowFactor, slowest / mid);
+        return 0;
     if (m_trace)
         std::fprintf(stderr, "a block read alone %.2fx the median of %zu: a slow member\n", slowest / mid, times.size());
-    return true;
+    return slowest / mid;
 }
 
 // Only chunk sizes some installed layout has with this pattern are possible, so rather than
@@ -225,15 +220,21 @@ void Prober::boundaries()
     };
     for (const ChunkHypothesis& h : hypotheses)
         measure(std::min(h.chunkBlocks, p));
-    // Blocks read alone (the tests' own levels) slowMemberFactor apart: a slow member (slowBlocksSeen()).
+    // Blocks read alone (the tests' own levels) slowMemberFactor apart: a slow member (slowBlocksFactor()).
     // The mirrors whose copies explain that factor join the layouts the ratio chose (the member bends
     // the ratio), each new chunk size's first offset measured, and the ratio and parallelism are read
     // within the member's band (m_uneven) while this pattern stands.
     bool widened = false; // tried once a hypothesis
     auto widen = [&] {
-        if (widened || !m_normalizeBoundaries || m_uneven || m_unevenFromBlocks || !slowBlocksSeen())
+        if (widened || !m_normalizeBoundaries || m_uneven)
+            return;
+        const double f = slowBlocksFactor();
+        if (f <= 0)
             return;
         widened = true;
+        m_unevenFromBlocks = true; // read by stripedCandidates()
+        m_slowFactorBeforeBlocks = m_slowFactor;
+        m_slowFactor = std::max(m_slowFactor, f);
         std::size_t before = 0, after = 0;
         for (const ChunkHypothesis& h : hypotheses)
             before += h.candidates.size();

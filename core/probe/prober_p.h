@@ -132,7 +132,7 @@ private:
     double testBoundary(std::uint64_t c);
     std::vector<Candidate> stripedCandidates(std::uint64_t chunkBlocks, std::uint64_t patternBlocks) const;
     std::vector<ChunkHypothesis> chunkHypotheses(std::uint64_t p) const;
-    bool slowBlocksSeen();
+    double slowBlocksFactor() const;
     void boundaries();
     void scanBoundaries();
     void chunkRuns(std::vector<std::uint64_t> found);
@@ -140,6 +140,7 @@ private:
     double blockSingle(std::uint64_t b);
     double slowChunk(std::uint64_t a) const;
     bool pairJudged(const Candidate& c, const std::pair<std::uint64_t, std::uint64_t>& key) const;
+    bool copiesExplain(int k, double f) const;
 
     // How much longer N reads of a plus N of b take than the slower alone, in units of the faster
     // alone: 1 when they share a disk (the reads queue behind each other), 0 on separate disks,
@@ -322,7 +323,7 @@ private:
     std::uint64_t m_reducedFrom = 0; // the size reducePattern() last started from
     std::uint64_t m_retryFrom = 0;   // a size to reduce again past a rejected divisor (searchPattern())
     bool m_unevenFromChunks = false; // m_uneven set by slowChunkSeen(), before any member was read one by one
-    // Set by slowBlocksSeen() for one pattern hypothesis: undone with it (resetHypothesis()), with the
+    // Set by boundaries() from slowBlocksFactor() for one pattern hypothesis: undone with it (resetHypothesis()), with the
     // slow factor it had before.
     bool m_unevenFromBlocks = false;
     double m_slowFactorBeforeBlocks = 1;
