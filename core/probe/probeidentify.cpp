@@ -315,10 +315,7 @@ double Prober::slowChunk(std::uint64_t a) const
     const auto it = m_single.find(a);
     if (!m_uneven || m_single.size() < 3 || it == m_single.end())
         return 0;
-    std::vector<double> times;
-    for (const auto& [chunk, ms] : m_single)
-        times.push_back(ms);
-    const double f = it->second / median(times);
+    const double f = it->second / medianTime(m_single);
     return f >= m_tuning.slowMemberFactor ? f : 0;
 }
 
@@ -1394,13 +1391,7 @@ void Prober::slowChunkSeen()
 // The slowest chunk read alone against the median of them all (0 with fewer than three).
 double Prober::slowChunkFactor() const
 {
-    if (m_single.size() < 3)
-        return 0;
-    std::vector<double> times;
-    for (const auto& [chunk, ms] : m_single)
-        times.push_back(ms);
-    const double mid = median(times);
-    return mid > 0 ? *std::max_element(times.begin(), times.end()) / mid : 0;
+    return slowestOverMedian(m_single);
 }
 
 void Prober::rank()

@@ -178,17 +178,12 @@ std::vector<ChunkHypothesis> Prober::chunkHypotheses(std::uint64_t p) const
 // the rest 801-817; its ratio 6.90 for chained's 3 had left it out, and no layout fitted the pairs).
 double Prober::slowBlocksFactor() const
 {
-    if (m_blockSingle.size() < 3)
-        return 0;
-    std::vector<double> times;
-    for (const auto& [block, ms] : m_blockSingle)
-        times.push_back(ms);
-    const double mid = median(times), slowest = *std::max_element(times.begin(), times.end());
-    if (mid <= 0 || slowest < m_tuning.slowMemberFactor * mid)
+    const double f = slowestOverMedian(m_blockSingle);
+    if (f < m_tuning.slowMemberFactor)
         return 0;
     if (m_trace)
-        std::fprintf(stderr, "a block read alone %.2fx the median of %zu: a slow member\n", slowest / mid, times.size());
-    return slowest / mid;
+        std::fprintf(stderr, "a block read alone %.2fx the median of %zu: a slow member\n", f, m_blockSingle.size());
+    return f;
 }
 
 // Only chunk sizes some installed layout has with this pattern are possible, so rather than

@@ -28,6 +28,10 @@ struct Stopped
 
 
 double median(std::vector<double> v);
+/// The median of a map's times (a chunk's or block's reads alone).
+double medianTime(const std::map<std::uint64_t, double>& times);
+/// The slowest of those times over their median: 0 with fewer than three.
+double slowestOverMedian(const std::map<std::uint64_t, double>& times);
 
 /// A staircase of steps every `copies` reads (period: their mean spacing), each `stepMs` high.
 struct Staircase

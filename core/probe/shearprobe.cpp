@@ -32,6 +32,24 @@ double median(std::vector<double> v)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+double medianTime(const std::map<std::uint64_t, double>& times)
+{
+    std::vector<double> v;
+    v.reserve(times.size());
+    for (const auto& [at, ms] : times)
+        v.push_back(ms);
+    return median(std::move(v));
+}
+
+double slowestOverMedian(const std::map<std::uint64_t, double>& times)
+{
+    if (times.size() < 3)
+        return 0;
+    const double mid = medianTime(times);
+    const auto slowest = std::max_element(times.begin(), times.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    return mid > 0 ? slowest->second / mid : 0;
+}
+
 Prober::Prober(IoTarget& target, const ProbeConfig& config, const LayoutRegistry& registry, std::stop_token stop,
        const Report<ProbeSnapshot>& report)
     : m_target(target)
