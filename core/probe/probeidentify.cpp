@@ -74,6 +74,12 @@ double Prober::score(const Candidate& c) const
     // The copies test counted the disks that read one block: a layout with another count is out.
     if (!copiesFit(c))
         s += 50.0;
+    // A slow member found by the narrow mirror search: the chunks read alone slow must be one disk's
+    // (slowChunksOnOneDisk()). The far RAID-10 of 8 x 4 with member 2 at half speed read chunks 7, 0, 1
+    // and 2 at 1.6-1.9x the others, which far RAID-10 of 8 x 3 (disk 2 in chunks 0-2) does not place,
+    // and the pairs that could tell them apart mix a slow chunk with a fast one (not judged).
+    if (m_unevenFromLift && c.layout->redundancy() == Redundancy::Mirror && !slowChunksOnOneDisk(c, m_single))
+        s += 50.0;
     return s;
 }
 
@@ -149,10 +155,18 @@ double Prober::levelErrorIn(const Candidate& c, double unit) const
 {
     if (m_single.empty() || m_result.serialMs <= 0)
         return 0;
-    // The median over chunks, so one slower or faster disk (Shear Fig. 18) does not decide it.
+    // The median over chunks, so one slower or faster disk (Shear Fig. 18) does not decide it. A slow
+    // member found by the narrow mirror search (m_unevenFromLift), in a mirror whose chunks share copies:
+    // the median of its fast group (where the chunks read in two groups, under their geometric mean),
+    // whose copies are all healthy. The slow member has a copy in k chunks of D, most of them for 4
+    // copies on 6 disks.
+    const double cut = m_unevenFromLift && c.layout->redundancy() == Redundancy::Mirror && c.blockCopies() > 1 && m_single.size() >= 3
+        ? slowGroupCut(m_single)
+        : HUGE_VAL;
     std::vector<double> logs;
     for (const auto& [a, ms] : m_single)
-        logs.push_back(std::log(ms / m_result.serialMs / (unit * c.singleCost(a))));
+        if (ms < cut)
+            logs.push_back(std::log(ms / m_result.serialMs / (unit * c.singleCost(a))));
     return median(logs);
 }
 
@@ -265,7 +279,12 @@ double Prober::patternLevelErrorIn(const Candidate& c, double observed, double u
     const std::uint64_t K = c.patternChunks();
     for (std::uint64_t a = 0; a < K; ++a)
         predicted += c.singleCost(a) / double(K); // a random phase lands in any chunk
-    return observed - std::log(unit * predicted);
+    const double error = observed - std::log(unit * predicted);
+    // A slow member's copy in most of a mirror's copy sets (m_unevenFromLift) lifts the pattern's level
+    // by up to the factor its phases read apart.
+    if (m_unevenFromLift && error > 0 && c.blockCopies() > 1)
+        return std::max(0.0, error - std::log(m_slowFactor));
+    return error;
 }
 
 double Prober::maxPairError(const Candidate& c) const
@@ -289,6 +308,16 @@ bool Prober::pairJudged(const Candidate& c, const std::pair<std::uint64_t, std::
 {
     if (c.mdMirrorReads)
         return true;
+    // A slow member found by the narrow mirror search: only pairs of two slow chunks or two fast ones (two
+    // slow chunks' reads wait on the member alike, alone and together).
+    if (m_unevenFromLift && m_single.size() >= 3 && key.first < c.reads.size() && c.reads[key.first].choices.size() > 1) {
+        const double cut = slowGroupCut(m_single);
+        auto slow = [&](std::uint64_t x) {
+            const auto it = m_single.find(x);
+            return it != m_single.end() && it->second > cut;
+        };
+        return slow(key.first) == slow(key.second);
+    }
     bool judged = true;
     for (const std::uint64_t x : { key.first, key.second }) {
         const double f = slowChunk(x);
@@ -1762,41 +1791,77 @@ double Prober::chunkReadMs(std::uint64_t k)
 bool Prober::mirrorDiskSpeeds(const Candidate& c)
 {
     const std::uint64_t chunks = std::min<std::uint64_t>(c.patternChunks(), 4 * std::uint64_t(c.disks));
-    std::vector<double> times;
+    m_chunkTimes.clear();
     for (std::uint64_t k = 0; k < chunks; ++k)
-        times.push_back(chunkReadMs(k));
-    const double mid = median(times);
+        m_chunkTimes[k] = chunkReadMs(k);
     if (m_trace) {
+        const double mid = medianTime(m_chunkTimes);
         std::fprintf(stderr, "chunks one by one (of %.1f):", mid);
-        for (double ms : times)
+        for (const auto& [k, ms] : m_chunkTimes)
             std::fprintf(stderr, " %.2f", ms / mid);
         std::fprintf(stderr, "\n");
     }
+    const std::vector<DiskSpeedPoint> disks = mirrorDisks(c, m_chunkTimes);
+    m_result.disks.insert(m_result.disks.end(), disks.begin(), disks.end());
+    return slowChunksOnOneDisk(c, m_chunkTimes);
+}
+
+// Chunks read alone (`times`: pattern chunk -> ms) in a slow and a fast group, the slowest slowMemberFactor
+// over the fastest: the time between them (their geometric mean), else HUGE_VAL (one group).
+double Prober::slowGroupCut(const std::map<std::uint64_t, double>& times) const
+{
+    if (times.empty())
+        return HUGE_VAL;
+    const auto [lo, hi] = std::minmax_element(times.begin(), times.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
+    return hi->second >= m_tuning.slowMemberFactor * lo->second ? std::sqrt(hi->second * lo->second) : HUGE_VAL;
+}
+
+// Each disk of mirror `c` at its fastest chunk's time (`times`: pattern chunk -> read alone, ms), against
+// the median disk's: where most chunks have a copy on the slow member (a far RAID-10 of 6 x 4 puts it in
+// four chunks of six) the chunks' own median is its pace, and the others read "fast".
+std::vector<DiskSpeedPoint> Prober::mirrorDisks(const Candidate& c, const std::map<std::uint64_t, double>& times)
+{
+    std::vector<DiskSpeedPoint> disks;
+    std::vector<double> fastestTimes;
     for (int disk = 0; disk < c.disks; ++disk) {
         double fastest = 0;
-        for (std::uint64_t k = 0; k < chunks; ++k) {
+        for (const auto& [k, ms] : times) {
+            if (k >= c.reads.size())
+                break;
             const std::vector<int>& on = c.reads[std::size_t(k)].choices;
-            if (std::find(on.begin(), on.end(), disk) != on.end() && (fastest == 0 || times[std::size_t(k)] < fastest))
-                fastest = times[std::size_t(k)];
+            if (std::find(on.begin(), on.end(), disk) != on.end() && (fastest == 0 || ms < fastest))
+                fastest = ms;
         }
-        if (fastest > 0)
-            m_result.disks.push_back({ disk, fastest, fastest / mid });
+        if (fastest > 0) {
+            disks.push_back({ disk, fastest, 1 });
+            fastestTimes.push_back(fastest);
+        }
     }
-    // The slow chunks must be those with a copy on one disk. When the chunks read in two clear groups
-    // (the slowest over 1.6x the fastest), the slow group (over their geometric mean) is every chunk
-    // of some disk under this layout, or the chunks do not sit where it puts them: probe-eval --slow
-    // seed 41004, chained of 6 with disk 0 at half speed (chunks 0 and 5 at 2.1x) was named far
-    // RAID-10 of 6 x 3, which has disk 0 in three chunks. md's nearest head splits a chunk's reads
-    // unevenly between its copies, which makes its chunk times no such evidence.
-    const auto [lo, hi] = std::minmax_element(times.begin(), times.end());
-    if (mdStyleReads(c) || *hi < 1.6 * *lo)
+    const double mid = fastestTimes.empty() ? 1 : median(fastestTimes);
+    for (DiskSpeedPoint& d : disks)
+        d.relative = d.timeMs / mid;
+    return disks;
+}
+
+// The slow chunks must be those with a copy on one disk. When the chunks read in two clear groups
+// (the slowest slowMemberFactor over the fastest), the slow group (over their geometric mean) is every
+// chunk of some disk under this layout, or the chunks do not sit where it puts them: probe-eval --slow
+// seed 41004, chained of 6 with disk 0 at half speed (chunks 0 and 5 at 2.1x) was named far
+// RAID-10 of 6 x 3, which has disk 0 in three chunks. md's nearest head splits a chunk's reads
+// unevenly between its copies, which makes its chunk times no such evidence. `times`: pattern chunk ->
+// read alone, ms (some chunks or all).
+bool Prober::slowChunksOnOneDisk(const Candidate& c, const std::map<std::uint64_t, double>& times) const
+{
+    if (times.size() < 2 || mdStyleReads(c) || times.rbegin()->first >= c.reads.size())
         return true;
-    const double cut = std::sqrt(*hi * *lo);
+    const double cut = slowGroupCut(times);
+    if (cut == HUGE_VAL)
+        return true;
     for (int disk = 0; disk < c.disks; ++disk) {
         bool same = true;
-        for (std::uint64_t k = 0; k < chunks && same; ++k) {
-            const std::vector<int>& on = c.reads[std::size_t(k)].choices;
-            same = (std::find(on.begin(), on.end(), disk) != on.end()) == (times[std::size_t(k)] > cut);
+        for (auto it = times.begin(); it != times.end() && same; ++it) {
+            const std::vector<int>& on = c.reads[std::size_t(it->first)].choices;
+            same = (std::find(on.begin(), on.end(), disk) != on.end()) == (it->second > cut);
         }
         if (same)
             return true;
@@ -1846,13 +1911,20 @@ void Prober::diskSpeeds()
     // chunk read alone 1.89x, its disk 2.00x, and RAID-5's 4 for a measured 7.32 lay on the band's edge).
     const bool fromChunks = m_unevenFromChunks;
     m_unevenFromChunks = false;
-    if (uneven && (!m_uneven || fromChunks) && (m_result.readWriteRatio > 0 || parallelism() > 0)) {
+    // A mirror whose disks do not hold the slow chunks (chunksPlaced false) is replaced by one that does.
+    const bool replace = !chunksPlaced && !m_chunkTimes.empty() && m_unevenFromLift;
+    if (((uneven && (!m_uneven || fromChunks)) || replace) && (m_result.readWriteRatio > 0 || parallelism() > 0)) {
         // Random reads and writes queue behind the slow disk in different shares (a write loads two
         // disks, a read one), so the read/write ratio and the parallelism measure it, not the layout:
         // identification again without them (md's parity writes or not is then left open).
         m_uneven = true;
         for (const DiskSpeedPoint& d : m_result.disks)
             m_slowFactor = std::max({ m_slowFactor, d.relative, 1 / d.relative });
+        if (replace) {
+            const auto [lo, hi] = std::minmax_element(m_chunkTimes.begin(), m_chunkTimes.end(),
+                [](const auto& x, const auto& y) { return x.second < y.second; });
+            m_slowFactor = std::max(m_slowFactor, hi->second / lo->second); // two groups: their factor
+        }
         // Random reads under the answer's parallelism were read as a cap (rank()); a member f times
         // slower holds them to about D/f disks, and explains them where they come within the ceiling
         // test's margin of that (the simulator's RAID-0 of 8 with member 7 at 60 of 300 IOPS: 2.1
@@ -1873,9 +1945,20 @@ void Prober::diskSpeeds()
         m_result.verdict.findings = std::move(weak);
         const std::vector<DiskSpeedPoint> disks = m_result.disks;
         m_candidates = stripedCandidates(m_result.chunkBlocks, m_result.patternBlocks); // ratio no filter now
+        // A mirror's chunks read one by one in a slow and a fast group: only the mirrors that put the slow
+        // ones on one disk (the simulator's far RAID-10 of 6 x 4 with member 1 at half speed: chunks
+        // 0, 1, 4 and 5 at 1.7-2.1x chunks 2 and 3, which near RAID-10 of 6 x 5 led on the lifted ratio).
+        if (!m_chunkTimes.empty() && !chunksPlaced)
+            std::erase_if(m_candidates, [&](const Candidate& o) {
+                return o.layout->redundancy() == Redundancy::Mirror && !slowChunksOnOneDisk(o, m_chunkTimes);
+            });
         m_best = nullptr;
         rank();
         m_result.disks = disks;
+        if (!chunksPlaced && m_best && m_best->layout->redundancy() == Redundancy::Mirror) { // its own disks
+            m_result.disks = mirrorDisks(*m_best, m_chunkTimes);
+            chunksPlaced = slowChunksOnOneDisk(*m_best, m_chunkTimes);
+        }
     }
     diskFindings(band);
     if (m_best) // the ranking again above may have named another

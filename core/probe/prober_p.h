@@ -317,6 +317,10 @@ private:
     double outsideSlowRatioBand(const Candidate& c, double logRatio) const;
     double chunkReadMs(std::uint64_t k); // 2N random reads of pattern chunk k
     bool mirrorDiskSpeeds(const Candidate& c); // false: slow chunks no one disk of `c` holds
+    static std::vector<DiskSpeedPoint> mirrorDisks(const Candidate& c, const std::map<std::uint64_t, double>& times);
+    double slowGroupCut(const std::map<std::uint64_t, double>& times) const;
+    bool slowChunksOnOneDisk(const Candidate& c, const std::map<std::uint64_t, double>& times) const;
+    std::map<std::uint64_t, double> m_chunkTimes; // mirrorDiskSpeeds(): pattern chunk -> read alone, ms
     /// md reads a block's copies by head distance (the copies test counted them one read a step, no
     /// balancing staircase), or `c` reads far and offset copies from the lowest address as md does.
     bool mdStyleReads(const Candidate& c) const;
@@ -330,6 +334,7 @@ private:
     // Set by boundaries() from slowBlocksFactor() for one pattern hypothesis: undone with it (resetHypothesis()), with the
     // slow factor it had before.
     bool m_unevenFromBlocks = false;
+    bool m_unevenFromLift = false;
     double m_slowFactorBeforeBlocks = 1;
     int m_scanCopies = 0; // the copies of the level at which scanPattern() took the pattern (1: one disk)
     double m_slowFactor = 1; // the slowest (or fastest) member's time against the median's

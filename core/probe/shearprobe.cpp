@@ -343,8 +343,15 @@ void Prober::searchPattern()
             boundaries();
             step(QStringLiteral("pairwise layout"), 0.8);
             pairwise();
-            if (!anyCandidateFits())
+            if (!anyCandidateFits()) {
+                // A lifted ratio's pattern that fits nothing was no mirror's: the scans that follow look
+                // for every layout again, degraded ones too (the realism population's RAID-5 ra of 10 with
+                // member 2 at a fifth: sizes of 12 and 18 chunks read in phases apart, as a slow member's
+                // subsets of disks do in any layout).
+                if (m_unevenFromLift)
+                    m_narrowSearch = false;
                 resetHypothesis();
+            }
         }
     }
 }
@@ -1616,6 +1623,10 @@ void Prober::resetHypothesis()
     m_blockSingle.clear();
     m_groupRatio = m_groupMs = m_ceilingRatio = m_ceilingIops = 0;
     m_chunkFitPerOffset = 0;
+    if (m_unevenFromLift) {
+        m_uneven = m_unevenFromLift = false;
+        m_slowFactor = m_slowFactorBeforeBlocks;
+    }
     if (m_unevenFromBlocks) { // a rejected hypothesis's slow blocks: another pattern reads them anew
         m_uneven = m_unevenFromBlocks = false;
         m_slowFactor = m_slowFactorBeforeBlocks;
@@ -1893,7 +1904,19 @@ bool Prober::narrowMirrorPattern()
     }
     refineRedundancy(std::max(64 * m_baseN, 4 * m_n));
     const double parallel = parallelism();
-    if (!moreDisksThanCopies())
+    const double ratio = m_result.readWriteRatio;
+    // A ratio over the disks reading in parallel (an n-way mirror of whole disks measures n for n): a slow
+    // member (Shear Fig. 18) holds every write that has a copy on it, while reads go round it, and lifts
+    // a striped mirror's ratio past its copies (liftedRatioExcess).
+    // Where reads queue, only where the copies test counted a block's copies: a parity array's writes wait
+    // on a slow member too, and its sizes that confine reads to disks holding the member or not read in
+    // phases apart (the realism population's RAID-6 of 10-15 with a member at a fifth, copies counted 1:
+    // 5 of 240 lost to such patterns).
+    const bool copiesSeen = m_result.calibration.queuedReadMs <= 0 || m_result.calibration.blockCopies >= 2;
+    const bool lifted = !moreDisksThanCopies() && copiesSeen && parallel > 0 && ratio > m_tuning.liftedRatioExcess * parallel;
+    if (m_trace)
+        std::fprintf(stderr, "narrow mirror search: ratio %.2f, %.2f disks in parallel%s\n", ratio, parallel, lifted ? ", the ratio lifted" : "");
+    if (!moreDisksThanCopies() && !lifted)
         return false;
     std::map<std::uint64_t, double> sizes; // assumed pattern -> the smallest D/k of layouts with it
     std::map<std::uint64_t, std::set<std::uint64_t>> chunks;
@@ -1902,8 +1925,18 @@ bool Prober::narrowMirrorPattern()
         const double copies = double(c.reads.front().choices.size());
         const double spreadOver = c.readParallelism / copies;
         // D/k from 1.15 (less is not measurable) to 1.7 (more, the first scan finds).
-        if (copies < 2 || spreadOver >= 1.7 || spreadOver < 1.15
-            || std::abs(std::log(m_result.readWriteRatio / c.readWriteRatio)) > std::log(1.3)
+        if (copies < 2 || spreadOver >= 1.7 || spreadOver < 1.15)
+            continue;
+        if (lifted) {
+            // Lifted by a member at speed s: D disks read at D - 1 + s while writes run at s of their pace,
+            // so the ratio rises by (D - 1 + s) / (s D). The s that explains it, and reads at that many disks.
+            const double lift = ratio / c.readWriteRatio, d = c.readParallelism;
+            if (lift < 1 / 1.3)
+                continue;
+            const double speed = lift > 1 ? (d - 1) / (lift * d - 1) : 1.0;
+            if (parallel < (d - 1 + speed) / 1.15 || parallel > d * 1.15)
+                continue;
+        } else if (std::abs(std::log(m_result.readWriteRatio / c.readWriteRatio)) > std::log(1.3)
             || std::abs(std::log(parallel / c.readParallelism)) > std::log(1.15))
             continue;
         for (std::uint64_t chunk = 1; chunk <= maxChunkBlocks; chunk *= 2) {
@@ -1918,15 +1951,27 @@ bool Prober::narrowMirrorPattern()
         return false;
     // Batches of 4N: with N reads over 5 disks, the slowest disk's tail is as large as the contrast.
     const int reads = 4 * m_n;
+    // Each size's phases: the geometric mean, the fastest and the slowest.
+    struct Phases {
+        double ms = 0, fastest = 0, slowest = 0;
+    };
     auto mean = [&](std::uint64_t p) {
         double logs = 0;
-        for (int i = 0; i < 3; ++i)
-            logs += std::log(patternBatch(p, reads));
-        const double ms = std::exp(logs / 3) / 4;
-        m_result.pattern.push_back({ p, ms, false });
-        m_pending.pattern.push_back({ p, ms, false });
+        Phases phases { 0, 1e300, 0 };
+        for (int i = 0; i < 3; ++i) {
+            const double one = patternBatch(p, reads) / 4;
+            phases.fastest = std::min(phases.fastest, one);
+            phases.slowest = std::max(phases.slowest, one);
+            logs += std::log(one);
+        }
+        phases.ms = std::exp(logs / 3);
+        m_result.pattern.push_back({ p, phases.ms, false });
+        m_pending.pattern.push_back({ p, phases.ms, false });
         flush(m_fraction, false);
-        return ms;
+        if (m_trace)
+            std::fprintf(stderr, "narrow size %llu: %.1f, phases %.1f to %.1f\n", static_cast<unsigned long long>(p), phases.ms,
+                         phases.fastest, phases.slowest);
+        return phases;
     };
     double spread = 0;
     for (int i = 0; i < 3; ++i)
@@ -1936,11 +1981,41 @@ bool Prober::narrowMirrorPattern()
         // A third of the way (geometrically): md's far copies sit in separate regions, so reads
         // confined to one copy set also seek shorter, and their level is only about half as far up.
         const double threshold = spread * std::cbrt(factor);
-        const double ms = mean(p);
-        if (ms < threshold || mean(2 * p) < threshold)
+        // A slow member: reads confined to one copy set read slower than the spread ones from phases whose
+        // set holds it, as fast or faster from the others (the spread reads wait on it), slowPhasesApart
+        // between them. With the ratio lifted such a size is the pattern even where its phases' mean
+        // stays under the threshold (the far RAID-10 of 6 x 4 with member 1 at half speed: 110 against
+        // 107, and 106 against 107 at twice the pattern). Phases apart, the slow member is known for the
+        // pattern's hypothesis (m_unevenFromLift, undone with it): the ratio and parallelism are read in
+        // its band, and the boundary tests against their own blocks' times.
+        auto apart = [&](const Phases& x) { return x.slowest >= threshold && x.slowest >= m_tuning.slowPhasesApart * x.fastest; };
+        auto confined = [&](const Phases& x) {
+            if (!lifted)
+                return x.ms >= threshold;
+            // The lifted ratio lets in many more sizes, and the threshold a third of the way is within a
+            // whole-disk mirror's noise (RAID-1 of 11 with member 3 at half speed: 47 sizes, two of them
+            // 60.0 and 61.7 against 59.7), as a mean well over it is within md's nearest-head reads' (the
+            // realism population's chained of 6 at 16 KiB with member 2 at a fifth under a cap: 6 blocks
+            // at 314 against 261, fitted far RAID-10 of 24 x 8 at 4 KiB, WRONG): the phases apart only.
+            return apart(x) && x.fastest <= spread;
+        };
+        const Phases first = mean(p);
+        const Phases second = confined(first) ? mean(2 * p) : Phases {};
+        if (!confined(first) || !confined(second))
             continue;
+        const bool slowPhases = apart(first) && apart(second);
+        const double ms = first.ms;
         m_result.patternBlocks = p;
         m_slowMs = ms;
+        if ((lifted || slowPhases) && !m_uneven) {
+            m_uneven = m_unevenFromLift = true;
+            m_normalizeBoundaries = true;
+            m_slowFactorBeforeBlocks = m_slowFactor;
+            m_slowFactor = std::max(m_slowFactor, first.slowest / first.fastest);
+        }
+        if (m_trace)
+            std::fprintf(stderr, "narrow mirror pattern %llu: %.1f against %.1f%s%s\n", static_cast<unsigned long long>(p), ms, threshold,
+                         lifted ? ", the ratio lifted" : "", slowPhases ? ", phases apart" : "");
         m_chunksFor[p].insert(chunks[p].begin(), chunks[p].end());
         for (PatternPoint& point : m_result.pattern)
             point.slow = point.patternBlocks % p == 0;
@@ -2061,6 +2136,8 @@ const DoubleField kDoubleFields[] = {
         { "creditJumpRatio", [](ProbeTuning& t) -> double& { return t.creditJumpRatio; } },
         { "creditedRateDrop", [](ProbeTuning& t) -> double& { return t.creditedRateDrop; } },
         { "slowCopyAllowance", [](ProbeTuning& t) -> double& { return t.slowCopyAllowance; } },
+        { "liftedRatioExcess", [](ProbeTuning& t) -> double& { return t.liftedRatioExcess; } },
+        { "slowPhasesApart", [](ProbeTuning& t) -> double& { return t.slowPhasesApart; } },
         { "burstWarmAtRate", [](ProbeTuning& t) -> double& { return t.burstWarmAtRate; } },
         { "wholeMirrorWriteDisks", [](ProbeTuning& t) -> double& { return t.wholeMirrorWriteDisks; } },
         { "minContrast", [](ProbeTuning& t) -> double& { return t.minContrast; } },

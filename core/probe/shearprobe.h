@@ -153,6 +153,17 @@ struct ProbeTuning
     /// 3.8 and 6.8x, which no mirror explains). Only then are a mirror's pairs with the chunk left
     /// unjudged (Prober::pairJudged()).
     double slowCopyAllowance = 1.25;
+    /// A read/write ratio this much over the disks read in parallel: a mirror's writes wait on a slow member
+    /// (each writes every copy) while reads pass it by, so the narrow mirror search lets in layouts whose
+    /// ratio it lifts (Prober::narrowMirrorPattern()). An n-way mirror of whole disks reads with n disks
+    /// and measures a ratio of n; the simulator's far RAID-10 of 6 x 4 with member 1 at half speed
+    /// measured 7.25 at 6.67 disks (1.09), its healthy twin 4.10 at 6.05.
+    double liftedRatioExcess = 1.05;
+    /// A narrow mirror pattern's phases this far apart (slowest over fastest) are a slow member's: the
+    /// phases whose copy set holds it read slow, the others as fast as the spread reads that wait on it
+    /// (the same far RAID-10 of 6 x 4: pattern 48 at 135, 133 and 74 ms a phase for a spread of 100;
+    /// sizes off the pattern 0.86-1.12 of it, 1.31 apart at most).
+    double slowPhasesApart = 1.5;
     /// Every phase of a pattern size at least this part of the one-disk time: RAID-5 left-asymmetric's
     /// near-patterns put 60-80 % of a phase's reads on one disk, the pattern all of them.
     double phaseFloor = 0.75;
