@@ -430,6 +430,28 @@ TEST_CASE("Shear probe: a slow member lifting a striped mirror's ratio past its 
         "raid10 layout=near disks=4 copies=3 chunk=32KiB", 0, 1.5, 2.3);
 }
 
+TEST_CASE("Shear probe: a whole-disk mirror's slow member is not counted as disks, and a cap's look-alikes are named together",
+    "[probe][shear][realism]")
+{
+    // RAID-1 of 4 at 690 IOPS with member 0 at 138 (probe-eval --realism --slow --slow-speed 0.2, seed
+    // 215005). Every write waits on member 0, reads go to all four: 3 x 690 + 138 = 2208 reads a second
+    // against 138 writes, a ratio of 16 = 5 x 3 + 1, and it was named RAID-1 of 16 (WRONG) though the
+    // copies test counted 4. Sixteen members at the writes' 138 a second would need 16 reads in flight
+    // for 2208; 4 in flight read at that rate.
+    const ProbeResult four = probe("raid1 disks=4 chunk=8KiB iops=690 hostoverhead=45us:22us speed=0:0.2", 215005);
+    INFO("verdict: " << four.verdict.spec.toStdString());
+    CHECK((!four.verdict.identified || four.verdict.spec == QLatin1String("raid1 disks=4")));
+    // Near RAID-10 of 16 x 2 at 360 IOPS under a 3906/s cap (seed 219012), its copies balanced: one
+    // block reads at 720/s, two members' rate, which the calibration takes for one disk. md's far RAID-10
+    // of 8 x 2, reading the lowest address as RAID-0 of 8 disks of 720/s, then predicts every time the
+    // same (pattern 8 chunks, pairs on disjoint disks, a ratio of 2 under the same cap): it was named
+    // alone, WRONG. Named, the true layout must be among the equivalents.
+    const ProbeResult near = probe("raid10 layout=near disks=16 copies=2 chunk=128KiB iops=360 hostoverhead=26us:8us ceiling=3906", 219012);
+    INFO("verdict: " << near.verdict.spec.toStdString() << " / " << near.verdict.equivalents.join(QStringLiteral("; ")).toStdString());
+    const QString truth = QStringLiteral("raid10 layout=near disks=16 copies=2 chunk=128KiB");
+    CHECK((!near.verdict.identified || near.verdict.spec == truth || near.verdict.equivalents.contains(truth)));
+}
+
 TEST_CASE("Shear probe: a striped mirror reading at more disks' rate than its copies is no mirror of whole disks",
     "[probe][shear][realism]")
 {
