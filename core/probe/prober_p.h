@@ -334,8 +334,10 @@ private:
     // Set by boundaries() from slowBlocksFactor() for one pattern hypothesis: undone with it (resetHypothesis()), with the
     // slow factor it had before.
     bool m_unevenFromBlocks = false;
+    // Set by narrowMirrorPattern() where a lifted ratio's pattern read in phases apart: a slow member known for
+    // that hypothesis, undone with it like m_unevenFromBlocks (the two never both: each only where m_uneven is not).
     bool m_unevenFromLift = false;
-    double m_slowFactorBeforeBlocks = 1;
+    double m_slowFactorBeforeBlocks = 1; // m_slowFactor before either of the two set it
     int m_scanCopies = 0; // the copies of the level at which scanPattern() took the pattern (1: one disk)
     double m_slowFactor = 1; // the slowest (or fastest) member's time against the median's
     bool m_countedUnderCap = false; // countDisksUnderCap() named the mirror
