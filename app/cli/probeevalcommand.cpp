@@ -132,6 +132,26 @@ int truthDisk(const Truth& t, const ProbeVerdict& v, int disk)
     if (!mine || !truth || mine->params().chunkBlocks() != truth->params().chunkBlocks())
         return -1;
     const std::uint64_t chunk = truth->params().chunkBlocks();
+    // Mirrors whose copy sets read alike (a near and a far RAID-10 of 5 x 4): a slow member is found by the
+    // chunks with a copy on it, so the truth's member is the one holding a copy of the same chunks.
+    if (mine->copies() > 1 && truth->copies() > 1 && mine->patternBlocks() == truth->patternBlocks()) {
+        auto chunksOn = [&](const Layout& layout, int member) {
+            std::vector<bool> on;
+            BlockPlaces places;
+            for (std::uint64_t lba = 0; lba < layout.patternBlocks(); lba += chunk) {
+                layout.places(lba, places);
+                bool here = places.data.disk == member;
+                for (const DiskBlock& copy : places.copies)
+                    here |= copy.disk == member;
+                on.push_back(here);
+            }
+            return on;
+        };
+        const std::vector<bool> mineOn = chunksOn(*mine, disk);
+        for (int d = 0; d < truth->params().disks; ++d)
+            if (chunksOn(*truth, d) == mineOn)
+                return d;
+    }
     for (std::uint64_t lba = 0; lba < truth->patternBlocks(); lba += chunk)
         if (mine->dataPlace(lba).disk == disk)
             return truth->dataPlace(lba).disk;

@@ -2001,7 +2001,9 @@ bool Prober::narrowMirrorPattern()
         };
         const Phases first = mean(p);
         const Phases second = confined(first) ? mean(2 * p) : Phases {};
-        if (!confined(first) || !confined(second))
+        // Twice the pattern, where p's phases read apart, may land every phase on sets holding the member
+        // (4 of 5 for a far RAID-10 of 5 x 4: all three half the time), its mean then over the threshold.
+        if (!confined(first) || !(confined(second) || (lifted && second.ms >= threshold)))
             continue;
         const bool slowPhases = apart(first) && apart(second);
         const double ms = first.ms;

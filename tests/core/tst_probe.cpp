@@ -428,6 +428,12 @@ TEST_CASE("Shear probe: a slow member lifting a striped mirror's ratio past its 
     // read against the disks' median, not the chunks'.
     checkSlowMemberNamed(probe("raid10 layout=near disks=4 copies=3 chunk=32KiB speed=0:0.5", 29093),
         "raid10 layout=near disks=4 copies=3 chunk=32KiB", 0, 1.5, 2.3);
+    // Far RAID-10 of 5 x 4, member 4 at half speed (seed 31060): 4 of its 5 copy sets hold the member, so
+    // the pattern's phases read 72-140 ms apart and all three phases of twice the pattern, 127-147, sit on
+    // such sets. Near RAID-10 of 5 x 4 has the same copy sets (chunk k on the 4 members from -k, far's from
+    // k: the same overlaps pair by pair) and is its equivalent; in either, member 4 holds chunks 1-4.
+    checkSlowMemberNamed(probe("raid10 layout=far disks=5 copies=4 chunk=64KiB speed=4:0.5", 31060),
+        "raid10 layout=far disks=5 copies=4 chunk=64KiB", 4, 1.4, 2.3);
 }
 
 TEST_CASE("Shear probe: a whole-disk mirror's slow member is not counted as disks, and a cap's look-alikes are named together",
