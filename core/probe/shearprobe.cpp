@@ -1623,12 +1623,9 @@ void Prober::resetHypothesis()
     m_blockSingle.clear();
     m_groupRatio = m_groupMs = m_ceilingRatio = m_ceilingIops = 0;
     m_chunkFitPerOffset = 0;
-    if (m_unevenFromLift) {
-        m_uneven = m_unevenFromLift = false;
-        m_slowFactor = m_slowFactorBeforeBlocks;
-    }
-    if (m_unevenFromBlocks) { // a rejected hypothesis's slow blocks: another pattern reads them anew
-        m_uneven = m_unevenFromBlocks = false;
+    // A rejected hypothesis's slow member (its blocks, or its phases apart): another pattern reads it anew.
+    if (m_unevenFromBlocks || m_unevenFromLift) {
+        m_uneven = m_unevenFromBlocks = m_unevenFromLift = false;
         m_slowFactor = m_slowFactorBeforeBlocks;
     }
     m_fromSlowBlock = false;
@@ -1913,10 +1910,11 @@ bool Prober::narrowMirrorPattern()
     // phases apart (the realism population's RAID-6 of 10-15 with a member at a fifth, copies counted 1:
     // 5 of 240 lost to such patterns).
     const bool copiesSeen = m_result.calibration.queuedReadMs <= 0 || m_result.calibration.blockCopies >= 2;
-    const bool lifted = !moreDisksThanCopies() && copiesSeen && parallel > 0 && ratio > m_tuning.liftedRatioExcess * parallel;
+    const bool striped = moreDisksThanCopies();
+    const bool lifted = !striped && copiesSeen && parallel > 0 && ratio > m_tuning.liftedRatioExcess * parallel;
     if (m_trace)
         std::fprintf(stderr, "narrow mirror search: ratio %.2f, %.2f disks in parallel%s\n", ratio, parallel, lifted ? ", the ratio lifted" : "");
-    if (!moreDisksThanCopies() && !lifted)
+    if (!striped && !lifted)
         return false;
     std::map<std::uint64_t, double> sizes; // assumed pattern -> the smallest D/k of layouts with it
     std::map<std::uint64_t, std::set<std::uint64_t>> chunks;
