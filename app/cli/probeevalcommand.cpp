@@ -121,6 +121,9 @@ bool exact(const Truth& t, const ProbeVerdict& v)
 // the disk is mapped through the data chunks of one pattern, which both layouts place alike.
 int truthDisk(const Truth& t, const ProbeVerdict& v, int disk)
 {
+    // A mirror of whole disks is named without a chunk (nameWholeDiskMirror()): its members are md's order.
+    if (t.scheme == u"raid1" && v.scheme == u"raid1")
+        return v.disks == t.disks ? disk : -1;
     QString truthSpec = t.spec();
     if (t.scheme == u"raid1")
         truthSpec += QStringLiteral(" chunk=") + formatBytes(t.chunkBytes);

@@ -865,6 +865,76 @@ void Prober::orderedMemberSpeeds()
     orderedDiskFindings(QStringLiteral("its members read in md's order"));
 }
 
+// A mirror of D whole disks with one member at speed s of the others' r, where reads queue on throttles
+// and a controller sends each read to the copy with the shortest queue when it arrives: reads kept in
+// flight pass the slow member by, C = (D - 1 + s) r, while every write waits for it, W = s r, so the
+// read/write ratio R = (D - 1 + s) / s counts no disks (the realism population's RAID-1 of 7 at 270
+// IOPS with member 1 at 54: 31.0, named RAID-1 of 31 and left undecided). A batch issued at once splits
+// evenly over the copies, each read landing on the then shortest queue, so it waits on the slow
+// member's share: N reads at once take N / (D s r), and N over that time and the writes' rate counts D
+// (the calibration's spread batch, right after its one-block batches drained every member's idle
+// credit: 328 / (869 ms x 0.054 a ms) = 6.99). Then s = (D - 1) / (R - 1). A second batch checks it:
+// reads and writes at once, every member taking an even share of the reads and every write, run at
+// the slow member's pace, n_r / D + n_w (1 + a / D) requests at W (1 + a / D), a the reads a safe write
+// makes; md's nearest-head reads fill the members in order instead and fail it. `copies`, where the
+// copies test counted them, must be D. Which member is slow cannot be told: every member holds every
+// block at the same address and no read can be aimed at one.
+bool Prober::slowMemberBySpreadBatch(int copies)
+{
+    const ProbeCalibration& c = m_result.calibration;
+    const double W = m_writeRate, R = m_result.readWriteRatio;
+    // One block's reads as fast as random ones (every copy serves it): md's RAID-1 keeps a block's queued
+    // reads on one copy and never comes this way.
+    if (c.queuedReadMs <= 0 || c.spreadMs <= 0 || c.readsPerTest <= 0 || W <= 0 || R <= 0 || !m_target.writable()
+        || !looksLikeWholeDiskMirror() || !m_registry.find(QStringLiteral("raid1")))
+        return false;
+    const double a = m_target.readsPerWrite();
+    const double counted = double(c.readsPerTest) / c.spreadMs / W;
+    const int disks = int(std::lround(counted));
+    if (disks < 2 || disks > m_config.maxDisks || (copies >= 2 && disks != copies)
+        || std::abs(std::log(counted / disks)) > m_tuning.spreadCountTolerance)
+        return false;
+    const double s = (disks - 1) / (R - 1);
+    if (R <= 1 || s * m_tuning.slowMemberFactor > 1)
+        return false; // no slow member's ratio: the disks' own (R = D) or a cap's
+    timeBatch(randomBlocks(2 * m_n, true), m_ios.redundancy); // writes reach every member: no idle credit left
+    std::vector<ProbeIo> ios = randomBlocks(4 * m_n, false);
+    double writes = 0;
+    for (std::size_t i = 0; i < ios.size(); i += std::size_t(disks + 1), ++writes)
+        ios[i].write = true;
+    const double reads = double(ios.size()) - writes;
+    const double ms = timeBatch(ios, m_ios.redundancy);
+    const double perWrite = 1 + a / disks;
+    const double predictedMs = (reads / disks + writes * perWrite) / (W * perWrite);
+    const double off = std::log(ms / predictedMs);
+    if (m_trace)
+        std::fprintf(stderr, "spread batch counts %.2f disks, member at %.3f; mixed batch %.1f ms against %.1f (%.3f)\n",
+                     counted, s, ms, predictedMs, off);
+    if (std::abs(off) > m_tuning.spreadMixedTolerance)
+        return false;
+    nameWholeDiskMirror(disks);
+    ProbeVerdict& v = m_result.verdict;
+    v.identified = true;
+    v.confidence = 1;
+    found(ProbeFinding::Kind::SlowDisk,
+        QStringLiteral("one member %1x slower: %2 reads issued at once ran at %3 disks' write rate, as %4 whole disks "
+                       "splitting them evenly and waiting on the slowest give, and a batch of reads and writes at once "
+                       "took %5 ms where that predicts %6; random reads passing it by ran %7x the writes (the read/write "
+                       "ratio), as (%4 - 1 + 1/%1) x %1 gives. Which member cannot be told, since every member holds "
+                       "every block and any copy serves a read")
+            .arg(1 / s, 0, 'f', 1)
+            .arg(c.readsPerTest)
+            .arg(counted, 0, 'f', 2)
+            .arg(disks)
+            .arg(ms, 0, 'f', 0)
+            .arg(predictedMs, 0, 'f', 0)
+            .arg(R, 0, 'f', 2),
+        {}, { { QStringLiteral("relative"), 1 / s }, { QStringLiteral("spreadDisks"), counted },
+              { QStringLiteral("readWriteRatio"), R }, { QStringLiteral("mixedMs"), ms },
+              { QStringLiteral("predictedMixedMs"), predictedMs } });
+    return true;
+}
+
 // No pattern, and writes slower against reads than the reads' parallelism would have them: a mirror of
 // D whole disks with one member f times slower, where reads go to the shortest queue and each write
 // waits for every copy, reads at (D-1)/t + 1/(ft) and writes at 1/(ft): a ratio r = f(D-1) + 1. One
@@ -987,6 +1057,8 @@ void Prober::identifyUnstriped()
         }
     }
     if (copies >= 2 && !ratioCounts && m_registry.find(QStringLiteral("raid1"))) {
+        if (slowMemberBySpreadBatch(copies))
+            return;
         identifyByCopies(copies);
         return;
     }
@@ -1021,6 +1093,8 @@ void Prober::identifyUnstriped()
             {}, { { QStringLiteral("parallelism"), parallelism() }, { QStringLiteral("readWriteRatio"), m_result.readWriteRatio } });
         return;
     }
+    if (slowMemberBySpreadBatch(copies))
+        return;
     // n and n+1 copies differ by a few percent at large n: measure longer until decided.
     for (int round = 0; round < 3; ++round) {
         const double r = m_result.readWriteRatio;

@@ -183,6 +183,7 @@ private:
     double patternLevelErrorIn(const Candidate& c, double observed, double unit) const;
     void identifyUnstriped();
     bool wholeDiskMirrorWithSlowMember();
+    bool slowMemberBySpreadBatch(int copies);
     struct InFlightCount
     {
         int disks = 0;           ///< the best count

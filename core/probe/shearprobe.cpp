@@ -2138,6 +2138,8 @@ const DoubleField kDoubleFields[] = {
         { "slowCopyAllowance", [](ProbeTuning& t) -> double& { return t.slowCopyAllowance; } },
         { "liftedRatioExcess", [](ProbeTuning& t) -> double& { return t.liftedRatioExcess; } },
         { "slowPhasesApart", [](ProbeTuning& t) -> double& { return t.slowPhasesApart; } },
+        { "spreadCountTolerance", [](ProbeTuning& t) -> double& { return t.spreadCountTolerance; } },
+        { "spreadMixedTolerance", [](ProbeTuning& t) -> double& { return t.spreadMixedTolerance; } },
         { "burstWarmAtRate", [](ProbeTuning& t) -> double& { return t.burstWarmAtRate; } },
         { "wholeMirrorWriteDisks", [](ProbeTuning& t) -> double& { return t.wholeMirrorWriteDisks; } },
         { "minContrast", [](ProbeTuning& t) -> double& { return t.minContrast; } },

@@ -164,6 +164,17 @@ struct ProbeTuning
     /// (the same far RAID-10 of 6 x 4: pattern 48 at 135, 133 and 74 ms a phase for a spread of 100;
     /// sizes off the pattern 0.86-1.12 of it, 1.31 apart at most).
     double slowPhasesApart = 1.5;
+    /// A balancing controller sends each read of a batch issued at once to the copy with the shortest
+    /// queue then, so a mirror of D whole disks splits the batch evenly and waits on its slowest member,
+    /// whose rate the writes run at: N reads at once over the writes' rate count the disks
+    /// (Prober::slowMemberBySpreadBatch()). The simulator's RAID-1 of 2-10 at a fifth, shortest queue,
+    /// realism seeds 203-219: 2.00-10.01, within 0.7 % of a whole number; md's nearest-head reads on
+    /// RAID-1 of 5-14 with a slow member counted 5.05-5.19 (one of 7 and one of 14 among them).
+    double spreadCountTolerance = 0.03;
+    /// The same mirror's batch of reads and writes at once, predicted from that count and the writes'
+    /// rate, its log off by at most this (the same eight: under 0.5 %; md's nearest head, RAID-1 of 7
+    /// read as one of 5: 0.43).
+    double spreadMixedTolerance = 0.1;
     /// Every phase of a pattern size at least this part of the one-disk time: RAID-5 left-asymmetric's
     /// near-patterns put 60-80 % of a phase's reads on one disk, the pattern all of them.
     double phaseFloor = 0.75;
