@@ -875,20 +875,21 @@ void Prober::orderedMemberSpeeds()
 // (the calibration's spread batch, right after its one-block batches drained every member's idle
 // credit: 328 / (869 ms x 0.054 a ms) = 6.99). Then s = (D - 1) / (R - 1). A second batch checks it:
 // reads and writes at once, every member taking an even share of the reads and every write, run at
-// the slow member's pace, n_r / D + n_w (1 + a / D) requests at W (1 + a / D), a the reads a safe write
-// makes; md's nearest-head reads fill the members in order instead and fail it. `copies`, where the
+// the slow member's pace, n_r / D + n_w requests at W (a device's safe write reads first, and that read
+// finds a faster copy: a RAID-1 of 5 with member 3 at a quarter ran 6379 ms for 6296 so, 6926 had the
+// reads spread too); md's nearest-head reads fill the members in order instead and fail it. `copies`, where the
 // copies test counted them, must be D. Which member is slow cannot be told: every member holds every
 // block at the same address and no read can be aimed at one.
 bool Prober::slowMemberBySpreadBatch(int copies)
 {
     const ProbeCalibration& c = m_result.calibration;
-    const double W = m_writeRate, R = m_result.readWriteRatio;
+    // The ratio as measured: a safe write's read goes to a faster copy, so the slow member takes the writes alone.
+    const double W = m_writeRate, R = m_result.measuredReadWriteRatio;
     // One block's reads as fast as random ones (every copy serves it): md's RAID-1 keeps a block's queued
     // reads on one copy and never comes this way.
     if (c.queuedReadMs <= 0 || c.spreadMs <= 0 || c.readsPerTest <= 0 || W <= 0 || R <= 0 || !m_target.writable()
         || !looksLikeWholeDiskMirror() || !m_registry.find(QStringLiteral("raid1")))
         return false;
-    const double a = m_target.readsPerWrite();
     const double counted = double(c.readsPerTest) / c.spreadMs / W;
     const int disks = int(std::lround(counted));
     if (disks < 2 || disks > m_config.maxDisks || (copies >= 2 && disks != copies)
@@ -904,8 +905,7 @@ bool Prober::slowMemberBySpreadBatch(int copies)
         ios[i].write = true;
     const double reads = double(ios.size()) - writes;
     const double ms = timeBatch(ios, m_ios.redundancy);
-    const double perWrite = 1 + a / disks;
-    const double predictedMs = (reads / disks + writes * perWrite) / (W * perWrite);
+    const double predictedMs = (reads / disks + writes) / W;
     const double off = std::log(ms / predictedMs);
     if (m_trace)
         std::fprintf(stderr, "spread batch counts %.2f disks, member at %.3f; mixed batch %.1f ms against %.1f (%.3f)\n",

@@ -444,9 +444,12 @@ TEST_CASE("Shear probe: a whole-disk mirror's slow member is not counted as disk
     // against 138 writes, a ratio of 16 = 5 x 3 + 1, and it was named RAID-1 of 16 (WRONG) though the
     // copies test counted 4. Sixteen members at the writes' 138 a second would need 16 reads in flight
     // for 2208; 4 in flight read at that rate.
+    // Its 472 reads at once split evenly over the four copies, 118 on member 0 at 138 a second: 855 ms,
+    // 4 x 138 a second, and that counts the disks (Prober::slowMemberBySpreadBatch()).
     const ProbeResult four = probe("raid1 disks=4 chunk=8KiB iops=690 hostoverhead=45us:22us speed=0:0.2", 215005);
     INFO("verdict: " << four.verdict.spec.toStdString());
     CHECK((!four.verdict.identified || four.verdict.spec == QLatin1String("raid1 disks=4")));
+    CHECK(four.verdict.identified);
     // Near RAID-10 of 16 x 2 at 360 IOPS under a 3906/s cap (seed 219012), its copies balanced: one
     // block reads at 720/s, two members' rate, which the calibration takes for one disk. md's far RAID-10
     // of 8 x 2, reading the lowest address as RAID-0 of 8 disks of 720/s, then predicts every time the
@@ -1509,11 +1512,53 @@ TEST_CASE("Shear probe: md's RAID-1 with a slow member is counted in member orde
         const ProbeVerdict two = probe("raid1 disks=2 iops=200 hostoverhead=17us:3us speed=1:0.2", withWrites).verdict;
         INFO(two.spec.toStdString() << "; " << two.findingTexts().join(QStringLiteral("; ")).toStdString());
         CHECK((!two.identified || two.spec == QStringLiteral("raid1 disks=2")));
+        CHECK(two.identified); // counted by a batch at once, which waits on member 1 (the case below)
     }
     // A striped mirror with the same slow member never reads in member order: not named a RAID-1.
     const ProbeVerdict near = probe("raid10 disks=4 chunk=32KiB iops=300,2:60 mirrorread=nearest hostoverhead=40us:10us", config).verdict;
     INFO(near.spec.toStdString());
     CHECK(near.scheme != QStringLiteral("raid1"));
+}
+
+TEST_CASE("Shear probe: a balanced mirror of whole disks with a slow member is counted by a batch issued at once",
+    "[probe][shear][realism]")
+{
+    // Shortest-queue reads pass a slow member by and every write waits for it: RAID-1 of D at r with one
+    // member at r / 5 reads (D - 1 + 1/5) r and writes r / 5, a ratio of 5 (D - 1) + 1 (RAID-1 of 7: 31,
+    // named RAID-1 of 31 and left undecided, probe-eval --realism --slow seed 215033). A batch issued at
+    // once splits evenly, each read taking the then shortest queue, and waits on the slow member's share:
+    // N reads at once at D times its rate, D times the writes'. The factor is the spec's, 270 / 54.
+    struct Case
+    {
+        const char* spec;
+        std::uint64_t seed;
+        int disks;
+        double factor;
+        bool safeWrites;
+    };
+    for (const Case& c : { Case { "raid1 disks=7 chunk=32KiB iops=270 hostoverhead=43us:21us speed=1:0.2", 215033, 7, 5.0, false },
+                           Case { "raid1 disks=8 chunk=16KiB iops=380 hostoverhead=33us:7us speed=2:0.2", 217038, 8, 5.0, false },
+                           Case { "raid1 disks=5 chunk=64KiB iops=400 hostoverhead=30us:5us speed=3:0.25", 5, 5, 4.0, false },
+                           // A device's safe writes read first: one read more a write, spread over the copies.
+                           Case { "raid1 disks=5 chunk=64KiB iops=400 hostoverhead=30us:5us speed=3:0.25", 5, 5, 4.0, true } }) {
+        ProbeConfig config;
+        config.seed = c.seed;
+        const ProbeResult r = c.safeWrites ? probeThrough<SafeWriteSim>(c.spec, config) : probe(c.spec, config);
+        const ProbeVerdict& v = r.verdict;
+        INFO(c.spec << (c.safeWrites ? " (safe writes)" : "") << " -> " << v.spec.toStdString() << "; "
+                    << v.findingTexts().join(QStringLiteral("; ")).toStdString());
+        CHECK(v.identified);
+        CHECK(v.spec == QStringLiteral("raid1 disks=%1").arg(c.disks));
+        const ProbeFinding* slowDisk = v.find(ProbeFinding::Kind::SlowDisk);
+        REQUIRE(slowDisk);
+        CHECK(slowDisk->disks.empty()); // every member holds every block: none can be named
+        CHECK_THAT(slowDisk->value(u"relative"), WithinRel(c.factor, 0.1));
+    }
+    // A healthy balanced mirror (its ratio its disks') never gets a slow member from the batch.
+    const ProbeVerdict healthy = probe("raid1 disks=6 chunk=32KiB iops=300 hostoverhead=40us:10us", 7).verdict;
+    INFO(healthy.spec.toStdString() << "; " << healthy.findingTexts().join(QStringLiteral("; ")).toStdString());
+    CHECK(healthy.spec == QStringLiteral("raid1 disks=6"));
+    CHECK_FALSE(healthy.has(ProbeFinding::Kind::SlowDisk));
 }
 
 TEST_CASE("Shear probe: a RAID-4's safe writes are bounded by its parity disk, their reads cost nothing", "[probe][shear]")
