@@ -1737,6 +1737,19 @@ void Prober::rank()
     // verdict came that way.
     if (v.identified && m_readsCapped && m_ceilingRatio <= 0)
         withdraw(QStringLiteral("it fits only if something caps the reads, and no test showed a cap"));
+    // Random reads served by more disks than the answer has: a wider layout whose pattern's multiple and
+    // chunk boundaries read as this one's (a chained of 16 at 64 KiB as chained of 8 at 128 KiB, both
+    // 1 MiB). A slow member's calibration can lift the parallelism (it is then m_uneven), a cap only lowers it.
+    if (m_trace && parallelism() > 0)
+        std::fprintf(stderr, "final parallel %.3f of %s (seed %llu, %s)\n", parallelismFor(best) / best.readParallelism,
+            best.spec().toUtf8().constData(), static_cast<unsigned long long>(m_config.seed), v.identified ? "named" : "undecided");
+    if (v.identified && !m_uneven && parallelism() > 0
+        && parallelismFor(best) > m_tuning.parallelExcess * best.readParallelism)
+        withdraw(QStringLiteral("random reads ran at %1 disks' rate, more than its %2 can give: a layout of more disks "
+                                "whose pattern and chunk boundaries these tests read as this one's")
+                     .arg(parallelismFor(best), 0, 'f', 1)
+                     .arg(best.readParallelism, 0, 'f', 1),
+            { { QStringLiteral("parallelism"), parallelismFor(best) }, { QStringLiteral("predicted"), best.readParallelism } });
     // What the best layout says about the array (a failed member, md's ways of writing and
     // reading) is a finding only when that layout is the verdict.
     if (v.identified && best.failedDisk >= 0)

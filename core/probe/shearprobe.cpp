@@ -2140,6 +2140,7 @@ const DoubleField kDoubleFields[] = {
         { "slowPhasesApart", [](ProbeTuning& t) -> double& { return t.slowPhasesApart; } },
         { "spreadCountTolerance", [](ProbeTuning& t) -> double& { return t.spreadCountTolerance; } },
         { "spreadMixedTolerance", [](ProbeTuning& t) -> double& { return t.spreadMixedTolerance; } },
+        { "parallelExcess", [](ProbeTuning& t) -> double& { return t.parallelExcess; } },
         { "burstWarmAtRate", [](ProbeTuning& t) -> double& { return t.burstWarmAtRate; } },
         { "wholeMirrorWriteDisks", [](ProbeTuning& t) -> double& { return t.wholeMirrorWriteDisks; } },
         { "minContrast", [](ProbeTuning& t) -> double& { return t.minContrast; } },

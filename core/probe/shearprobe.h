@@ -390,6 +390,11 @@ struct ProbeTuning
     /// array (probe-eval --realism seed 5017: a 3616/s ceiling over nine 790 IOPS drives read RAID-4
     /// of 9 at 4.6 of its 8 data disks, 0.57).
     double ceilingParallelism = 0.6;
+    /// Random reads at over this times the answer's predicted parallelism are more disks than it has:
+    /// a layout of more disks whose pattern multiple and chunk boundaries were read as this one (the
+    /// realism population's capped chained arrays of 16 at 64 KiB under md's reads, named chained of 8
+    /// at 128 KiB and near RAID-10 of 8 x 2 at 256 KiB: 1.40 and 1.27, WRONG).
+    double parallelExcess = 1.2;
     /// further off than this (1.35x) rules a candidate out; a member at half speed among four lifts
     /// the serial level 1.25x (it serves a quarter of the random reads), noise adds the rest
     double levelReject = 0.3;
