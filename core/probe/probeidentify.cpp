@@ -898,13 +898,7 @@ bool Prober::slowMemberBySpreadBatch(int copies)
     const double s = (disks - 1) / (R - 1);
     if (R <= 1 || s * m_tuning.slowMemberFactor > 1)
         return false; // no slow member's ratio: the disks' own (R = D) or a cap's
-    timeBatch(randomBlocks(2 * m_n, true), m_ios.redundancy); // writes reach every member: no idle credit left
-    std::vector<ProbeIo> ios = randomBlocks(4 * m_n, false);
-    double writes = 0;
-    for (std::size_t i = 0; i < ios.size(); i += std::size_t(disks + 1), ++writes)
-        ios[i].write = true;
-    const double reads = double(ios.size()) - writes;
-    const double ms = timeBatch(ios, m_ios.redundancy);
+    const auto [reads, writes, ms] = mixedBatchAtOnce(disks);
     const double predictedMs = (reads / disks + writes) / W;
     const double off = std::log(ms / predictedMs);
     if (m_trace)
@@ -1276,6 +1270,22 @@ bool Prober::countDisksUnderCap()
     return true;
 }
 
+// 4N reads and writes of a mirror of `disks` whole disks, one write in disks + 1, all at once, after
+// writes that leave no disk idle credit (each writes every block, so they finish together): the batch
+// takes its busiest disk's work, or a cap's pace. A steady rate would not do: the reads' completions
+// run ahead of the writes' in any finite window.
+Prober::MixedBatch Prober::mixedBatchAtOnce(int disks)
+{
+    timeBatch(randomBlocks(2 * m_n, true), m_ios.redundancy);
+    std::vector<ProbeIo> ios = randomBlocks(4 * m_n, false);
+    MixedBatch out;
+    for (std::size_t i = 0; i < ios.size(); i += std::size_t(disks + 1), ++out.writes)
+        ios[i].write = true;
+    out.reads = double(ios.size()) - out.writes;
+    out.ms = timeBatch(ios, m_ios.redundancy);
+    return out;
+}
+
 // A cap on the whole array's requests (a controller's or the host's) at c disks' rate makes a mirror
 // of more whole disks read, write and count its copies as one of c. Mixed reads and writes tell them
 // apart: every disk of a mirror writes every block and takes 1/D of the reads, so a batch of n_w
@@ -1290,22 +1300,13 @@ void Prober::ceilingHidesDisks(int disks)
     if (m_writeRate <= 0 || m_readRate <= 0 || !m_target.writable()
         || std::any_of(f.begin(), f.end(), [](const ProbeFinding& x) { return x.kind == ProbeFinding::Kind::SlowDisk; }))
         return;
-    // All at once, after writes that leave no disk idle credit (each writes every block, so they
-    // finish together): the batch takes its busiest disk's work, or the cap's pace. A steady rate
-    // would not do: the reads' completions run ahead of the writes' in any finite window.
-    timeBatch(randomBlocks(2 * m_n, true), m_ios.redundancy);
-    std::vector<ProbeIo> ios = randomBlocks(4 * m_n, false);
-    double writes = 0;
-    for (std::size_t i = 0; i < ios.size(); i += std::size_t(disks + 1), ++writes)
-        ios[i].write = true;
-    const double reads = double(ios.size()) - writes;
-    const double ms = timeBatch(ios, m_ios.redundancy);
+    const auto [reads, writes, ms] = mixedBatchAtOnce(disks);
     // Reads balanced over every copy are the most the named disks can give (md's nearest head spreads
     // a batch's reads unevenly, and takes longer). One disk's rate is the writes': each reaches every
     // disk (a safe write's read one of them), and a cap of c >= 2 disks' rate does not hold it.
     const double diskRate = m_writeRate * (1 + m_target.readsPerWrite() / double(disks));
     const double predictedMs = writes / m_writeRate + reads / (disks * diskRate);
-    const double mixed = double(ios.size()) / ms, predicted = double(ios.size()) / predictedMs;
+    const double mixed = (reads + writes) / ms, predicted = (reads + writes) / predictedMs;
     if (m_trace)
         std::fprintf(stderr, "mixed %d: %.4f against %.4f (%.3f)\n", disks, mixed, predicted, mixed / predicted);
     const QString ran = QStringLiteral("mixed reads and writes (one write in %1) ran %2 per second, %3")

@@ -184,6 +184,11 @@ private:
     void identifyUnstriped();
     bool wholeDiskMirrorWithSlowMember();
     bool slowMemberBySpreadBatch(int copies);
+    struct MixedBatch
+    {
+        double reads = 0, writes = 0, ms = 0;
+    };
+    MixedBatch mixedBatchAtOnce(int disks);
     struct InFlightCount
     {
         int disks = 0;           ///< the best count
