@@ -52,7 +52,14 @@ double Prober::score(const Candidate& c) const
     if (parallelism() > 0) {
         // A slow member holds the read rate back (reads queue on it); a cap on the array only loosely.
         const double d0 = std::log(parallelismFor(c) / c.readParallelism);
-        const double d = slowMemberOnly() ? outsideSlowBand(d0) / m_tuning.parallelSigma
+        // A slow member lifts it over the layout's disks only where its reads set the calibration's disk,
+        // and then the chunks read alone miss the level by its factor: where they agree with it, reads
+        // past parallelExcess of the prediction count in full (RAID-0 of 15 with member 3 at a fifth read
+        // 14.1 disks, and degraded RAID-5s of 15, predicting 7.5 and within the member's 5.26x band, left
+        // it undecided: probe-eval --realism --slow --slow-speed 0.2 seeds 211010, 217039).
+        const double excess = std::log(m_tuning.parallelExcess);
+        const bool overDisks = d0 > excess && std::abs(levelError(c)) <= m_tuning.levelSigma;
+        const double d = slowMemberOnly() ? (overDisks ? d0 - excess : outsideSlowBand(d0)) / m_tuning.parallelSigma
                                           : d0 / (ratioLoose() ? m_tuning.unevenRatioSigma : m_tuning.parallelSigma);
         s += d * d;
     }
