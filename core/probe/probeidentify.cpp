@@ -914,9 +914,6 @@ bool Prober::slowMemberBySpreadBatch(int copies)
     if (std::abs(off) > m_tuning.spreadMixedTolerance)
         return false;
     nameWholeDiskMirror(disks);
-    ProbeVerdict& v = m_result.verdict;
-    v.identified = true;
-    v.confidence = 1;
     found(ProbeFinding::Kind::SlowDisk,
         QStringLiteral("one member %1x slower: %2 reads issued at once ran at %3 disks' write rate, as %4 whole disks "
                        "splitting them evenly and waiting on the slowest give, and a batch of reads and writes at once "
@@ -933,6 +930,10 @@ bool Prober::slowMemberBySpreadBatch(int copies)
         {}, { { QStringLiteral("relative"), 1 / s }, { QStringLiteral("spreadDisks"), counted },
               { QStringLiteral("readWriteRatio"), R }, { QStringLiteral("mixedMs"), ms },
               { QStringLiteral("predictedMixedMs"), predictedMs } });
+    // The count against its neighbour, spreadCountTolerance taken as two standard deviations.
+    const int neighbour = disks + (counted > disks ? 1 : -1);
+    const double sigma = m_tuning.spreadCountTolerance / 2;
+    decideMirrorCount(neighbour, std::log(counted / disks) / sigma, neighbour >= 2 ? std::log(counted / neighbour) / sigma : 1e3);
     return true;
 }
 
