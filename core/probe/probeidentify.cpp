@@ -1748,12 +1748,15 @@ void Prober::rank()
         withdraw(QStringLiteral("it fits only if something caps the reads, and no test showed a cap"));
     // Random reads served by more disks than the answer has: a wider layout whose pattern's multiple and
     // chunk boundaries read as this one's (a chained of 16 at 64 KiB as chained of 8 at 128 KiB, both
-    // 1 MiB). A slow member's calibration can lift the parallelism (it is then m_uneven), a cap only lowers it.
+    // 1 MiB). A cap only lowers the parallelism, and a slow member too, unless its reads set the
+    // calibration's disk: then the chunks read alone miss the level by its factor (score()). The far
+    // RAID-10 of 8 x 3 with member 3 at a fifth under a cap read at 1.52 of far RAID-10 of 32 x 24's
+    // disks, its chunks at that level, and was named so (score 574; probe-eval --realism --slow seed 219033).
     if (m_trace && parallelism() > 0)
         std::fprintf(stderr, "final parallel %.3f of %s (seed %llu, %s)\n", parallelismFor(best) / best.readParallelism,
             best.spec().toUtf8().constData(), static_cast<unsigned long long>(m_config.seed), v.identified ? "named" : "undecided");
-    if (v.identified && !m_uneven && parallelism() > 0
-        && parallelismFor(best) > m_tuning.parallelExcess * best.readParallelism)
+    if (v.identified && parallelism() > 0 && parallelismFor(best) > m_tuning.parallelExcess * best.readParallelism
+        && (!m_uneven || std::abs(levelError(best)) <= m_tuning.levelSigma))
         withdraw(QStringLiteral("random reads ran at %1 disks' rate, more than its %2 can give: a layout of more disks "
                                 "whose pattern and chunk boundaries these tests read as this one's")
                      .arg(parallelismFor(best), 0, 'f', 1)

@@ -1604,6 +1604,12 @@ TEST_CASE("Shear probe: reads served by more disks than the answer has withdraw 
             CHECK(undecided->value(u"parallelism") > 1.2 * 8);
         }
     }
+    // With a slow member too, where the chunks read alone agree with the calibration's disk: far RAID-10 of
+    // 8 x 3 at 32 KiB, member 3 at a fifth, under a cap, read at 48.6 disks' rate and was named far RAID-10
+    // of 32 x 24 at 4 KiB (seed 219033, WRONG).
+    const ProbeVerdict far = probe("raid10 layout=far disks=8 copies=3 chunk=32KiB iops=480 hostoverhead=70us:7us ceiling=2944 speed=3:0.2", 219033).verdict;
+    INFO(far.spec.toStdString() << "; " << far.findingTexts().join(QStringLiteral("; ")).toStdString());
+    CHECK((!far.identified || far.layoutSpec == QLatin1String("raid10 layout=far disks=8 copies=3 chunk=32KiB")));
 }
 
 TEST_CASE("Shear probe: a RAID-4's safe writes are bounded by its parity disk, their reads cost nothing", "[probe][shear]")
