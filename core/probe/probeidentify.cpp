@@ -902,9 +902,11 @@ bool Prober::slowMemberBySpreadBatch(int copies)
     if (disks < 2 || disks > m_config.maxDisks || (copies >= 2 && disks != copies)
         || std::abs(std::log(counted / disks)) > m_tuning.spreadCountTolerance)
         return false;
-    const double s = (disks - 1) / (R - 1);
-    if (R <= 1 || s * m_tuning.slowMemberFactor > 1)
+    if (R <= disks)
         return false; // no slow member's ratio: the disks' own (R = D) or a cap's
+    const double s = (disks - 1) / (R - 1);
+    if (s * m_tuning.slowMemberFactor > 1)
+        return false; // a member too little slower to tell from the disks' own ratio
     const auto [reads, writes, ms] = mixedBatchAtOnce(disks);
     const double predictedMs = (reads / disks + writes) / W;
     const double off = std::log(ms / predictedMs);

@@ -172,8 +172,8 @@ struct ProbeTuning
     /// RAID-1 of 5-14 with a slow member counted 5.05-5.19 (one of 7 and one of 14 among them).
     double spreadCountTolerance = 0.03;
     /// The same mirror's batch of reads and writes at once, predicted from that count and the writes'
-    /// rate, its log off by at most this (the same eight: under 0.5 %; md's nearest head, RAID-1 of 7
-    /// read as one of 5: 0.43).
+    /// rate, its log off by at most this (the same eight: under 0.5 %; md's nearest-head reads on RAID-1
+    /// of 5 and of 7 with a slow member, both counted 5: 0.54).
     double spreadMixedTolerance = 0.1;
     /// Every phase of a pattern size at least this part of the one-disk time: RAID-5 left-asymmetric's
     /// near-patterns put 60-80 % of a phase's reads on one disk, the pattern all of them.
