@@ -47,6 +47,7 @@ double Prober::score(const Candidate& c) const
                                                      : capped() ? m_tuning.cappedRatioSigma : ratioSigmaOf(c));
         s += d * d;
     }
+    const double levelMiss = levelError(c); // the chunks read alone against the calibration's level
     // Disks reading in parallel (the steady read rate against one disk's): tells 3 disks from 6
     // when every pair merely shifts (near, 2 copies: pairs overlap one disk or none).
     if (parallelism() > 0) {
@@ -58,14 +59,14 @@ double Prober::score(const Candidate& c) const
         // 14.1 disks, and degraded RAID-5s of 15, predicting 7.5 and within the member's 5.26x band, left
         // it undecided: probe-eval --realism --slow --slow-speed 0.2 seeds 211010, 217039).
         const double excess = std::log(m_tuning.parallelExcess);
-        const bool overDisks = d0 > excess && std::abs(levelError(c)) <= m_tuning.levelSigma;
+        const bool overDisks = d0 > excess && std::abs(levelMiss) <= m_tuning.levelSigma;
         const double d = slowMemberOnly() ? (overDisks ? d0 - excess : outsideSlowBand(d0)) / m_tuning.parallelSigma
                                           : d0 / (ratioLoose() ? m_tuning.unevenRatioSigma : m_tuning.parallelSigma);
         s += d * d;
     }
     // How slow reads of one chunk are against N reads one at a time: 1 for one disk, 1/k when
     // k copies share the reads. Tells raid5 from a 4-copy raid10 with the same ratio and pairs.
-    const double level = levelError(c) / m_tuning.levelSigma;
+    const double level = levelMiss / m_tuning.levelSigma;
     s += level * level;
     const double fast = fastChunkMiss(c) / m_tuning.levelSigma;
     s += fast * fast;
