@@ -347,6 +347,7 @@ private:
     int m_scanCopies = 0; // the copies of the level at which scanPattern() took the pattern (1: one disk)
     double m_slowFactor = 1; // the slowest (or fastest) member's time against the median's
     bool m_countedUnderCap = false; // countDisksUnderCap() named the mirror
+    double m_underCapCount = 0;     // countDisksUnderCap()'s first count of disks; 0 where the cap set the pace
     OrderedMembers m_ordered; // orderedMembers(): md's members counted in order
     bool m_orderedNamed = false; // nameOrderedMirror() named the mirror
     bool m_readsCapped = false; // random reads far under the answer's parallelism: a ceiling

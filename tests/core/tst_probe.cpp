@@ -657,6 +657,22 @@ TEST_CASE("Shear probe: a capped mirror of whole disks is counted by mixed batch
     requireVerdict(r3, "raid1", "", 3, 0);
 }
 
+TEST_CASE("Shear probe: a mirror capped at its own disks' rate is not taken for a wider one", "[probe][shear]")
+{
+    // RAID-1 of 2 at 500 IOPS under a 1000/s cap (fresh realism seed 221037): reads and writes alike
+    // name 2 disks (ratio 2). The mixed batch at once, 43 writes and 85 reads, keeps each disk busy
+    // (43 + 85 / 2) / 500 s = 171 ms; after writes alone it ran 129 ms, the cap's 128, on a disk's idle
+    // credit the cap had never let the reads spend, and the verdict was withdrawn as a mirror of more
+    // disks under the cap. The batches the cap does not reach count 2 (f = 1/2: W / (f + (1 - f) / 2)
+    // = 667/s for 2 disks, 750/s for 3), which now keeps it. The same with md's nearest head (seed
+    // 239003: 250 IOPS under 500/s).
+    requireVerdict(probe("raid1 disks=2 chunk=4KiB iops=500 hostoverhead=77us:17us ceiling=1000", 221037), "raid1", "", 2, 0);
+    requireVerdict(probe("raid1 disks=2 chunk=64KiB iops=250 hostoverhead=67us:27us ceiling=500 mirrorread=nearest", 239003),
+        "raid1", "", 2, 0);
+    // A mirror of 3 under a cap at 2 disks' rate still counts 3 (750/s against the 2's 667/s).
+    requireVerdict(probe("raid1 disks=3 chunk=4KiB iops=500 hostoverhead=40us:10us ceiling=1000", 5), "raid1", "", 3, 0);
+}
+
 TEST_CASE("Shear probe: a balanced striped mirror whose copies no test counted is measured in its copies' disks", "[probe][shear]")
 {
     // Chained declustering of 13 and 14 at 128 KiB under caps (fresh realism seeds 43006 and 59025: 700
