@@ -97,6 +97,8 @@ private:
     void identifyByCopies(int copies);
     void ceilingHidesDisks(int disks);
     bool countDisksUnderCap();
+    /// Confidence in a count `here` standard errors from its mean against its neighbour `next` away.
+    static double mirrorCountConfidence(double here, double next);
     void decideMirrorCount(int neighbour, double here, double next);
     void nameWholeDiskMirror(int disks);
 

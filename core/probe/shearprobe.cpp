@@ -2156,6 +2156,7 @@ const DoubleField kDoubleFields[] = {
         { "cappedMixedAtCap", [](ProbeTuning& t) -> double& { return t.cappedMixedAtCap; } },
         { "cappedMixedSigma", [](ProbeTuning& t) -> double& { return t.cappedMixedSigma; } },
         { "cappedMixedDrainMs", [](ProbeTuning& t) -> double& { return t.cappedMixedDrainMs; } },
+        { "cappedMixedMoreCounts", [](ProbeTuning& t) -> double& { return t.cappedMixedMoreCounts; } },
         { "cappedMixedSettle", [](ProbeTuning& t) -> double& { return t.cappedMixedSettle; } },
         { "cappedMixedFit", [](ProbeTuning& t) -> double& { return t.cappedMixedFit; } },
         { "cappedMixedAgree", [](ProbeTuning& t) -> double& { return t.cappedMixedAgree; } },

@@ -369,6 +369,9 @@ struct ProbeTuning
     double cappedMixedFit = 3;
     /// ... nor two batches whose counts differ by more than this (log): those populations, 0.08
     double cappedMixedAgree = 0.15;
+    /// ... and where the three counts leave two whole numbers undecided, at most this many more (each a
+    /// batch like the second's, 3N-6N requests and their drains): md's reads leave a count 0.3-0.6 off
+    double cappedMixedMoreCounts = 4;
     /// A group of one chunk per disk that reads slowly has every pair of it measured, up to this many
     /// chunks, to tell two members on one disk (Shear Fig. 17) from a cap on the array's requests.
     /// With 12 (66 pairs), a capped RAID-0 of 15 at 950 IOPS (group 2.35x) never had every pair measured,
