@@ -218,6 +218,7 @@ private:
     };
     OrderedMembers orderedMembers();
     bool nameOrderedMirror();
+    bool nameMirrorCountedInOrder();
     bool lastStepShort() const;
     bool lastMemberSlow() const;
     void orderedDiskFindings(const QString& lead);
@@ -349,6 +350,7 @@ private:
     int m_scanCopies = 0; // the copies of the level at which scanPattern() took the pattern (1: one disk)
     double m_slowFactor = 1; // the slowest (or fastest) member's time against the median's
     bool m_countedUnderCap = false; // countDisksUnderCap() named the mirror
+    bool m_countedInOrder = false;  // nameMirrorCountedInOrder() named the mirror from md's ordered members
     double m_underCapCount = 0;     // countDisksUnderCap()'s first count of disks; 0 where the cap set the pace
     OrderedMembers m_ordered; // orderedMembers(): md's members counted in order
     bool m_orderedNamed = false; // nameOrderedMirror() named the mirror
