@@ -678,6 +678,25 @@ TEST_CASE("Shear probe: a mirror whose one block reads slower than random ones i
     requireVerdict(probe("raid1 disks=13 chunk=4KiB iops=950 hostoverhead=59us:26us mirrorread=nearest", 223005), "raid1", "", 13, 0);
 }
 
+TEST_CASE("Shear probe: disk speeds read through a layout not named say so", "[probe][shear]")
+{
+    // Offset RAID-10 of 5 with member 2 at a fifth under a cap (probe-eval --realism --slow
+    // --slow-speed 0.2 seed 203022): left undecided as near RAID-10 of 15 x 12, whose placement of the
+    // chunks put the slow reads on its disks 6 and 7, two disks the array does not have. Such findings
+    // carry the layout they assume.
+    const ProbeResult r = probe("raid10 layout=offset disks=5 copies=2 chunk=16KiB iops=750 hostoverhead=45us:11us ceiling=2604 speed=2:0.2", 203022);
+    int diskFindings = 0;
+    for (const ProbeFinding& f : r.verdict.findings)
+        if ((f.kind == ProbeFinding::Kind::SlowDisk || f.kind == ProbeFinding::Kind::FastDisk) && !f.disks.empty()) {
+            ++diskFindings;
+            INFO(f.text.toStdString());
+            CHECK((r.verdict.identified || f.text.startsWith(QStringLiteral("if the array is ") + r.verdict.spec + QStringLiteral(", disk "))));
+        }
+    // Undecided on this build with two such findings; a build that names it makes this case moot.
+    if (!r.verdict.identified)
+        CHECK(diskFindings > 0);
+}
+
 TEST_CASE("Shear probe: a mirror capped at its own disks' rate is not taken for a wider one", "[probe][shear]")
 {
     // RAID-1 of 2 at 500 IOPS under a 1000/s cap (fresh realism seed 221037): reads and writes alike
