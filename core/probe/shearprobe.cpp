@@ -200,10 +200,14 @@ ProbeResult Prober::run()
         // (orderedMembers()). Last, so that it changes nothing the tests above name (its reads, a cap's
         // phase and the throttles' credit after them, had tipped a capped RAID-1 of 13, fresh realism seed
         // 79006, from exact to undecided).
+        // The steps may have been read already, to count a mirror whose ratio matched them
+        // (nameMirrorCountedInOrder()): a slow member's ratio does not, and is named here from them.
         if (!v.identified && m_result.calibration.blockCopies == 0 && m_result.calibration.queuedReadMs > 0
-            && m_ordered.stepPerMs.empty() && m_registry.find(QStringLiteral("raid1"))) {
-            step(QStringLiteral("members"), 0.91);
-            m_ordered = orderedMembers();
+            && m_registry.find(QStringLiteral("raid1"))) {
+            if (m_ordered.stepPerMs.empty()) {
+                step(QStringLiteral("members"), 0.91);
+                m_ordered = orderedMembers();
+            }
             if (m_ordered.disks > 0) {
                 const ProbeVerdict before = v;
                 v = ProbeVerdict {};
