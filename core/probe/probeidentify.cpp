@@ -202,9 +202,7 @@ double Prober::levelErrorIn(const Candidate& c, double unit) const
 double Prober::levelUnit(const Candidate& c) const
 {
     const int k = c.blockCopies();
-    const ProbeCalibration& cal = m_result.calibration;
-    const bool counted = cal.blockCopies != 0 && (cal.copiesBalanced || cal.blockCopies != k);
-    if (k < 2 || c.mdMirrorReads || counted || cal.queuedReadMs <= 0 || looksLikeWholeDiskMirror())
+    if (c.mdMirrorReads || !copySetUnitOpen(k))
         return 1;
     // In k disks the error is the one-disk error less log k.
     double e = 0;
@@ -217,6 +215,15 @@ double Prober::levelUnit(const Candidate& c) const
         e = patternLevelErrorIn(c, observed, 1);
     }
     return std::abs(e - std::log(k)) < std::abs(e) ? k : 1;
+}
+
+// Whether the calibration's one-disk time may be k disks' (levelUnit()): k copies, reads queue, and
+// the copies test neither counted another number nor found them balanced (then its step is one disk's).
+bool Prober::copySetUnitOpen(int k) const
+{
+    const ProbeCalibration& cal = m_result.calibration;
+    const bool counted = cal.blockCopies != 0 && (cal.copiesBalanced || cal.blockCopies != k);
+    return k >= 2 && !counted && cal.queuedReadMs > 0 && !looksLikeWholeDiskMirror();
 }
 
 // The steady read rate in disks for candidate `c`: parallelism() counts it in the calibration's

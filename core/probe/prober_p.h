@@ -173,6 +173,7 @@ private:
     double levelError(const Candidate& c) const;
     double levelErrorIn(const Candidate& c, double unit) const;
     double levelUnit(const Candidate& c) const;
+    bool copySetUnitOpen(int k) const;
     double parallelismFor(const Candidate& c) const;
     double fastChunkMiss(const Candidate& c) const;
     static std::optional<std::uint64_t> lostCopyChunk(const Candidate& c);

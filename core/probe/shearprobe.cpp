@@ -1384,10 +1384,19 @@ void Prober::scanPattern()
         int level = 0;
         // Nothing is slower than one disk but a slow disk: the one-disk level has no upper bound
         // but the slowest member a user would still call working (Shear Fig. 18: half speed).
-        auto atLevel = [&](double t, int k) {
-            return t > (k > 1 ? 1.5 : 1.3) * spread && t > 0.7 * m_result.serialMs / k
-                && t < (k > 1 ? 1.4 : m_tuning.slowDiskFactor) * m_result.serialMs / k;
+        auto atLevelOf = [&](double t, int k, double levelMs) {
+            return t > (k > 1 ? 1.5 : 1.3) * spread && t > 0.7 * levelMs && t < (k > 1 ? 1.4 : m_tuning.slowDiskFactor) * levelMs;
         };
+        // A k-copy set's level, in the calibration's disks (levelUnit() for the scan): where the copies
+        // are not known to be read from one copy or balanced, one block's repeats may have been read
+        // at k disks' rate already, and the set reads at the calibration's level itself.
+        auto copySetMs = [&](double t, int k) {
+            const double ownMs = m_result.serialMs / k;
+            if (k > 1 && !atLevelOf(t, k, ownMs) && copySetUnitOpen(k) && atLevelOf(t, k, m_result.serialMs))
+                return m_result.serialMs;
+            return ownMs;
+        };
+        auto atLevel = [&](double t, int k) { return atLevelOf(t, k, copySetMs(t, k)); };
         for (int k : copies)
             if (atLevel(ms, k))
                 level = level ? std::min(level, k) : k;
@@ -1457,7 +1466,7 @@ void Prober::scanPattern()
             // 31062, chained declustering of 14 at 128 KiB with member 11 at half speed: half its
             // pattern read 77, 160 and 158 ms, two phases on the slow member and one at half the level,
             // and was taken for the pattern).
-            const bool copySetPhases = level == 1 || everyPhase(0.7 * m_result.serialMs / level);
+            const bool copySetPhases = level == 1 || everyPhase(0.7 * copySetMs(ms, level));
             if (m_trace)
                 std::fprintf(stderr, "level %d at %llu: %.1f (serial %.1f, spread %.1f%s), 2p %.1f, 3p %.1f: %s%s%s\n", level,
                              static_cast<unsigned long long>(p), ms, m_result.serialMs, spread, fastPhases ? ", fast phases" : "",

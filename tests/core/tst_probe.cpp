@@ -697,6 +697,19 @@ TEST_CASE("Shear probe: disk speeds read through a layout not named say so", "[p
         CHECK(diskFindings > 0);
 }
 
+TEST_CASE("Shear probe: balanced copies under a cap find their pattern at the calibration's own level", "[probe][shear]")
+{
+    // Chained declustering of 6 at 390 IOPS under a 1766/s cap (fresh realism seed 271037): a
+    // controller that balances a chunk's reads over its two copies read one block's repeats at 2 x 390
+    // = 780/s, so the calibration's "one disk" is the copy pair, and the copies test, paced in and out
+    // of idle credit by the cap, counted 2 without a staircase. The pattern, 6 chunks of 8 KiB = 12
+    // blocks, read 2.0-2.3x the spread batch (780/s against 1766/s, less the copies' credit) but near
+    // the calibration's level, where a 2-copy set was looked for at half of it; no size was taken.
+    const ProbeResult r = probe("chained disks=6 chunk=8KiB iops=390 hostoverhead=23us:9us ceiling=1766", 271037);
+    CHECK(r.patternBlocks == 12);
+    requireVerdict(r, "chained", "", 6, 8192);
+}
+
 TEST_CASE("Shear probe: a mirror capped at its own disks' rate is not taken for a wider one", "[probe][shear]")
 {
     // RAID-1 of 2 at 500 IOPS under a 1000/s cap (fresh realism seed 221037): reads and writes alike
