@@ -578,3 +578,23 @@ TEST_CASE("ProbePage: a probe result dropped on the page or the window opens", "
         CHECK(window.currentPageName() == u"Array");
     }
 }
+
+TEST_CASE("ProbePage: the boundary plot's subtitle sums up alike runs between boundaries", "[gui][probe]")
+{
+    // The rig's far RAID 10 of 8 at 128 KiB: eight runs of 32 blocks (4 KiB) listed one by one ran
+    // past both edges of the plot; alike, they are counted once.
+    ProbeResult r;
+    r.blockBytes = 4096;
+    r.patternBlocks = 256;
+    r.chunkBlocks = 32;
+    r.chunkRunsBlocks = std::vector<std::uint64_t>(8, 32);
+    for (std::uint64_t c = 16; c <= 256; c += 16)
+        r.boundaries.push_back({ c, c % 32 == 0 ? 700.0 : 1400.0, c % 32 == 0 });
+    raidscope::gui::BoundaryPlot plot;
+    plot.setResult(r);
+    CHECK(plot.subtitle() == QStringLiteral("chunk 128 KiB · 8 runs of 128 KiB between boundaries"));
+    // Uneven runs are listed, the first six and an ellipsis.
+    r.chunkRunsBlocks = { 32, 16, 16, 32, 32, 32, 32, 32 };
+    plot.setResult(r);
+    CHECK(plot.subtitle() == QStringLiteral("chunk 128 KiB · runs between boundaries: 128, 64, 64, 128, 128, 128, … KiB"));
+}

@@ -58,10 +58,21 @@ void BoundaryPlot::setResult(const ProbeResult& r)
     if (r.chunkBlocks && !r.boundaries.empty()) {
         QString runs;
         if (!r.chunkRunsBlocks.empty()) {
-            QStringList sizes;
-            for (std::uint64_t b : r.chunkRunsBlocks)
-                sizes << number(double(b) * r.blockBytes / 1024.0);
-            runs = tr(" · runs between boundaries: %1 KiB").arg(sizes.join(QStringLiteral(", ")));
+            // All alike (every chunk of the pattern): once, with their count; else the first few, so
+            // the line fits over the plot (an 8-chunk pattern's eight runs did not).
+            const auto& b = r.chunkRunsBlocks;
+            const bool alike = std::all_of(b.begin(), b.end(), [&](std::uint64_t x) { return x == b.front(); });
+            if (alike && b.size() > 1) {
+                runs = tr(" · %1 runs of %2 KiB between boundaries").arg(b.size()).arg(number(double(b.front()) * r.blockBytes / 1024.0));
+            } else {
+                constexpr std::size_t shown = 6;
+                QStringList sizes;
+                for (std::size_t i = 0; i < std::min(b.size(), shown); ++i)
+                    sizes << number(double(b[i]) * r.blockBytes / 1024.0);
+                if (b.size() > shown)
+                    sizes << QStringLiteral("…");
+                runs = tr(" · runs between boundaries: %1 KiB").arg(sizes.join(QStringLiteral(", ")));
+            }
         }
         setSubtitle(tr("chunk %1 KiB%2").arg(number(double(r.chunkBlocks) * r.blockBytes / 1024.0), runs));
     }
