@@ -1310,14 +1310,8 @@ void Prober::patternSizes()
             return ratioFits(c, std::log(1.6)) && copiesFit(c)
                 && (parallel <= 0
                     || (parallel < 1.7 * c.readParallelism && parallel * 1.7 * m_tuning.slowDiskFactor > c.readParallelism));
-        // The parallelism in the calibration's disks, which may be a balanced copy set's (levelUnit()):
-        // an offset RAID-10 of 14 x 4 under a cap read one block at 4 x 490/s, random ones at 2.4 of
-        // those (fresh realism seed 221017), and only 7-chunk layouts at 2 blocks were tried for its
-        // 14-block pattern.
-        auto parallelFits = [&](double p) { return std::abs(std::log(p / c.readParallelism)) <= std::log(1.7); };
-        const int k = c.blockCopies();
         return ratioFits(c, std::log(1.6)) && copiesFit(c)
-            && (parallel <= 0 || parallelFits(parallel) || (!c.mdMirrorReads && copySetUnitOpen(k) && parallelFits(parallel * k)));
+            && (parallel <= 0 || std::abs(std::log(parallel / c.readParallelism)) <= std::log(1.7));
     };
     for (const Candidate& c : enumerateCandidates(m_registry, m_blockBytes, m_blockBytes, 0, m_config.maxDisks, false)) {
         bool fit = fits(c);

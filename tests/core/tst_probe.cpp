@@ -710,18 +710,6 @@ TEST_CASE("Shear probe: balanced copies under a cap find their pattern at the ca
     requireVerdict(r, "chained", "", 6, 8192);
 }
 
-TEST_CASE("Shear probe: the sizes scanned take the read rate in a balanced copy set's disks too", "[probe][shear]")
-{
-    // Chained declustering of 9 at 610 IOPS under a 4753/s cap with md's reads (realism seed 83030):
-    // one block's repeats, spread by md over both idle copies, read at 1172/s, about 2 x 610, so random
-    // reads at the cap came to 4753 / 1172 = 4.1 of the calibration's "disks". Chained of 9 reads from
-    // 9 disks: 4.1 is more than 1.7x off, 2 x 4.1 = 8.1 is not. Its pattern, 9 chunks of 64 KiB (16
-    // blocks of 4 KiB), 144 blocks, was not among the sizes scanned, and nothing was named.
-    const ProbeResult r = probe("chained disks=9 chunk=64KiB iops=610 hostoverhead=42us:1us ceiling=4753 mirrorread=nearest", 83030);
-    CHECK(r.patternBlocks == 144);
-    requireVerdict(r, "chained", "", 9, 65536);
-}
-
 TEST_CASE("Shear probe: a mirror capped at its own disks' rate is not taken for a wider one", "[probe][shear]")
 {
     // RAID-1 of 2 at 500 IOPS under a 1000/s cap (fresh realism seed 221037): reads and writes alike
