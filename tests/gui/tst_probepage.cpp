@@ -581,7 +581,7 @@ TEST_CASE("ProbePage: a probe result dropped on the page or the window opens", "
 
 TEST_CASE("ProbePage: the boundary plot's subtitle sums up alike runs between boundaries", "[gui][probe]")
 {
-    // The rig's far RAID 10 of 8 at 128 KiB: eight runs of 32 blocks (4 KiB) listed one by one ran
+    // The rig's offset RAID 10 of 8 at 128 KiB (named far): eight runs of 32 blocks (4 KiB) listed one by one ran
     // past both edges of the plot; alike, they are counted once.
     ProbeResult r;
     r.blockBytes = 4096;
