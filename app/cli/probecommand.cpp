@@ -6,6 +6,7 @@
 #include "io/outputfile.h"
 #include "layout/layoutregistry.h"
 #include "probe/devicetarget.h"
+#include "probe/model/modelprobe.h"
 #include "probe/shearprobe.h"
 #include "probe/simtarget.h"
 #include "units.h"
@@ -88,6 +89,8 @@ int runProbe(const QStringList& args)
         .flag(QStringLiteral("force"), QStringLiteral("Probes a mounted or busy device (or forces buffered I/O where O_DIRECT is refused)."))
         .flag(QStringLiteral("full-pairwise"), QStringLiteral("Measures every chunk pair, as Shear's fixed schedule does."))
         .option(QStringLiteral("tune"), QStringLiteral("NAME=X,..."), QStringLiteral("Other values for ProbeTuning constants (as probe-eval --tune), e.g. pacedCalibration=1."))
+        .option(QStringLiteral("engine"), QStringLiteral("rules|model"),
+            QStringLiteral("Which probe decides: the rule-based one (default) or the one-model inference (docs/design/probe.md)."))
         .flag(QStringLiteral("json"), QStringLiteral("Prints the verdict, the I/O counts and every step's measurements as one JSON object."));
     if (const auto done = a.parse(args))
         return *done;
@@ -110,6 +113,9 @@ int runProbe(const QStringList& args)
     if (!setTunings(config.tuning, a.value(QStringLiteral("tune")), &error))
         return fail(QStringLiteral("probe: --tune ") + error, Usage);
 
+    const QString engine = a.has(QStringLiteral("engine")) ? a.value(QStringLiteral("engine")) : QStringLiteral("rules");
+    if (engine != u"rules" && engine != u"model")
+        return fail(QStringLiteral("probe: --engine '%1': 'rules' or 'model'").arg(engine), Usage);
     std::unique_ptr<IoTarget> target;
     if (sim) {
         target = SimTarget::create(a.value(QStringLiteral("sim")), &error);
@@ -131,7 +137,10 @@ int runProbe(const QStringList& args)
     }
     std::stop_source stop;
     const StopOnSignal stopOnSignal(stop, "stopping at the next safe point (safe writes begun are finished first)"); // lives until the result is printed
-    const ProbeResult r = runShearProbe(*target, config, stop.get_token(), [](auto s) { progress(*s); });
+    const auto onSnapshot = [](auto s) { progress(*s); };
+    const ProbeResult r = engine == u"model"
+        ? runModelProbe(*target, config, LayoutRegistry::instance(), ModelProbeOptions {}, stop.get_token(), onSnapshot)
+        : runShearProbe(*target, config, stop.get_token(), onSnapshot);
     if (isatty(STDERR_FILENO))
         std::fputc('\n', stderr);
     if (!r.error.isEmpty())

@@ -6,6 +6,7 @@
 
 #include "layout/layoutregistry.h"
 #include "parallel.h"
+#include "probe/model/modelprobe.h"
 #include "probe/shearprobe.h"
 #include "probe/simtarget.h"
 #include "sim/arraysimulator.h"
@@ -287,6 +288,8 @@ int runProbeEval(const QStringList& args)
         .option(QStringLiteral("min-disks"), QStringLiteral("N"), QStringLiteral("Fewest member disks (default 2)."))
         .option(QStringLiteral("max-disks"), QStringLiteral("N"), QStringLiteral("Most member disks (default 16)."))
         .option(QStringLiteral("tune"), QStringLiteral("NAME=X,..."), QStringLiteral("Other values for ProbeTuning constants, e.g. pairSigma=0.1."))
+        .option(QStringLiteral("engine"), QStringLiteral("rules|model"),
+            QStringLiteral("Which probe decides: the rule-based one (default) or the one-model inference (docs/design/probe.md)."))
         .option(QStringLiteral("jobs"), QStringLiteral("N"),
             QStringLiteral("Probes up to N arrays at once (default: one per core); the results do not change."))
         .flag(QStringLiteral("realism"), QStringLiteral("Simulates each array like a real, virtualised one (throttles, host overhead, ceilings)."))
@@ -338,6 +341,10 @@ int runProbeEval(const QStringList& args)
     ProbeTuning tuning;
     if (!setTunings(tuning, a.value(QStringLiteral("tune")), &error))
         return fail(QStringLiteral("probe-eval: --tune ") + error, Usage);
+    const QString engine = a.has(QStringLiteral("engine")) ? a.value(QStringLiteral("engine")) : QStringLiteral("rules");
+    if (engine != u"rules" && engine != u"model")
+        return fail(QStringLiteral("probe-eval: --engine '%1': 'rules' or 'model'").arg(engine), Usage);
+    const bool useModel = engine == u"model";
     const bool realism = a.flag(QStringLiteral("realism")), slow = a.flag(QStringLiteral("slow"));
     const bool readOnly = a.flag(QStringLiteral("read-only"));
     RealismRanges ranges;
@@ -409,7 +416,7 @@ int runProbeEval(const QStringList& args)
     parallelFor(int(mine.size()), *jobs,
         [&](int k) {
             Draw& d = draws[std::size_t(mine[std::size_t(k)])];
-            d.result = runShearProbe(*d.target, d.config);
+            d.result = useModel ? runModelProbe(*d.target, d.config, registry) : runShearProbe(*d.target, d.config);
             d.target.reset();
         },
         [&](int k) {

@@ -217,6 +217,8 @@ constexpr std::pair<ProbeFinding::Kind, const char*> kKindNames[] = {
     { ProbeFinding::Kind::MdMirrorReads, "md-mirror-reads" },
     { ProbeFinding::Kind::ReadsCapped, "reads-capped" },
     { ProbeFinding::Kind::RequestCeiling, "request-ceiling" },
+    { ProbeFinding::Kind::MemberKind, "member-kind" },
+    { ProbeFinding::Kind::WriteCache, "write-cache" },
 };
 
 } // namespace

@@ -506,6 +506,8 @@ struct ProbeFinding
         MdMirrorReads,  ///< reads go to the lowest-address copy only (md's far and offset copies)
         ReadsCapped,    ///< random reads slower than the layout's disks could serve: a cap
         RequestCeiling, ///< an array-wide request-rate limit (no shared disk behind it)
+        MemberKind,     ///< how the members serve a queue: positioning, reordering, rate-limited (the model probe)
+        WriteCache,     ///< writes acknowledged before the disks see them: a write-back cache (the model probe)
     };
     Kind kind = Kind::Note;
     std::vector<int> disks;                        ///< members the finding is about

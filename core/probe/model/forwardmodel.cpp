@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "forwardmodel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+
+namespace raidscope::probemodel {
+
+QString memberKindName(MemberKind kind)
+{
+    switch (kind) {
+    case MemberKind::Positioning: return QStringLiteral("positioning");
+    case MemberKind::Reordering: return QStringLiteral("positioning, reordered");
+    case MemberKind::RateLimited: return QStringLiteral("rate-limited");
+    }
+    return {};
+}
+
+QString Environment::describe() const
+{
+    QStringList parts { memberKindName(kind) };
+    if (copyReads == CopyReads::OneCopy)
+        parts << QStringLiteral("one copy per chunk");
+    if (writeBack)
+        parts << QStringLiteral("write-back cache");
+    if (slowDisk >= 0)
+        parts << QStringLiteral("disk %1 at %2").arg(slowDisk).arg(slowSpeed, 0, 'g', 3);
+    return parts.join(QStringLiteral(", "));
+}
+
+int Test::requests() const
+{
+    int n = 0;
+    for (const Demand& d : demands)
+        n += d.count;
+    return n;
+}
+
+QString Test::describe() const
+{
+    auto one = [](const Demand& d) {
+        return d.periodBlocks <= 1 ? QStringLiteral("%1 anywhere").arg(d.count)
+                                   : QStringLiteral("%1 at %2k+%3").arg(d.count).arg(d.periodBlocks).arg(d.offsetBlocks);
+    };
+    QStringList parts;
+    for (const Demand& d : demands)
+        parts << one(d);
+    return (write ? QStringLiteral("writes ") : QStringLiteral("reads ")) + parts.join(QStringLiteral(" + "));
+}
+
+std::vector<double> chunkShares(const Demand& d, std::uint64_t patternBlocks, std::uint64_t chunkBlocks)
+{
+    const std::uint64_t K = patternBlocks / chunkBlocks;
+    std::vector<double> shares(std::size_t(K), 0.0);
+    const std::uint64_t period = std::max<std::uint64_t>(1, d.periodBlocks);
+    const std::uint64_t g = std::gcd(period, patternBlocks);
+    const std::uint64_t residues = patternBlocks / g;
+    const std::uint64_t offset = d.offsetBlocks % patternBlocks;
+    if (chunkBlocks % g == 0) {
+        // Every chunk holds exactly C/g of the residues offset mod g.
+        std::fill(shares.begin(), shares.end(), 1.0 / double(K));
+        return shares;
+    }
+    if (g % chunkBlocks == 0) {
+        // The residues step whole chunks: chunk (offset/C + j·g/C) mod K.
+        const std::uint64_t step = g / chunkBlocks, first = offset / chunkBlocks;
+        for (std::uint64_t j = 0; j < residues; ++j)
+            shares[std::size_t((first + j * step) % K)] += 1.0;
+    } else {
+        const std::uint64_t start = offset % g;
+        for (std::uint64_t j = 0; j < residues; ++j)
+            shares[std::size_t(((start + j * g) % patternBlocks) / chunkBlocks)] += 1.0;
+    }
+    for (double& s : shares)
+        s /= double(residues);
+    return shares;
+}
+
+namespace {
+
+// Water-filling: `demand` reads that may go to any of `choices`, on top of `loads` (a shortest-queue
+// controller's split); adds them to `loads` and returns each choice's part.
+std::vector<double> waterFill(std::vector<double>& loads, const std::vector<int>& choices, double demand)
+{
+    std::vector<std::size_t> order(choices.size());
+    std::iota(order.begin(), order.end(), 0);
+    auto load = [&](std::size_t i) { return loads[std::size_t(choices[i])]; };
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return load(a) < load(b); });
+    double remaining = demand;
+    std::size_t n = 1;
+    double level = load(order[0]);
+    while (remaining > 0) {
+        const double next = n < order.size() ? load(order[n]) : 1e300;
+        const double room = double(n) * (next - level);
+        if (room >= remaining) {
+            level += remaining / double(n);
+            remaining = 0;
+        } else {
+            remaining -= room;
+            level = next;
+            ++n;
+        }
+    }
+    std::vector<double> part(choices.size(), 0.0);
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::size_t i = order[k];
+        part[i] = std::max(0.0, level - load(i));
+        loads[std::size_t(choices[i])] += part[i];
+    }
+    return part;
+}
+
+double harmonic(double x) // H(x) for real x >= 0: the digamma function's asymptotic series, shifted
+{
+    double h = 0;
+    while (x < 6) {
+        if (x <= 0)
+            return h;
+        h += 1.0 / x;
+        x -= 1;
+    }
+    // H(x) = ln x + gamma + 1/(2x) - 1/(12 x^2) + 1/(120 x^4)
+    return h + std::log(x) + 0.5772156649015329 + 1.0 / (2 * x) - 1.0 / (12 * x * x) + 1.0 / (120 * x * x * x * x);
+}
+
+double normalPdf(double x) { return 0.3989422804014327 * std::exp(-0.5 * x * x); }
+double normalCdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
+
+} // namespace
+
+std::vector<double> memberLoads(const Candidate& c, CopyReads policy, const Test& t)
+{
+    const std::uint64_t chunkBlocks = c.layout->params().chunkBlocks();
+    const std::size_t K = c.reads.size();
+    std::vector<double> perChunk(K, 0.0);
+    for (const Demand& d : t.demands) {
+        const std::vector<double> s = chunkShares(d, c.patternBlocks, chunkBlocks);
+        for (std::size_t k = 0; k < K; ++k)
+            perChunk[k] += s[k] * double(d.count);
+    }
+    std::vector<double> loads(std::size_t(c.disks), 0.0);
+    // Fixed loads first, then the chunks with fewest copies: the order in which a shortest-queue
+    // controller's water-filling reaches the optimum for nested copy sets.
+    std::vector<std::size_t> balanced;
+    for (std::size_t k = 0; k < K; ++k) {
+        if (perChunk[k] <= 0)
+            continue;
+        const Candidate::ChunkReads& r = c.reads[k];
+        for (const auto& [disk, amount] : r.fixed)
+            loads[std::size_t(disk)] += amount * perChunk[k];
+        if (r.choices.size() == 1 || (!r.choices.empty() && policy == CopyReads::OneCopy))
+            loads[std::size_t(r.choices.front())] += perChunk[k];
+        else if (!r.choices.empty())
+            balanced.push_back(k);
+    }
+    // Each balanced chunk's reads water-filled in turn, then again over the others' (block coordinate
+    // descent on the sum of squared loads): the fractional split whose busiest disk is least loaded,
+    // which a shortest-queue controller approaches (Hall's condition: makespan = max over chunk sets
+    // of their reads over the disks they may use, as Candidate::pairCost() has it for two).
+    std::stable_sort(balanced.begin(), balanced.end(),
+        [&](std::size_t a, std::size_t b) { return c.reads[a].choices.size() < c.reads[b].choices.size(); });
+    std::vector<std::vector<double>> parts(balanced.size());
+    for (std::size_t j = 0; j < balanced.size(); ++j)
+        parts[j] = waterFill(loads, c.reads[balanced[j]].choices, perChunk[balanced[j]]);
+    // Passes until no chunk's split moves by 0.01 % of the test's reads: far below the noise.
+    for (int pass = 0; pass < 30 && balanced.size() > 1; ++pass) {
+        double moved = 0;
+        for (std::size_t j = 0; j < balanced.size(); ++j) {
+            const std::vector<int>& choices = c.reads[balanced[j]].choices;
+            for (std::size_t i = 0; i < choices.size(); ++i)
+                loads[std::size_t(choices[i])] -= parts[j][i];
+            std::vector<double> next = waterFill(loads, choices, perChunk[balanced[j]]);
+            for (std::size_t i = 0; i < choices.size(); ++i)
+                moved = std::max(moved, std::abs(next[i] - parts[j][i]));
+            parts[j] = std::move(next);
+        }
+        if (moved < 1e-4 * double(t.requests()))
+            break;
+    }
+    return loads;
+}
+
+double memberTimeMs(double load, double queue, MemberKind kind, const DeviceScale& scale, double speed)
+{
+    if (load <= 0)
+        return 0;
+    speed = speed > 0 ? speed : 1;
+    switch (kind) {
+    case MemberKind::Positioning:
+    case MemberKind::RateLimited:
+        // One request at a time at the member's mean service (or its rate's period).
+        return load * scale.serialReadMs / speed;
+    case MemberKind::Reordering: {
+        // The member serves the nearest of the q queued requests first. Positioning times uniform on
+        // [0, 2p] (p the mean beyond the floor): the least of q is 2p/(q+1) (its order statistic).
+        // With the queue kept at q while more wait, then draining: the sum of those minima.
+        const double p = std::max(0.0, scale.serialReadMs - scale.floorMs);
+        const double q = std::clamp(queue, 1.0, load);
+        const double ms = (load - q) * (scale.floorMs + 2 * p / (q + 1)) + q * scale.floorMs + 2 * p * (harmonic(q + 1) - 1);
+        return ms / speed;
+    }
+    }
+    return 0;
+}
+
+LoadProfile loadProfile(const Candidate& c, CopyReads policy, const Test& t, int readsPerWrite)
+{
+    LoadProfile p;
+    Test reads = t;
+    reads.write = false;
+    p.loads = memberLoads(c, policy, reads);
+    if (t.write) {
+        // Shear §2.3.4: a write costs the layout's busiest disk readWriteRatio reads' worth, plus a
+        // safe write's own read where the target does one (safeReadCost: on the disks writes keep busy).
+        p.readWriteCost = c.readWriteRatio + double(readsPerWrite) * c.safeReadCost;
+        for (double& l : p.loads)
+            l *= p.readWriteCost;
+    }
+    // Where reads land at random over many chunks, each member's load is a sum of binomials: its
+    // variance count·s·(1-s) per chunk share s (balanced copies split theirs, so a set's variance
+    // spreads over its members).
+    p.variance.assign(p.loads.size(), 0.0);
+    const std::uint64_t chunkBlocks = c.layout->params().chunkBlocks();
+    for (const Demand& d : t.demands) {
+        const std::vector<double> s = chunkShares(d, c.patternBlocks, chunkBlocks);
+        for (std::size_t k = 0; k < s.size(); ++k) {
+            if (s[k] <= 0 || s[k] >= 1)
+                continue;
+            const double v = double(d.count) * s[k] * (1 - s[k]);
+            const Candidate::ChunkReads& r = c.reads[k];
+            for (const auto& [disk, amount] : r.fixed)
+                p.variance[std::size_t(disk)] += v * amount * amount;
+            if (!r.choices.empty()) {
+                const std::size_t n = policy == CopyReads::OneCopy ? 1 : r.choices.size();
+                for (std::size_t i = 0; i < n; ++i)
+                    p.variance[std::size_t(r.choices[i])] += v / double(n * n);
+            }
+        }
+    }
+    for (double& v : p.variance)
+        v *= p.readWriteCost * p.readWriteCost;
+    return p;
+}
+
+Prediction predict(const Candidate& c, const Environment& e, const DeviceScale& scale, const Test& t)
+{
+    return predict(loadProfile(c, e.copyReads, t, scale.readsPerWrite), e, scale, t);
+}
+
+Prediction predict(const LoadProfile& profile, const Environment& e, const DeviceScale& scale, const Test& t)
+{
+    const int requests = t.requests();
+    const std::vector<double>& loads = profile.loads;
+    const std::vector<double>& variance = profile.variance;
+    const double total = std::accumulate(loads.begin(), loads.end(), 0.0);
+    const int outstanding = t.outstanding > 0 ? t.outstanding : requests;
+    // Clark's (1961) moments of the maximum of Gaussians, folded over the members: the batch ends
+    // when its busiest member does.
+    double mean = 0, var = 0;
+    bool first = true;
+    for (std::size_t d = 0; d < loads.size(); ++d) {
+        if (loads[d] <= 0)
+            continue;
+        const double speed = int(d) == e.slowDisk ? e.slowSpeed : 1.0;
+        const double queue = total > 0 ? std::min(loads[d], double(outstanding) * loads[d] / total) : loads[d];
+        const double ms = memberTimeMs(loads[d], queue, e.kind, scale, speed);
+        const double perRead = ms / loads[d];
+        const double v = variance[d] * perRead * perRead + scale.serviceCv * scale.serviceCv * perRead * perRead * loads[d];
+        if (first) {
+            mean = ms;
+            var = v;
+            first = false;
+            continue;
+        }
+        const double a = std::sqrt(var + v);
+        if (a < 1e-12 * std::max(mean, ms)) {
+            if (ms > mean) {
+                mean = ms;
+                var = v;
+            }
+            continue;
+        }
+        const double alpha = (mean - ms) / a;
+        const double m1 = mean * normalCdf(alpha) + ms * normalCdf(-alpha) + a * normalPdf(alpha);
+        const double m2 = (mean * mean + var) * normalCdf(alpha) + (ms * ms + v) * normalCdf(-alpha)
+            + (mean + ms) * a * normalPdf(alpha);
+        mean = m1;
+        var = std::max(0.0, m2 - m1 * m1);
+    }
+    Prediction p;
+    p.ms = mean;
+    p.logVariance = mean > 0 ? var / (mean * mean) : 0;
+    if (t.write && e.writeBack)
+        p.logVariance = 0; // the likelihood treats a write-back cache's writes apart (posterior.cpp)
+    return p;
+}
+
+} // namespace raidscope::probemodel

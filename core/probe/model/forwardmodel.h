@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The probe model's forward half (docs/design/probe.md): what a hypothesis (an installed layout
+// times an environment) predicts every Shear test takes. Every Shear step is one shape of test here:
+// reads at random instances of a period plus an offset (Shear §2.3: "N random segments"), so one
+// primitive predicts the pattern scan (§2.3.1), the boundary test (§2.3.2), the chunk pairs (§2.3.3)
+// and spread random reads; writes give the read/write ratio (§2.3.4).
+
+#include "probe/layoutmodel.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <vector>
+
+namespace raidscope::probemodel {
+
+/// How a member turns its queue into time.
+enum class MemberKind {
+    Positioning, ///< seeks and rotates, one request at a time in arrival order (FIFO)
+    Reordering,  ///< seeks and rotates, and serves the queued request nearest the head first (SPTF, NCQ)
+    RateLimited, ///< a request-rate limiter with no positioning time (QEMU's throttle, a cloud volume)
+};
+QString memberKindName(MemberKind kind);
+
+/// How reads of a block with several copies are sent.
+enum class CopyReads {
+    Balanced, ///< to the copy with the shortest queue (water-filling over the copies)
+    OneCopy,  ///< a batch issued at once reads each chunk from one copy (md's nearest head)
+};
+
+/// The environment half of a hypothesis: what the array's members and controller do beside the layout.
+struct Environment
+{
+    MemberKind kind = MemberKind::Positioning;
+    CopyReads copyReads = CopyReads::Balanced;
+    bool writeBack = false;      ///< a write-back cache acknowledges writes before the disks see them
+    int slowDisk = -1;           ///< one member at `slowSpeed` of the others' rate (Shear Fig. 18)
+    double slowSpeed = 1;
+
+    QString describe() const;
+};
+
+/// What the device showed in calibration, the same under every hypothesis.
+struct DeviceScale
+{
+    /// One random read's mean service on an idle member, from serial reads: for positioning members
+    /// the seek, rotation and transfer of one read.
+    double serialReadMs = 0;
+    /// The part of serialReadMs no reordering removes (transfer, settle, controller): the fastest
+    /// serial read seen, as the head is then already near.
+    double floorMs = 0;
+    /// Coefficient of variation of one read's service (serial reads): a member's L reads vary by cv/sqrt(L).
+    double serviceCv = 0;
+    /// Reads each write issues first (a device's safe write reads the bytes it writes back: 1).
+    int readsPerWrite = 0;
+};
+
+/// `count` reads at random instances of `periodBlocks`, each at `offsetBlocks` into its instance
+/// (period 1: random blocks anywhere).
+struct Demand
+{
+    std::uint64_t periodBlocks = 1;
+    std::uint64_t offsetBlocks = 0;
+    int count = 0;
+    bool operator==(const Demand&) const = default;
+};
+
+/// One timed batch: its demands issued together, `outstanding` in flight (0: all at once).
+struct Test
+{
+    enum class Kind { Pattern, Boundary, Pair, Spread, Writes };
+    Kind kind = Kind::Spread;
+    std::vector<Demand> demands;
+    bool write = false;
+    int outstanding = 0;
+
+    int requests() const;
+    QString describe() const;
+    bool operator==(const Test&) const = default;
+};
+
+/// How many of `d`'s reads land on each chunk of a layout whose pattern is `patternBlocks` of chunks of
+/// `chunkBlocks`: reads at k·period + offset for random k reach the residues offset + j·g mod P (g the
+/// gcd of period and P), each equally often.
+std::vector<double> chunkShares(const Demand& d, std::uint64_t patternBlocks, std::uint64_t chunkBlocks);
+
+/// The expected reads each member serves for a test's reads under a candidate layout and copy policy
+/// (a degraded chunk's reads load every survivor of its row, as Candidate::reads says).
+std::vector<double> memberLoads(const Candidate& c, CopyReads policy, const Test& t);
+
+/// One member's time, in ms, to serve `load` reads, `queue` of them in its queue at once.
+double memberTimeMs(double load, double queue, MemberKind kind, const DeviceScale& scale, double speed);
+
+/// Where a test's reads land under one layout and copy policy: each member's expected load and its
+/// variance (where reads land at random over many chunks), before any member kind times them.
+struct LoadProfile
+{
+    std::vector<double> loads, variance;
+    double readWriteCost = 1; ///< a write's cost on the busiest disk, in reads (1 for reads)
+};
+LoadProfile loadProfile(const Candidate& c, CopyReads policy, const Test& t, int readsPerWrite);
+
+/// A test's predicted time in ms, and the variance of its log from where the reads land (random
+/// pattern instances spread a batch unevenly over the disks that share it), under one hypothesis.
+struct Prediction
+{
+    double ms = 0;
+    double logVariance = 0;
+};
+Prediction predict(const LoadProfile& profile, const Environment& e, const DeviceScale& scale, const Test& t);
+Prediction predict(const Candidate& c, const Environment& e, const DeviceScale& scale, const Test& t);
+
+} // namespace raidscope::probemodel

@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "modelprobe.h"
+
+#include "layout/layoutregistry.h"
+#include "search.h"
+#include "stats/rng.h"
+#include "units.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <mutex>
+#include <set>
+#include <tuple>
+
+namespace raidscope {
+
+using namespace probemodel;
+
+std::uint64_t shearScheduleIos(std::uint64_t patternBlocks, std::uint64_t chunkBlocks, std::uint64_t largestTriedBlocks,
+                               std::uint64_t n, std::uint64_t r)
+{
+    const std::uint64_t k = chunkBlocks ? patternBlocks / chunkBlocks : 0;
+    const std::uint64_t pattern = std::max<std::uint64_t>(largestTriedBlocks, 1) * n; // §2.3.1: p = 1 .. largest
+    const std::uint64_t boundaries = patternBlocks * 2 * n;                          // §2.3.2: c = 0 .. P-1
+    const std::uint64_t pairs = k * k * 2 * n;                                        // §2.3.3: every (c1, c2)
+    const std::uint64_t redundancy = 2 * n;                                           // §2.3.4: N reads, N writes
+    return r * (pattern + boundaries + pairs + redundancy);
+}
+
+namespace {
+
+struct Stopped
+{
+};
+
+class ModelProber
+{
+public:
+    ModelProber(IoTarget& target, const ProbeConfig& config, const LayoutRegistry& registry, const ModelProbeOptions& options,
+                std::stop_token stop, const Report<ProbeSnapshot>& report)
+        : m_target(target), m_config(config), m_registry(registry), m_options(options), m_stop(std::move(stop)),
+          m_report(report), m_rng(config.seed), m_block(target.blockBytes()),
+          m_capacityBlocks(target.capacityBytes() / target.blockBytes())
+    {
+    }
+
+    ProbeResult run();
+
+private:
+    BatchTiming runBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding);
+    std::vector<ProbeIo> iosFor(const Test& t);
+    std::uint64_t& counterFor(const Test& t);
+    double timeTest(const Test& t);
+    void calibrate();
+    std::vector<Hypothesis> hypotheses(std::uint64_t patternBlocks, bool degradedOnly) const;
+    void expandAroundPattern();
+    void record(const Test& t, double ms);
+    void verdict();
+    void step(const QString& name, double fraction);
+    void flush(bool force);
+
+    IoTarget& m_target;
+    const ProbeConfig& m_config;
+    const LayoutRegistry& m_registry;
+    ModelProbeOptions m_options;
+    std::stop_token m_stop;
+    Report<ProbeSnapshot> m_report;
+    Rng m_rng;
+    std::uint32_t m_block;
+    std::uint64_t m_capacityBlocks;
+    int m_n = 32;
+    DeviceScale m_scale;
+    NoiseEstimate m_noise { 0.05, 2 };
+    std::optional<Posterior> m_posterior;
+    std::set<std::uint64_t> m_expanded;
+    std::uint64_t m_largestTried = 0;
+    IoCounts m_ios;
+    ProbeResult m_result;
+    ProbeSnapshot m_pending;
+    double m_fraction = 0;
+    bool m_trace = qEnvironmentVariableIsSet("RAIDSCOPE_PROBE_TRACE"); // each step's choice and leaders on stderr
+};
+
+BatchTiming ModelProber::runBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding)
+{
+    if (m_stop.stop_requested())
+        throw Stopped {};
+    QString error;
+    auto t = m_target.run(ios, outstanding > 0 ? outstanding : int(ios.size()), m_stop, &error);
+    if (!t) {
+        if (m_stop.stop_requested())
+            throw Stopped {};
+        throw std::runtime_error(error.toStdString());
+    }
+    counter += ios.size() * std::uint64_t(1 + (ios.empty() || !ios.front().write ? 0 : m_target.readsPerWrite()));
+    return std::move(*t);
+}
+
+std::vector<ProbeIo> ModelProber::iosFor(const Test& t)
+{
+    std::vector<ProbeIo> ios;
+    for (const Demand& d : t.demands) {
+        const std::uint64_t period = std::max<std::uint64_t>(1, d.periodBlocks);
+        const std::uint64_t instances = (m_capacityBlocks - d.offsetBlocks % period) / period;
+        for (int i = 0; i < d.count; ++i) {
+            const std::uint64_t block = m_rng.below(instances) * period + d.offsetBlocks % period;
+            ios.push_back({ block * m_block, m_block, t.write });
+        }
+    }
+    // One batch: the demands' reads interleaved as Shear issues them, all at once.
+    std::vector<std::size_t> order(ios.size());
+    std::iota(order.begin(), order.end(), 0);
+    for (std::size_t i = order.size(); i > 1; --i)
+        std::swap(order[i - 1], order[m_rng.below(i)]);
+    std::vector<ProbeIo> shuffled;
+    shuffled.reserve(ios.size());
+    for (std::size_t i : order)
+        shuffled.push_back(ios[i]);
+    return shuffled;
+}
+
+std::uint64_t& ModelProber::counterFor(const Test& t)
+{
+    switch (t.kind) {
+    case Test::Kind::Pattern: return m_ios.patternSize;
+    case Test::Kind::Boundary: return m_ios.boundaries;
+    case Test::Kind::Pair: return m_ios.pairwise;
+    case Test::Kind::Writes: return m_ios.redundancy;
+    case Test::Kind::Spread: return m_ios.calibration;
+    }
+    return m_ios.calibration;
+}
+
+double ModelProber::timeTest(const Test& t)
+{
+    const BatchTiming timing = runBatch(iosFor(t), counterFor(t), t.outstanding);
+    return timing.totalNs() / 1e6;
+}
+
+void ModelProber::step(const QString& name, double fraction)
+{
+    m_fraction = fraction;
+    m_pending.step = name;
+    flush(true);
+}
+
+void ModelProber::flush(bool force)
+{
+    if (!m_report)
+        return;
+    m_pending.fraction = m_fraction;
+    m_pending.ios = m_ios;
+    m_pending.blockBytes = m_block;
+    auto snapshot = std::make_shared<ProbeSnapshot>(std::move(m_pending));
+    m_pending = ProbeSnapshot {};
+    m_pending.step = snapshot->step;
+    if (force || !snapshot->pattern.empty() || !snapshot->boundaries.empty() || !snapshot->pairs.empty())
+        m_report(std::move(snapshot));
+}
+
+// The calibration (docs/design/probe.md "Calibration"): serial random reads give one read's service
+// on an idle member (its mean, its floor, its spread); N follows from the spread, so that one
+// member's N reads vary by about 5 % (cv / sqrt(N)); repeated spread batches give the device's
+// repeat noise.
+void ModelProber::calibrate()
+{
+    step(QStringLiteral("calibration"), 0.02);
+    std::vector<ProbeIo> warm;
+    for (int i = 0; i < 2 * m_config.readsPerTest; ++i)
+        warm.push_back({ m_rng.below(m_capacityBlocks) * m_block, m_block, false });
+    runBatch(warm, m_ios.warmup, 0);
+
+    std::vector<ProbeIo> serial;
+    for (int i = 0; i < 32; ++i)
+        serial.push_back({ m_rng.below(m_capacityBlocks) * m_block, m_block, false });
+    const BatchTiming t = runBatch(serial, m_ios.calibration, 1);
+    std::vector<double> ms;
+    for (std::size_t i = 0; i < t.completionNs.size(); ++i)
+        ms.push_back(!t.latencyNs.empty() ? t.latencyNs[i] / 1e6
+                                          : (t.completionNs[i] - (i ? t.completionNs[i - 1] : 0.0)) / 1e6);
+    const double mean = std::accumulate(ms.begin(), ms.end(), 0.0) / double(ms.size());
+    double var = 0;
+    for (double m : ms)
+        var += (m - mean) * (m - mean);
+    var /= double(ms.size() - 1);
+    m_scale.serialReadMs = mean;
+    m_scale.floorMs = *std::min_element(ms.begin(), ms.end());
+    m_scale.serviceCv = mean > 0 ? std::sqrt(var) / mean : 0;
+    m_scale.readsPerWrite = m_target.readsPerWrite();
+    const double wanted = std::pow(m_scale.serviceCv / 0.05, 2);
+    m_n = std::clamp(int(std::ceil(wanted / 8.0)) * 8, m_config.readsPerTest, 512);
+    m_result.serialMs = mean * m_n;
+    m_result.calibration.serialMs = m_result.serialMs;
+    m_result.calibration.readsPerTest = m_n;
+}
+
+// The installed layouts a probe considers, built once per process for each set of bounds (probe-eval
+// runs many probes with the same): building them costs more than most probes' inference.
+std::shared_ptr<const std::vector<std::shared_ptr<const Candidate>>> layoutsFor(const LayoutRegistry& registry,
+    std::uint32_t blockBytes, std::uint64_t maxChunkBytes, int maxDisks, std::uint64_t patternBlocks, bool degradedOnly)
+{
+    using Layouts = std::vector<std::shared_ptr<const Candidate>>;
+    using Key = std::tuple<const LayoutRegistry*, std::uint32_t, std::uint64_t, int, std::uint64_t, bool>;
+    static std::mutex mutex;
+    static std::map<Key, std::shared_ptr<const Layouts>> cache;
+    const Key key { &registry, blockBytes, maxChunkBytes, maxDisks, patternBlocks, degradedOnly };
+    const std::lock_guard lock(mutex);
+    if (const auto it = cache.find(key); it != cache.end())
+        return it->second;
+    auto out = std::make_shared<Layouts>();
+    for (std::uint64_t chunk = std::max<std::uint64_t>(blockBytes, 4096); chunk <= maxChunkBytes; chunk *= 2) {
+        if (patternBlocks && patternBlocks % (chunk / blockBytes) != 0)
+            continue;
+        for (Candidate& c : enumerateCandidates(registry, chunk, blockBytes, patternBlocks, maxDisks, degradedOnly))
+            if (!degradedOnly || c.failedDisk >= 0)
+                out->push_back(std::make_shared<const Candidate>(std::move(c)));
+    }
+    if (cache.size() > 64) // bounds differ only between runs of different options: keep the memory bounded
+        cache.clear();
+    cache.emplace(key, out);
+    return out;
+}
+
+std::vector<Hypothesis> ModelProber::hypotheses(std::uint64_t patternBlocks, bool degradedOnly) const
+{
+    const bool writes = m_config.measureRedundancy && m_target.writable();
+    std::vector<Hypothesis> out;
+    const auto layouts = layoutsFor(m_registry, m_block, m_config.maxChunkBytes, m_config.maxDisks, patternBlocks, degradedOnly);
+    for (const std::shared_ptr<const Candidate>& layout : *layouts) {
+        if (layout->patternBlocks * 64 > m_capacityBlocks)
+            continue;
+        for (CopyReads reads : { CopyReads::Balanced, CopyReads::OneCopy }) {
+            if (reads == CopyReads::OneCopy && (layout->blockCopies() < 2 || layout->mdMirrorReads))
+                continue;
+            for (MemberKind kind : { MemberKind::Positioning, MemberKind::Reordering, MemberKind::RateLimited })
+                for (bool wb : { false, true }) {
+                    if (wb && !writes)
+                        continue;
+                    Environment e;
+                    e.kind = kind;
+                    e.copyReads = reads;
+                    e.writeBack = wb;
+                    out.push_back({ layout, e, logPrior(*layout, e) });
+                }
+        }
+    }
+    return out;
+}
+
+// Once one pattern holds most of the posterior, its degraded layouts join (Shear Fig. 19): a failed
+// member's reads load its row, which the pattern scan alone need not show.
+void ModelProber::expandAroundPattern()
+{
+    const std::vector<double> post = m_posterior->posteriors();
+    std::map<std::uint64_t, double> byPattern;
+    for (std::size_t i = 0; i < post.size(); ++i)
+        byPattern[m_posterior->hypothesis(i).layout->patternBlocks] += post[i];
+    for (const auto& [p, mass] : byPattern)
+        if (mass >= 0.5 && m_expanded.insert(p).second)
+            m_posterior->addHypotheses(hypotheses(p, true));
+}
+
+void ModelProber::record(const Test& t, double ms)
+{
+    switch (t.kind) {
+    case Test::Kind::Pattern: {
+        const std::uint64_t p = t.demands.front().periodBlocks;
+        m_largestTried = std::max(m_largestTried, p);
+        m_result.pattern.push_back({ p, ms, false });
+        m_pending.pattern.push_back({ p, ms, false });
+        break;
+    }
+    case Test::Kind::Boundary: {
+        const std::uint64_t c = t.demands.back().offsetBlocks;
+        m_result.boundaries.push_back({ c, ms, false });
+        m_pending.boundaries.push_back({ c, ms, false });
+        break;
+    }
+    case Test::Kind::Pair: {
+        PairPoint pp { t.demands.front().offsetBlocks, t.demands.back().offsetBlocks, ms, 0 };
+        m_result.pairs.push_back(pp);
+        m_pending.pairs.push_back(pp);
+        break;
+    }
+    case Test::Kind::Writes:
+        m_result.writes.push_back({ t.requests(), double(t.requests()) * m_block / (ms * 1e3) });
+        break;
+    case Test::Kind::Spread:
+        break;
+    }
+    flush(false);
+}
+
+void ModelProber::verdict()
+{
+    ProbeVerdict& v = m_result.verdict;
+    const bool writes = m_config.measureRedundancy && m_target.writable();
+    const std::vector<Test> tests = candidateTests(*m_posterior, m_posterior->best(8), m_n, writes, m_capacityBlocks / 64);
+    const std::vector<HypothesisClass> classes = m_posterior->classes(0.25, 1e-6, tests);
+    if (classes.empty())
+        return;
+    const Hypothesis& h = m_posterior->hypothesis(classes.front().members.front());
+    const Candidate& c = *h.layout;
+    v.scheme = c.scheme;
+    v.variant = c.variant;
+    v.disks = c.disks;
+    v.copies = c.copies;
+    v.chunkBytes = c.chunkBytes;
+    v.patternBytes = c.patternBlocks * m_block;
+    v.failedDisk = c.failedDisk;
+    v.mdParityWrites = c.mdParityWrites;
+    v.mdMirrorReads = c.mdMirrorReads;
+    v.confidence = classes.front().posterior;
+    v.spec = h.spec();
+    v.layoutSpec = c.layoutSpec();
+    v.identified = v.confidence >= m_options.stopPosterior;
+    QSet<QString> seen { v.layoutSpec };
+    for (std::size_t i : classes.front().members) {
+        const QString s = m_posterior->hypothesis(i).layout->layoutSpec();
+        if (!seen.contains(s) && v.equivalents.size() < 20) {
+            seen.insert(s);
+            v.equivalents << s;
+        }
+    }
+    if (classes.size() > 1) {
+        v.runnerUp = m_posterior->hypothesis(classes[1].members.front()).spec();
+        v.runnerUpConfidence = classes[1].posterior;
+    }
+    m_result.patternBlocks = c.patternBlocks;
+    m_result.chunkBlocks = c.layout->params().chunkBlocks();
+    auto finding = [&](ProbeFinding::Kind kind, QString text, std::vector<int> disks, std::vector<std::pair<QString, double>> values) {
+        ProbeFinding f;
+        f.kind = kind;
+        f.text = std::move(text);
+        f.disks = std::move(disks);
+        f.values = std::move(values);
+        v.findings.push_back(std::move(f));
+    };
+    if (!v.identified) {
+        QStringList lead;
+        for (std::size_t k = 0; k < classes.size() && k < 3; ++k)
+            lead << QStringLiteral("%1 (%2 %)").arg(m_posterior->hypothesis(classes[k].members.front()).spec())
+                        .arg(100 * classes[k].posterior, 0, 'f', 1);
+        finding(ProbeFinding::Kind::Undecided, QStringLiteral("undecided: ") + lead.join(QStringLiteral(", ")), {},
+            { { QStringLiteral("confidence"), v.confidence } });
+    }
+    if (c.failedDisk >= 0)
+        finding(ProbeFinding::Kind::FailedDisk, QStringLiteral("disk %1 has failed: the array runs degraded").arg(c.failedDisk),
+            { c.failedDisk }, {});
+    // What the posterior says of the environment, marginalised over the layouts.
+    const std::vector<double> post = m_posterior->posteriors();
+    std::map<MemberKind, double> kinds;
+    double writeBack = 0;
+    for (std::size_t i = 0; i < post.size(); ++i) {
+        kinds[m_posterior->hypothesis(i).env.kind] += post[i];
+        writeBack += m_posterior->hypothesis(i).env.writeBack ? post[i] : 0;
+    }
+    const auto kind = std::max_element(kinds.begin(), kinds.end(), [](auto& a, auto& b) { return a.second < b.second; });
+    finding(ProbeFinding::Kind::MemberKind,
+        QStringLiteral("members read as %1 (posterior %2 %; one serial read %3 ms)")
+            .arg(memberKindName(kind->first))
+            .arg(100 * kind->second, 0, 'f', 1)
+            .arg(m_scale.serialReadMs, 0, 'f', 3),
+        {}, { { QStringLiteral("posterior"), kind->second }, { QStringLiteral("serialReadMs"), m_scale.serialReadMs } });
+    if (writeBack >= 0.5)
+        finding(ProbeFinding::Kind::WriteCache,
+            QStringLiteral("writes are acknowledged before the disks can have written them: a write-back cache "
+                           "(posterior %1 %); the read/write ratio is not the layout's")
+                .arg(100 * writeBack, 0, 'f', 1),
+            {}, { { QStringLiteral("posterior"), writeBack } });
+}
+
+ProbeResult ModelProber::run()
+{
+    m_result.target = m_target.describe();
+    m_result.blockBytes = m_block;
+    try {
+        if (m_capacityBlocks < 64 * std::uint64_t(m_config.readsPerTest))
+            throw std::runtime_error("the target is too small to probe");
+        calibrate();
+        NoiseModel noise;
+        noise.knownUnitSigma = std::max(0.02, m_scale.serviceCv / std::sqrt(32.0));
+        m_posterior.emplace(m_scale, noise);
+        step(QStringLiteral("hypotheses"), 0.05);
+        m_posterior->addHypotheses(hypotheses(0, false));
+        // The device's repeat noise: three spread batches of 2N, which every hypothesis also explains.
+        Test spread;
+        spread.kind = Test::Kind::Spread;
+        spread.demands = { { 1, 0, 2 * m_n } };
+        std::vector<double> repeats;
+        for (int i = 0; i < 3; ++i) {
+            repeats.push_back(timeTest(spread));
+            m_posterior->observe(spread, repeats.back());
+        }
+        m_noise.addRepeats(repeats);
+        noise.deviceSigma = m_noise.sigma();
+        m_posterior->setNoise(noise);
+        std::map<std::size_t, std::vector<double>> repeated; // tests run more than once: more noise evidence
+        std::vector<Test> run;
+        const bool writes = m_config.measureRedundancy && m_target.writable();
+        step(QStringLiteral("inference"), 0.1);
+        for (int k = 0; k < m_options.maxTests; ++k) {
+            m_posterior->prune(m_options.pruneBelow);
+            expandAroundPattern();
+            // The tests that could still tell the leaders apart, from the best few hypotheses; the
+            // classes read alike on those and on every test run.
+            const std::vector<Test> tests = candidateTests(*m_posterior, m_posterior->best(8), m_n, writes, m_capacityBlocks / 64);
+            const auto classes = m_posterior->classes(0.25, 1e-6, tests);
+            if (classes.empty() || classes.front().posterior >= m_options.stopPosterior)
+                break;
+            std::vector<std::size_t> heads;
+            for (std::size_t c = 0; c < classes.size() && c < 8; ++c)
+                heads.push_back(classes[c].members.front());
+            std::vector<Test> more = candidateTests(*m_posterior, heads, m_n, writes, m_capacityBlocks / 64, m_posterior->best(64));
+            const auto choice = nextTest(*m_posterior, classes, more);
+            if (m_trace) {
+                std::fprintf(stderr, "model: %zu hypotheses, %zu classes; sigma %.3f\n", m_posterior->size(), classes.size(),
+                    m_posterior->noise().deviceSigma);
+                for (std::size_t c = 0; c < classes.size() && c < 5; ++c)
+                    std::fprintf(stderr, "  %.4f %s [%s] (%zu alike)\n", classes[c].posterior,
+                        qPrintable(m_posterior->hypothesis(classes[c].members.front()).spec()),
+                        qPrintable(m_posterior->hypothesis(classes[c].members.front()).env.describe()), classes[c].members.size());
+                if (choice)
+                    std::fprintf(stderr, "  next: %s (separation %.3f)\n", qPrintable(choice->test.describe()), choice->separation);
+            }
+            if (!choice)
+                break;
+            const double ms = timeTest(choice->test);
+            m_posterior->observe(choice->test, ms);
+            record(choice->test, ms);
+            const auto it = std::find(run.begin(), run.end(), choice->test);
+            if (it != run.end()) {
+                auto& group = repeated[std::size_t(it - run.begin())];
+                if (group.empty())
+                    for (const Observation& o : m_posterior->observations())
+                        if (o.test == choice->test && &o != &m_posterior->observations().back())
+                            group.push_back(o.ms);
+                group.push_back(ms);
+                NoiseEstimate e { 0.05, 2 };
+                e.addRepeats(repeats);
+                for (const auto& [i, g] : repeated)
+                    e.addRepeats(g);
+                noise.deviceSigma = e.sigma();
+                m_posterior->setNoise(noise);
+            } else {
+                run.push_back(choice->test);
+            }
+            m_fraction = 0.1 + 0.8 * double(k + 1) / double(m_options.maxTests);
+        }
+        step(QStringLiteral("identification"), 0.95);
+        verdict();
+        // The read/write ratio, where both were measured: the same counts of spread reads and writes.
+        double readMs = 0, writeMs = 0;
+        int readN = 0, writeN = 0;
+        for (const Observation& o : m_posterior->observations())
+            if (o.test.kind == Test::Kind::Spread) {
+                readMs += o.ms;
+                readN += o.test.requests();
+            } else if (o.test.kind == Test::Kind::Writes) {
+                writeMs += o.ms;
+                writeN += o.test.requests();
+            }
+        if (readN > 0)
+            m_result.readMBps = double(readN) * m_block / (readMs * 1e3);
+        if (readN > 0 && writeN > 0) {
+            m_result.measuredReadWriteRatio = (writeMs / writeN) / (readMs / readN);
+            m_result.readWriteRatio = m_result.measuredReadWriteRatio - m_target.readsPerWrite();
+        }
+    } catch (const Stopped&) {
+        m_result.stopped = true;
+    } catch (const std::exception& e) {
+        m_result.error = QString::fromUtf8(e.what());
+    }
+    m_result.ios = m_ios;
+    m_result.verdict.blockBytes = m_block;
+    m_result.shearScheduleIos = shearScheduleIos(m_result.patternBlocks, m_result.chunkBlocks,
+        std::max<std::uint64_t>(m_largestTried, 2 * m_result.patternBlocks));
+    m_result.shearSchedule = QJsonObject { { QStringLiteral("total"), qint64(m_result.shearScheduleIos) },
+        { QStringLiteral("readsPerTest"), 500 }, { QStringLiteral("repeats"), 1 } };
+    m_pending.verdict = std::make_shared<const ProbeVerdict>(m_result.verdict);
+    m_fraction = 1;
+    flush(true);
+    return m_result;
+}
+
+} // namespace
+
+ProbeResult runModelProbe(IoTarget& target, const ProbeConfig& config, const LayoutRegistry& registry,
+                          const ModelProbeOptions& options, std::stop_token stop, const Report<ProbeSnapshot>& report)
+{
+    ModelProber p(target, config, registry, options, std::move(stop), report);
+    return p.run();
+}
+
+} // namespace raidscope

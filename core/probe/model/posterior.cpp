@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posterior.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace raidscope::probemodel {
+
+QString Hypothesis::spec() const
+{
+    QString s = layout->spec();
+    if (env.copyReads == CopyReads::OneCopy && !layout->mdMirrorReads && layout->blockCopies() > 1)
+        s += QStringLiteral(" mirrorread=nearest");
+    if (env.slowDisk >= 0)
+        s += QStringLiteral(" speed=%1:%2").arg(env.slowDisk).arg(env.slowSpeed, 0, 'g', 3);
+    return s;
+}
+
+double logPrior(const Candidate& c, const Environment& e)
+{
+    // Levels: the ones md creates by default (and most controllers ship) first; the rest at half or
+    // a quarter: a wrong exotic answer needs twice or four times the evidence of a common one.
+    double w = 0.25;
+    const QString& s = c.scheme;
+    if (s == u"raid0" || s == u"raid1")
+        w = 1;
+    else if (s == u"raid5" || s == u"raid6")
+        w = c.variant == u"left-symmetric" ? 1 : 0.5;
+    else if (s == u"raid10")
+        w = c.variant == u"near" ? 1 : 0.5;
+    double p = std::log(w);
+    if (c.copies > 2)
+        p += std::log(0.5) * double(c.copies - 2); // two copies are the common case
+    // A degraded array: one in twenty arrays met, its failed member any of its D.
+    if (c.failedDisk >= 0)
+        p += std::log(0.05 / double(c.disks));
+    // md's choices and a controller's (reconstruct-always writes, lowest-address far reads): even odds.
+    if (c.mdParityWrites)
+        p += std::log(0.5);
+    if (c.mdMirrorReads)
+        p += std::log(0.5);
+    if (e.copyReads == CopyReads::OneCopy)
+        p += std::log(0.5);
+    if (e.writeBack)
+        p += std::log(0.1);
+    if (e.slowDisk >= 0)
+        p += std::log(0.1 / double(c.disks));
+    return p;
+}
+
+void NoiseEstimate::addRepeats(const std::vector<double>& ms)
+{
+    if (ms.size() < 2)
+        return;
+    std::vector<double> logs;
+    for (double m : ms)
+        if (m > 0)
+            logs.push_back(std::log(m));
+    if (logs.size() < 2)
+        return;
+    const double mean = std::accumulate(logs.begin(), logs.end(), 0.0) / double(logs.size());
+    for (double l : logs)
+        m_sum += (l - mean) * (l - mean);
+    m_dof += double(logs.size() - 1);
+}
+
+double NoiseEstimate::sigma() const
+{
+    return std::sqrt((m_sum + m_weight * m_prior * m_prior) / (m_dof + m_weight));
+}
+
+double Posterior::unitSigma(const Hypothesis& h) const
+{
+    return h.env.kind == MemberKind::RateLimited ? m_noise.freeUnitSigma : m_noise.knownUnitSigma;
+}
+
+void Posterior::fill(std::size_t i, std::size_t fromObservation)
+{
+    Row& row = m_rows[i];
+    const Hypothesis& h = m_hypotheses[i];
+    for (std::size_t o = fromObservation; o < m_observations.size(); ++o) {
+        const Prediction p = predict(*h.layout, h.env, m_scale, m_observations[o].test);
+        row.logMs.push_back(p.ms > 0 ? std::log(p.ms) : -std::numeric_limits<double>::infinity());
+        row.logVar.push_back(p.logVariance);
+    }
+}
+
+void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses)
+{
+    for (Hypothesis& h : hypotheses) {
+        m_hypotheses.push_back(std::move(h));
+        m_rows.emplace_back();
+        fill(m_hypotheses.size() - 1, 0);
+    }
+}
+
+void Posterior::observe(const Test& test, double ms)
+{
+    m_observations.push_back({ test, ms });
+    // Hypotheses of one layout and copy policy share where the reads land: computed once for them.
+    const Candidate* last = nullptr;
+    CopyReads lastPolicy = CopyReads::Balanced;
+    LoadProfile profile;
+    for (std::size_t i = 0; i < m_hypotheses.size(); ++i) {
+        const Hypothesis& h = m_hypotheses[i];
+        if (h.layout.get() != last || h.env.copyReads != lastPolicy) {
+            profile = loadProfile(*h.layout, h.env.copyReads, test, m_scale.readsPerWrite);
+            last = h.layout.get();
+            lastPolicy = h.env.copyReads;
+        }
+        const Prediction p = predict(profile, h.env, m_scale, test);
+        m_rows[i].logMs.push_back(p.ms > 0 ? std::log(p.ms) : -std::numeric_limits<double>::infinity());
+        m_rows[i].logVar.push_back(p.logVariance);
+    }
+}
+
+namespace {
+
+// The terms of one hypothesis' marginal likelihood with its shared log shift s ~ N(0, tau²)
+// integrated out: residuals r_i = obs_i - pred_i with variances v_i.
+struct Terms
+{
+    double sumR2 = 0, sumR = 0, sumW = 0, logDet = 0, extra = 0;
+};
+
+} // namespace
+
+static Terms terms(const std::vector<Observation>& obs, const std::vector<double>& logMs,
+                   const std::vector<double>& logVar, const Hypothesis& h, const NoiseModel& noise)
+{
+    Terms t;
+    const double dev2 = noise.deviceSigma * noise.deviceSigma;
+    for (std::size_t o = 0; o < obs.size(); ++o) {
+        const double y = std::log(std::max(obs[o].ms, 1e-9));
+        if (!std::isfinite(logMs[o])) {
+            t.extra += 1e6; // predicts no time at all where the device took some
+            continue;
+        }
+        if (obs[o].test.write && h.env.writeBack) {
+            // Writes acknowledged by the cache: any time up to the uncached layout's, log-uniform.
+            const double r = y - logMs[o];
+            const double over = r > 0 ? r / noise.deviceSigma : 0;
+            t.extra += 2 * std::log(noise.writeBackRange) + over * over;
+            continue;
+        }
+        const double v = dev2 + logVar[o];
+        const double r = y - logMs[o];
+        t.sumR2 += r * r / v;
+        t.sumR += r / v;
+        t.sumW += 1 / v;
+        t.logDet += std::log(2 * M_PI * v);
+    }
+    return t;
+}
+
+double Posterior::score(std::size_t i) const
+{
+    const Hypothesis& h = m_hypotheses[i];
+    const Terms t = terms(m_observations, m_rows[i].logMs, m_rows[i].logVar, h, m_noise);
+    const double tau2 = unitSigma(h) * unitSigma(h);
+    // -2 log of the Gaussian marginal: sum r²/v - (sum r/v)² / (sum 1/v + 1/tau²) + log det terms.
+    const double quad = t.sumR2 - t.sumR * t.sumR / (t.sumW + 1 / tau2);
+    return quad + t.logDet + std::log(1 + tau2 * t.sumW) + t.extra - 2 * h.logPrior;
+}
+
+double Posterior::shift(std::size_t i) const
+{
+    const Hypothesis& h = m_hypotheses[i];
+    const Terms t = terms(m_observations, m_rows[i].logMs, m_rows[i].logVar, h, m_noise);
+    const double tau2 = unitSigma(h) * unitSigma(h);
+    return t.sumR / (t.sumW + 1 / tau2);
+}
+
+std::vector<double> Posterior::posteriors() const
+{
+    std::vector<double> s(m_hypotheses.size());
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        s[i] = score(i);
+        best = std::min(best, s[i]);
+    }
+    double total = 0;
+    for (double& v : s) {
+        v = std::exp(-0.5 * (v - best));
+        total += v;
+    }
+    for (double& v : s)
+        v = total > 0 ? v / total : 0;
+    return s;
+}
+
+std::pair<double, double> Posterior::predictLog(std::size_t i, const Test& t) const
+{
+    const Hypothesis& h = m_hypotheses[i];
+    const Prediction p = predict(*h.layout, h.env, m_scale, t);
+    const double var = m_noise.deviceSigma * m_noise.deviceSigma + p.logVariance;
+    if (t.write && h.env.writeBack) // anywhere in the cache's range: its mean and variance
+        return { std::log(std::max(p.ms, 1e-9)) + shift(i) - m_noise.writeBackRange / 2,
+                 var + m_noise.writeBackRange * m_noise.writeBackRange / 12 };
+    return { std::log(std::max(p.ms, 1e-9)) + shift(i), var };
+}
+
+std::vector<std::size_t> Posterior::best(std::size_t count) const
+{
+    const std::vector<double> post = posteriors();
+    std::vector<std::size_t> order(post.size());
+    std::iota(order.begin(), order.end(), 0);
+    count = std::min(count, order.size());
+    std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(count), order.end(),
+        [&](std::size_t a, std::size_t b) { return post[a] > post[b]; });
+    order.resize(count);
+    return order;
+}
+
+std::vector<HypothesisClass> Posterior::classes(double tolerance, double floor, const std::vector<Test>& unseen,
+                                                std::size_t most) const
+{
+    const std::vector<double> post = posteriors();
+    std::vector<std::size_t> order(post.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return post[a] > post[b]; });
+    const double top = order.empty() ? 0 : post[order.front()];
+    std::vector<HypothesisClass> out;
+    std::vector<std::size_t> heads;
+    std::vector<std::vector<double>> headLogs; // each head's predictions of the unseen tests, shift included
+    const double limit = tolerance * m_noise.deviceSigma;
+    auto unseenLogs = [&](std::size_t i) {
+        std::vector<double> logs;
+        for (const Test& t : unseen)
+            logs.push_back(predictLog(i, t).first);
+        return logs;
+    };
+    auto alike = [&](std::size_t head, std::size_t i, const std::vector<double>& iLogs, const std::vector<double>& hLogs) {
+        const double sa = shift(head), sb = shift(i);
+        for (std::size_t o = 0; o < m_observations.size(); ++o)
+            if (!(std::abs(m_rows[head].logMs[o] + sa - m_rows[i].logMs[o] - sb) <= limit))
+                return false;
+        for (std::size_t k = 0; k < iLogs.size(); ++k)
+            if (!(std::abs(iLogs[k] - hLogs[k]) <= limit))
+                return false;
+        return true;
+    };
+    for (std::size_t rank = 0; rank < order.size() && rank < most; ++rank) {
+        const std::size_t i = order[rank];
+        if (post[i] < floor * top)
+            break;
+        const std::vector<double> logs = unseenLogs(i);
+        bool placed = false;
+        for (std::size_t c = 0; c < out.size() && !placed; ++c)
+            if (alike(heads[c], i, logs, headLogs[c])) {
+                out[c].members.push_back(i);
+                out[c].posterior += post[i];
+                placed = true;
+            }
+        if (!placed) {
+            out.push_back({ { i }, post[i] });
+            heads.push_back(i);
+            headLogs.push_back(logs);
+        }
+    }
+    std::stable_sort(out.begin(), out.end(), [](const HypothesisClass& a, const HypothesisClass& b) { return a.posterior > b.posterior; });
+    return out;
+}
+
+std::size_t Posterior::prune(double floor)
+{
+    const std::vector<double> post = posteriors();
+    const double best = post.empty() ? 0 : *std::max_element(post.begin(), post.end());
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < post.size(); ++i)
+        if (post[i] >= floor * best) {
+            if (kept != i) {
+                m_hypotheses[kept] = std::move(m_hypotheses[i]);
+                m_rows[kept] = std::move(m_rows[i]);
+            }
+            ++kept;
+        }
+    const std::size_t dropped = m_hypotheses.size() - kept;
+    m_hypotheses.resize(kept);
+    m_rows.resize(kept);
+    return dropped;
+}
+
+} // namespace raidscope::probemodel

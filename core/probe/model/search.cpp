@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace raidscope::probemodel {
+
+std::vector<Test> candidateTests(const Posterior& posterior, const std::vector<std::size_t>& leaders, int reads,
+                                 bool writes, std::uint64_t maxPeriodBlocks, const std::vector<std::size_t>& patternsOf)
+{
+    std::vector<Test> tests;
+    auto add = [&](Test::Kind kind, std::vector<Demand> demands, bool write = false) {
+        for (const Demand& d : demands)
+            if (d.periodBlocks > maxPeriodBlocks)
+                return;
+        Test t;
+        t.kind = kind;
+        t.demands = std::move(demands);
+        t.write = write;
+        if (std::find(tests.begin(), tests.end(), t) == tests.end())
+            tests.push_back(std::move(t));
+    };
+    const int n = reads;
+    add(Test::Kind::Spread, { { 1, 0, 2 * n } });
+    if (writes)
+        add(Test::Kind::Writes, { { 1, 0, 2 * n } }, true);
+    // The pattern scan (§2.3.1) at the patterns the hypotheses hold, and at powers of two: each
+    // size splits the hypotheses by whether it is a multiple of theirs.
+    for (std::uint64_t p = 1; p <= maxPeriodBlocks && p <= (1u << 20); p *= 2)
+        add(Test::Kind::Pattern, { { p, 0, n } });
+    for (std::size_t i : patternsOf)
+        add(Test::Kind::Pattern, { { posterior.hypothesis(i).layout->patternBlocks, 0, n } });
+    for (std::size_t i : leaders) {
+        const Candidate& c = *posterior.hypothesis(i).layout;
+        const std::uint64_t P = c.patternBlocks, C = c.layout->params().chunkBlocks(), K = P / C;
+        add(Test::Kind::Pattern, { { P, 0, n } });
+        add(Test::Kind::Pattern, { { 2 * P, 0, n } });
+        if (P % 2 == 0)
+            add(Test::Kind::Pattern, { { P / 2, 0, n } });
+        if (C > 1)
+            add(Test::Kind::Boundary, { { P, 0, n }, { P, 1, n } });
+        add(Test::Kind::Boundary, { { P, C - 1, n }, { P, C % P, n } });
+        for (std::uint64_t k = 1; k < K && k <= 32; ++k) {
+            add(Test::Kind::Pair, { { P, 0, n }, { P, k * C, n } });
+            if (k > 1)
+                add(Test::Kind::Pair, { { P, (k - 1) * C, n }, { P, k * C, n } });
+        }
+    }
+    return tests;
+}
+
+double separation(const Posterior& posterior, const std::vector<std::size_t>& leaders, const std::vector<double>& weights,
+                  const Test& t)
+{
+    std::vector<std::pair<double, double>> pred;
+    pred.reserve(leaders.size());
+    for (std::size_t i : leaders)
+        pred.push_back(posterior.predictLog(i, t));
+    double s = 0;
+    for (std::size_t a = 0; a < pred.size(); ++a)
+        for (std::size_t b = a + 1; b < pred.size(); ++b) {
+            const auto [ma, va] = pred[a];
+            const auto [mb, vb] = pred[b];
+            const double sum = va + vb;
+            if (sum <= 0)
+                continue;
+            const double bc = std::sqrt(2 * std::sqrt(va * vb) / sum) * std::exp(-(ma - mb) * (ma - mb) / (4 * sum));
+            s += weights[a] * weights[b] * (1 - bc);
+        }
+    return s;
+}
+
+std::optional<Choice> nextTest(const Posterior& posterior, const std::vector<HypothesisClass>& classes,
+                               const std::vector<Test>& tests, std::size_t maxLeaders, double minSeparation)
+{
+    std::vector<std::size_t> lead;
+    std::vector<double> weights;
+    for (const HypothesisClass& c : classes) {
+        if (lead.size() >= maxLeaders)
+            break;
+        lead.push_back(c.members.front());
+        weights.push_back(c.posterior);
+    }
+    if (lead.size() < 2)
+        return std::nullopt;
+    // Weights over the leaders alone: the separation is then a share of the doubt among them.
+    const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
+    for (double& w : weights)
+        w /= total;
+    std::optional<Choice> best;
+    for (const Test& t : tests) {
+        const double sep = separation(posterior, lead, weights, t);
+        const double perIo = sep / double(std::max(1, t.requests()));
+        if (sep >= minSeparation && (!best || perIo > best->perIo))
+            best = Choice { t, sep, perIo };
+    }
+    return best;
+}
+
+} // namespace raidscope::probemodel

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The probe model's parts (docs/design/probe.md), each against values worked by hand.
+#include "layout/layoutregistry.h"
+#include "probe/model/modelprobe.h"
+#include "probe/model/search.h"
+#include "probe/simtarget.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <memory>
+
+using namespace raidscope;
+using namespace raidscope::probemodel;
+using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
+
+namespace {
+
+std::shared_ptr<const Candidate> make(const char* scheme, const char* variant, int disks, int copies, std::uint64_t chunkBytes,
+                                      int failed = -1)
+{
+    auto c = std::make_shared<Candidate>();
+    c->scheme = QString::fromUtf8(scheme);
+    c->variant = QString::fromUtf8(variant);
+    c->disks = disks;
+    c->copies = copies;
+    c->chunkBytes = chunkBytes;
+    c->failedDisk = failed;
+    REQUIRE(buildCandidate(*c, LayoutRegistry::instance(), 4096));
+    return c;
+}
+
+Test reads(std::vector<Demand> demands, Test::Kind kind = Test::Kind::Pattern)
+{
+    Test t;
+    t.kind = kind;
+    t.demands = std::move(demands);
+    return t;
+}
+
+DeviceScale disk5ms()
+{
+    DeviceScale s;
+    s.serialReadMs = 5;
+    s.floorMs = 1;
+    return s;
+}
+
+} // namespace
+
+TEST_CASE("Probe model: reads at random pattern instances reach the residues of their gcd", "[probe][model]")
+{
+    // RAID-0 of 4, chunks of 4 blocks: pattern 16 blocks, chunk k = blocks 4k..4k+3.
+    auto at = [](std::uint64_t period, std::uint64_t offset) { return chunkShares({ period, offset, 1 }, 16, 4); };
+    CHECK(at(16, 0) == std::vector<double> { 1, 0, 0, 0 });  // every read at block 0 of an instance
+    CHECK(at(16, 5) == std::vector<double> { 0, 1, 0, 0 });  // block 5: chunk 1
+    CHECK(at(32, 0) == std::vector<double> { 1, 0, 0, 0 });  // a multiple of the pattern
+    CHECK(at(8, 0) == std::vector<double> { 0.5, 0, 0.5, 0 }); // residues 0, 8
+    CHECK(at(4, 0) == std::vector<double> { 0.25, 0.25, 0.25, 0.25 });
+    CHECK(at(1, 0) == std::vector<double> { 0.25, 0.25, 0.25, 0.25 });
+    // gcd(6, 16) = 2 divides the chunk: every chunk holds two of the eight residues 1, 3, ..., 15.
+    CHECK(at(6, 1) == std::vector<double> { 0.25, 0.25, 0.25, 0.25 });
+    // gcd(24, 16) = 8: residues 4 and 12, chunks 1 and 3.
+    CHECK(at(24, 4) == std::vector<double> { 0, 0.5, 0, 0.5 });
+}
+
+TEST_CASE("Probe model: member loads under each copy policy, worked by hand", "[probe][model]")
+{
+    const int n = 32;
+    const auto raid0 = make("raid0", "", 4, 0, 16384);
+    CHECK(memberLoads(*raid0, CopyReads::Balanced, reads({ { 16, 0, n } })) == std::vector<double> { 32, 0, 0, 0 });
+    CHECK(memberLoads(*raid0, CopyReads::Balanced, reads({ { 4, 0, n } })) == std::vector<double> { 8, 8, 8, 8 });
+    // A mirror of two: balanced reads split, one-copy reads stay on the first copy.
+    const auto raid1 = make("raid1", "", 2, 2, 16384);
+    CHECK(memberLoads(*raid1, CopyReads::Balanced, reads({ { 4, 0, n } })) == std::vector<double> { 16, 16 });
+    CHECK(memberLoads(*raid1, CopyReads::OneCopy, reads({ { 4, 0, n } })) == std::vector<double> { 32, 0 });
+    // Chained declustering of 4: chunk 0 on {0, 1}, chunk 1 on {1, 2}. N reads of each: 2N over three
+    // disks, so the best split leaves 2N/3 on the busiest (Shear §2.3.3's third regime).
+    const auto chained = make("chained", "", 4, 0, 16384);
+    const auto loads = memberLoads(*chained, CopyReads::Balanced, reads({ { 16, 0, n }, { 16, 4, n } }, Test::Kind::Pair));
+    CHECK_THAT(*std::max_element(loads.begin(), loads.end()), WithinRel(2.0 * n / 3, 1e-6));
+    CHECK_THAT(loads[0] + loads[1] + loads[2], WithinRel(2.0 * n, 1e-9));
+    CHECK(loads[3] == 0);
+    // Degraded RAID-5 of 4 (left-symmetric), member 0 failed: chunk 0's reads rebuild from the three
+    // survivors of its row, one read each.
+    const auto degraded = make("raid5", "left-symmetric", 4, 0, 16384, 0);
+    CHECK(memberLoads(*degraded, CopyReads::Balanced, reads({ { degraded->patternBlocks, 0, n } }))
+          == std::vector<double> { 0, 32, 32, 32 });
+}
+
+TEST_CASE("Probe model: a member's time for its queue, worked by hand", "[probe][model]")
+{
+    const DeviceScale s = disk5ms(); // 5 ms a read: a 1 ms floor and 4 ms of positioning on average
+    CHECK_THAT(memberTimeMs(10, 10, MemberKind::Positioning, s, 1), WithinRel(50.0, 1e-12));
+    CHECK_THAT(memberTimeMs(10, 10, MemberKind::Positioning, s, 0.5), WithinRel(100.0, 1e-12));
+    CHECK_THAT(memberTimeMs(10, 10, MemberKind::RateLimited, s, 1), WithinRel(50.0, 1e-12));
+    // Reordering, positioning uniform on [0, 8] ms: one read alone takes its mean, 1 + 4 ms.
+    CHECK_THAT(memberTimeMs(1, 1, MemberKind::Reordering, s, 1), WithinRel(5.0, 1e-9));
+    // Three queued: the nearest of 3 (8/4 = 2 ms), then of 2 (8/3), then the last (4), plus 3 floors.
+    CHECK_THAT(memberTimeMs(3, 3, MemberKind::Reordering, s, 1), WithinRel(3 + 2 + 8.0 / 3 + 4, 1e-9));
+    // Five with two in the queue at a time: three at the nearest of 2, then 2 and 1 as they drain.
+    CHECK_THAT(memberTimeMs(5, 2, MemberKind::Reordering, s, 1), WithinRel(3 * (1 + 8.0 / 3) + 2 + 8.0 / 3 + 4, 1e-9));
+}
+
+TEST_CASE("Probe model: predictions of Shear's tests, worked by hand", "[probe][model]")
+{
+    const DeviceScale s = disk5ms();
+    const Environment e; // positioning members, balanced copies, no cache
+    const auto raid0 = make("raid0", "", 4, 0, 16384);
+    // N = 32 at multiples of the pattern: all on disk 0, 32 x 5 ms, no spread from placement.
+    const Prediction onOne = predict(*raid0, e, s, reads({ { 16, 0, 32 } }));
+    CHECK_THAT(onOne.ms, WithinRel(160.0, 1e-12));
+    CHECK(onOne.logVariance == 0);
+    // At multiples of 4 blocks each read picks one of the four chunks: 8 each on average, binomial
+    // spread sqrt(32 x 1/4 x 3/4) = sqrt(6) reads, and the batch waits for the busiest of four:
+    // 40 ms + 1.0294 (the mean of the largest of four standard normals) x 5 sqrt(6) ms = 52.6 ms.
+    const Prediction spread = predict(*raid0, e, s, reads({ { 4, 0, 32 } }));
+    CHECK_THAT(spread.ms, WithinRel(40 + 1.0294 * 5 * std::sqrt(6.0), 0.02));
+    // A mirror of two: each write reaches both disks, so 32 writes take 32 x 5 ms on each.
+    const auto raid1 = make("raid1", "", 2, 2, 16384);
+    Test writes = reads({ { 1, 0, 32 } }, Test::Kind::Writes);
+    writes.write = true;
+    CHECK_THAT(predict(*raid1, e, s, writes).ms, WithinRel(160.0, 0.05));
+}
+
+TEST_CASE("Probe model: the device's repeat noise, with its stated prior", "[probe][model]")
+{
+    NoiseEstimate e(0.05, 2);
+    CHECK_THAT(e.sigma(), WithinRel(0.05, 1e-12)); // nothing measured: the prior
+    e.addRepeats({ 100, 110, 90 });
+    const double l1 = std::log(100.0), l2 = std::log(110.0), l3 = std::log(90.0);
+    const double m = (l1 + l2 + l3) / 3;
+    const double ss = (l1 - m) * (l1 - m) + (l2 - m) * (l2 - m) + (l3 - m) * (l3 - m);
+    CHECK_THAT(e.sigma(), WithinRel(std::sqrt((ss + 2 * 0.05 * 0.05) / (2 + 2)), 1e-12));
+}
+
+TEST_CASE("Probe model: the posterior on synthetic evidence", "[probe][model]")
+{
+    const DeviceScale s = disk5ms();
+    NoiseModel noise;
+    noise.deviceSigma = 0.03;
+    Posterior post(s, noise);
+    const auto four = make("raid0", "", 4, 0, 16384), two = make("raid0", "", 2, 0, 16384);
+    const auto raid4 = make("raid4", "parity-last", 5, 0, 16384); // reads as RAID-0 of 4
+    Environment e;
+    post.addHypotheses({ { four, e, logPrior(*four, e) }, { two, e, logPrior(*two, e) }, { raid4, e, logPrior(*raid4, e) } });
+    // The truth is RAID-0 of 4: the pattern tests it predicts, measured exactly so.
+    const std::vector<Test> tests = { reads({ { 8, 0, 32 } }), reads({ { 16, 0, 32 } }), reads({ { 4, 0, 32 } }) };
+    for (const Test& t : tests)
+        post.observe(t, predict(*four, e, s, t).ms);
+    const std::vector<double> p = post.posteriors();
+    CHECK(p[1] < 1e-6); // RAID-0 of 2 reads blocks 0 and 8 on one disk: 160 ms where 4 disks take ~100
+    // RAID-4 of 5 reads as RAID-0 of 4: one class, whose posterior is the two together.
+    const auto classes = post.classes(0.25, 0);
+    REQUIRE(classes.size() == 2);
+    CHECK(classes.front().members.size() == 2);
+    CHECK_THAT(classes.front().posterior, WithinAbs(1.0, 1e-6));
+    // RAID-0 is the commoner level: the class is led by it (prior 1 against RAID-4's 1/4).
+    CHECK(classes.front().members.front() == 0);
+    CHECK_THAT(p[0] / p[2], WithinRel(4.0, 1e-6));
+}
+
+TEST_CASE("Probe model: a write-back cache explains writes faster than any layout's", "[probe][model]")
+{
+    const DeviceScale s = disk5ms();
+    Posterior post(s, NoiseModel {});
+    const auto raid5 = make("raid5", "left-symmetric", 5, 0, 16384);
+    Environment plain, cached;
+    cached.writeBack = true;
+    post.addHypotheses({ { raid5, plain, logPrior(*raid5, plain) }, { raid5, cached, logPrior(*raid5, cached) } });
+    Test spread = reads({ { 1, 0, 64 } }, Test::Kind::Spread);
+    Test writes = spread;
+    writes.kind = Test::Kind::Writes;
+    writes.write = true;
+    post.observe(spread, predict(*raid5, plain, s, spread).ms);
+    // Writes at a tenth of what RAID-5's four disk operations each would take.
+    post.observe(writes, predict(*raid5, plain, s, writes).ms / 10);
+    const std::vector<double> p = post.posteriors();
+    CHECK(p[1] > 0.999);
+    // And writes at the layout's own cost leave the cache at its prior odds or below.
+    Posterior honest(s, NoiseModel {});
+    honest.addHypotheses({ { raid5, plain, logPrior(*raid5, plain) }, { raid5, cached, logPrior(*raid5, cached) } });
+    honest.observe(spread, predict(*raid5, plain, s, spread).ms);
+    honest.observe(writes, predict(*raid5, plain, s, writes).ms);
+    CHECK(honest.posteriors()[0] > 0.9);
+}
+
+TEST_CASE("Probe model: the search picks a test that separates the leaders", "[probe][model]")
+{
+    const DeviceScale s = disk5ms();
+    Posterior post(s, NoiseModel {});
+    const auto four = make("raid0", "", 4, 0, 16384), two = make("raid0", "", 2, 0, 16384);
+    Environment e;
+    post.addHypotheses({ { four, e, 0 }, { two, e, 0 } });
+    // Reads at multiples of 16 blocks land on disk 0 under both: nothing to learn from them.
+    const Test same = reads({ { 16, 0, 32 } });
+    const Test apart = reads({ { 8, 0, 32 } });
+    // Nothing run yet: the two read alike on the first test, not on the second.
+    CHECK(post.classes(0.25, 0, { same }).size() == 1);
+    const auto classes = post.classes(0.25, 0, { same, apart });
+    REQUIRE(classes.size() == 2);
+    CHECK_THAT(separation(post, { 0, 1 }, { 0.5, 0.5 }, same), WithinAbs(0.0, 1e-12));
+    // At multiples of 8 RAID-0 of 2 keeps every read on disk 0 and RAID-0 of 4 splits them over two.
+    CHECK(separation(post, { 0, 1 }, { 0.5, 0.5 }, apart) > 0.2);
+    const auto choice = nextTest(post, classes, { same, apart });
+    REQUIRE(choice);
+    CHECK(choice->test == apart);
+}
+
+TEST_CASE("Probe model: Shear's fixed schedule, counted by hand", "[probe][model]")
+{
+    // RAID-0 of 4, 4-block chunks: pattern 16, scanned to 32; N = 500, R = 1:
+    // 32 x 500 pattern reads + 16 x 1000 boundary + 16 x 1000 pairs + 1000 for the ratio.
+    CHECK(shearScheduleIos(16, 4, 32) == 32 * 500 + 16 * 1000 + 16 * 1000 + 1000);
+}
+
+TEST_CASE("Probe model: identifies a simulated array end to end", "[probe][model]")
+{
+    QString error;
+    auto target = SimTarget::create(QStringLiteral("raid0 disks=4 chunk=16KiB"), &error);
+    REQUIRE(target);
+    ProbeConfig config;
+    config.maxDisks = 8;
+    config.maxChunkBytes = 64 * 1024;
+    const ProbeResult r = runModelProbe(*target, config, LayoutRegistry::instance());
+    INFO(r.error.toStdString() << r.verdict.findingTexts().join(QStringLiteral("; ")).toStdString());
+    CHECK(r.error.isEmpty());
+    CHECK(r.verdict.identified);
+    CHECK(r.verdict.scheme == u"raid0");
+    CHECK(r.verdict.disks == 4);
+    CHECK(r.verdict.chunkBytes == 16384);
+}
