@@ -198,6 +198,7 @@ bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t 
     const std::uint64_t period = std::max<std::uint64_t>(K, std::uint64_t(layout->dataDisks()) * std::uint64_t(c.disks));
     std::vector<double> readLoad(std::size_t(c.disks)), writeLoad(std::size_t(c.disks));
     c.writesRead = false;
+    c.writeOpsOnOneDisk = 1;
     for (std::uint64_t k = 0; k < period; ++k) {
         const std::uint64_t offset = k * chunkBlocks * blockBytes;
         const RequestPlan read = planRequest(*layout, offset, blockBytes, false, nullptr, options);
@@ -215,11 +216,21 @@ bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t 
                 readLoad[std::size_t(op.disk)] += double(op.blocks);
         }
         const RequestPlan write = planRequest(*layout, offset, blockBytes, true, nullptr, options);
+        std::map<int, double> onDisk;
         for (const DiskOp& op : write.ops) {
             writeLoad[std::size_t(op.disk)] += double(op.blocks);
+            onDisk[op.disk] += double(op.blocks);
             c.writesRead |= op.kind == DiskOp::Read;
         }
+        for (const auto& [d, ops] : onDisk)
+            c.writeOpsOnOneDisk = std::max(c.writeOpsOnOneDisk, ops);
     }
+    c.readOpsPerRead = readLoad;
+    c.writeOpsPerWrite = writeLoad;
+    for (double& l : c.readOpsPerRead)
+        l /= double(period);
+    for (double& l : c.writeOpsPerWrite)
+        l /= double(period);
     const double maxRead = *std::max_element(readLoad.begin(), readLoad.end());
     const double maxWrite = *std::max_element(writeLoad.begin(), writeLoad.end());
     c.readWriteRatio = maxRead > 0 ? maxWrite / maxRead : 1;

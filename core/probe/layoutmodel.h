@@ -38,6 +38,11 @@ struct Candidate
     /// the writes (RAID-4's parity disk: the read lands on a data disk with time to spare).
     double safeReadCost = 1;
     double readParallelism = 1; ///< disks' worth of random reads served at once (a degraded read costs a row)
+    /// Per member, the disk operations of one random one-block read (copies balanced) and of one
+    /// random one-block write, averaged over a whole rotation of the layout; and the most operations
+    /// one write does on one member (2 for a read-modify-write's read and write, 1 for a mirror's).
+    std::vector<double> readOpsPerRead, writeOpsPerWrite;
+    double writeOpsOnOneDisk = 1;
 
     /// The array spec that builds this candidate (`failed=`, `paritywrite=md` and md's
     /// `mirrorread=nearest` included).

@@ -75,11 +75,22 @@ TEST_CASE("Probe model: member loads under each copy policy, worked by hand", "[
     const auto raid1 = make("raid1", "", 2, 2, 16384);
     CHECK(memberLoads(*raid1, CopyReads::Balanced, reads({ { 4, 0, n } })) == std::vector<double> { 16, 16 });
     CHECK(memberLoads(*raid1, CopyReads::OneCopy, reads({ { 4, 0, n } })) == std::vector<double> { 32, 0 });
+    // md's nearest head keeps one chunk's reads on one copy, but reads spread over RAID-10's chunks
+    // find idle copies: near RAID-10 of 4 x 2, chunks 0 and 1 on {0, 1} and {2, 3}.
+    const auto near = make("raid10", "near", 4, 2, 16384);
+    CHECK(memberLoads(*near, CopyReads::OneCopy, reads({ { near->patternBlocks, 0, n } })) == std::vector<double> { 32, 0, 0, 0 });
+    CHECK(memberLoads(*near, CopyReads::OneCopy, reads({ { 4, 0, n } })) == std::vector<double> { 8, 8, 8, 8 });
+    // A mirror of three takes 32 reads as whole requests: 11 + 11 + 10.
+    const auto raid1of3 = make("raid1", "", 3, 3, 16384);
+    const auto three = memberLoads(*raid1of3, CopyReads::Balanced, reads({ { 1, 0, n } }, Test::Kind::Spread));
+    CHECK(std::vector<double>(three.begin(), three.end()) == std::vector<double> { 11, 11, 10 });
     // Chained declustering of 4: chunk 0 on {0, 1}, chunk 1 on {1, 2}. N reads of each: 2N over three
-    // disks, so the best split leaves 2N/3 on the busiest (Shear §2.3.3's third regime).
+    // disks, so the best split leaves 2N/3 on the busiest (Shear §2.3.3's third regime), in whole
+    // reads 22 + 21 + 21 for 2N = 64.
     const auto chained = make("chained", "", 4, 0, 16384);
     const auto loads = memberLoads(*chained, CopyReads::Balanced, reads({ { 16, 0, n }, { 16, 4, n } }, Test::Kind::Pair));
-    CHECK_THAT(*std::max_element(loads.begin(), loads.end()), WithinRel(2.0 * n / 3, 1e-6));
+    CHECK_THAT(*std::max_element(loads.begin(), loads.end()), WithinRel(22.0, 1e-6));
+    CHECK_THAT(*std::min_element(loads.begin(), loads.begin() + 3), WithinRel(21.0, 1e-6));
     CHECK_THAT(loads[0] + loads[1] + loads[2], WithinRel(2.0 * n, 1e-9));
     CHECK(loads[3] == 0);
     // Degraded RAID-5 of 4 (left-symmetric), member 0 failed: chunk 0's reads rebuild from the three

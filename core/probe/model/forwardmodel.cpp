@@ -135,10 +135,13 @@ std::vector<double> memberLoads(const Candidate& c, CopyReads policy, const Test
     const std::uint64_t chunkBlocks = c.layout->params().chunkBlocks();
     const std::size_t K = c.reads.size();
     std::vector<double> perChunk(K, 0.0);
+    std::vector<bool> focused(K, false); // every read of some demand on this one chunk
     for (const Demand& d : t.demands) {
         const std::vector<double> s = chunkShares(d, c.patternBlocks, chunkBlocks);
-        for (std::size_t k = 0; k < K; ++k)
+        for (std::size_t k = 0; k < K; ++k) {
             perChunk[k] += s[k] * double(d.count);
+            focused[k] = focused[k] || s[k] == 1;
+        }
     }
     std::vector<double> loads(std::size_t(c.disks), 0.0);
     // Fixed loads first, then the chunks with fewest copies: the order in which a shortest-queue
@@ -150,7 +153,9 @@ std::vector<double> memberLoads(const Candidate& c, CopyReads policy, const Test
         const Candidate::ChunkReads& r = c.reads[k];
         for (const auto& [disk, amount] : r.fixed)
             loads[std::size_t(disk)] += amount * perChunk[k];
-        if (r.choices.size() == 1 || (!r.choices.empty() && policy == CopyReads::OneCopy))
+        // md's nearest head (one copy): a batch's reads of one chunk stay on the copy whose head is
+        // there; reads spread over many chunks find idle copies first and spread as balanced ones.
+        if (r.choices.size() == 1 || (!r.choices.empty() && policy == CopyReads::OneCopy && focused[k]))
             loads[std::size_t(r.choices.front())] += perChunk[k];
         else if (!r.choices.empty())
             balanced.push_back(k);
@@ -178,6 +183,39 @@ std::vector<double> memberLoads(const Candidate& c, CopyReads policy, const Test
         }
         if (moved < 1e-4 * double(t.requests()))
             break;
+    }
+    // A shortest-queue controller places whole requests: where the balanced reads' count on their
+    // disks is fixed (every balanced chunk's demand certain, or one copy set for all of them), the
+    // split is whole, its remainder going one read each to the disks with the largest fractions
+    // (RAID-1 of 9 reads 64 as 8 + 8 x 7: its busiest disk as RAID-1 of 8's).
+    bool certain = true;
+    for (const Demand& d : t.demands) {
+        const std::vector<double> s = chunkShares(d, c.patternBlocks, chunkBlocks);
+        for (std::size_t k : balanced)
+            certain = certain && (s[k] == 0 || s[k] == 1);
+    }
+    bool oneSet = true;
+    for (std::size_t k : balanced)
+        oneSet = oneSet && c.reads[k].choices == c.reads[balanced.front()].choices;
+    if (!balanced.empty() && (certain || oneSet)) {
+        std::vector<double> part(loads.size(), 0.0);
+        for (std::size_t j = 0; j < balanced.size(); ++j)
+            for (std::size_t i = 0; i < c.reads[balanced[j]].choices.size(); ++i)
+                part[std::size_t(c.reads[balanced[j]].choices[i])] += parts[j][i];
+        double total = 0, whole = 0;
+        std::vector<std::pair<double, std::size_t>> fractions;
+        for (std::size_t d = 0; d < part.size(); ++d) {
+            total += part[d];
+            const double f = std::floor(part[d] + 1e-9);
+            whole += f;
+            if (part[d] > 0)
+                fractions.emplace_back(part[d] - f, d);
+            loads[d] += f - part[d];
+        }
+        std::stable_sort(fractions.begin(), fractions.end(), [](auto& a, auto& b) { return a.first > b.first; });
+        const auto extra = std::size_t(std::llround(total - whole));
+        for (std::size_t i = 0; i < extra && i < fractions.size(); ++i)
+            loads[fractions[i].second] += 1;
     }
     return loads;
 }
@@ -208,24 +246,45 @@ double memberTimeMs(double load, double queue, MemberKind kind, const DeviceScal
 LoadProfile loadProfile(const Candidate& c, CopyReads policy, const Test& t, int readsPerWrite)
 {
     LoadProfile p;
-    Test reads = t;
-    reads.write = false;
-    p.loads = memberLoads(c, policy, reads);
     if (t.write) {
-        // Shear §2.3.4: a write costs the layout's busiest disk readWriteRatio reads' worth, plus a
-        // safe write's own read where the target does one (safeReadCost: on the disks writes keep busy).
+        // Shear §2.3.4, spread writes: each member's operations per write over a rotation of the
+        // layout, plus a safe write's own read where the target does one. A write touches member d
+        // with o operations (the most one write does there) with chance w_d / o: binomial spread.
+        const double count = t.requests();
+        const double o = c.writeOpsOnOneDisk;
+        p.loads.assign(std::size_t(c.disks), 0.0);
+        p.variance.assign(std::size_t(c.disks), 0.0);
+        for (std::size_t d = 0; d < p.loads.size(); ++d) {
+            const double w = c.writeOpsPerWrite[d], r = double(readsPerWrite) * c.readOpsPerRead[d];
+            p.loads[d] = count * (w + r);
+            const double pi = std::min(1.0, w / o);
+            p.variance[d] = count * o * o * pi * (1 - pi);
+        }
         p.readWriteCost = c.readWriteRatio + double(readsPerWrite) * c.safeReadCost;
-        for (double& l : p.loads)
-            l *= p.readWriteCost;
+        return p;
     }
+    p.loads = memberLoads(c, policy, t);
     // Where reads land at random over many chunks, each member's load is a sum of binomials: its
     // variance count·s·(1-s) per chunk share s (balanced copies split theirs, so a set's variance
     // spreads over its members).
     p.variance.assign(p.loads.size(), 0.0);
     const std::uint64_t chunkBlocks = c.layout->params().chunkBlocks();
+    // One copy set for every chunk read (a mirror of whole disks): the controller's split is the
+    // same wherever the reads land.
+    const std::vector<int>* set = nullptr;
+    bool oneSet = policy == CopyReads::Balanced;
+    for (const Candidate::ChunkReads& r : c.reads) {
+        if (r.choices.size() < 2 || !r.fixed.empty()) {
+            oneSet = false;
+            break;
+        }
+        if (set && *set != r.choices)
+            oneSet = false;
+        set = &r.choices;
+    }
     for (const Demand& d : t.demands) {
         const std::vector<double> s = chunkShares(d, c.patternBlocks, chunkBlocks);
-        for (std::size_t k = 0; k < s.size(); ++k) {
+        for (std::size_t k = 0; k < s.size() && !oneSet; ++k) {
             if (s[k] <= 0 || s[k] >= 1)
                 continue;
             const double v = double(d.count) * s[k] * (1 - s[k]);
@@ -233,14 +292,12 @@ LoadProfile loadProfile(const Candidate& c, CopyReads policy, const Test& t, int
             for (const auto& [disk, amount] : r.fixed)
                 p.variance[std::size_t(disk)] += v * amount * amount;
             if (!r.choices.empty()) {
-                const std::size_t n = policy == CopyReads::OneCopy ? 1 : r.choices.size();
+                const std::size_t n = r.choices.size();
                 for (std::size_t i = 0; i < n; ++i)
                     p.variance[std::size_t(r.choices[i])] += v / double(n * n);
             }
         }
     }
-    for (double& v : p.variance)
-        v *= p.readWriteCost * p.readWriteCost;
     return p;
 }
 

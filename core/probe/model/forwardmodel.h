@@ -28,7 +28,7 @@ QString memberKindName(MemberKind kind);
 /// How reads of a block with several copies are sent.
 enum class CopyReads {
     Balanced, ///< to the copy with the shortest queue (water-filling over the copies)
-    OneCopy,  ///< a batch issued at once reads each chunk from one copy (md's nearest head)
+    OneCopy,  ///< a batch's reads of one chunk stay on one copy (md's nearest head); spread reads balance
 };
 
 /// The environment half of a hypothesis: what the array's members and controller do beside the layout.

@@ -81,6 +81,7 @@ private:
     ProbeResult m_result;
     ProbeSnapshot m_pending;
     double m_fraction = 0;
+    double layoutConfidence(const HypothesisClass& top) const;
     bool m_trace = qEnvironmentVariableIsSet("RAIDSCOPE_PROBE_TRACE"); // each step's choice and leaders on stderr
 };
 
@@ -294,6 +295,22 @@ void ModelProber::record(const Test& t, double ms)
     flush(false);
 }
 
+// The verdict names a layout: its confidence is the posterior of every hypothesis whose layout is
+// one of the best class's, whatever environment it comes with (a member kind left open does not
+// leave the layout open).
+double ModelProber::layoutConfidence(const HypothesisClass& top) const
+{
+    QSet<QString> layouts;
+    for (std::size_t i : top.members)
+        layouts.insert(m_posterior->hypothesis(i).layout->spec());
+    const std::vector<double> post = m_posterior->posteriors();
+    double sum = 0;
+    for (std::size_t i = 0; i < post.size(); ++i)
+        if (layouts.contains(m_posterior->hypothesis(i).layout->spec()))
+            sum += post[i];
+    return sum;
+}
+
 void ModelProber::verdict()
 {
     ProbeVerdict& v = m_result.verdict;
@@ -313,7 +330,7 @@ void ModelProber::verdict()
     v.failedDisk = c.failedDisk;
     v.mdParityWrites = c.mdParityWrites;
     v.mdMirrorReads = c.mdMirrorReads;
-    v.confidence = classes.front().posterior;
+    v.confidence = layoutConfidence(classes.front());
     v.spec = h.spec();
     v.layoutSpec = c.layoutSpec();
     v.identified = v.confidence >= m_options.stopPosterior;
@@ -325,9 +342,13 @@ void ModelProber::verdict()
             v.equivalents << s;
         }
     }
-    if (classes.size() > 1) {
-        v.runnerUp = m_posterior->hypothesis(classes[1].members.front()).spec();
-        v.runnerUpConfidence = classes[1].posterior;
+    for (std::size_t k = 1; k < classes.size(); ++k) {
+        const Hypothesis& other = m_posterior->hypothesis(classes[k].members.front());
+        if (other.layout->spec() == c.spec())
+            continue;
+        v.runnerUp = other.spec();
+        v.runnerUpConfidence = classes[k].posterior;
+        break;
     }
     m_result.patternBlocks = c.patternBlocks;
     m_result.chunkBlocks = c.layout->params().chunkBlocks();
@@ -409,7 +430,7 @@ ProbeResult ModelProber::run()
             // classes read alike on those and on every test run.
             const std::vector<Test> tests = candidateTests(*m_posterior, m_posterior->best(8), m_n, writes, m_capacityBlocks / 64);
             const auto classes = m_posterior->classes(0.25, 1e-6, tests);
-            if (classes.empty() || classes.front().posterior >= m_options.stopPosterior)
+            if (classes.empty() || layoutConfidence(classes.front()) >= m_options.stopPosterior)
                 break;
             std::vector<std::size_t> heads;
             for (std::size_t c = 0; c < classes.size() && c < 8; ++c)

@@ -31,8 +31,9 @@ double logPrior(const Candidate& c, const Environment& e)
     else if (s == u"raid10")
         w = c.variant == u"near" ? 1 : 0.5;
     double p = std::log(w);
-    if (c.copies > 2)
-        p += std::log(0.5) * double(c.copies - 2); // two copies are the common case
+    // Two copies are the common case where copies are a choice (RAID-1 mirrors every member).
+    if (c.copies > 2 && s != u"raid1")
+        p += std::log(0.5) * double(c.copies - 2);
     // A degraded array: one in twenty arrays met, its failed member any of its D.
     if (c.failedDisk >= 0)
         p += std::log(0.05 / double(c.disks));

@@ -24,6 +24,12 @@ std::vector<Test> candidateTests(const Posterior& posterior, const std::vector<s
     };
     const int n = reads;
     add(Test::Kind::Spread, { { 1, 0, 2 * n } });
+    // Spread reads in a whole number per disk of each leader: a shortest-queue split of 2N over D
+    // disks leaves ceil(2N/D) on the busiest, which D-1 disks may share.
+    for (std::size_t i : leaders) {
+        const int d = posterior.hypothesis(i).layout->disks;
+        add(Test::Kind::Spread, { { 1, 0, d * ((2 * n + d - 1) / d) } });
+    }
     if (writes)
         add(Test::Kind::Writes, { { 1, 0, 2 * n } }, true);
     // The pattern scan (§2.3.1) at the patterns the hypotheses hold, and at powers of two: each
