@@ -153,7 +153,30 @@ double Candidate::singleCost(std::uint64_t a) const
     return makespan;
 }
 
-bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t blockBytes, QString* error)
+namespace {
+
+// The read/write figures of an built candidate: a whole rotation of its layout, request by request.
+void buildWrites(Candidate& c, std::uint64_t blockBytes);
+
+} // namespace
+
+const Candidate& withWrites(const Candidate& c, std::uint64_t blockBytes)
+{
+    if (c.writesBuilt)
+        return c;
+    static std::mutex mutex;
+    const std::lock_guard lock(mutex);
+    if (!c.completed) {
+        auto full = std::make_shared<Candidate>(c);
+        full->completed.reset();
+        buildWrites(*full, blockBytes);
+        c.completed = std::move(full);
+    }
+    return *c.completed;
+}
+
+bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t blockBytes, QString* error,
+                    bool withWrites)
 {
     std::shared_ptr<const Layout> layout = c.layout ? c.layout : createLayout(c, registry, blockBytes, error);
     if (!layout)
@@ -193,6 +216,27 @@ bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t 
         r.fixed.assign(loads.begin(), loads.end());
     }
 
+    c.writesBuilt = false;
+    if (withWrites)
+        buildWrites(c, blockBytes);
+    return true;
+}
+
+namespace {
+
+void buildWrites(Candidate& c, std::uint64_t blockBytes)
+{
+    const Layout* layout = c.layout.get();
+    const std::uint64_t chunkBlocks = layout->params().chunkBlocks();
+    const std::uint64_t K = c.patternBlocks / chunkBlocks;
+    PlanOptions options;
+    if (c.failedDisk >= 0) {
+        options.failed.assign(std::size_t(c.disks), false);
+        options.failed[std::size_t(c.failedDisk)] = true;
+    }
+    options.alwaysReconstructWrite = c.mdParityWrites;
+    BlockPlaces places;
+    c.writesBuilt = true;
     // Shear §2.3.4: random reads against random writes. Throughput is set by the busiest disk:
     // average the disk operations of a one-block request over a whole rotation of the layout.
     const std::uint64_t period = std::max<std::uint64_t>(K, std::uint64_t(layout->dataDisks()) * std::uint64_t(c.disks));
@@ -240,12 +284,13 @@ bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t 
         maxSafeWrite = std::max(maxSafeWrite, writeLoad[d] + readLoad[d]);
     c.safeReadCost = maxRead > 0 ? maxSafeWrite / maxRead - c.readWriteRatio : 1;
     c.readParallelism = maxRead > 0 ? double(period) / maxRead : 1;
-    return true;
 }
+
+} // namespace
 
 std::vector<Candidate> enumerateCandidates(const LayoutRegistry& registry, std::uint64_t chunkBytes,
                                            std::uint64_t blockBytes, std::uint64_t patternBlocks, int maxDisks,
-                                           bool withDegraded)
+                                           bool withDegraded, bool withWrites)
 {
     std::vector<Candidate> out;
     for (const SchemeInfo& s : registry.schemes()) {
@@ -274,7 +319,7 @@ std::vector<Candidate> enumerateCandidates(const LayoutRegistry& registry, std::
                     c.layout = createLayout(c, registry, blockBytes, nullptr);
                     if (!c.layout || (patternBlocks != 0 && c.layout->patternBlocks() != patternBlocks))
                         continue;
-                    if (!buildCandidate(c, registry, blockBytes))
+                    if (!buildCandidate(c, registry, blockBytes, nullptr, withWrites))
                         continue;
                     const bool parity = c.layout->redundancy() == Redundancy::SingleParity
                         || c.layout->redundancy() == Redundancy::DoubleParity;
@@ -283,24 +328,24 @@ std::vector<Candidate> enumerateCandidates(const LayoutRegistry& registry, std::
                     if (s.id == u"raid10" && (variant == u"far" || variant == u"offset")) {
                         Candidate md = c;
                         md.mdMirrorReads = true;
-                        if (buildCandidate(md, registry, blockBytes))
+                        if (buildCandidate(md, registry, blockBytes, nullptr, withWrites))
                             out.push_back(md);
                     }
                     if (parity && c.layout->dataDisks() > 3) { // md's writes differ only from 5 disks up
                         Candidate md = c;
                         md.mdParityWrites = true;
-                        if (buildCandidate(md, registry, blockBytes))
+                        if (buildCandidate(md, registry, blockBytes, nullptr, withWrites))
                             out.push_back(md);
                     }
                     if (withDegraded && c.layout->faultTolerance() > 0) {
                         for (int f = 0; f < disks; ++f) {
                             Candidate d = c;
                             d.failedDisk = f;
-                            if (buildCandidate(d, registry, blockBytes))
+                            if (buildCandidate(d, registry, blockBytes, nullptr, withWrites))
                                 out.push_back(d);
                             // md's degraded reads fetch a RAID-6 row's Q as well as its P (PlanOptions).
                             d.mdParityWrites = true;
-                            if (parity && c.layout->faultTolerance() > 1 && buildCandidate(d, registry, blockBytes))
+                            if (parity && c.layout->faultTolerance() > 1 && buildCandidate(d, registry, blockBytes, nullptr, withWrites))
                                 out.push_back(d);
                         }
                     }

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace raidscope {
@@ -29,6 +30,8 @@ struct Candidate
     /// so reads never balance and read like RAID-0 over the same members.
     bool mdMirrorReads = false;
     std::shared_ptr<const Layout> layout;
+    /// withWrites()'s copy of this candidate with its read/write figures (built on first use).
+    mutable std::shared_ptr<const Candidate> completed;
 
     std::uint64_t patternBlocks = 0;
     double readWriteRatio = 1; ///< random read throughput / random write throughput (Shear §2.3.4)
@@ -43,6 +46,9 @@ struct Candidate
     /// one write does on one member (2 for a read-modify-write's read and write, 1 for a mirror's).
     std::vector<double> readOpsPerRead, writeOpsPerWrite;
     double writeOpsOnOneDisk = 1;
+    /// False when built without the read/write figures above (buildCandidate's `withWrites`):
+    /// withWrites() completes them on first use.
+    bool writesBuilt = true;
 
     /// The array spec that builds this candidate (`failed=`, `paritywrite=md` and md's
     /// `mirrorread=nearest` included).
@@ -73,13 +79,18 @@ struct Candidate
     int blockCopies() const;
 };
 
-/// Builds the predictions of one candidate; false when the layout cannot be made.
-bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t blockBytes, QString* error = nullptr);
+/// Builds the predictions of one candidate; false when the layout cannot be made. Without `withWrites`
+/// the read/write figures (readWriteRatio, safeReadCost, readParallelism, the per-member operations),
+/// which walk a whole rotation of the layout, are left for withWrites().
+bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t blockBytes, QString* error = nullptr,
+                    bool withWrites = true);
+/// `c` with its read/write figures, built once (thread-safe) where buildCandidate() left them out.
+const Candidate& withWrites(const Candidate& c, std::uint64_t blockBytes);
 
 /// Every layout the installed plugins can make with this chunk and block, up to `maxDisks` members,
 /// whose pattern is `patternBlocks` (0: any), healthy and (when `withDegraded`) with each member failed.
 std::vector<Candidate> enumerateCandidates(const LayoutRegistry& registry, std::uint64_t chunkBytes,
                                            std::uint64_t blockBytes, std::uint64_t patternBlocks, int maxDisks,
-                                           bool withDegraded);
+                                           bool withDegraded, bool withWrites = true);
 
 } // namespace raidscope

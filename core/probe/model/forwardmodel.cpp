@@ -167,10 +167,23 @@ std::vector<double> memberLoads(const Candidate& c, CopyReads policy, const Test
     std::stable_sort(balanced.begin(), balanced.end(),
         [&](std::size_t a, std::size_t b) { return c.reads[a].choices.size() < c.reads[b].choices.size(); });
     std::vector<std::vector<double>> parts(balanced.size());
-    for (std::size_t j = 0; j < balanced.size(); ++j)
-        parts[j] = waterFill(loads, c.reads[balanced[j]].choices, perChunk[balanced[j]]);
+    // Reads spread evenly over every chunk (spread reads, or sizes whose residues cover the pattern):
+    // each chunk's share split evenly over its copies, as a shortest-queue controller keeps it over
+    // a layout whose copies are placed alike (every installed one, healthy).
+    const auto [low, high] = std::minmax_element(perChunk.begin(), perChunk.end());
+    const bool even = K > 0 && *high - *low <= 1e-12 * *high;
+    for (std::size_t j = 0; j < balanced.size(); ++j) {
+        const std::vector<int>& choices = c.reads[balanced[j]].choices;
+        if (even) {
+            parts[j].assign(choices.size(), perChunk[balanced[j]] / double(choices.size()));
+            for (std::size_t i = 0; i < choices.size(); ++i)
+                loads[std::size_t(choices[i])] += parts[j][i];
+        } else {
+            parts[j] = waterFill(loads, choices, perChunk[balanced[j]]);
+        }
+    }
     // Passes until no chunk's split moves by 0.01 % of the test's reads: far below the noise.
-    for (int pass = 0; pass < 30 && balanced.size() > 1; ++pass) {
+    for (int pass = 0; pass < 30 && balanced.size() > 1 && !even; ++pass) {
         double moved = 0;
         for (std::size_t j = 0; j < balanced.size(); ++j) {
             const std::vector<int>& choices = c.reads[balanced[j]].choices;
@@ -243,9 +256,11 @@ double memberTimeMs(double load, double queue, MemberKind kind, const DeviceScal
     return 0;
 }
 
-LoadProfile loadProfile(const Candidate& c, CopyReads policy, const Test& t, int readsPerWrite)
+LoadProfile loadProfile(const Candidate& layout, CopyReads policy, const Test& t, const DeviceScale& scale)
 {
+    const int readsPerWrite = scale.readsPerWrite;
     LoadProfile p;
+    const Candidate& c = t.write ? withWrites(layout, scale.blockBytes) : layout;
     if (t.write) {
         // Shear §2.3.4, spread writes: each member's operations per write over a rotation of the
         // layout, plus a safe write's own read where the target does one. A write touches member d
@@ -303,7 +318,7 @@ LoadProfile loadProfile(const Candidate& c, CopyReads policy, const Test& t, int
 
 Prediction predict(const Candidate& c, const Environment& e, const DeviceScale& scale, const Test& t)
 {
-    return predict(loadProfile(c, e.copyReads, t, scale.readsPerWrite), e, scale, t);
+    return predict(loadProfile(c, e.copyReads, t, scale), e, scale, t);
 }
 
 Prediction predict(const LoadProfile& profile, const Environment& e, const DeviceScale& scale, const Test& t)

@@ -56,6 +56,8 @@ struct DeviceScale
     double serviceCv = 0;
     /// Reads each write issues first (a device's safe write reads the bytes it writes back: 1).
     int readsPerWrite = 0;
+    std::uint32_t blockBytes = 4096; ///< the probe's block, the unit of every offset
+
 };
 
 /// `count` reads at random instances of `periodBlocks`, each at `offsetBlocks` into its instance
@@ -101,7 +103,7 @@ struct LoadProfile
     std::vector<double> loads, variance;
     double readWriteCost = 1; ///< a write's cost on the busiest disk, in reads (1 for reads)
 };
-LoadProfile loadProfile(const Candidate& c, CopyReads policy, const Test& t, int readsPerWrite);
+LoadProfile loadProfile(const Candidate& c, CopyReads policy, const Test& t, const DeviceScale& scale);
 
 /// A test's predicted time in ms, and the variance of its log from where the reads land (random
 /// pattern instances spread a batch unevenly over the disks that share it), under one hypothesis.

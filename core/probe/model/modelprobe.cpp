@@ -7,6 +7,7 @@
 #include "units.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cmath>
 #include <map>
@@ -191,6 +192,7 @@ void ModelProber::calibrate()
     m_scale.floorMs = *std::min_element(ms.begin(), ms.end());
     m_scale.serviceCv = mean > 0 ? std::sqrt(var) / mean : 0;
     m_scale.readsPerWrite = m_target.readsPerWrite();
+    m_scale.blockBytes = m_block;
     const double wanted = std::pow(m_scale.serviceCv / 0.05, 2);
     m_n = std::clamp(int(std::ceil(wanted / 8.0)) * 8, m_config.readsPerTest, 512);
     m_result.serialMs = mean * m_n;
@@ -215,7 +217,7 @@ std::shared_ptr<const std::vector<std::shared_ptr<const Candidate>>> layoutsFor(
     for (std::uint64_t chunk = std::max<std::uint64_t>(blockBytes, 4096); chunk <= maxChunkBytes; chunk *= 2) {
         if (patternBlocks && patternBlocks % (chunk / blockBytes) != 0)
             continue;
-        for (Candidate& c : enumerateCandidates(registry, chunk, blockBytes, patternBlocks, maxDisks, degradedOnly))
+        for (Candidate& c : enumerateCandidates(registry, chunk, blockBytes, patternBlocks, maxDisks, degradedOnly, false))
             if (!degradedOnly || c.failedDisk >= 0)
                 out->push_back(std::make_shared<const Candidate>(std::move(c)));
     }
@@ -406,7 +408,11 @@ ProbeResult ModelProber::run()
         noise.knownUnitSigma = std::max(0.02, m_scale.serviceCv / std::sqrt(32.0));
         m_posterior.emplace(m_scale, noise);
         step(QStringLiteral("hypotheses"), 0.05);
+        const auto started = std::chrono::steady_clock::now();
+        auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
         m_posterior->addHypotheses(hypotheses(0, false));
+        if (m_trace)
+            std::fprintf(stderr, "model: %zu hypotheses built in %.2f s\n", m_posterior->size(), elapsed());
         // The device's repeat noise: three spread batches of 2N, which every hypothesis also explains.
         Test spread;
         spread.kind = Test::Kind::Spread;
@@ -438,8 +444,8 @@ ProbeResult ModelProber::run()
             std::vector<Test> more = candidateTests(*m_posterior, heads, m_n, writes, m_capacityBlocks / 64, m_posterior->best(64));
             const auto choice = nextTest(*m_posterior, classes, more);
             if (m_trace) {
-                std::fprintf(stderr, "model: %zu hypotheses, %zu classes; sigma %.3f\n", m_posterior->size(), classes.size(),
-                    m_posterior->noise().deviceSigma);
+                std::fprintf(stderr, "model: %zu hypotheses, %zu classes; sigma %.3f; %.2f s\n", m_posterior->size(), classes.size(),
+                    m_posterior->noise().deviceSigma, elapsed());
                 for (std::size_t c = 0; c < classes.size() && c < 5; ++c)
                     std::fprintf(stderr, "  %.4f %s [%s] (%zu alike)\n", classes[c].posterior,
                         qPrintable(m_posterior->hypothesis(classes[c].members.front()).spec()),

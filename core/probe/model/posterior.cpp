@@ -30,6 +30,10 @@ double logPrior(const Candidate& c, const Environment& e)
         w = c.variant == u"left-symmetric" ? 1 : 0.5;
     else if (s == u"raid10")
         w = c.variant == u"near" ? 1 : 0.5;
+    // One layout, two names: a RAID-10 or chained array whose every member holds every block is a
+    // RAID-1, and named so first.
+    if ((s == u"raid10" && c.copies == c.disks) || (s == u"chained" && c.disks == 2))
+        w *= 0.5;
     double p = std::log(w);
     // Two copies are the common case where copies are a choice (RAID-1 mirrors every member).
     if (c.copies > 2 && s != u"raid1")
@@ -107,7 +111,7 @@ void Posterior::observe(const Test& test, double ms)
     for (std::size_t i = 0; i < m_hypotheses.size(); ++i) {
         const Hypothesis& h = m_hypotheses[i];
         if (h.layout.get() != last || h.env.copyReads != lastPolicy) {
-            profile = loadProfile(*h.layout, h.env.copyReads, test, m_scale.readsPerWrite);
+            profile = loadProfile(*h.layout, h.env.copyReads, test, m_scale);
             last = h.layout.get();
             lastPolicy = h.env.copyReads;
         }
@@ -163,7 +167,15 @@ double Posterior::score(std::size_t i) const
     const double tau2 = unitSigma(h) * unitSigma(h);
     // -2 log of the Gaussian marginal: sum r²/v - (sum r/v)² / (sum 1/v + 1/tau²) + log det terms.
     const double quad = t.sumR2 - t.sumR * t.sumR / (t.sumW + 1 / tau2);
-    return quad + t.logDet + std::log(1 + tau2 * t.sumW) + t.extra - 2 * h.logPrior;
+    double bound = 0;
+    if (h.env.kind == MemberKind::RateLimited) {
+        // A throttle serves queued reads no faster than a lone read returns: its unit is at least the
+        // serial read's, the shift at least 0. Held there, the fit costs shift² (sum w + 1/tau²) more.
+        const double s = t.sumR / (t.sumW + 1 / tau2);
+        if (s < 0)
+            bound = s * s * (t.sumW + 1 / tau2);
+    }
+    return quad + bound + t.logDet + std::log(1 + tau2 * t.sumW) + t.extra - 2 * h.logPrior;
 }
 
 double Posterior::shift(std::size_t i) const
@@ -171,7 +183,8 @@ double Posterior::shift(std::size_t i) const
     const Hypothesis& h = m_hypotheses[i];
     const Terms t = terms(m_observations, m_rows[i].logMs, m_rows[i].logVar, h, m_noise);
     const double tau2 = unitSigma(h) * unitSigma(h);
-    return t.sumR / (t.sumW + 1 / tau2);
+    const double s = t.sumR / (t.sumW + 1 / tau2);
+    return h.env.kind == MemberKind::RateLimited ? std::max(0.0, s) : s;
 }
 
 std::vector<double> Posterior::posteriors() const

@@ -34,9 +34,10 @@ struct NoiseModel
     /// Log spread of a batch repeated on the device (estimated from repeats: NoiseEstimate).
     double deviceSigma = 0.05;
     /// Prior spread of the shared log shift: the serial calibration's standard error where the
-    /// member's unit is its serial read, wide (3: a factor of 20) where it is a rate no serial read shows.
+    /// member's unit is its serial read, wide (5: up to e^10 the serial read, never under it) where it
+    /// is a throttle's rate, which a lone read (returned at once) does not show.
     double knownUnitSigma = 0.1;
-    double freeUnitSigma = 3;
+    double freeUnitSigma = 5;
     /// A write-back cache acknowledges writes at any speed up to the disks': the write test's log time
     /// then uniform over this many natural-log units below the layout's uncached prediction.
     double writeBackRange = std::log(1000.0);
