@@ -203,6 +203,43 @@ void drawRealism(Truth& t, bool mirrored, Rng& rng, const RealismRanges& r)
     }
 }
 
+// --zoo: members that behave like disks rather than throttles (the md-devices rig's kinds): hard
+// disks of three presets, served in arrival order or reordered (sstf, elevator), or SSDs; a quarter
+// of the arrays behind a controller's write-back cache large enough to take every probe write; and,
+// for mirrors, md's nearest-head reads half the time.
+struct ZooRanges
+{
+    double ssdShare = 0.25;
+    double writeBackShare = 0.25;
+    double nearestShare = 0.5;
+};
+
+void drawZoo(Truth& t, bool mirrored, Rng& rng, const ZooRanges& r)
+{
+    static const char* const kDisks[] = { "ibm-9lzx", "cheetah-15k", "nearline-7k2" };
+    static const char* const kSchedulers[] = { "fifo", "sstf", "elevator" };
+    QJsonObject zoo;
+    if (rng.uniform() < r.ssdShare) {
+        t.extraKeys += QStringLiteral(" disk=ssd");
+        zoo.insert(QStringLiteral("disk"), QStringLiteral("ssd"));
+    } else {
+        const QString disk = QString::fromLatin1(kDisks[rng.below(3)]);
+        const QString scheduler = QString::fromLatin1(kSchedulers[rng.below(3)]);
+        t.extraKeys += QStringLiteral(" disk=%1 scheduler=%2").arg(disk, scheduler);
+        zoo.insert(QStringLiteral("disk"), disk);
+        zoo.insert(QStringLiteral("scheduler"), scheduler);
+    }
+    if (rng.uniform() < r.writeBackShare) {
+        t.extraKeys += QStringLiteral(" cache=256MiB");
+        zoo.insert(QStringLiteral("writeBack"), QStringLiteral("256MiB"));
+    }
+    if (mirrored && rng.uniform() < r.nearestShare) {
+        t.extraKeys += QStringLiteral(" mirrorread=nearest");
+        zoo.insert(QStringLiteral("mirrorRead"), QStringLiteral("nearest"));
+    }
+    t.realism = zoo;
+}
+
 // --slow: one member at lower speed; with a throttle, speed= lowers its rate and burst too.
 void drawSlow(Truth& t, Rng& rng, const RealismRanges& r)
 {
@@ -293,6 +330,7 @@ int runProbeEval(const QStringList& args)
         .option(QStringLiteral("jobs"), QStringLiteral("N"),
             QStringLiteral("Probes up to N arrays at once (default: one per core); the results do not change."))
         .flag(QStringLiteral("realism"), QStringLiteral("Simulates each array like a real, virtualised one (throttles, host overhead, ceilings)."))
+        .flag(QStringLiteral("zoo"), QStringLiteral("Members of every kind instead: hard disks in arrival order or reordered, SSDs, a write-back cache."))
         .flag(QStringLiteral("slow"), QStringLiteral("Gives 30 % of the arrays one member at lower speed (half, or --slow-speed)."))
         .option(QStringLiteral("slow-speed"), QStringLiteral("F"),
             QStringLiteral("With --slow, the slow member's speed against the others' (over 0, under 1; default 0.5, "
@@ -346,6 +384,9 @@ int runProbeEval(const QStringList& args)
         return fail(QStringLiteral("probe-eval: --engine '%1': 'rules' or 'model'").arg(engine), Usage);
     const bool useModel = engine == u"model";
     const bool realism = a.flag(QStringLiteral("realism")), slow = a.flag(QStringLiteral("slow"));
+    const bool zoo = a.flag(QStringLiteral("zoo"));
+    if (zoo && realism)
+        return fail(QStringLiteral("probe-eval: --zoo and --realism draw different members; give one"), Usage);
     const bool readOnly = a.flag(QStringLiteral("read-only"));
     RealismRanges ranges;
     if (a.has(QStringLiteral("slow-speed"))) {
@@ -386,6 +427,8 @@ int runProbeEval(const QStringList& args)
         }
         if (realism)
             drawRealism(t, target->simulator().layout().redundancy() == Redundancy::Mirror, extras, ranges);
+        if (zoo)
+            drawZoo(t, target->simulator().layout().redundancy() == Redundancy::Mirror, extras, ZooRanges {});
         if (slow)
             drawSlow(t, extras, ranges);
         if (!t.extraKeys.isEmpty()) {
@@ -477,6 +520,7 @@ int runProbeEval(const QStringList& args)
     const QJsonObject request { { QStringLiteral("count"), count }, { QStringLiteral("seed"), QString::number(seed) },
         { QStringLiteral("minDisks"), minDisks }, { QStringLiteral("maxDisks"), maxDisks },
         { QStringLiteral("tune"), a.value(QStringLiteral("tune")) }, { QStringLiteral("realism"), realism },
+        { QStringLiteral("zoo"), zoo }, { QStringLiteral("engine"), engine },
         { QStringLiteral("slow"), slow }, { QStringLiteral("slowSpeed"), ranges.slowSpeed }, { QStringLiteral("readOnly"), readOnly }, { QStringLiteral("verbose"), verbose },
         { QStringLiteral("json"), json } };
     if (shard->given) {

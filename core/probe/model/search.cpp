@@ -95,11 +95,17 @@ std::optional<Choice> nextTest(const Posterior& posterior, const std::vector<Hyp
     const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
     for (double& w : weights)
         w /= total;
+    // The most any test could separate them (every pair told apart), so that `minSeparation` is a
+    // share of the doubt left, however small that doubt has become.
+    double doubt = 0;
+    for (std::size_t a = 0; a < weights.size(); ++a)
+        for (std::size_t b = a + 1; b < weights.size(); ++b)
+            doubt += weights[a] * weights[b];
     std::optional<Choice> best;
     for (const Test& t : tests) {
         const double sep = separation(posterior, lead, weights, t);
         const double perIo = sep / double(std::max(1, t.requests()));
-        if (sep >= minSeparation && (!best || perIo > best->perIo))
+        if (sep >= minSeparation * doubt && (!best || perIo > best->perIo))
             best = Choice { t, sep, perIo };
     }
     return best;

@@ -31,9 +31,10 @@ struct Choice
 };
 
 /// The test among `tests` with the most separation per I/O between the heads of `classes` (weighted
-/// by their posteriors, at most `maxLeaders`), or none when no test separates them by `minSeparation`:
-/// what is left reads alike on every Shear test.
+/// by their posteriors, at most `maxLeaders`), or none when no test separates them by `minSeparation`
+/// of the doubt between them (the sum of their pairs' weights): what is left reads alike on every
+/// Shear test.
 std::optional<Choice> nextTest(const Posterior& posterior, const std::vector<HypothesisClass>& classes,
-                               const std::vector<Test>& tests, std::size_t maxLeaders = 16, double minSeparation = 1e-3);
+                               const std::vector<Test>& tests, std::size_t maxLeaders = 16, double minSeparation = 0.01);
 
 } // namespace raidscope::probemodel
