@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "shearprobe.h"
 #include "prober_p.h"
+#include "model/modelprobe.h"
 
 #include "layout/layoutregistry.h"
 #include "stats/kmeans.h"
@@ -2095,22 +2096,16 @@ void Prober::decidePattern()
 // What Shear's fixed schedule spends on the same array with the same N (Shear §2.3, Fig. 7):
 // every assumed pattern size up to twice the pattern, every boundary offset in the pattern,
 // every pair of chunks, and the same redundancy test.
+// Shear's fixed schedule on this array (issue "One probe model", item 5): counted apart from what
+// the probe chose, with the paper's N (about 500 outstanding) and R = 1 for every array, not this
+// probe's own N, which grows on real arrays.
 void Prober::shearSchedule()
 {
-    const std::uint64_t n = std::uint64_t(m_n);
-    const std::uint64_t p = m_result.patternBlocks;
-    const std::uint64_t k = m_result.chunkBlocks ? p / m_result.chunkBlocks : 0;
-    std::uint64_t largest = 2 * p;
+    std::uint64_t largest = 2 * m_result.patternBlocks;
     for (const auto& [tested, ms] : m_patternTimes)
         largest = std::max(largest, tested);
-    const std::uint64_t pattern = std::max<std::uint64_t>(largest, 1) * n; // every size from 1 block
-    const std::uint64_t boundaries = p * 2 * n;
-    const std::uint64_t pairs = k * k * 2 * n;
-    m_result.shearScheduleIos = pattern + boundaries + pairs + m_ios.redundancy;
-    m_result.shearSchedule = QJsonObject { { QStringLiteral("patternSize"), qint64(pattern) },
-        { QStringLiteral("boundaries"), qint64(boundaries) }, { QStringLiteral("pairwise"), qint64(pairs) },
-        { QStringLiteral("redundancy"), qint64(m_ios.redundancy) },
-        { QStringLiteral("total"), qint64(m_result.shearScheduleIos) } };
+    m_result.shearSchedule = shearScheduleJson(m_result.patternBlocks, m_result.chunkBlocks, largest);
+    m_result.shearScheduleIos = std::uint64_t(m_result.shearSchedule.value(QStringLiteral("total")).toInteger());
 }
 
 } // namespace raidscope::probe_detail

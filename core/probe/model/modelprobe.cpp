@@ -20,15 +20,24 @@ namespace raidscope {
 
 using namespace probemodel;
 
+QJsonObject shearScheduleJson(std::uint64_t patternBlocks, std::uint64_t chunkBlocks, std::uint64_t largestTriedBlocks,
+                              std::uint64_t n, std::uint64_t r)
+{
+    const std::uint64_t k = chunkBlocks ? patternBlocks / chunkBlocks : 0;
+    const std::uint64_t pattern = r * std::max<std::uint64_t>(largestTriedBlocks, 1) * n; // §2.3.1: p = 1 .. largest
+    const std::uint64_t boundaries = r * patternBlocks * 2 * n;                          // §2.3.2: c = 0 .. P-1
+    const std::uint64_t pairs = r * k * k * 2 * n;                                        // §2.3.3: every (c1, c2)
+    const std::uint64_t redundancy = r * 2 * n;                                           // §2.3.4: N reads, N writes
+    return QJsonObject { { QStringLiteral("patternSize"), qint64(pattern) }, { QStringLiteral("boundaries"), qint64(boundaries) },
+        { QStringLiteral("pairwise"), qint64(pairs) }, { QStringLiteral("redundancy"), qint64(redundancy) },
+        { QStringLiteral("readsPerTest"), qint64(n) }, { QStringLiteral("repeats"), qint64(r) },
+        { QStringLiteral("total"), qint64(pattern + boundaries + pairs + redundancy) } };
+}
+
 std::uint64_t shearScheduleIos(std::uint64_t patternBlocks, std::uint64_t chunkBlocks, std::uint64_t largestTriedBlocks,
                                std::uint64_t n, std::uint64_t r)
 {
-    const std::uint64_t k = chunkBlocks ? patternBlocks / chunkBlocks : 0;
-    const std::uint64_t pattern = std::max<std::uint64_t>(largestTriedBlocks, 1) * n; // §2.3.1: p = 1 .. largest
-    const std::uint64_t boundaries = patternBlocks * 2 * n;                          // §2.3.2: c = 0 .. P-1
-    const std::uint64_t pairs = k * k * 2 * n;                                        // §2.3.3: every (c1, c2)
-    const std::uint64_t redundancy = 2 * n;                                           // §2.3.4: N reads, N writes
-    return r * (pattern + boundaries + pairs + redundancy);
+    return std::uint64_t(shearScheduleJson(patternBlocks, chunkBlocks, largestTriedBlocks, n, r).value(QStringLiteral("total")).toInteger());
 }
 
 namespace {
@@ -505,8 +514,8 @@ ProbeResult ModelProber::run()
     m_result.verdict.blockBytes = m_block;
     m_result.shearScheduleIos = shearScheduleIos(m_result.patternBlocks, m_result.chunkBlocks,
         std::max<std::uint64_t>(m_largestTried, 2 * m_result.patternBlocks));
-    m_result.shearSchedule = QJsonObject { { QStringLiteral("total"), qint64(m_result.shearScheduleIos) },
-        { QStringLiteral("readsPerTest"), 500 }, { QStringLiteral("repeats"), 1 } };
+    m_result.shearSchedule = shearScheduleJson(m_result.patternBlocks, m_result.chunkBlocks,
+        std::max<std::uint64_t>(m_largestTried, 2 * m_result.patternBlocks));
     m_pending.verdict = std::make_shared<const ProbeVerdict>(m_result.verdict);
     m_fraction = 1;
     flush(true);

@@ -8,6 +8,8 @@
 #include "probe/shearprobe.h"
 #include "posterior.h"
 
+#include <QJsonObject>
+
 namespace raidscope {
 
 struct ModelProbeOptions
@@ -32,5 +34,8 @@ ProbeResult runModelProbe(IoTarget& target, const ProbeConfig& config, const Lay
 /// write batch of N, each R times. The paper's steady state: N about 500 outstanding requests; R = 1.
 std::uint64_t shearScheduleIos(std::uint64_t patternBlocks, std::uint64_t chunkBlocks, std::uint64_t largestTriedBlocks,
                                std::uint64_t n = 500, std::uint64_t r = 1);
+/// The same, step by step, with N and R: what ProbeResult::shearSchedule holds.
+QJsonObject shearScheduleJson(std::uint64_t patternBlocks, std::uint64_t chunkBlocks, std::uint64_t largestTriedBlocks,
+                              std::uint64_t n = 500, std::uint64_t r = 1);
 
 } // namespace raidscope
