@@ -112,6 +112,9 @@ TEST_CASE("Probe model: a member's time for its queue, worked by hand", "[probe]
     CHECK_THAT(memberTimeMs(3, 3, MemberKind::Reordering, s, 1), WithinRel(3 + 2 + 8.0 / 3 + 4, 1e-9));
     // Five with two in the queue at a time: three at the nearest of 2, then 2 and 1 as they drain.
     CHECK_THAT(memberTimeMs(5, 2, MemberKind::Reordering, s, 1), WithinRel(3 * (1 + 8.0 / 3) + 2 + 8.0 / 3 + 4, 1e-9));
+    // Ordered by seek alone, half the positioning (2 ms) stays with every read: floor 3 ms, and the
+    // nearest of 3 on [0, 4] ms is 1, then 4/3, then 2.
+    CHECK_THAT(memberTimeMs(3, 3, MemberKind::SeekOrdered, s, 1), WithinRel(3 * 3 + 1 + 4.0 / 3 + 2, 1e-9));
 }
 
 TEST_CASE("Probe model: predictions of Shear's tests, worked by hand", "[probe][model]")

@@ -21,6 +21,7 @@ namespace raidscope::probemodel {
 enum class MemberKind {
     Positioning, ///< seeks and rotates, one request at a time in arrival order (FIFO)
     Reordering,  ///< seeks and rotates, and serves the queued request nearest the head first (SPTF, NCQ)
+    SeekOrdered, ///< the same, ordered by seek distance alone (an elevator, SSTF): rotation stays
     RateLimited, ///< a request-rate limiter with no positioning time (QEMU's throttle, a cloud volume)
 };
 QString memberKindName(MemberKind kind);

@@ -247,7 +247,7 @@ std::vector<Hypothesis> ModelProber::hypotheses(std::uint64_t patternBlocks, boo
         for (CopyReads reads : { CopyReads::Balanced, CopyReads::OneCopy }) {
             if (reads == CopyReads::OneCopy && (layout->blockCopies() < 2 || layout->mdMirrorReads))
                 continue;
-            for (MemberKind kind : { MemberKind::Positioning, MemberKind::Reordering, MemberKind::RateLimited })
+            for (MemberKind kind : { MemberKind::Positioning, MemberKind::Reordering, MemberKind::SeekOrdered, MemberKind::RateLimited })
                 for (bool wb : { false, true }) {
                     if (wb && !writes)
                         continue;
@@ -344,7 +344,13 @@ void ModelProber::verdict()
     v.confidence = layoutConfidence(classes.front());
     v.spec = h.spec();
     v.layoutSpec = c.layoutSpec();
-    v.identified = v.confidence >= m_options.stopPosterior;
+    // The posterior ranks the hypotheses it has; a check says whether the best explains the tests at
+    // all: its residuals' chi-square against the noise model's, at the 0.1 % tail (Wilson and
+    // Hilferty's cube-root normal approximation, z = 3.09). A misfit names no layout.
+    const auto [chi2, dof] = m_posterior->fit(classes.front().members.front());
+    const double tail = dof * std::pow(1 - 2 / (9 * dof) + 3.09 * std::sqrt(2 / (9 * dof)), 3);
+    const bool explained = chi2 <= tail;
+    v.identified = v.confidence >= m_options.stopPosterior && explained;
     QSet<QString> seen { v.layoutSpec };
     for (std::size_t i : classes.front().members) {
         const QString s = m_posterior->hypothesis(i).layout->layoutSpec();
@@ -371,6 +377,14 @@ void ModelProber::verdict()
         f.values = std::move(values);
         v.findings.push_back(std::move(f));
     };
+    if (!explained)
+        finding(ProbeFinding::Kind::NoLayout,
+            QStringLiteral("no hypothesis explains the measurements: the best leaves a chi-square of %1 on %2 degrees "
+                           "of freedom (the noise model allows %3); members or a controller the model does not know")
+                .arg(chi2, 0, 'f', 1)
+                .arg(dof, 0, 'f', 0)
+                .arg(tail, 0, 'f', 1),
+            {}, { { QStringLiteral("chiSquare"), chi2 }, { QStringLiteral("degreesOfFreedom"), dof } });
     if (!v.identified) {
         QStringList lead;
         for (std::size_t k = 0; k < classes.size() && k < 3; ++k)

@@ -187,6 +187,19 @@ double Posterior::shift(std::size_t i) const
     return h.env.kind == MemberKind::RateLimited ? std::max(0.0, s) : s;
 }
 
+std::pair<double, double> Posterior::fit(std::size_t i) const
+{
+    const Hypothesis& h = m_hypotheses[i];
+    const Terms t = terms(m_observations, m_rows[i].logMs, m_rows[i].logVar, h, m_noise);
+    const double s = shift(i);
+    // sum (r - s)² / v = sum r²/v - 2 s sum r/v + s² sum 1/v
+    const double chi2 = t.sumR2 - 2 * s * t.sumR + s * s * t.sumW;
+    double n = 0;
+    for (const Observation& o : m_observations)
+        n += o.test.write && h.env.writeBack ? 0 : 1;
+    return { chi2, std::max(1.0, n - 1) };
+}
+
 std::vector<double> Posterior::posteriors() const
 {
     std::vector<double> s(m_hypotheses.size());

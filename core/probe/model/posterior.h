@@ -94,6 +94,9 @@ public:
     double score(std::size_t i) const;
     /// The shared log shift's posterior mean for hypothesis i.
     double shift(std::size_t i) const;
+    /// How well hypothesis i explains the tests: its residuals' chi-square (the shift fitted) and the
+    /// degrees of freedom, for a check that the model describes the array at all.
+    std::pair<double, double> fit(std::size_t i) const;
     /// Normalised posterior of every hypothesis.
     std::vector<double> posteriors() const;
     /// Predicted log time of test `t` under hypothesis i, the shift included, and its variance.
