@@ -155,8 +155,20 @@ double Candidate::singleCost(std::uint64_t a) const
 
 namespace {
 
-// The read/write figures of an built candidate: a whole rotation of its layout, request by request.
+// The read/write figures of a built candidate: a whole rotation of its layout, request by request.
 void buildWrites(Candidate& c, std::uint64_t blockBytes);
+
+// How the candidate's controller plans a request: its failed member, md's reconstruct-always writes.
+PlanOptions planOptions(const Candidate& c)
+{
+    PlanOptions options;
+    if (c.failedDisk >= 0) {
+        options.failed.assign(std::size_t(c.disks), false);
+        options.failed[std::size_t(c.failedDisk)] = true;
+    }
+    options.alwaysReconstructWrite = c.mdParityWrites;
+    return options;
+}
 
 } // namespace
 
@@ -185,12 +197,7 @@ bool buildCandidate(Candidate& c, const LayoutRegistry& registry, std::uint64_t 
     c.patternBlocks = layout->patternBlocks();
     const std::uint64_t chunkBlocks = layout->params().chunkBlocks();
     const std::uint64_t K = c.patternBlocks / chunkBlocks;
-    PlanOptions options;
-    if (c.failedDisk >= 0) {
-        options.failed.assign(std::size_t(c.disks), false);
-        options.failed[std::size_t(c.failedDisk)] = true;
-    }
-    options.alwaysReconstructWrite = c.mdParityWrites;
+    const PlanOptions options = planOptions(c);
 
     c.reads.assign(std::size_t(K), {});
     BlockPlaces places;
@@ -229,12 +236,7 @@ void buildWrites(Candidate& c, std::uint64_t blockBytes)
     const Layout* layout = c.layout.get();
     const std::uint64_t chunkBlocks = layout->params().chunkBlocks();
     const std::uint64_t K = c.patternBlocks / chunkBlocks;
-    PlanOptions options;
-    if (c.failedDisk >= 0) {
-        options.failed.assign(std::size_t(c.disks), false);
-        options.failed[std::size_t(c.failedDisk)] = true;
-    }
-    options.alwaysReconstructWrite = c.mdParityWrites;
+    const PlanOptions options = planOptions(c);
     BlockPlaces places;
     c.writesBuilt = true;
     // Shear §2.3.4: random reads against random writes. Throughput is set by the busiest disk:
