@@ -366,7 +366,7 @@ int summarize(const CliArgs& a, const TraceJobOptions& o)
         return fail(r.error);
     QString error;
     if (a.has(QStringLiteral("csv")) && !writeOutputFile(csv, r.summary.toCsv().toUtf8(), files, &error))
-        return fail(QStringLiteral("--csv ") + error);
+        return fail(QStringLiteral("trace summarize: ") + error);
     out(a.flag(QStringLiteral("json")) ? QString::fromUtf8(QJsonDocument(r.summary.toJson()).toJson(QJsonDocument::Indented))
                                        : textSummary(r.summary));
     return Ok;
