@@ -5,6 +5,8 @@
 #include "cliargs.h"
 #include "commands.h"
 
+#include "io/inputfile.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -15,8 +17,6 @@ namespace raidscope::cli {
 
 namespace {
 constexpr int kPartialVersion = 1;
-// A partial larger than this is not one of ours (a sweep point is a few kB, a summary a few MB).
-constexpr qint64 kMaxPartialBytes = qint64(1) << 30;
 } // namespace
 
 void addShardOption(CliArgs& a)
@@ -65,6 +65,19 @@ std::optional<MergedPartials> mergeShards(const std::vector<PartialFile>& partia
     const int tasks = first.value(QStringLiteral("tasks")).toInt(-1);
     if (shards < 1 || shards > kMaxShards || tasks < 0) {
         *error = QStringLiteral("%1: no shard count or task count").arg(partials.front().path);
+        return std::nullopt;
+    }
+    // Nothing is sized from "tasks" before the files are seen to hold that many items: a partial
+    // saying 10^9 with one item in it is refused here, not after gigabytes are allocated.
+    qint64 held = 0;
+    for (const PartialFile& p : partials)
+        held += p.json.value(QStringLiteral("items")).toArray().size();
+    if (held != tasks) {
+        *error = QStringLiteral("%1: \"tasks\": %2, but the %3 partial(s) given hold %4 task(s)")
+                     .arg(partials.front().path)
+                     .arg(tasks)
+                     .arg(partials.size())
+                     .arg(held);
         return std::nullopt;
     }
     std::vector<const PartialFile*> byShard(std::size_t(shards), nullptr);
@@ -137,13 +150,13 @@ int runMerge(const QStringList& args)
         return fail(QStringLiteral("merge: expected the partial files (e.g. raidscope-cli merge part-*.json)"), Usage);
     std::vector<PartialFile> partials;
     for (const QString& path : files) {
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly))
-            return fail(QStringLiteral("merge: %1: %2").arg(path, f.errorString()));
-        if (f.size() > kMaxPartialBytes)
-            return fail(QStringLiteral("merge: %1: %2 bytes is too large for a partial").arg(path).arg(f.size()));
+        // A sweep point is a few kB, a summary a few MB: past inputcap::kPartialBytes it is no partial.
+        QString error;
+        const auto bytes = readWholeFile(path, inputcap::kPartialBytes, QStringLiteral("a partial"), &error);
+        if (!bytes)
+            return fail(QStringLiteral("merge: ") + error);
         QJsonParseError parseError;
-        const QJsonDocument doc = QJsonDocument::fromJson(f.read(kMaxPartialBytes), &parseError);
+        const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &parseError);
         if (doc.isNull())
             return fail(QStringLiteral("merge: %1: not JSON (%2 at byte %3)").arg(path, parseError.errorString()).arg(parseError.offset));
         const QJsonObject o = doc.object();

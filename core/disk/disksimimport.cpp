@@ -2,6 +2,7 @@
 #include "disksimimport.h"
 
 #include "diskparameters.h"
+#include "io/inputfile.h"
 #include "disksimparams.h"
 #include "seekcurve.h"
 
@@ -19,7 +20,7 @@ namespace raidscope {
 
 namespace {
 
-    constexpr qint64 maxSeekFileBytes = 4 * 1024 * 1024;
+    constexpr qint64 maxSeekFileBytes = inputcap::kDiskSimBytes;
 
     bool fail(QString* error, const QString& what)
     {
@@ -149,16 +150,13 @@ std::optional<std::vector<DiskSimSeekPoint>> parseDiskSimSeekText(
 
 std::optional<std::vector<DiskSimSeekPoint>> readDiskSimSeekFile(const QString& path, QString* error)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        fail(error, path + QStringLiteral(": cannot open: ") + f.errorString());
+    QString why;
+    const auto bytes = readWholeFile(path, maxSeekFileBytes, QStringLiteral("a DiskSim seek table"), &why);
+    if (!bytes) {
+        fail(error, why);
         return std::nullopt;
     }
-    if (f.size() > maxSeekFileBytes) {
-        fail(error, path + QStringLiteral(": larger than %1 bytes").arg(maxSeekFileBytes));
-        return std::nullopt;
-    }
-    return parseDiskSimSeekText(f.readAll(), path, error);
+    return parseDiskSimSeekText(*bytes, path, error);
 }
 
 std::optional<SeekFigures> fitSeekFigures(const std::vector<DiskSimSeekPoint>& table, int maxDistance, double* rmsMs)

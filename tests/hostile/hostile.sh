@@ -46,6 +46,14 @@ printf '{%s, "writeModel": "fancy"}' "$response" > "$W/response_model.json"
 printf '[{%s}]' "${response/\"blocks\": 5/\"blocks\": 0}" > "$W/response_list.json"
 # A disk image nobody may write: --allow-writes must refuse it (root could write it anyway).
 head -c 8388608 /dev/zero > "$W/readonly.img" && chmod 0444 "$W/readonly.img"
+# Inputs no checksum should read (3 GiB of holes, a FIFO no one writes), outside $W.
+S=$WORK/big
+mkdir -p "$S"
+truncate -s 3G "$S/sparse.raidscope" "$S/sparse.json"
+mkfifo "$S/pipe.raidscope"
+# A partial that says it holds 10^9 tasks and holds one.
+printf '{"raidscopePartial":1,"command":"simulate","shard":1,"shards":1,"tasks":1000000000,"request":{},"items":[{"index":0}]}' \
+    > "$W/tasks_huge.json"
 snapshot() { (cd "$W" && ls -A && sha256sum -- *); }
 before=$(snapshot)
 
