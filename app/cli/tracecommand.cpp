@@ -8,6 +8,7 @@
 #include "io/outputfile.h"
 #include "trace/traceexport.h"
 #include "trace/tracejob.h"
+#include "numberrange.h"
 #include "units.h"
 
 #include <QJsonArray>
@@ -426,18 +427,25 @@ int replay(const CliArgs& a, const TraceJobOptions& o)
     ro.slowThresholdMs = o.summary.slowThresholdMs;
     if (ro.arraySpecs.isEmpty())
         return fail(QStringLiteral("trace replay: at least one --array SPEC"), Usage);
-    bool ok = true;
-    if (a.has(QStringLiteral("scale")))
-        ro.timeScale = a.value(QStringLiteral("scale")).toDouble(&ok);
-    if (!ok || !std::isfinite(ro.timeScale) || !(ro.timeScale > 0))
-        return fail(QStringLiteral("--scale %1: expected a positive factor (0.5 replays twice as fast)")
-                        .arg(a.value(QStringLiteral("scale"))),
-            Usage);
-    if (a.has(QStringLiteral("window")))
-        ro.windowSeconds = a.value(QStringLiteral("window")).toDouble(&ok);
-    if (!ok || !std::isfinite(ro.windowSeconds) || !(ro.windowSeconds > 0))
-        return fail(QStringLiteral("--window %1: expected a positive number of seconds").arg(a.value(QStringLiteral("window"))),
-            Usage);
+    // The workspace's bounds: a replay from 1000 times as fast to 1000 times as slow, windows from
+    // 1 ms to 10^9 s (10^18 ns fits the simulator's clock; --window 1e10 and --scale 1e30 overflowed it).
+    constexpr double kMinScale = 0.001, kMaxScale = 1000, kMinWindowS = 0.001, kMaxWindowS = 1e9;
+    if (a.has(QStringLiteral("scale"))) {
+        const auto scale = parseNumberInRange(a.value(QStringLiteral("scale")), kMinScale, kMaxScale, nullptr);
+        if (!scale)
+            return fail(QStringLiteral("--scale %1: expected a positive factor %2 (0.5 replays twice as fast)")
+                            .arg(a.value(QStringLiteral("scale")), rangeText(kMinScale, kMaxScale)),
+                Usage);
+        ro.timeScale = *scale;
+    }
+    if (a.has(QStringLiteral("window"))) {
+        const auto window = parseNumberInRange(a.value(QStringLiteral("window")), kMinWindowS, kMaxWindowS, nullptr);
+        if (!window)
+            return fail(QStringLiteral("--window %1: expected a positive number of seconds %2")
+                            .arg(a.value(QStringLiteral("window")), rangeText(kMinWindowS, kMaxWindowS)),
+                Usage);
+        ro.windowSeconds = *window;
+    }
     const auto shard = parseShard(a, &error);
     if (!shard)
         return fail(QStringLiteral("trace replay: ") + error, Usage);

@@ -288,10 +288,12 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         fail(error, err);
         return std::nullopt;
     }
-    if (*surfaces < 1 || *cylinders < 2 || *rpm <= 0 || zones->items.empty()) {
+    // A spindle from 1 to 10^6 rpm (drives spin at 3600 to 15000): 1e308 was taken and gave a
+    // revolution of 0 ns.
+    if (*surfaces < 1 || *cylinders < 2 || !(*rpm >= 1 && *rpm <= 1e6) || zones->items.empty()) {
         fail(error,
-            QStringLiteral("%1: %2 needs surfaces >= 1, cylinders >= 2, rpm > 0 and zones")
-                .arg(shortWhere(model), model.blockLabel()));
+            QStringLiteral("%1: %2 needs surfaces >= 1, cylinders >= 2, rpm from 1 to 1000000 and zones (rpm %3)")
+                .arg(shortWhere(model), model.blockLabel(), QString::number(*rpm, 'g', 6)));
         return std::nullopt;
     }
 
