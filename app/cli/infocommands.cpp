@@ -64,6 +64,7 @@ int runSchemes(const QStringList& args)
     CliArgs a(QStringLiteral("schemes"), QString(),
         QStringLiteral("Lists the RAID schemes the installed layout plugins provide, with their variants."));
     addJsonFlag(a);
+    a.noArguments();
     if (const auto done = a.parse(args))
         return *done;
     const LayoutRegistry& reg = LayoutRegistry::instance();
@@ -106,6 +107,7 @@ int runPlugins(const QStringList& args)
         QStringLiteral("Lists the folders searched for layout plugins, the plugins loaded, and the files refused "
                        "with the reason."));
     addJsonFlag(a);
+    a.noArguments();
     if (const auto done = a.parse(args))
         return *done;
     const LayoutRegistry& reg = LayoutRegistry::instance();
@@ -191,6 +193,7 @@ int runDiskValidate(const QStringList& args)
         .option(QStringLiteral("trace"), QStringLiteral("FILE"), QStringLiteral("The validation trace (e.g. cheetah9LP.trace)."))
         .flag(QStringLiteral("per-request"), QStringLiteral("Also every simulated access time in ms (with --json)."));
     addJsonFlag(a);
+    a.noArguments();
     if (const auto done = a.parse(args))
         return *done;
     if (!a.has(QStringLiteral("parv")) || !a.has(QStringLiteral("trace")))
@@ -231,6 +234,7 @@ int runDisks(const QStringList& args)
         return runDisksImport(args.mid(1));
     CliArgs a(QStringLiteral("disks"), QString(), QStringLiteral("Lists the disk presets an array spec's disk= and member= keys name."));
     addJsonFlag(a);
+    a.noArguments();
     if (const auto done = a.parse(args))
         return *done;
     if (a.flag(QStringLiteral("json"))) {

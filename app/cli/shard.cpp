@@ -67,22 +67,7 @@ std::optional<MergedPartials> mergeShards(const std::vector<PartialFile>& partia
         *error = QStringLiteral("%1: no shard count or task count").arg(partials.front().path);
         return std::nullopt;
     }
-    // Nothing is sized from "tasks" before the files are seen to hold that many items: a partial
-    // saying 10^9 with one item in it is refused here, not after gigabytes are allocated.
-    qint64 held = 0;
-    for (const PartialFile& p : partials)
-        held += p.json.value(QStringLiteral("items")).toArray().size();
-    if (held != tasks) {
-        *error = QStringLiteral("%1: \"tasks\": %2, but the %3 partial(s) given hold %4 task(s)")
-                     .arg(partials.front().path)
-                     .arg(tasks)
-                     .arg(partials.size())
-                     .arg(held);
-        return std::nullopt;
-    }
-    std::vector<const PartialFile*> byShard(std::size_t(shards), nullptr);
-    m.items.resize(std::size_t(tasks));
-    std::vector<bool> have(std::size_t(tasks), false);
+    std::vector<const PartialFile*> byShard(std::size_t(shards), nullptr); // shards <= kMaxShards
     for (const PartialFile& p : partials) {
         const QJsonObject& o = p.json;
         if (o.value(QStringLiteral("shards")).toInt() != shards || o.value(QStringLiteral("tasks")).toInt(-1) != tasks
@@ -101,6 +86,35 @@ std::optional<MergedPartials> mergeShards(const std::vector<PartialFile>& partia
             return std::nullopt;
         }
         byShard[std::size_t(shard - 1)] = &p;
+    }
+    QStringList missing;
+    for (int s = 0; s < shards; ++s)
+        if (!byShard[std::size_t(s)])
+            missing << QString::number(s + 1);
+    if (!missing.isEmpty()) {
+        *error = QStringLiteral("shard %1 of %2 missing (merge needs every shard's partial)")
+                     .arg(missing.size() > 8 ? missing.mid(0, 8).join(u',') + QStringLiteral(",...") : missing.join(u','))
+                     .arg(shards);
+        return std::nullopt;
+    }
+    // Nothing is sized from "tasks" before the files are seen to hold that many items: a partial
+    // saying 10^9 with one item in it is refused here, not after gigabytes are allocated (#52).
+    qint64 held = 0;
+    for (const PartialFile& p : partials)
+        held += p.json.value(QStringLiteral("items")).toArray().size();
+    if (held < tasks) {
+        *error = QStringLiteral("%1: \"tasks\": %2, but the %3 partial(s) given hold %4 task(s) (a shard stopped early?)")
+                     .arg(partials.front().path)
+                     .arg(tasks)
+                     .arg(partials.size())
+                     .arg(held);
+        return std::nullopt;
+    }
+    m.items.resize(std::size_t(tasks));
+    std::vector<bool> have(std::size_t(tasks), false);
+    for (const PartialFile& p : partials) {
+        const QJsonObject& o = p.json;
+        const int shard = o.value(QStringLiteral("shard")).toInt();
         for (const QJsonValue& v : o.value(QStringLiteral("items")).toArray()) {
             const QJsonObject item = v.toObject();
             const int index = item.value(QStringLiteral("index")).toInt(-1);
@@ -115,16 +129,6 @@ std::optional<MergedPartials> mergeShards(const std::vector<PartialFile>& partia
             have[std::size_t(index)] = true;
             m.items[std::size_t(index)] = item;
         }
-    }
-    QStringList missing;
-    for (int s = 0; s < shards; ++s)
-        if (!byShard[std::size_t(s)])
-            missing << QString::number(s + 1);
-    if (!missing.isEmpty()) {
-        *error = QStringLiteral("shard %1 of %2 missing (merge needs every shard's partial)")
-                     .arg(missing.size() > 8 ? missing.mid(0, 8).join(u',') + QStringLiteral(",...") : missing.join(u','))
-                     .arg(shards);
-        return std::nullopt;
     }
     const auto gap = std::find(have.begin(), have.end(), false);
     if (gap != have.end()) {

@@ -21,6 +21,7 @@
 #include <initializer_list>
 #include <map>
 #include <optional>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace raidscope::cli {
@@ -66,6 +67,8 @@ void addTraceOptions(CliArgs& a, TraceSubcommand sub)
             a.hiddenOption(name, !valueName.isEmpty());
         else if (valueName.isEmpty())
             a.flag(name, description);
+        else if (name == u"array") // "repeat for more"
+            a.listOption(name, valueName, description);
         else
             a.option(name, valueName, description);
     };
@@ -604,6 +607,7 @@ int runTrace(const QStringList& args)
                        "SWAT views, replays them through simulated arrays, or exports them as a fio iolog. "
                        "raidscope-cli trace SUBCOMMAND --help lists a subcommand's options."));
     addTraceOptions(any, TraceSubcommand::Any);
+    any.allowRepeats();
     if (const auto done = any.parseArguments(args))
         return *done;
     const QString name = any.positional().value(0);
@@ -626,6 +630,23 @@ int runTrace(const QStringList& args)
     addTraceOptions(a, *sub);
     if (const auto done = a.parse(args))
         return *done;
+    // The same trace twice (by another name, a symlink, a hard link) was summed twice without a
+    // word (#52). Regular files only: a pipe named twice is refused where it is read.
+    // (--partial takes one FILE and says so itself.)
+    const QStringList files = a.flag(QStringLiteral("partial")) ? QStringList() : a.positional().mid(1);
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        struct stat first {};
+        if (::stat(QFile::encodeName(files[i]).constData(), &first) != 0 || !S_ISREG(first.st_mode))
+            continue;
+        for (qsizetype j = i + 1; j < files.size(); ++j) {
+            struct stat other {};
+            if (::stat(QFile::encodeName(files[j]).constData(), &other) == 0 && other.st_dev == first.st_dev
+                && other.st_ino == first.st_ino)
+                return fail(QStringLiteral("trace %1: %2 and %3 are the same file; give each trace once")
+                                .arg(name, files[i], files[j]),
+                    Usage);
+        }
+    }
     TraceJobOptions o;
     QString error;
     if (!jobOptions(a, o, &error))
