@@ -391,10 +391,10 @@ bool ProbePage::openResultJson(const QString& path, QString* error)
     if (m_runner->isRunning())
         return fail(tr("a probe is running (Cancel it first)"));
     // A probe result is at most a few MB (a 512 x 512 prediction); /dev/zero or a sparse giant is none.
-    QString why;
-    const auto bytes = readWholeFile(path, inputcap::kResultBytes, tr("a probe result"), &why);
+    QString readError;
+    const auto bytes = readWholeFile(path, inputcap::kResultBytes, tr("a probe result"), &readError);
     if (!bytes)
-        return fail(why.mid(path.size() + 2)); // fail() names the file itself
+        return fail(readError.mid(path.size() + 2)); // fail() names the file itself
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError)
