@@ -17,6 +17,11 @@ int defaultJobs()
     return std::max(1, QThread::idealThreadCount());
 }
 
+int maxJobs()
+{
+    return 4 * defaultJobs();
+}
+
 int resolveJobs(int jobs)
 {
     return jobs >= 1 ? jobs : defaultJobs();
@@ -29,6 +34,14 @@ std::optional<int> parseJobs(const QString& text, QString* error)
     if (!ok || n < 1) {
         if (error)
             *error = QStringLiteral("'%1' is not a number of threads (an integer >= 1)").arg(text);
+        return std::nullopt;
+    }
+    if (n > maxJobs()) { // --jobs 10000 would start 10,000 threads, and abort under an address-space limit
+        if (error)
+            *error = QStringLiteral("%1 threads is more than %2 (4 per core, %3 cores here)")
+                         .arg(text.trimmed())
+                         .arg(maxJobs())
+                         .arg(defaultJobs());
         return std::nullopt;
     }
     return n;

@@ -11,11 +11,15 @@ namespace raidscope {
 /// The threads a parallel job uses when none are given: QThread::idealThreadCount() (at least 1).
 int defaultJobs();
 
+/// The most threads a parallel job may be given: 4 per core (defaultJobs()), so that a typing error
+/// or a script's `--jobs 10000` is refused instead of starting thousands of threads.
+int maxJobs();
+
 /// `jobs` itself when >= 1, else defaultJobs().
 int resolveJobs(int jobs);
 
-/// "--jobs N": an integer >= 1; nullopt and a one-line error ("'x' is not a number of threads (an
-/// integer >= 1)") otherwise.
+/// "--jobs N": an integer from 1 to maxJobs(); nullopt and a one-line error ("'x' is not a number of
+/// threads (an integer >= 1)", "10000 threads is more than 8 (4 per core, 2 cores here)") otherwise.
 std::optional<int> parseJobs(const QString& text, QString* error);
 
 /// A small pool for independent tasks (sweep points, replay candidates, probe-eval arrays, trace

@@ -67,6 +67,7 @@ int runAdvise(const QStringList& args)
         .option(QStringLiteral("transfer"), QStringLiteral("RATE"),
             QStringLiteral("Media transfer rate, e.g. 64MB/s; with --positioning, replaces the preset's zone rates."))
         .flag(QStringLiteral("json"), QStringLiteral("Prints one JSON object: a candidate per chunk size and the recommendation."));
+    a.noArguments();
     if (const auto done = a.parse(args))
         return *done;
     if (!a.has(QStringLiteral("array")))

@@ -52,6 +52,12 @@ CliArgs& CliArgs::option(const QString& name, const QString& valueName, const QS
     return *this;
 }
 
+CliArgs& CliArgs::listOption(const QString& name, const QString& valueName, const QString& description)
+{
+    m_lists << name;
+    return option(name, valueName, description);
+}
+
 CliArgs& CliArgs::flag(const QString& name, const QString& description)
 {
     m_parser.addOption(QCommandLineOption(name, description));
@@ -102,6 +108,20 @@ std::optional<int> CliArgs::parseArguments(const QStringList& args)
             why[0] = why[0].toLower();
         return fail(QStringLiteral("%1: %2").arg(m_command, why), Usage);
     }
+    // Given twice, an option used to be silently the last one (and a flag silently once): now it
+    // is said, unless the option is a list.
+    QStringList seen;
+    for (const QString& name : m_parser.optionNames()) {
+        if (m_allowRepeats || name == u"h" || name == u"help" || m_lists.contains(name))
+            continue;
+        if (seen.contains(name))
+            return fail(QStringLiteral("%1: %2 is given twice; give it once").arg(m_command, dashed(name)), Usage);
+        seen << name;
+    }
+    if (m_noArguments && !m_parser.positionalArguments().isEmpty())
+        return fail(QStringLiteral("%1: unexpected argument '%2' (it takes none; see raidscope-cli %1 --help)")
+                        .arg(m_command, m_parser.positionalArguments().front()),
+            Usage);
     return std::nullopt;
 }
 

@@ -19,17 +19,33 @@ public:
     CliArgs(const CliArgs&) = delete;
     CliArgs& operator=(const CliArgs&) = delete;
 
-    /// An option that takes a value; the last one given wins, `values()` has them all.
+    /// An option that takes a value, given at most once: twice is a usage error (#52).
     CliArgs& option(const QString& name, const QString& valueName, const QString& description);
+    /// An option that may be repeated (its help says so); `values()` has them all, in order.
+    CliArgs& listOption(const QString& name, const QString& valueName, const QString& description);
     CliArgs& flag(const QString& name, const QString& description);
     /// An accepted option left out of this command's help (it does nothing here).
     CliArgs& hiddenOption(const QString& name, bool takesValue);
+    /// The command takes no positional arguments: one given is a usage error, not dropped (#52).
+    CliArgs& noArguments()
+    {
+        m_noArguments = true;
+        return *this;
+    }
+    /// Repeated options are let be: for a first parse that only finds the subcommand, whose own
+    /// parse then says what is given twice under the subcommand's name.
+    CliArgs& allowRepeats()
+    {
+        m_allowRepeats = true;
+        return *this;
+    }
     /// A positional for the help's "Arguments" list.
     CliArgs& positionalHelp(const QString& name, const QString& description);
 
     /// Parses the arguments after the subcommand. nullopt: go on; otherwise the command is done
     /// with that exit status: Ok after --help (printed on stdout), Usage after a bad command line
-    /// (one line on stderr naming the option and what is wrong).
+    /// (one line on stderr naming the option and what is wrong): an unknown option, a missing value,
+    /// an option or flag given twice that is no listOption().
     std::optional<int> parse(const QStringList& args);
     /// parse() without acting on --help: for a command that picks its subcommand first.
     std::optional<int> parseArguments(const QStringList& args);
@@ -56,6 +72,9 @@ private:
     QString m_synopsis;
     QString m_description;
     QStringList m_shown; ///< the options the help lists, for the unknown-option message
+    QStringList m_lists; ///< the options that may be repeated
+    bool m_noArguments = false;
+    bool m_allowRepeats = false;
 };
 
 } // namespace raidscope::cli

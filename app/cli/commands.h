@@ -39,5 +39,7 @@ using raidscope::oneLine; // core/textline.h: control characters as escapes, one
 int fail(const QString& message, int status = Failed);
 /// Writes UTF-8 text to stdout.
 void out(const QString& text);
+/// The errno of the first write to stdout through out() that failed, or 0.
+int stdoutErrno();
 
 } // namespace raidscope::cli

@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <cerrno>
 #include <cstdio>
 
 namespace raidscope::cli {
@@ -30,10 +31,18 @@ int fail(const QString& message, int status)
     return status;
 }
 
+namespace {
+int g_stdoutErrno = 0; // the first write to stdout the system refused, for closeStdout()
+}
+
 void out(const QString& text)
 {
-    std::fputs(text.toUtf8().constData(), stdout);
+    errno = 0;
+    if (std::fputs(text.toUtf8().constData(), stdout) == EOF && !g_stdoutErrno)
+        g_stdoutErrno = errno ? errno : EIO;
 }
+
+int stdoutErrno() { return g_stdoutErrno; }
 
 namespace {
 
@@ -55,6 +64,7 @@ int runSchemes(const QStringList& args)
     CliArgs a(QStringLiteral("schemes"), QString(),
         QStringLiteral("Lists the RAID schemes the installed layout plugins provide, with their variants."));
     addJsonFlag(a);
+    a.noArguments();
     if (const auto done = a.parse(args))
         return *done;
     const LayoutRegistry& reg = LayoutRegistry::instance();
@@ -97,6 +107,7 @@ int runPlugins(const QStringList& args)
         QStringLiteral("Lists the folders searched for layout plugins, the plugins loaded, and the files refused "
                        "with the reason."));
     addJsonFlag(a);
+    a.noArguments();
     if (const auto done = a.parse(args))
         return *done;
     const LayoutRegistry& reg = LayoutRegistry::instance();
@@ -148,11 +159,12 @@ int runDisksImport(const QStringList& args)
         const QString path = dir + u'/' + id + QStringLiteral(".json");
         if (dir.isEmpty() || !QDir().mkpath(dir))
             return fail(QStringLiteral("disks import: cannot create the preset folder '%1'").arg(dir));
-        if (QFileInfo::exists(path))
-            return fail(QStringLiteral("disks import: %1 exists already; remove it first").arg(path));
+        // Published only where no file has that name, decided by the file system at the moment of
+        // publishing (two imports at once: one saves, the other is told), never checked and then renamed.
         if (!writeOutputFile(path, QJsonDocument(imported->presetJson).toJson(QJsonDocument::Indented),
-                { a.positional().front() }, &error))
-            return fail(QStringLiteral("disks import: ") + error);
+                { a.positional().front() }, &error, OutputExisting::Keep))
+            return fail(QStringLiteral("disks import: ") + error
+                + (error.endsWith(QLatin1String(" exists already")) ? QStringLiteral("; remove it first") : QString()));
         const QByteArray line = "raidscope-cli: saved " + path.toUtf8() + " (use disk=" + id.toUtf8() + ")\n";
         std::fwrite(line.constData(), 1, std::size_t(line.size()), stderr);
     }
@@ -181,6 +193,7 @@ int runDiskValidate(const QStringList& args)
         .option(QStringLiteral("trace"), QStringLiteral("FILE"), QStringLiteral("The validation trace (e.g. cheetah9LP.trace)."))
         .flag(QStringLiteral("per-request"), QStringLiteral("Also every simulated access time in ms (with --json)."));
     addJsonFlag(a);
+    a.noArguments();
     if (const auto done = a.parse(args))
         return *done;
     if (!a.has(QStringLiteral("parv")) || !a.has(QStringLiteral("trace")))
@@ -221,6 +234,7 @@ int runDisks(const QStringList& args)
         return runDisksImport(args.mid(1));
     CliArgs a(QStringLiteral("disks"), QString(), QStringLiteral("Lists the disk presets an array spec's disk= and member= keys name."));
     addJsonFlag(a);
+    a.noArguments();
     if (const auto done = a.parse(args))
         return *done;
     if (a.flag(QStringLiteral("json"))) {

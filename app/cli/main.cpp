@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QGuiApplication>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -105,6 +106,25 @@ void usage(FILE* to)
         "raidscope-cli COMMAND --help lists the command's options.\n");
 }
 
+// As coreutils' close_stdout: what went to stdout is flushed and closed before the exit status
+// is decided, so a full disk behind `> out.json` is an error, not exit 0 and a cut file. When the
+// command failed already, its own line is the one that is said.
+int closeStdout(int status)
+{
+    const bool hadError = std::ferror(stdout) != 0;
+    errno = 0;
+    const bool flushed = std::fflush(stdout) == 0;
+    const int flushErr = errno;
+    errno = 0;
+    const bool closed = std::fclose(stdout) == 0;
+    const int err = raidscope::cli::stdoutErrno() ? raidscope::cli::stdoutErrno() : !flushed ? flushErr : errno;
+    if ((!hadError && flushed && closed) || status != raidscope::cli::Ok)
+        return status;
+    // A write that failed inside an earlier implicit flush has left no errno behind to say why.
+    return raidscope::cli::fail(QStringLiteral("cannot write standard output: %1")
+                                    .arg(err ? QString::fromLocal8Bit(std::strerror(err)) : QStringLiteral("write error")));
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -149,6 +169,6 @@ int main(int argc, char** argv)
     const QString name = args.takeFirst();
     for (const Command& c : kCommands)
         if (name == QLatin1String(c.name))
-            return c.run(args);
+            return closeStdout(c.run(args));
     return raidscope::cli::fail(QStringLiteral("unknown command '%1' (try --help)").arg(name), raidscope::cli::Usage);
 }

@@ -3,6 +3,7 @@
 #include "cliargs.h"
 #include "commands.h"
 
+#include "io/inputfile.h"
 #include "model/minerva.h"
 #include "model/zonedraid.h"
 #include "model/zonedvalidation.h"
@@ -24,17 +25,23 @@ constexpr qint64 kMaxInputBytes = 16 << 20;
 
 std::optional<QJsonDocument> readJson(const QString& path, QString* error)
 {
-    QFile f;
-    const bool stdinInput = path.isEmpty() || path == u"-";
+    const bool stdinInput = path.isEmpty() || path == u"-" || path == u"/dev/stdin";
     const QString name = stdinInput ? QStringLiteral("stdin") : path;
-    const bool opened = stdinInput ? f.open(stdin, QIODevice::ReadOnly) : (f.setFileName(path), f.open(QIODevice::ReadOnly));
-    if (!opened) {
-        *error = name + QStringLiteral(": ") + f.errorString();
-        return std::nullopt;
-    }
-    const QByteArray bytes = f.read(kMaxInputBytes + 1);
-    if (bytes.size() > kMaxInputBytes) {
-        *error = QStringLiteral("%1: more than %2 MiB: not a model input").arg(name).arg(kMaxInputBytes >> 20);
+    QByteArray bytes;
+    if (stdinInput) { // a pipe: read up to one byte past the cap
+        QFile f;
+        if (!f.open(stdin, QIODevice::ReadOnly)) {
+            *error = name + QStringLiteral(": ") + f.errorString();
+            return std::nullopt;
+        }
+        bytes = f.read(kMaxInputBytes + 1);
+        if (bytes.size() > kMaxInputBytes) {
+            *error = QStringLiteral("%1: more than %2 MiB: not a model input").arg(name).arg(kMaxInputBytes >> 20);
+            return std::nullopt;
+        }
+    } else if (auto whole = readWholeFile(path, kMaxInputBytes, QStringLiteral("a model input"), error)) {
+        bytes = std::move(*whole);
+    } else {
         return std::nullopt;
     }
     if (bytes.trimmed().isEmpty()) {

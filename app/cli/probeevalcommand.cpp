@@ -339,6 +339,7 @@ int runProbeEval(const QStringList& args)
         .flag(QStringLiteral("verbose"), QStringLiteral("Prints every array, not only the misses."))
         .flag(QStringLiteral("json"), QStringLiteral("Prints the summary and every run as one JSON object."));
     addShardOption(a);
+    a.noArguments();
     if (const auto done = a.parse(args))
         return *done;
     QString error;

@@ -62,8 +62,8 @@ int runReport(const QStringList& args)
     const WorkspaceReport report = buildWorkspaceReport(*workspace, options);
     int pages = 0;
     const bool ok = pdf ? writeReportPdf(output, report, inputs, &error, &pages) : writeReportHtml(output, report, inputs, &error);
-    if (!ok)
-        return fail(option + u' ' + error);
+    if (!ok) // "cannot write r.pdf: No space left on device"
+        return fail(QStringLiteral("report: ") + error);
     if (a.flag(QStringLiteral("json"))) {
         QJsonObject json { { QStringLiteral("file"), output }, { QStringLiteral("format"), pdf ? QStringLiteral("pdf") : QStringLiteral("html") },
             { QStringLiteral("workspace"), path }, { QStringLiteral("images"), int(report.images.size()) } };

@@ -5,6 +5,8 @@
 #include "cliargs.h"
 #include "commands.h"
 
+#include "io/inputfile.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -15,8 +17,6 @@ namespace raidscope::cli {
 
 namespace {
 constexpr int kPartialVersion = 1;
-// A partial larger than this is not one of ours (a sweep point is a few kB, a summary a few MB).
-constexpr qint64 kMaxPartialBytes = qint64(1) << 30;
 } // namespace
 
 void addShardOption(CliArgs& a)
@@ -67,9 +67,7 @@ std::optional<MergedPartials> mergeShards(const std::vector<PartialFile>& partia
         *error = QStringLiteral("%1: no shard count or task count").arg(partials.front().path);
         return std::nullopt;
     }
-    std::vector<const PartialFile*> byShard(std::size_t(shards), nullptr);
-    m.items.resize(std::size_t(tasks));
-    std::vector<bool> have(std::size_t(tasks), false);
+    std::vector<const PartialFile*> byShard(std::size_t(shards), nullptr); // shards <= kMaxShards
     for (const PartialFile& p : partials) {
         const QJsonObject& o = p.json;
         if (o.value(QStringLiteral("shards")).toInt() != shards || o.value(QStringLiteral("tasks")).toInt(-1) != tasks
@@ -88,6 +86,35 @@ std::optional<MergedPartials> mergeShards(const std::vector<PartialFile>& partia
             return std::nullopt;
         }
         byShard[std::size_t(shard - 1)] = &p;
+    }
+    QStringList missing;
+    for (int s = 0; s < shards; ++s)
+        if (!byShard[std::size_t(s)])
+            missing << QString::number(s + 1);
+    if (!missing.isEmpty()) {
+        *error = QStringLiteral("shard %1 of %2 missing (merge needs every shard's partial)")
+                     .arg(missing.size() > 8 ? missing.mid(0, 8).join(u',') + QStringLiteral(",...") : missing.join(u','))
+                     .arg(shards);
+        return std::nullopt;
+    }
+    // Nothing is sized from "tasks" before the files are seen to hold that many items: a partial
+    // saying 10^9 with one item in it is refused here, not after gigabytes are allocated (#52).
+    qint64 held = 0;
+    for (const PartialFile& p : partials)
+        held += p.json.value(QStringLiteral("items")).toArray().size();
+    if (held < tasks) {
+        *error = QStringLiteral("%1: \"tasks\": %2, but the %3 partial(s) given hold %4 task(s) (a shard stopped early?)")
+                     .arg(partials.front().path)
+                     .arg(tasks)
+                     .arg(partials.size())
+                     .arg(held);
+        return std::nullopt;
+    }
+    m.items.resize(std::size_t(tasks));
+    std::vector<bool> have(std::size_t(tasks), false);
+    for (const PartialFile& p : partials) {
+        const QJsonObject& o = p.json;
+        const int shard = o.value(QStringLiteral("shard")).toInt();
         for (const QJsonValue& v : o.value(QStringLiteral("items")).toArray()) {
             const QJsonObject item = v.toObject();
             const int index = item.value(QStringLiteral("index")).toInt(-1);
@@ -102,16 +129,6 @@ std::optional<MergedPartials> mergeShards(const std::vector<PartialFile>& partia
             have[std::size_t(index)] = true;
             m.items[std::size_t(index)] = item;
         }
-    }
-    QStringList missing;
-    for (int s = 0; s < shards; ++s)
-        if (!byShard[std::size_t(s)])
-            missing << QString::number(s + 1);
-    if (!missing.isEmpty()) {
-        *error = QStringLiteral("shard %1 of %2 missing (merge needs every shard's partial)")
-                     .arg(missing.size() > 8 ? missing.mid(0, 8).join(u',') + QStringLiteral(",...") : missing.join(u','))
-                     .arg(shards);
-        return std::nullopt;
     }
     const auto gap = std::find(have.begin(), have.end(), false);
     if (gap != have.end()) {
@@ -137,13 +154,13 @@ int runMerge(const QStringList& args)
         return fail(QStringLiteral("merge: expected the partial files (e.g. raidscope-cli merge part-*.json)"), Usage);
     std::vector<PartialFile> partials;
     for (const QString& path : files) {
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly))
-            return fail(QStringLiteral("merge: %1: %2").arg(path, f.errorString()));
-        if (f.size() > kMaxPartialBytes)
-            return fail(QStringLiteral("merge: %1: %2 bytes is too large for a partial").arg(path).arg(f.size()));
+        // A sweep point is a few kB, a summary a few MB: past inputcap::kPartialBytes it is no partial.
+        QString error;
+        const auto bytes = readWholeFile(path, inputcap::kPartialBytes, QStringLiteral("a partial"), &error);
+        if (!bytes)
+            return fail(QStringLiteral("merge: ") + error);
         QJsonParseError parseError;
-        const QJsonDocument doc = QJsonDocument::fromJson(f.read(kMaxPartialBytes), &parseError);
+        const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &parseError);
         if (doc.isNull())
             return fail(QStringLiteral("merge: %1: not JSON (%2 at byte %3)").arg(path, parseError.errorString()).arg(parseError.offset));
         const QJsonObject o = doc.object();

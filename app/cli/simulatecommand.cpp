@@ -152,6 +152,7 @@ int runSimulate(const QStringList& args)
             QStringLiteral("Runs up to N sweep points at once (default: one per core); the results do not change."))
         .flag(QStringLiteral("json"), QStringLiteral("Prints one JSON object (with --sweep: one per point under \"sweep\")."));
     addShardOption(a);
+    a.noArguments();
     if (const auto done = a.parse(args))
         return *done;
     QString error;

@@ -75,7 +75,7 @@ int runStudy(const QStringList& args)
          QStringLiteral("The array, e.g. 'raid6 disks=28 chunk=32KiB cache=2GiB disk=cheetah15k' (README: Simulating)."))
         .option(QStringLiteral("workload"), QStringLiteral("SPEC"),
             QStringLiteral("An spc1 workload, e.g. 'spc1 duration=60s seed=1'; its bsu= is what the search sets."))
-        .option(QStringLiteral("vary"), QStringLiteral("KEY=V,V,..."),
+        .listOption(QStringLiteral("vary"), QStringLiteral("KEY=V,V,..."),
             QStringLiteral("A factor and its values: an array key (overhead, chunk, cache, disks, rebuild, ...), scheme "
                            "(raid5,raid6), or bsu; given once or twice."))
         .option(QStringLiteral("limit"), QStringLiteral("TIME"),
@@ -85,6 +85,7 @@ int runStudy(const QStringList& args)
         .option(QStringLiteral("jobs"), QStringLiteral("N"),
             QStringLiteral("Runs up to N points at once (default: one per core); the results do not change."))
         .flag(QStringLiteral("json"), QStringLiteral("Prints one JSON object (README: study)."));
+    a.noArguments();
     if (const auto done = a.parse(args))
         return *done;
     if (!a.has(QStringLiteral("array")) || !a.has(QStringLiteral("workload")) || !a.has(QStringLiteral("vary")))

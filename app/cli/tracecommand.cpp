@@ -8,6 +8,7 @@
 #include "io/outputfile.h"
 #include "trace/traceexport.h"
 #include "trace/tracejob.h"
+#include "numberrange.h"
 #include "units.h"
 
 #include <QJsonArray>
@@ -20,6 +21,7 @@
 #include <initializer_list>
 #include <map>
 #include <optional>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace raidscope::cli {
@@ -65,6 +67,8 @@ void addTraceOptions(CliArgs& a, TraceSubcommand sub)
             a.hiddenOption(name, !valueName.isEmpty());
         else if (valueName.isEmpty())
             a.flag(name, description);
+        else if (name == u"array") // "repeat for more"
+            a.listOption(name, valueName, description);
         else
             a.option(name, valueName, description);
     };
@@ -366,7 +370,7 @@ int summarize(const CliArgs& a, const TraceJobOptions& o)
         return fail(r.error);
     QString error;
     if (a.has(QStringLiteral("csv")) && !writeOutputFile(csv, r.summary.toCsv().toUtf8(), files, &error))
-        return fail(QStringLiteral("--csv ") + error);
+        return fail(QStringLiteral("trace summarize: ") + error);
     out(a.flag(QStringLiteral("json")) ? QString::fromUtf8(QJsonDocument(r.summary.toJson()).toJson(QJsonDocument::Indented))
                                        : textSummary(r.summary));
     return Ok;
@@ -426,18 +430,25 @@ int replay(const CliArgs& a, const TraceJobOptions& o)
     ro.slowThresholdMs = o.summary.slowThresholdMs;
     if (ro.arraySpecs.isEmpty())
         return fail(QStringLiteral("trace replay: at least one --array SPEC"), Usage);
-    bool ok = true;
-    if (a.has(QStringLiteral("scale")))
-        ro.timeScale = a.value(QStringLiteral("scale")).toDouble(&ok);
-    if (!ok || !std::isfinite(ro.timeScale) || !(ro.timeScale > 0))
-        return fail(QStringLiteral("--scale %1: expected a positive factor (0.5 replays twice as fast)")
-                        .arg(a.value(QStringLiteral("scale"))),
-            Usage);
-    if (a.has(QStringLiteral("window")))
-        ro.windowSeconds = a.value(QStringLiteral("window")).toDouble(&ok);
-    if (!ok || !std::isfinite(ro.windowSeconds) || !(ro.windowSeconds > 0))
-        return fail(QStringLiteral("--window %1: expected a positive number of seconds").arg(a.value(QStringLiteral("window"))),
-            Usage);
+    // The workspace's bounds: a replay from 1000 times as fast to 1000 times as slow, windows from
+    // 1 ms to 10^9 s (10^18 ns fits the simulator's clock; --window 1e10 and --scale 1e30 overflowed it).
+    constexpr double kMinScale = 0.001, kMaxScale = 1000, kMinWindowS = 0.001, kMaxWindowS = 1e9;
+    if (a.has(QStringLiteral("scale"))) {
+        const auto scale = parseNumberInRange(a.value(QStringLiteral("scale")), kMinScale, kMaxScale, nullptr);
+        if (!scale)
+            return fail(QStringLiteral("--scale %1: expected a positive factor %2 (0.5 replays twice as fast)")
+                            .arg(a.value(QStringLiteral("scale")), rangeText(kMinScale, kMaxScale)),
+                Usage);
+        ro.timeScale = *scale;
+    }
+    if (a.has(QStringLiteral("window"))) {
+        const auto window = parseNumberInRange(a.value(QStringLiteral("window")), kMinWindowS, kMaxWindowS, nullptr);
+        if (!window)
+            return fail(QStringLiteral("--window %1: expected a positive number of seconds %2")
+                            .arg(a.value(QStringLiteral("window")), rangeText(kMinWindowS, kMaxWindowS)),
+                Usage);
+        ro.windowSeconds = *window;
+    }
     const auto shard = parseShard(a, &error);
     if (!shard)
         return fail(QStringLiteral("trace replay: ") + error, Usage);
@@ -596,6 +607,7 @@ int runTrace(const QStringList& args)
                        "SWAT views, replays them through simulated arrays, or exports them as a fio iolog. "
                        "raidscope-cli trace SUBCOMMAND --help lists a subcommand's options."));
     addTraceOptions(any, TraceSubcommand::Any);
+    any.allowRepeats();
     if (const auto done = any.parseArguments(args))
         return *done;
     const QString name = any.positional().value(0);
@@ -618,6 +630,23 @@ int runTrace(const QStringList& args)
     addTraceOptions(a, *sub);
     if (const auto done = a.parse(args))
         return *done;
+    // The same trace twice (by another name, a symlink, a hard link) was summed twice without a
+    // word (#52). Regular files only: a pipe named twice is refused where it is read.
+    // (--partial takes one FILE and says so itself.)
+    const QStringList files = a.flag(QStringLiteral("partial")) ? QStringList() : a.positional().mid(1);
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        struct stat first {};
+        if (::stat(QFile::encodeName(files[i]).constData(), &first) != 0 || !S_ISREG(first.st_mode))
+            continue;
+        for (qsizetype j = i + 1; j < files.size(); ++j) {
+            struct stat other {};
+            if (::stat(QFile::encodeName(files[j]).constData(), &other) == 0 && other.st_dev == first.st_dev
+                && other.st_ino == first.st_ino)
+                return fail(QStringLiteral("trace %1: %2 and %3 are the same file; give each trace once")
+                                .arg(name, files[i], files[j]),
+                    Usage);
+        }
+    }
     TraceJobOptions o;
     QString error;
     if (!jobOptions(a, o, &error))

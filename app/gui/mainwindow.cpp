@@ -5,6 +5,7 @@
 #include "models/modelspage.h"
 
 #include "array/arraypage.h"
+#include "io/inputfile.h"
 #include "io/outputfile.h"
 #include "layout/arrayspec.h"
 #include "layout/layoutregistry.h"
@@ -388,12 +389,13 @@ void MainWindow::openSpecFile()
         tr("Array specs (*.txt *.spec *.json);;All files (*)"));
     if (path.isEmpty())
         return;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        QMessageBox::warning(this, tr("Open Array Spec"), tr("Cannot read %1: %2").arg(path, f.errorString()));
+    QString readError; // an array spec is a line or a small JSON object: 1 MiB is plenty
+    const auto whole = readWholeFile(path, inputcap::kPresetBytes, tr("an array spec"), &readError);
+    if (!whole) {
+        QMessageBox::warning(this, tr("Open Array Spec"), tr("Cannot read %1").arg(readError));
         return;
     }
-    const QByteArray bytes = f.readAll();
+    const QByteArray& bytes = *whole;
     QString text;
     if (bytes.trimmed().startsWith('{')) { // the JSON form
         QJsonParseError jsonError;

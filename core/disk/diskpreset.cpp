@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "diskpreset.h"
 
+#include "io/inputfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -20,10 +22,10 @@ namespace {
 
 std::optional<DiskPreset> readPreset(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly) || file.size() > (1 << 20)) // a preset is a few KiB
+    const auto bytes = readWholeFile(path, inputcap::kPresetBytes, QStringLiteral("a disk preset"), nullptr);
+    if (!bytes) // a preset is a few KiB; /dev/zero or a sparse file under the name is no preset
         return std::nullopt;
-    const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+    const QJsonObject o = QJsonDocument::fromJson(*bytes).object();
     DiskPreset p;
     p.id = o.value(QStringLiteral("id")).toString();
     p.name = o.value(QStringLiteral("name")).toString();

@@ -2,6 +2,7 @@
 #include "disksimimport.h"
 
 #include "diskparameters.h"
+#include "io/inputfile.h"
 #include "disksimparams.h"
 #include "seekcurve.h"
 
@@ -19,7 +20,7 @@ namespace raidscope {
 
 namespace {
 
-    constexpr qint64 maxSeekFileBytes = 4 * 1024 * 1024;
+    constexpr qint64 maxSeekFileBytes = inputcap::kDiskSimBytes;
 
     bool fail(QString* error, const QString& what)
     {
@@ -149,16 +150,13 @@ std::optional<std::vector<DiskSimSeekPoint>> parseDiskSimSeekText(
 
 std::optional<std::vector<DiskSimSeekPoint>> readDiskSimSeekFile(const QString& path, QString* error)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        fail(error, path + QStringLiteral(": cannot open: ") + f.errorString());
+    QString why;
+    const auto bytes = readWholeFile(path, maxSeekFileBytes, QStringLiteral("a DiskSim seek table"), &why);
+    if (!bytes) {
+        fail(error, why);
         return std::nullopt;
     }
-    if (f.size() > maxSeekFileBytes) {
-        fail(error, path + QStringLiteral(": larger than %1 bytes").arg(maxSeekFileBytes));
-        return std::nullopt;
-    }
-    return parseDiskSimSeekText(f.readAll(), path, error);
+    return parseDiskSimSeekText(*bytes, path, error);
 }
 
 std::optional<SeekFigures> fitSeekFigures(const std::vector<DiskSimSeekPoint>& table, int maxDistance, double* rmsMs)
@@ -290,10 +288,12 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         fail(error, err);
         return std::nullopt;
     }
-    if (*surfaces < 1 || *cylinders < 2 || *rpm <= 0 || zones->items.empty()) {
+    // A spindle from 1 to 10^6 rpm (drives spin at 3600 to 15000): 1e308 was taken and gave a
+    // revolution of 0 ns.
+    if (*surfaces < 1 || *cylinders < 2 || !(*rpm >= 1 && *rpm <= 1e6) || zones->items.empty()) {
         fail(error,
-            QStringLiteral("%1: %2 needs surfaces >= 1, cylinders >= 2, rpm > 0 and zones")
-                .arg(shortWhere(model), model.blockLabel()));
+            QStringLiteral("%1: %2 needs surfaces >= 1, cylinders >= 2, rpm from 1 to 1000000 and zones (rpm %3)")
+                .arg(shortWhere(model), model.blockLabel(), QString::number(*rpm, 'g', 6)));
         return std::nullopt;
     }
 

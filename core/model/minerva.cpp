@@ -171,8 +171,9 @@ QString minervaInputProblem(const MinervaInput& in)
             return at + QStringLiteral("request_size: must be above 0");
         if (!(s.readProbability >= 0 && s.readProbability <= 1))
             return at + QStringLiteral("read_probability: must be in 0..1");
-        if (!(s.runCount >= 1) || !std::isfinite(s.runCount))
-            return at + QStringLiteral("run_count: must be at least 1");
+        // At most 10^9 requests a run: run_count 1e308 made the run's bytes infinite and the answer NaN.
+        if (!(s.runCount >= 1) || !(s.runCount <= 1e9))
+            return at + QStringLiteral("run_count: must be from 1 to 1000000000");
         if (bad(s.onTime) || bad(s.offTime))
             return at + QStringLiteral("on_time, off_time: must be 0 or more");
         if (s.offTime > 0 && !(s.onTime > 0))

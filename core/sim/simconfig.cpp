@@ -5,6 +5,7 @@
 #include "layout/arrayspec.h"
 #include "layout/layout.h"
 #include "layout/survival.h"
+#include "numberrange.h"
 #include "units.h"
 
 #include <QStringList>
@@ -50,16 +51,16 @@ bool parseIndexed(const QString& key, const QString& value, int disks, std::vect
     return true;
 }
 
-// A rate in requests per second: a positive number (the key names the unit).
+// A rate in requests per second (the key names the unit): from one request in 1000 s (the interval
+// 10^12 ns, where 1e-12 would overflow simulated time) to 10^9 a second.
+constexpr double kMinRate = 1e-3, kMaxRate = 1e9;
+
 std::optional<double> parseRate(const QString& key, const QString& text, QString* error)
 {
-    bool ok = false;
-    const double rate = text.toDouble(&ok);
-    if (!ok || !std::isfinite(rate) || rate <= 0) {
-        if (error)
-            *error = QStringLiteral("%1: expected a positive rate (requests per second), got %2").arg(key, text);
-        return std::nullopt;
-    }
+    const auto rate = parseNumberInRange(text, kMinRate, kMaxRate, nullptr);
+    if (!rate && error)
+        *error = QStringLiteral("%1: expected a positive rate (requests per second) %2, got %3")
+                     .arg(key, rangeText(kMinRate, kMaxRate), text);
     return rate;
 }
 
@@ -364,11 +365,10 @@ std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, const Layout& lay
             if (!parseIops(value, disks, c.iops, error))
                 return std::nullopt;
         } else if (key == u"burst") {
-            bool ok = false;
-            const double burst = value.toDouble(&ok);
-            if (!ok || !std::isfinite(burst) || burst < 0)
-                return fail(QStringLiteral("burst: expected a number of requests >= 0, got %1").arg(value));
-            c.burstRequests = burst;
+            const auto burst = parseNumberInRange(value, 0, kMaxRate, nullptr);
+            if (!burst)
+                return fail(QStringLiteral("burst: expected a number of requests %1, got %2").arg(rangeText(0, kMaxRate), value));
+            c.burstRequests = *burst;
         } else if (key == u"ceiling") {
             const auto rate = parseRate(key, value, error);
             if (!rate)

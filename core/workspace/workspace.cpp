@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workspace.h"
 
+#include "io/inputfile.h"
 #include "io/outputfile.h"
 #include "jsonfields.h"
 #include "simresultjson.h"
@@ -419,14 +420,11 @@ std::optional<Workspace> parseWorkspace(const QByteArray& bytes, QString* error)
 
 std::optional<Workspace> readWorkspaceFile(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = QStringLiteral("%1: %2").arg(path, file.errorString());
+    const auto bytes = readWholeFile(path, inputcap::kWorkspaceBytes, QStringLiteral("a workspace"), error);
+    if (!bytes)
         return std::nullopt;
-    }
     QString why;
-    auto w = parseWorkspace(file.readAll(), &why);
+    auto w = parseWorkspace(*bytes, &why);
     if (!w && error)
         *error = QStringLiteral("%1: %2").arg(path, why);
     return w;

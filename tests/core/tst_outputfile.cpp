@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// core/io/outputfile: every output atomic, never over an input; the fio export through it.
+// core/io/outputfile: every output atomic, never over an input, every write checked (#52); the fio
+// export through it.
 #include "io/outputfile.h"
 #include "trace/traceexport.h"
 
@@ -12,6 +13,7 @@
 #include <QTemporaryDir>
 
 #include <stop_token>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -115,8 +117,118 @@ TEST_CASE("writeOutputFile: an error or a cancel leaves nothing, and an old file
     {
         const QString missing = dir.filePath(QStringLiteral("no/such/dir/x.csv"));
         CHECK_FALSE(writeOutputFile(missing, QByteArray("x"), {}, &error));
-        CHECK(error.startsWith(missing + QStringLiteral(": cannot write: ")));
+        CHECK(error == QStringLiteral("cannot write %1: No such file or directory").arg(missing));
     }
+    SECTION("a write the system refuses, which the writer ignores: the system's reason, nothing left") // #52
+    {
+        // /dev/full refuses every write with ENOSPC (a character device: written in place), so the
+        // error can only come from write() itself.
+        CHECK_FALSE(writeOutputFile(
+            QStringLiteral("/dev/full"), {},
+            [](QIODevice& out, QString*) {
+                out.write(QByteArray(200000, 'z')); // return value ignored, as careless writers do
+                return true;
+            },
+            &error));
+        CHECK(error == u"cannot write /dev/full: No space left on device");
+    }
+}
+
+TEST_CASE("writeOutputFile: a replaced file keeps its mode; a symlink's target is replaced", "[outputfile]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("out.json"));
+    writeFile(path, "old\n");
+    REQUIRE(::chmod(QFile::encodeName(path).constData(), 0640) == 0);
+    const QString link = dir.filePath(QStringLiteral("link.json"));
+    REQUIRE(::symlink("out.json", QFile::encodeName(link).constData()) == 0);
+    QString error;
+    REQUIRE(writeOutputFile(link, QByteArray("new\n"), {}, &error));
+    CHECK(readAll(path) == "new\n");
+    CHECK(QFileInfo(link).isSymLink());
+    struct stat st {};
+    REQUIRE(::stat(QFile::encodeName(path).constData(), &st) == 0);
+    CHECK((st.st_mode & 07777) == 0640);
+    CHECK(names(dir) == (QStringList { QStringLiteral("link.json"), QStringLiteral("out.json") }));
+}
+
+TEST_CASE("writeOutputFile: Keep publishes only where no file is, decided when publishing", "[outputfile]") // #52
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("preset.json"));
+    QString error;
+    SECTION("no file: written")
+    {
+        REQUIRE(writeOutputFile(path, QByteArray("{}\n"), {}, &error, OutputExisting::Keep));
+        CHECK(readAll(path) == "{}\n");
+    }
+    SECTION("a file there already: refused before writing, left as it was")
+    {
+        writeFile(path, "theirs\n");
+        CHECK_FALSE(writeOutputFile(path, QByteArray("ours\n"), {}, &error, OutputExisting::Keep));
+        CHECK(error == path + QStringLiteral(" exists already"));
+        CHECK(readAll(path) == "theirs\n");
+    }
+    SECTION("another process saves the same name while ours is written: ours is refused, theirs kept")
+    {
+        CHECK_FALSE(writeOutputFile(
+            path, {},
+            [&](QIODevice& out, QString*) {
+                writeFile(path, "theirs\n"); // after the early check, before the publish
+                return out.write("ours\n") == 5;
+            },
+            &error, OutputExisting::Keep));
+        CHECK(error == path + QStringLiteral(" exists already"));
+        CHECK(readAll(path) == "theirs\n");
+    }
+    CHECK(names(dir) == QStringList { QStringLiteral("preset.json") });
+}
+
+TEST_CASE("writeOutputFile: a descriptor is written in place, never replaced", "[outputfile]") // #52
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    QString error;
+    SECTION("a file opened for appending, named as /proc/self/fd/N: appended to, the same inode")
+    {
+        const QString log = dir.filePath(QStringLiteral("log.txt"));
+        writeFile(log, "old line\n");
+        struct stat before {}, after {};
+        REQUIRE(::stat(QFile::encodeName(log).constData(), &before) == 0);
+        const int fd = ::open(QFile::encodeName(log).constData(), O_WRONLY | O_APPEND);
+        REQUIRE(fd >= 0);
+        for (const QString& name : { QStringLiteral("/proc/self/fd/%1"), QStringLiteral("/dev/fd/%1") })
+            REQUIRE(writeOutputFile(name.arg(fd), QByteArray("more\n"), {}, &error));
+        ::close(fd);
+        CHECK(readAll(log) == "old line\nmore\nmore\n");
+        REQUIRE(::stat(QFile::encodeName(log).constData(), &after) == 0);
+        CHECK(after.st_ino == before.st_ino);
+        CHECK(names(dir) == QStringList { QStringLiteral("log.txt") });
+    }
+    SECTION("a pipe: the bytes arrive, the descriptor stays open for its owner")
+    {
+        int fds[2];
+        REQUIRE(::pipe(fds) == 0);
+        REQUIRE(writeOutputFile(QStringLiteral("/dev/fd/%1").arg(fds[1]), QByteArray("through\n"), {}, &error));
+        REQUIRE(::write(fds[1], "owner\n", 6) == 6);
+        ::close(fds[1]);
+        char buffer[64];
+        const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+        ::close(fds[0]);
+        CHECK(QByteArray(buffer, int(n)) == "through\nowner\n");
+    }
+    SECTION("a closed descriptor: the system's reason")
+    {
+        CHECK_FALSE(writeOutputFile(QStringLiteral("/dev/fd/987"), QByteArray("x"), {}, &error));
+        CHECK(error == u"cannot write /dev/fd/987: Bad file descriptor");
+    }
+    CHECK(descriptorPath(QStringLiteral("/dev/stdout")) == 1);
+    CHECK(descriptorPath(QStringLiteral("/dev/stderr")) == 2);
+    CHECK(descriptorPath(QStringLiteral("/dev/fd/7")) == 7);
+    CHECK(descriptorPath(QStringLiteral("/dev/fd/x")) == -1);
+    CHECK(descriptorPath(QStringLiteral("/tmp/stdout")) == -1);
 }
 
 TEST_CASE("writeOutputFile: never over an input, however it is named", "[outputfile]")
@@ -176,7 +288,7 @@ TEST_CASE("writeOutputFile: never over an input, however it is named", "[outputf
     }
 }
 
-TEST_CASE("writeOutputFile: only regular files", "[outputfile]")
+TEST_CASE("writeOutputFile: regular files, and devices and FIFOs in place; never a folder", "[outputfile]")
 {
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
@@ -186,10 +298,16 @@ TEST_CASE("writeOutputFile: only regular files", "[outputfile]")
     CHECK(error.contains(QStringLiteral("is a directory")));
     const QString fifo = dir.filePath(QStringLiteral("pipe"));
     REQUIRE(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
-    CHECK(outputPathProblem(fifo) == fifo + QStringLiteral(": is a FIFO; an output must be a regular file"));
-    CHECK(outputPathProblem(QStringLiteral("/dev/null")).contains(QStringLiteral("is a character device")));
+    CHECK(outputPathProblem(fifo).isEmpty()); // #52: written in place
+    CHECK(outputPathProblem(QStringLiteral("/dev/null")).isEmpty());
+    CHECK(outputPathProblem(QStringLiteral("/dev/null"), { QStringLiteral("/dev/null") }).isEmpty()); // no one file
     CHECK(outputPathProblem(QString()) == u"no output file name given");
     CHECK(outputPathProblem(dir.filePath(QStringLiteral("new.csv")), { fifo }).isEmpty());
+    // /dev/null written, and still the device afterwards (root could have renamed a file over it).
+    REQUIRE(writeOutputFile(QStringLiteral("/dev/null"), QByteArray("x"), {}, &error));
+    struct stat st {};
+    REQUIRE(::stat("/dev/null", &st) == 0);
+    CHECK(S_ISCHR(st.st_mode));
 }
 
 TEST_CASE("writeProtectedNote: a file no one may write by its mode", "[outputfile]")

@@ -292,16 +292,19 @@ TEST_CASE("Without realism keys every batch is the same as on a fresh simulator"
 TEST_CASE("Realism keys: bad values say which key and why", "[sim][realism]")
 {
     CHECK(createError("raid5 disks=4 iops=-3")
-              .contains(QStringLiteral("iops: expected a positive rate (requests per second), got -3")));
+              .contains(QStringLiteral("iops: expected a positive rate (requests per second) from 0.001 to 1000000000, got -3")));
     CHECK(createError("raid5 disks=4 iops=fast").contains(QStringLiteral("iops: expected a positive rate")));
     CHECK(createError("raid5 disks=4 iops=300,9:50")
               .contains(QStringLiteral("iops=300,9:50: expected RATE or DISK:RATE with DISK from 0 to 3")));
     CHECK(createError("raid5 disks=4 iops=300,200").contains(QStringLiteral("one rate for every member")));
     CHECK(createError("raid5 disks=4 iops=300 burst=-1")
-              .contains(QStringLiteral("burst: expected a number of requests >= 0, got -1")));
+              .contains(QStringLiteral("burst: expected a number of requests from 0 to 1000000000, got -1")));
     CHECK(createError("raid5 disks=4 burst=30").contains(QStringLiteral("needs iops=RATE")));
     CHECK(createError("raid5 disks=4 ceiling=0")
-              .contains(QStringLiteral("ceiling: expected a positive rate (requests per second), got 0")));
+              .contains(QStringLiteral("ceiling: expected a positive rate (requests per second) from 0.001 to 1000000000, got 0")));
+    // #52: one request in 10^12 s overflowed simulated time (negative), 1e-300 was taken as no ceiling
+    CHECK(createError("raid5 disks=4 iops=1e-12").contains(QStringLiteral("iops: expected a positive rate (requests per second) from 0.001 to 1000000000, got 1e-12")));
+    CHECK(createError("raid5 disks=4 ceiling=1e-300").contains(QStringLiteral("got 1e-300")));
     CHECK(createError("raid5 disks=4 hostoverhead=50")
               .contains(QStringLiteral("hostoverhead: duration '50' has no unit")));
     CHECK(createError("raid5 disks=4 hostoverhead=-5us")

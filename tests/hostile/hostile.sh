@@ -46,6 +46,25 @@ printf '{%s, "writeModel": "fancy"}' "$response" > "$W/response_model.json"
 printf '[{%s}]' "${response/\"blocks\": 5/\"blocks\": 0}" > "$W/response_list.json"
 # A disk image nobody may write: --allow-writes must refuse it (root could write it anyway).
 head -c 8388608 /dev/zero > "$W/readonly.img" && chmod 0444 "$W/readonly.img"
+# Inputs no checksum should read (3 GiB of holes, a FIFO no one writes), outside $W.
+S=$WORK/big
+mkdir -p "$S"
+truncate -s 3G "$S/sparse.raidscope" "$S/sparse.json"
+mkfifo "$S/pipe.raidscope"
+# A Minerva stream of 10^308 requests a run; a DiskSim disk spinning at 10^308 rpm (the Cheetah 9LP
+# of ../shared with that one value changed; its cases are skipped, DSIM=-, without ../shared).
+printf '{%s, "streams": [%s]}' "$lu" "${stream/\"run_count\": 1/\"run_count\": 1e308}" > "$W/model_runcount.json"
+SHARED=${HOSTILE_SHARED:-$DATA/../../../shared}/disksim-validation
+DSIM=-
+if [[ -f $SHARED/cheetah9LP.parv ]]; then
+    mkdir -p "$S/rpm"
+    cp "$SHARED"/cheetah9LP.{parv,diskspecs,seek} "$S/rpm/"
+    sed 's/Rotation speed (in rpms) = 10045/Rotation speed (in rpms) = 1e308/' "$SHARED/cheetah9LP.model" > "$S/rpm/cheetah9LP.model"
+    DSIM=$CLI
+fi
+# A partial that says it holds 10^9 tasks and holds one.
+printf '{"raidscopePartial":1,"command":"simulate","shard":1,"shards":1,"tasks":1000000000,"request":{},"items":[{"index":0}]}' \
+    > "$W/tasks_huge.json"
 snapshot() { (cd "$W" && ls -A && sha256sum -- *); }
 before=$(snapshot)
 

@@ -337,11 +337,13 @@ bool DisksPage::saveImportedPreset()
     if (dir.isEmpty() || !QDir().mkpath(dir))
         return refuse(tr("Cannot create the preset folder '%1'").arg(dir));
     const QString path = dir + u'/' + e.id + QStringLiteral(".json");
-    if (QFileInfo::exists(path))
-        return refuse(tr("%1 exists already; remove it first").arg(path));
+    // Published only where no file has that name, decided when publishing (#52): a save from the
+    // command line at the same moment cannot be replaced.
     QString error;
-    if (!writeOutputFile(path, QJsonDocument(e.json).toJson(QJsonDocument::Indented), { e.origin }, &error))
-        return refuse(error);
+    if (!writeOutputFile(path, QJsonDocument(e.json).toJson(QJsonDocument::Indented), { e.origin }, &error,
+            OutputExisting::Keep))
+        return refuse(error.endsWith(QLatin1String(" exists already")) ? tr("%1 exists already; remove it first").arg(path)
+                                                                       : error);
     e.saved = true;
     m_save->setEnabled(false);
     m_presetStatus->setText(tr("Saved %1: array specs name it disk=%2 (from the next start)").arg(path, e.id));

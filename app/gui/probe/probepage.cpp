@@ -2,6 +2,7 @@
 #include "probepage.h"
 #include "widgets/workspacedrop.h"
 
+#include "io/inputfile.h"
 #include "io/outputfile.h"
 #include "probe/boundaryplot.h"
 #include "probe/devicetarget.h"
@@ -389,15 +390,13 @@ bool ProbePage::openResultJson(const QString& path, QString* error)
     };
     if (m_runner->isRunning())
         return fail(tr("a probe is running (Cancel it first)"));
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return fail(f.errorString());
-    // A probe result is at most a few MB (a 512 x 512 prediction); reading far more is not worth it.
-    constexpr qint64 kMaxBytes = qint64(256) << 20;
-    if (f.size() > kMaxBytes)
-        return fail(tr("%1 MB is too large for a probe result").arg(f.size() >> 20));
+    // A probe result is at most a few MB (a 512 x 512 prediction); /dev/zero or a sparse giant is none.
+    QString readError;
+    const auto bytes = readWholeFile(path, inputcap::kResultBytes, tr("a probe result"), &readError);
+    if (!bytes)
+        return fail(readError.mid(path.size() + 2)); // fail() names the file itself
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.read(kMaxBytes), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return fail(tr("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
     if (!doc.isObject())

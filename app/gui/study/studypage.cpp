@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "studypage.h"
 
+#include "io/inputfile.h"
 #include "io/outputfile.h"
 #include "workspace/simresultjson.h"
 #include "study/rebuildtradeoffplot.h"
@@ -507,10 +508,10 @@ void StudyPage::updateControls()
 
 bool StudyPage::isStudyFile(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly) || file.size() > (64 << 20))
+    const auto bytes = readWholeFile(path, inputcap::kResultBytes, QStringLiteral("a study result"), nullptr);
+    if (!bytes)
         return false;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll());
+    const QJsonDocument doc = QJsonDocument::fromJson(*bytes);
     return doc.isObject() && doc.object().value(QStringLiteral("kind")).toString() == u"study";
 }
 
@@ -524,11 +525,12 @@ bool StudyPage::openResultJson(const QString& path, QString* error)
     };
     if (m_runner->isRunning())
         return fail(tr("a study is running (Cancel it first)"));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(file.errorString());
+    QString readError;
+    const auto bytes = readWholeFile(path, inputcap::kResultBytes, tr("a study result"), &readError);
+    if (!bytes)
+        return fail(readError.mid(path.size() + 2)); // fail() names the file itself
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.read(64 << 20), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &parseError);
     if (!doc.isObject())
         return fail(tr("not JSON: %1 at byte %2").arg(parseError.errorString()).arg(parseError.offset));
     QString why;
