@@ -105,6 +105,23 @@ if(NOT sim MATCHES "^${truth}" OR NOT probeSeed EQUAL 5001)
     message(FATAL_ERROR "probe-eval: sim '${sim}' for truth '${truth}', seed '${probeSeed}'")
 endif()
 
+# The model engine (docs/design/probe.md): a RAID-0 of 4 at 16 KiB is that, and its verdict says so;
+# --zoo draws disk presets and queues into the spec; --zoo with --realism is refused.
+run_cli(0 probe --engine model --sim "raid0 disks=4 chunk=16KiB" --json)
+string(JSON scheme GET "${cli_out}" verdict scheme)
+string(JSON disks GET "${cli_out}" verdict disks)
+string(JSON chunk GET "${cli_out}" verdict chunkBytes)
+if(NOT scheme STREQUAL "raid0" OR NOT disks EQUAL 4 OR NOT chunk EQUAL 16384)
+    message(FATAL_ERROR "probe --engine model: ${scheme} of ${disks} at ${chunk} for raid0 of 4 at 16 KiB")
+endif()
+run_cli(0 probe-eval --engine model --zoo --count 2 --seed 5 --json)
+string(JSON sim GET "${cli_out}" runs 0 sim)
+if(NOT sim MATCHES " disk=(ssd|ibm-9lzx|cheetah-15k|nearline-7k2)")
+    message(FATAL_ERROR "probe-eval --zoo: sim '${sim}'")
+endif()
+run_cli(2 probe-eval --zoo --realism --count 1)
+run_cli(2 probe --engine fancy --sim "raid0 disks=2")
+
 # The summary's wrong count is the runs named as identified but not exact, counted here from the runs
 # (seed 19's seventh array, a near RAID 10 of 7 x 4, has been named far RAID 10 of 7 x 5).
 run_cli(0 probe-eval --count 7 --seed 19 --json)
