@@ -153,18 +153,12 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
         // when the skew covers the switch, nearly a revolution when it does not.
         const double waitNs = rotationalWaitNs(c.timeNs, g.sectorAngle(c.at));
         if (c.timeNs + waitNs + sectorNs > limitNs)
-            break;
+            break; // the one test of whether a sector fits: its end as the cursor will compute it
         c.timeNs += waitNs;
         parts.rotationalNs += waitNs;
         std::uint64_t k = std::min<std::uint64_t>(sectors - done, g.contiguousSectors(c.lba, c.at));
-        if (limitNs != kNoLimit) {
-            // The limit's quotient bounds k only when fewer than k sectors fit: room < k * sectorNs exactly,
-            // which the sign of one fma tells (the difference rounded once). Else the quotient, rounded,
-            // is at least k and the division is saved.
-            const double roomNs = limitNs - c.timeNs;
-            if (std::fma(-double(k), sectorNs, roomNs) < 0)
-                k = std::min<std::uint64_t>(k, std::uint64_t(roomNs / sectorNs));
-        }
+        if (limitNs != kNoLimit)
+            k = sectorsFitting(c.timeNs, sectorNs, limitNs, k); // >= 1: the first sector is the test's (issue 53)
         if (parts.hostNsPerSector > 0) {
             // Sector j of this run leaves the media at t0 + j*s and crosses in h after the later of that
             // and the previous crossing: the last ends at max(e + k*h, t0 + (k+1)*h + m*(s-h)), m = k
