@@ -86,7 +86,7 @@ double DiskModel::seekNs(int distanceCylinders, bool isWrite) const
     if (!isWrite)
         return m_readSeek.seekNs(distanceCylinders);
     const double ns = m_writeSeek.seekNs(distanceCylinders);
-    return ns > 0 ? ns + m_writeSettleNs : 0.0;
+    return ns > 0 ? std::max(0.0, ns + m_writeSettleNs) : 0.0; // a negative settle shortens, never below 0
 }
 
 double DiskModel::busNs(std::uint64_t sectors) const { return double(sectors) * m_busNsPerSector; }
@@ -712,8 +712,9 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
                   : m_readSeek.seekNs(at.cylinder - m_at.cylinder);
     double positionNs = std::max(seekOnlyNs, at.head != m_at.head ? m_headSwitchNs : 0.0);
     if (positionNs > 0 && isWrite)
-        positionNs += m_writeSettleNs;
-    if (isWrite) // not before the minimum seek delay (disksim_diskctlr.c, disk_initiate_seek's mintime)
+        positionNs += m_writeSettleNs; // negative too: DiskSim adds its seekwritedelta whatever its sign
+    if (isWrite) // not before the minimum seek delay (disksim_diskctlr.c, disk_initiate_seek's mintime: a seek
+        // time below it, a negative settle's included, is lengthened to it)
         positionNs = std::max(positionNs, h.minimumWriteSeekMs * msNs / m_speed.seek);
     const double readyNs = std::max(mechanismStartNs, seekFromNs) + positionNs;
     Cursor c { at, startLba, readyNs };
