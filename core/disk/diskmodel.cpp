@@ -219,6 +219,9 @@ void DiskModel::readAheadSegmentEnds(bool touch)
 std::uint64_t DiskModel::readAheadEnd(std::uint64_t segmentStart, std::uint64_t requestStart, std::uint64_t requestEnd) const
 {
     const std::uint64_t total = totalSectors();
+    if (m_params.cache.readAheadStopsAtTrackEnd && requestEnd > 0 && requestEnd < total)
+        return std::min(requestEnd + std::uint64_t(m_params.cache.readAheadSectors),
+            m_params.geometry.trackEndLba(requestEnd - 1)); // the head may not leave the request's last track
     if (!m_params.cache.readAheadToTrackEnd)
         return std::min(total, requestEnd + std::uint64_t(m_params.cache.readAheadSectors));
     if (requestEnd >= total)

@@ -214,8 +214,11 @@ namespace {
                 const QString mode = c.value(QStringLiteral("readAhead")).toString();
                 if (mode == QLatin1String("nextTrack"))
                     p.cache.readAheadToTrackEnd = true;
+                else if (mode == QLatin1String("trackEnd"))
+                    p.cache.readAheadStopsAtTrackEnd = true;
                 else if (mode != QLatin1String("sectors"))
-                    r.fail(QStringLiteral("cache readAhead must be \"sectors\" or \"nextTrack\", got '%1'").arg(mode));
+                    r.fail(QStringLiteral("cache readAhead must be \"sectors\", \"nextTrack\" or \"trackEnd\", got '%1'")
+                               .arg(mode));
             }
             if (r.ok() && p.cache.readAheadSectors > p.cache.segmentSectors)
                 r.fail(QStringLiteral("cache readAheadSectors must not exceed segmentSectors"));

@@ -681,10 +681,11 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                     ra = 0;
                 else if (cont == 4)
                     cache[QStringLiteral("readAhead")] = QStringLiteral("nextTrack");
+                else if (cont == 1)
+                    cache[QStringLiteral("readAhead")] = QStringLiteral("trackEnd");
                 else if (cont != 3 && contValue)
                     im.warn(*contValue, u"Buffer continuous read",
-                        QStringLiteral("= %1 (to the end of the track or cylinder) is modelled as 3, up to "
-                                       "'Maximum read-ahead'")
+                        QStringLiteral("= %1 (to the end of the cylinder) is modelled as 3, up to 'Maximum read-ahead'")
                             .arg(cont));
                 cache[QStringLiteral("readAheadSectors")] = ra;
                 cache[QStringLiteral("writeCacheEnabled")] = fastWrite.value_or(0) > 0;

@@ -160,7 +160,7 @@ TEST_CASE("DiskSim library: each validation drive's demerit is at or under DiskS
     const Published p = GENERATE(values<Published>({ { "atlas_III.parv", true, 0.378 }, { "barracuda.parv", false, 0.349 },
         { "cheetah4LP.parv", false, 0.318 }, { "cheetah9LP.parv", true, 0.107 }, { "ibm18es.parv", true, 0.135 },
         { "atlas10k.parv", false, 0.268 }, { "hp_c2247a.parv", true, 0.090 }, { "hp_c3323a.parv", true, 0.306 },
-        { "hp_c2490a.parv", false, 0.254 } }));
+        { "hp_c2490a.parv", false, 0.254 }, { "dec_rz26.parv", false, 0.340 } }));
     CAPTURE(p.parv, p.disksimMs);
     QString why;
     const double ms = binnedDemerit(p, &why);
@@ -172,14 +172,23 @@ TEST_CASE("DiskSim library: each validation drive's demerit is at or under DiskS
     CHECK(ms <= p.disksimMs + 0.0005);
 }
 
-// Known open (issue 53): the DEC RZ26 comes out at 0.702 ms against DiskSim's 0.340. Not its negative settle
-// (at 0 the demerit is 0.64, at +0.483 ms 0.59): one random write in eight takes a revolution more on the
-// drive than in the model. The drive is the only one with Never disconnect, Hold bus entire read and write
-// xfer and a separate write segment, none of which the model follows. [!mayfail]: reported, not failed.
-TEST_CASE("DiskSim library: the DEC RZ26's demerit against DiskSim's 0.340 ms", "[disk][disksim][validate][!mayfail]")
+TEST_CASE("DiskSim library: Buffer continuous read = 1 reads ahead to the end of the request's last track only", "[disk][disksim][import]")
 {
-    QString why;
-    const double ms = binnedDemerit({ "dec_rz26.parv", false, 0.340 }, &why);
-    CAPTURE(ms);
-    CHECK(ms <= 0.340 + 0.0005);
+    // dec_rz26.diskspecs:43 Buffer continuous read = 1 (BUFFER_READ_UNTIL_TRACK_END): disk_initiate_seek stops a
+    // background read that would switch heads or cylinders. dec_rz26_validate.model: 58 blocks a track with one
+    // spare sector a track (scheme 3), so 57 LBNs a track; Empty space at zone front = 23142 sectors = 399 tracks
+    // of 58, so LBN 0 starts track 399 and LBNs 57k..57k+56 fill one track. Maximum read-ahead 57.
+    const Imported d = importLibraryDrive("dec_rz26.parv");
+    CHECK(d.params.cache.readAheadStopsAtTrackEnd);
+    CHECK(d.params.cache.readAheadSectors == 57);
+    CHECK(d.params.geometry.trackEndLba(57 * 100 + 10) == 57 * 101);
+    DiskModel disk(d.params);
+    // A 4-sector read at LBN 5710 of the track 5700-5756: the read-ahead stops at 5757, the track's end, and
+    // a read of 5757 right after is a miss (a head switch away); a read inside the track is a hit.
+    const auto first = disk.service(5710, 4, false, DiskModel::Ns(0));
+    const auto later = first.completion + DiskModel::Ns(30'000'000); // 30 ms: the read-ahead has long ended
+    const auto inside = disk.service(5750, 4, false, later);
+    CHECK(inside.breakdown.cache == ServiceBreakdown::Cache::Hit);
+    const auto next = disk.service(5757, 4, false, inside.completion + DiskModel::Ns(30'000'000));
+    CHECK(next.breakdown.cache == ServiceBreakdown::Cache::Miss);
 }
