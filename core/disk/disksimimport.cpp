@@ -179,6 +179,10 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
     o[QStringLiteral("name")] = QString(defName + QStringLiteral(" (imported from DiskSim)"));
     o[QStringLiteral("description")] = QStringLiteral("Imported from DiskSim parameters %1").arg(fileName);
     o[QStringLiteral("source")] = QString(QStringLiteral("DiskSim: ") + fileName);
+    // Where the preset came from (issue 53, item 4); `disks import --validate` adds the validation it passed.
+    o[QStringLiteral("provenance")] = QJsonObject { { QStringLiteral("kind"), QStringLiteral("disksim") },
+        { QStringLiteral("reference"), QStringLiteral("DiskSim 4.0 parameters: %1 (%2)").arg(fileName, defName) },
+        { QStringLiteral("validation"), QJsonArray {} } };
     o[QStringLiteral("sectorBytes")] = 512;
     o[QStringLiteral("heads")] = int(*surfaces);
     o[QStringLiteral("rpm")] = *rpm;

@@ -23,3 +23,7 @@ run() {
 run "raid5 disks=4 disk=hp-c3323a-validate" "random read=0 count=30000"
 run "raid0 disks=1 disk=hp-c3323a-validate" "random read=0.5 count=200000"
 run "raid5 disks=4 disk=hp-c2490a-validate" "random read=0 count=30000"
+# disks import --validate records the replay in the preset's provenance (issue 53, item 4).
+"$cli" disks import "$data/disksim/st41601n.parv" --validate "$data/disksim/st41601n.trace" >"$work/st41601n.json" 2>/dev/null
+grep -q '"disksimDemeritMs"' "$work/st41601n.json" || { echo "FAIL: no validation in the provenance" >&2; exit 1; }
+echo "ok: disks import --validate"
