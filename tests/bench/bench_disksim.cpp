@@ -12,7 +12,8 @@
 //
 // Counters: requests/s and the simulated seconds reached (the C3323A hung near 1,160 s in the RAID-5 and
 // the single-disk run near 4,600 s).
-// Run: cmake --build build --target bench_disksim && build/bin/bench_disksim [--benchmark_filter=c3323]
+// Run: cmake --build build --target bench_disksim && build/bin/bench_disksim --benchmark_filter=c3323
+// (one drive: a few minutes; all 14, of the order of an hour of CPU)
 #include "disk/diskmodel.h"
 #include "disk/diskparameters.h"
 #include "disk/disksimimport.h"
