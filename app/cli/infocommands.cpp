@@ -142,14 +142,36 @@ int runDisksImport(const QStringList& args)
     a.flag(QStringLiteral("save"),
         QStringLiteral("Also saves the preset as ID.json in the first folder of RAIDSCOPE_DISK_PATH, else in the user's "
                        "raidscope/disks data folder; never over a preset that exists."));
+    a.option(QStringLiteral("validate"), QStringLiteral("TRACE"),
+        QStringLiteral("Also replays this DiskSim validation trace (as disk-validate does) and records the result in "
+                       "the preset's provenance.validation."));
     if (const auto done = a.parse(args))
         return *done;
     if (a.positional().size() != 1)
         return fail(QStringLiteral("disks import: one DiskSim FILE, not %1").arg(a.positional().size()), Usage);
     QString error;
-    const auto imported = importDiskSim(a.positional().front(), &error);
+    auto imported = importDiskSim(a.positional().front(), &error);
     if (!imported)
         return fail(QStringLiteral("disks import: ") + error);
+    if (a.has(QStringLiteral("validate"))) {
+        const QString tracePath = a.value(QStringLiteral("validate"));
+        const auto params = parseDiskParameters(imported->presetJson, &error);
+        const auto trace = params ? readValidationTrace(tracePath, &error) : std::nullopt;
+        if (!trace)
+            return fail(QStringLiteral("disks import: ") + error);
+        DiskModel disk(*params);
+        const auto v = validateDisk(disk, *trace, &error);
+        if (!v)
+            return fail(QStringLiteral("disks import: ") + tracePath + QStringLiteral(": ") + error);
+        QJsonObject provenance = imported->presetJson.value(QStringLiteral("provenance")).toObject();
+        QJsonArray validation = provenance.value(QStringLiteral("validation")).toArray();
+        validation.append(QJsonObject { { QStringLiteral("trace"), QFileInfo(tracePath).fileName() },
+            { QStringLiteral("requests"), qint64(v->simulatedMs.size()) }, { QStringLiteral("demeritMs"), v->demeritMs },
+            { QStringLiteral("disksimDemeritMs"), v->binnedDemeritMs },
+            { QStringLiteral("simulatedMeanMs"), v->simulatedMeanMs }, { QStringLiteral("measuredMeanMs"), v->measuredMeanMs } });
+        provenance[QStringLiteral("validation")] = validation;
+        imported->presetJson[QStringLiteral("provenance")] = provenance;
+    }
     if (a.flag(QStringLiteral("save"))) {
         const QString id = imported->presetJson.value(QStringLiteral("id")).toString();
         if (const DiskPreset* existing = findDiskPreset(id))

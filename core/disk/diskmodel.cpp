@@ -86,7 +86,7 @@ double DiskModel::seekNs(int distanceCylinders, bool isWrite) const
     if (!isWrite)
         return m_readSeek.seekNs(distanceCylinders);
     const double ns = m_writeSeek.seekNs(distanceCylinders);
-    return ns > 0 ? ns + m_writeSettleNs : 0.0;
+    return ns > 0 ? std::max(0.0, ns + m_writeSettleNs) : 0.0; // a negative settle shortens, never below 0
 }
 
 double DiskModel::busNs(std::uint64_t sectors) const { return double(sectors) * m_busNsPerSector; }
@@ -153,18 +153,12 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
         // when the skew covers the switch, nearly a revolution when it does not.
         const double waitNs = rotationalWaitNs(c.timeNs, g.sectorAngle(c.at));
         if (c.timeNs + waitNs + sectorNs > limitNs)
-            break;
+            break; // the one test of whether a sector fits: its end as the cursor will compute it
         c.timeNs += waitNs;
         parts.rotationalNs += waitNs;
         std::uint64_t k = std::min<std::uint64_t>(sectors - done, g.contiguousSectors(c.lba, c.at));
-        if (limitNs != kNoLimit) {
-            // The limit's quotient bounds k only when fewer than k sectors fit: room < k * sectorNs exactly,
-            // which the sign of one fma tells (the difference rounded once). Else the quotient, rounded,
-            // is at least k and the division is saved.
-            const double roomNs = limitNs - c.timeNs;
-            if (std::fma(-double(k), sectorNs, roomNs) < 0)
-                k = std::min<std::uint64_t>(k, std::uint64_t(roomNs / sectorNs));
-        }
+        if (limitNs != kNoLimit)
+            k = sectorsFitting(c.timeNs, sectorNs, limitNs, k); // >= 1: the first sector is the test's (issue 53)
         if (parts.hostNsPerSector > 0) {
             // Sector j of this run leaves the media at t0 + j*s and crosses in h after the later of that
             // and the previous crossing: the last ends at max(e + k*h, t0 + (k+1)*h + m*(s-h)), m = k
@@ -225,6 +219,9 @@ void DiskModel::readAheadSegmentEnds(bool touch)
 std::uint64_t DiskModel::readAheadEnd(std::uint64_t segmentStart, std::uint64_t requestStart, std::uint64_t requestEnd) const
 {
     const std::uint64_t total = totalSectors();
+    if (m_params.cache.readAheadStopsAtTrackEnd && requestEnd > 0 && requestEnd < total)
+        return std::min(requestEnd + std::uint64_t(m_params.cache.readAheadSectors),
+            m_params.geometry.trackEndLba(requestEnd - 1)); // the head may not leave the request's last track
     if (!m_params.cache.readAheadToTrackEnd)
         return std::min(total, requestEnd + std::uint64_t(m_params.cache.readAheadSectors));
     if (requestEnd >= total)
@@ -718,8 +715,9 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
                   : m_readSeek.seekNs(at.cylinder - m_at.cylinder);
     double positionNs = std::max(seekOnlyNs, at.head != m_at.head ? m_headSwitchNs : 0.0);
     if (positionNs > 0 && isWrite)
-        positionNs += m_writeSettleNs;
-    if (isWrite) // not before the minimum seek delay (disksim_diskctlr.c, disk_initiate_seek's mintime)
+        positionNs += m_writeSettleNs; // negative too: DiskSim adds its seekwritedelta whatever its sign
+    if (isWrite) // not before the minimum seek delay (disksim_diskctlr.c, disk_initiate_seek's mintime: a seek
+        // time below it, a negative settle's included, is lengthened to it)
         positionNs = std::max(positionNs, h.minimumWriteSeekMs * msNs / m_speed.seek);
     const double readyNs = std::max(mechanismStartNs, seekFromNs) + positionNs;
     Cursor c { at, startLba, readyNs };

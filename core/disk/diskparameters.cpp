@@ -42,6 +42,15 @@ namespace {
                          .arg(d));
             return d;
         }
+        double signedNumber(const QJsonObject& o, const char* key, double fallback)
+        {
+            if (!has(o, key))
+                return fallback;
+            const QJsonValue v = o.value(QLatin1String(key));
+            if (!v.isDouble() || !std::isfinite(v.toDouble()))
+                fail(QStringLiteral("'%1' must be a number").arg(QLatin1String(key)));
+            return v.toDouble();
+        }
         double optionalNumber(const QJsonObject& o, const char* key, double fallback)
         {
             return has(o, key) ? number(o, key, false) : fallback;
@@ -103,7 +112,9 @@ namespace {
             r.fail(QStringLiteral("needs 'rotationMs' or 'rpm'"));
         p.headSwitchMs = r.number(o, "headSwitchMs", false);
         p.cylinderSwitchMs = r.number(o, "cylinderSwitchMs", false);
-        p.writeSettleMs = r.optionalNumber(o, "writeSettleMs", 0);
+        // Any sign: DiskSim's Add. write settling delay may be negative (dec_rz26, hp_c2490a), a write settling
+        // sooner than a read; the positioning it shortens stays >= 0 (diskmodel.cpp).
+        p.writeSettleMs = r.signedNumber(o, "writeSettleMs", 0);
         const int heads = r.integer(o, "heads");
         if (!r.ok())
             return;
@@ -203,8 +214,11 @@ namespace {
                 const QString mode = c.value(QStringLiteral("readAhead")).toString();
                 if (mode == QLatin1String("nextTrack"))
                     p.cache.readAheadToTrackEnd = true;
+                else if (mode == QLatin1String("trackEnd"))
+                    p.cache.readAheadStopsAtTrackEnd = true;
                 else if (mode != QLatin1String("sectors"))
-                    r.fail(QStringLiteral("cache readAhead must be \"sectors\" or \"nextTrack\", got '%1'").arg(mode));
+                    r.fail(QStringLiteral("cache readAhead must be \"sectors\", \"nextTrack\" or \"trackEnd\", got '%1'")
+                               .arg(mode));
             }
             if (r.ok() && p.cache.readAheadSectors > p.cache.segmentSectors)
                 r.fail(QStringLiteral("cache readAheadSectors must not exceed segmentSectors"));

@@ -26,6 +26,10 @@ struct DiskCacheFigures
     /// when the segment already held data from before that track (a sequential stream);
     /// readAheadSectors is then unused. Preset key cache.readAhead = "nextTrack".
     bool readAheadToTrackEnd = false;
+    /// DiskSim's "Buffer continuous read = 1" (disksim_diskctlr.c, disk_initiate_seek: a background read
+    /// that would switch heads or cylinders stops): read ahead up to readAheadSectors past the request, no
+    /// further than the end of the track its last sector is on. Preset key cache.readAhead = "trackEnd".
+    bool readAheadStopsAtTrackEnd = false;
 };
 
 /// A drive controller's host-side timing as DiskSim models it (disksim_diskctlr.c: disk_read_arrive,

@@ -2,7 +2,7 @@
 #include "disksimimport.h"
 
 #include "diskparameters.h"
-#include "io/inputfile.h"
+#include "disksimlayoutg4.h"
 #include "disksimparams.h"
 #include "seekcurve.h"
 
@@ -20,8 +20,6 @@ namespace raidscope {
 
 namespace {
 
-    constexpr qint64 maxSeekFileBytes = inputcap::kDiskSimBytes;
-
     bool fail(QString* error, const QString& what)
     {
         if (error)
@@ -36,18 +34,6 @@ namespace {
     }
 
     QString fmt(double d) { return QString::number(d, 'g', 8); }
-
-    // Piecewise-linear interpolation in the table, extended by its end segments.
-    double tableAt(const std::vector<DiskSimSeekPoint>& t, double d)
-    {
-        std::size_t i = 1;
-        while (i + 1 < t.size() && double(t[i].distanceCylinders) < d)
-            ++i;
-        const DiskSimSeekPoint& a = t[i - 1];
-        const DiskSimSeekPoint& b = t[i];
-        const double f = (d - a.distanceCylinders) / double(b.distanceCylinders - a.distanceCylinders);
-        return a.ms + f * (b.ms - a.ms);
-    }
 
     class Importer
     {
@@ -90,135 +76,6 @@ namespace {
     };
 
 } // namespace
-
-std::optional<std::vector<DiskSimSeekPoint>> parseDiskSimSeekText(
-    const QByteArray& text, const QString& fileName, QString* error)
-{
-    const QList<QByteArray> lines = text.split('\n');
-    auto at = [&](int line) -> QString {
-        return fileName + QLatin1Char(':') + QString::number(line) + QStringLiteral(": ");
-    };
-    const QByteArray header("Seek distances measured:");
-    const QByteArray first = lines.isEmpty() ? QByteArray() : lines.first().trimmed();
-    if (!first.startsWith(header)) {
-        fail(error, at(1) + QStringLiteral("expected 'Seek distances measured: N'"));
-        return std::nullopt;
-    }
-    bool ok = false;
-    const int expected = first.mid(header.size()).trimmed().toInt(&ok);
-    if (!ok || expected < 1) {
-        fail(error, at(1) + QStringLiteral("expected a count >= 1 after 'Seek distances measured:'"));
-        return std::nullopt;
-    }
-    std::vector<DiskSimSeekPoint> points;
-    int lastLine = 1;
-    for (int i = 1; i < lines.size(); ++i) {
-        const QByteArray line = lines[i].trimmed();
-        if (line.isEmpty())
-            continue;
-        lastLine = i + 1;
-        const int comma = line.indexOf(',');
-        bool okD = false, okT = false;
-        const int d = comma < 0 ? 0 : line.left(comma).trimmed().toInt(&okD);
-        const double t = comma < 0 ? 0 : line.mid(comma + 1).trimmed().toDouble(&okT);
-        if (!okD || !okT) {
-            fail(error, at(i + 1) + QStringLiteral("expected 'distance, time' (cylinders, ms)"));
-            return std::nullopt;
-        }
-        if (d < 1 || (!points.empty() && d <= points.back().distanceCylinders)) {
-            fail(error, at(i + 1) + QStringLiteral("expected a distance >= 1 above the previous one, got %1").arg(d));
-            return std::nullopt;
-        }
-        if (!std::isfinite(t) || t < 0) {
-            fail(error, at(i + 1) + QStringLiteral("expected a seek time >= 0 ms, got %1").arg(fmt(t)));
-            return std::nullopt;
-        }
-        if (int(points.size()) == expected) {
-            fail(
-                error, at(i + 1) + QStringLiteral("more than the %1 distances the first line announces").arg(expected));
-            return std::nullopt;
-        }
-        points.push_back({ d, t });
-    }
-    if (int(points.size()) != expected) {
-        fail(error,
-            at(lastLine) + QStringLiteral("expected %1 distances (line 1), found %2").arg(expected).arg(points.size()));
-        return std::nullopt;
-    }
-    return points;
-}
-
-std::optional<std::vector<DiskSimSeekPoint>> readDiskSimSeekFile(const QString& path, QString* error)
-{
-    QString why;
-    const auto bytes = readWholeFile(path, maxSeekFileBytes, QStringLiteral("a DiskSim seek table"), &why);
-    if (!bytes) {
-        fail(error, why);
-        return std::nullopt;
-    }
-    return parseDiskSimSeekText(*bytes, path, error);
-}
-
-std::optional<SeekFigures> fitSeekFigures(const std::vector<DiskSimSeekPoint>& table, int maxDistance, double* rmsMs)
-{
-    if (table.size() < 3)
-        return std::nullopt;
-    std::optional<SeekFigures> best;
-    double bestRms = std::numeric_limits<double>::infinity();
-    const double t1 = tableAt(table, 1);
-    for (const DiskSimSeekPoint& p : table) {
-        const int threshold = p.distanceCylinders;
-        if (threshold < 2 || threshold >= maxDistance || threshold >= table.back().distanceCylinders)
-            continue;
-        // Square-root part through (1, t1): least squares for its slope over the points below the threshold.
-        double sxy = 0, sxx = 0;
-        for (const DiskSimSeekPoint& q : table) {
-            if (q.distanceCylinders >= threshold)
-                break;
-            const double x = std::sqrt(double(q.distanceCylinders)) - 1;
-            sxy += x * (q.ms - t1);
-            sxx += x * x;
-        }
-        const double sqrtSlope = std::max(0.0, sxx > 0 ? sxy / sxx : 0.0);
-        // Linear part: least-squares line over the points at or beyond the threshold.
-        double n = 0, sx = 0, sy = 0, lxy = 0, lxx = 0;
-        for (const DiskSimSeekPoint& q : table) {
-            if (q.distanceCylinders < threshold)
-                continue;
-            const double x = q.distanceCylinders - threshold;
-            n += 1;
-            sx += x;
-            sy += q.ms;
-            lxy += x * q.ms;
-            lxx += x * x;
-        }
-        const double det = n * lxx - sx * sx;
-        const double slope = std::max(0.0, det > 0 ? (n * lxy - sx * sy) / det : 0.0);
-        const double intercept = det > 0 ? (sy - slope * sx) / n : p.ms;
-        SeekFigures f;
-        f.shortBelowCylinders = threshold;
-        f.shortMinMs = t1;
-        f.shortMaxMs = t1 + sqrtSlope * (std::sqrt(double(threshold)) - 1);
-        f.longMinMs = std::max(intercept, 1e-6);
-        f.longMaxMs = f.longMinMs + slope * double(maxDistance - threshold);
-        if (!(f.shortMinMs > 0))
-            continue;
-        const SeekCurve curve(f, maxDistance);
-        double sum = 0;
-        for (const DiskSimSeekPoint& q : table) {
-            const double e = curve.seekNs(q.distanceCylinders) / 1e6 - q.ms;
-            sum += e * e;
-        }
-        const double rms = std::sqrt(sum / double(table.size()));
-        if (rms < bestRms) {
-            bestRms = rms;
-            best = f;
-        }
-    }
-    if (best && rmsMs)
-        *rmsMs = bestRms;
-    return best;
-}
 
 std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
 {
@@ -275,9 +132,18 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                            .arg(diskInstances.join(QStringLiteral(", ")), found.instance);
 
     const DiskSimValue& model = *found.model;
-    const DiskSimValue* layout = model.blockAt(u"Layout Model", u"dm_layout_g1", &err);
+    // dm_layout_g1 (zones), or dm_layout_g4 (an index of track patterns, the Maxtor 300 GB's): read into zones.
+    const DiskSimValue* layout = model.find(u"Layout Model");
+    const bool layoutG4 = layout && layout->isBlock() && layout->typeName == QLatin1String("dm_layout_g4");
+    if (!layoutG4)
+        layout = model.blockAt(u"Layout Model", u"dm_layout_g1", &err);
     const DiskSimValue* mech = layout ? model.blockAt(u"Mechanical Model", u"dm_mech_g1", &err) : nullptr;
-    const DiskSimValue* zones = mech ? layout->listAt(u"Zones", &err) : nullptr;
+    static const DiskSimValue noZones = [] {
+        DiskSimValue v;
+        v.kind = DiskSimValue::Kind::List;
+        return v;
+    }();
+    const DiskSimValue* zones = !mech ? nullptr : layoutG4 ? &noZones : layout->listAt(u"Zones", &err);
     const auto surfaces = zones ? model.integerAt(u"Number of data surfaces", &err) : std::nullopt;
     const auto cylinders = surfaces ? model.integerAt(u"Number of cylinders", &err) : std::nullopt;
     const auto rpm = cylinders ? mech->numberAt(u"Rotation speed (in rpms)", &err) : std::nullopt;
@@ -288,9 +154,17 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         fail(error, err);
         return std::nullopt;
     }
+    std::optional<LayoutG4Summary> g4;
+    if (layoutG4 && *surfaces >= 1) {
+        g4 = summarizeLayoutG4(*layout, int(*surfaces), &err);
+        if (!g4) {
+            fail(error, err);
+            return std::nullopt;
+        }
+    }
     // A spindle from 1 to 10^6 rpm (drives spin at 3600 to 15000): 1e308 was taken and gave a
     // revolution of 0 ns.
-    if (*surfaces < 1 || *cylinders < 2 || !(*rpm >= 1 && *rpm <= 1e6) || zones->items.empty()) {
+    if (*surfaces < 1 || *cylinders < 2 || !(*rpm >= 1 && *rpm <= 1e6) || (zones->items.empty() && !g4)) {
         fail(error,
             QStringLiteral("%1: %2 needs surfaces >= 1, cylinders >= 2, rpm from 1 to 1000000 and zones (rpm %3)")
                 .arg(shortWhere(model), model.blockLabel(), QString::number(*rpm, 'g', 6)));
@@ -307,6 +181,10 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
     o[QStringLiteral("name")] = QString(defName + QStringLiteral(" (imported from DiskSim)"));
     o[QStringLiteral("description")] = QStringLiteral("Imported from DiskSim parameters %1").arg(fileName);
     o[QStringLiteral("source")] = QString(QStringLiteral("DiskSim: ") + fileName);
+    // Where the preset came from (issue 53, item 4); `disks import --validate` adds the validation it passed.
+    o[QStringLiteral("provenance")] = QJsonObject { { QStringLiteral("kind"), QStringLiteral("disksim") },
+        { QStringLiteral("reference"), QStringLiteral("DiskSim 4.0 parameters: %1 (%2)").arg(fileName, defName) },
+        { QStringLiteral("validation"), QJsonArray {} } };
     o[QStringLiteral("sectorBytes")] = 512;
     o[QStringLiteral("heads")] = int(*surfaces);
     o[QStringLiteral("rpm")] = *rpm;
@@ -367,7 +245,7 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             fail(error, err);
             return std::nullopt;
         }
-        if (*firstCyl < nextCylinder || *lastCyl < *firstCyl || *lastCyl >= *cylinders || *spt < 1) {
+        if (*firstCyl < nextCylinder || *lastCyl < *firstCyl || *firstCyl >= *cylinders || *spt < 1) {
             fail(error,
                 QStringLiteral("%1: zone %2 (cylinders %3-%4, %5 blocks per track) overlaps the zone before it or "
                                "lies outside the %6 cylinders")
@@ -379,6 +257,18 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                     .arg(*cylinders));
             return std::nullopt;
         }
+        if (*lastCyl >= *cylinders)
+            // DiskSim reads a band's cylinders as given, first to last inclusive, and counts its blocks from
+            // them (layout_g1_load.c: cylcnt = endcyl - startcyl + 1), with no test against Number of
+            // cylinders: the band runs on past it, and so does the import.
+            im.warn(*z.find(u"Last cylinder number"), u"Last cylinder number",
+                QStringLiteral("%1 in zone %2 is past the last of the %3 cylinders (0-%4); as in DiskSim the zone "
+                               "keeps its cylinders to %1, so the disk has %5")
+                    .arg(*lastCyl)
+                    .arg(i + 1)
+                    .arg(*cylinders)
+                    .arg(*cylinders - 1)
+                    .arg(*lastCyl + 1));
         if (*firstCyl > nextCylinder && !zoneArray.isEmpty()) {
             // Spare cylinders between bands: part of the zone before, outside its band.
             const int extra = int(*firstCyl - nextCylinder);
@@ -450,6 +340,22 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             ++slot.second;
         }
     }
+    if (g4) {
+        // dm_layout_g4: the zones summarizeLayoutG4() makes of the tree, spares per zone (disksimlayoutg4.h).
+        sparing.scheme = SparingScheme::SectorsPerZone;
+        o[QStringLiteral("sparing")] = QJsonObject { { QStringLiteral("scheme"), QStringLiteral("sectorsPerZone") } };
+        appendLayoutG4Zones(*g4, model.integerAt(u"Block count"), *rpm, *headSwitch, specs, zoneArray);
+        nextCylinder = g4->cylinders;
+        const DiskSimValue& at = *model.find(u"Layout Model");
+        im.warn(at, u"Layout Model",
+            layoutG4Warning(*g4));
+        if (g4->cylinders != *cylinders)
+            im.warn(*model.find(u"Number of cylinders"), u"Number of cylinders",
+                QStringLiteral("%1; the layout's tracks reach cylinder %2, so the disk has %3")
+                    .arg(*cylinders)
+                    .arg(g4->cylinders - 1)
+                    .arg(g4->cylinders));
+    }
     if (nextCylinder < *cylinders) {
         // Cylinders after the last band: part of the last zone, outside its band.
         const int extra = int(*cylinders) - nextCylinder;
@@ -484,12 +390,14 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         QStringLiteral("not modelled"));
     im.warnUnhandled(*layout,
         { QStringLiteral("Zones"), QStringLiteral("Sparing scheme used"), QStringLiteral("Rangesize for sparing"),
-            QStringLiteral("LBN-to-PBN mapping scheme") },
+            QStringLiteral("LBN-to-PBN mapping scheme"), QStringLiteral("TP"), QStringLiteral("IDX"),
+            QStringLiteral("Slips"), QStringLiteral("Remaps") }, // the last four: dm_layout_g4's, in its warning
         QStringLiteral("not modelled"));
 
     // Seek curve.
-    const int maxDistance = int(*cylinders) - 1;
+    const int maxDistance = std::max(int(*cylinders), nextCylinder) - 1; // a band may run past Number of cylinders
     SeekFigures seek;
+    std::optional<SeekFigures> writeSeek;
     QStringList mechHandled { QStringLiteral("Seek type"), QStringLiteral("Rotation speed (in rpms)"),
         QStringLiteral("Head switch time"), QStringLiteral("Add. write settling delay"),
         QStringLiteral("Single cylinder seek time") };
@@ -520,6 +428,17 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         // the curve and so the table too).
         for (const DiskSimSeekPoint& p : *table)
             seek.table.push_back({ int(p.distanceCylinders), p.ms });
+        if (!table->empty() && table->front().writeMs >= 0) {
+            // A dual seek profile: writes seek by the 4th column (mech_g1_seektime.c's write table).
+            std::vector<DiskSimSeekPoint> writes;
+            for (const DiskSimSeekPoint& p : *table)
+                writes.push_back({ p.distanceCylinders, p.writeMs });
+            if (const auto w = fitSeekFigures(writes, maxDistance)) {
+                writeSeek = *w;
+                for (const DiskSimSeekPoint& p : writes)
+                    writeSeek->table.push_back({ int(p.distanceCylinders), p.ms });
+            }
+        }
         mechHandled << QStringLiteral("Full seek curve");
     } else if (*seekType == QLatin1String("hpl") || *seekType == QLatin1String("hplplus10")) {
         // DiskSim's HPL equation [V1..V6]: d < V1: V2 + V3*sqrt(d), else V4 + V5*d; V6 the single-cylinder
@@ -582,19 +501,29 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                 .arg(seekTypeValue.where(), *seekType));
         return std::nullopt;
     }
-    QJsonObject seekJson;
-    seekJson[QStringLiteral("shortBelowCylinders")] = seek.shortBelowCylinders;
-    seekJson[QStringLiteral("shortMinMs")] = seek.shortMinMs;
-    seekJson[QStringLiteral("shortMaxMs")] = seek.shortMaxMs;
-    seekJson[QStringLiteral("longMinMs")] = seek.longMinMs;
-    seekJson[QStringLiteral("longMaxMs")] = seek.longMaxMs;
-    if (!seek.table.empty()) {
-        QJsonArray points;
-        for (const SeekFigures::TablePoint& p : seek.table)
-            points.append(QJsonArray { p.distanceCylinders, p.ms });
-        seekJson[QStringLiteral("table")] = points;
+    auto seekJsonOf = [](const SeekFigures& f) {
+        QJsonObject j;
+        j[QStringLiteral("shortBelowCylinders")] = f.shortBelowCylinders;
+        j[QStringLiteral("shortMinMs")] = f.shortMinMs;
+        j[QStringLiteral("shortMaxMs")] = f.shortMaxMs;
+        j[QStringLiteral("longMinMs")] = f.longMinMs;
+        j[QStringLiteral("longMaxMs")] = f.longMaxMs;
+        if (!f.table.empty()) {
+            QJsonArray points;
+            for (const SeekFigures::TablePoint& p : f.table)
+                points.append(QJsonArray { p.distanceCylinders, p.ms });
+            j[QStringLiteral("table")] = points;
+        }
+        return j;
+    };
+    o[QStringLiteral("seek")] = seekJsonOf(seek);
+    if (writeSeek) {
+        o[QStringLiteral("writeSeek")] = seekJsonOf(*writeSeek);
+        if (*settle != 0) // the model adds the settle only to a write curve it derives from the read one
+            im.warn(*mech->find(u"Add. write settling delay"), u"Add. write settling delay",
+                QStringLiteral("%1 ms not added to the dual profile's write seek times (DiskSim adds it)")
+                    .arg(fmt(*settle)));
     }
-    o[QStringLiteral("seek")] = seekJson;
 
     // DiskSim has no cylinder switch time of its own: a transfer moves on to the next track by a seek
     // (disksim_diskctlr.c, disk_buffer_sector_done -> disk_initiate_seek -> dm_seek_time_g1): to the next
@@ -758,10 +687,11 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                     ra = 0;
                 else if (cont == 4)
                     cache[QStringLiteral("readAhead")] = QStringLiteral("nextTrack");
+                else if (cont == 1)
+                    cache[QStringLiteral("readAhead")] = QStringLiteral("trackEnd");
                 else if (cont != 3 && contValue)
                     im.warn(*contValue, u"Buffer continuous read",
-                        QStringLiteral("= %1 (to the end of the track or cylinder) is modelled as 3, up to "
-                                       "'Maximum read-ahead'")
+                        QStringLiteral("= %1 (to the end of the cylinder) is modelled as 3, up to 'Maximum read-ahead'")
                             .arg(cont));
                 cache[QStringLiteral("readAheadSectors")] = ra;
                 cache[QStringLiteral("writeCacheEnabled")] = fastWrite.value_or(0) > 0;

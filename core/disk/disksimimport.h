@@ -24,10 +24,13 @@ struct DiskSimSeekPoint
 {
     int distanceCylinders = 0;
     double ms = 0;
+    double writeMs = -1; ///< a dual-seek file's 4th column (distance, read, deviation, write); -1 when absent
 };
 
 /// Reads a DiskSim extracted seek curve: a first line "Seek distances measured: N", then N lines
-/// "distance,<blanks>time" (cylinders, ms), distances rising from >= 1, times finite and >= 0.
+/// "distance,<blanks>time" (cylinders, ms), distances rising from >= 1, times finite and >= 0; a third
+/// column (the time's deviation) is read over, a fourth is the write seek time (DiskSim's dual seek
+/// profile, valid/dualseek_example/README), in every line or none.
 /// nullopt and a one-line "file:line: expected ..." otherwise (also for a count that differs from N).
 std::optional<std::vector<DiskSimSeekPoint>> readDiskSimSeekFile(const QString& path, QString* error = nullptr);
 /// The same for text held in memory; `fileName` names it in messages.

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace raidscope {
 
@@ -73,6 +74,83 @@ double demeritMs(std::vector<double> simulated, std::vector<double> measured)
     return std::sqrt(sum / double(simulated.size()));
 }
 
+namespace {
+
+    // A distribution as DiskSim prints it: the bucket edges (ms) and the cumulative fraction below each,
+    // up to the first row that reaches 1 (rms's get_line stops there).
+    struct Printed
+    {
+        std::vector<double> x, y;
+    };
+
+    const std::vector<int>& accessTimeEdgesUs()
+    {
+        static const std::vector<int> edges = [] {
+            std::vector<int> e { 0 }; // Start 0 step 1 grow 1, 1750 buckets
+            while (e.size() < 1750)
+                e.push_back(e.back() + 1 + int(double(std::abs(e.back())) * 1 / 100.0));
+            return e;
+        }();
+        return edges;
+    }
+
+    Printed printedDistribution(const std::vector<double>& valuesMs)
+    {
+        const std::vector<int>& edges = accessTimeEdgesUs();
+        std::vector<std::uint64_t> counts(edges.size(), 0);
+        for (double ms : valuesMs) {
+            const int us = int(ms * 1000.0); // stat_update: (int)(value * scale)
+            if (us < edges.front()) {
+                ++counts.front();
+                continue;
+            }
+            // the bucket after the last edge <= us: row j counts the values below edges[j]
+            const auto k = std::size_t(std::upper_bound(edges.begin(), edges.end(), us) - edges.begin());
+            ++counts[std::min(k, edges.size() - 1)];
+        }
+        Printed p;
+        double dist = 0;
+        for (std::size_t j = 0; j < edges.size(); ++j) {
+            dist += double(counts[j]) / double(valuesMs.size());
+            const double printed = std::round(dist * 1e6) / 1e6; // "%f"
+            p.x.push_back(edges[j] / 1000.0);
+            p.y.push_back(printed);
+            if (printed >= 1.0)
+                break;
+        }
+        return p;
+    }
+
+} // namespace
+
+double disksimBinnedDemeritMs(const std::vector<double>& simulated, const std::vector<double>& measured)
+{
+    if (simulated.empty() || measured.empty())
+        return std::nan("");
+    const Printed a = printedDistribution(simulated), b = printedDistribution(measured);
+    if (a.y.back() < 1.0 || b.y.back() < 1.0)
+        return std::nan(""); // a time past the last bucket
+    double squares = 0;
+    int count = 0;
+    std::size_t i1 = 0, i2 = 0;
+    for (double pnt = 0.0001; pnt <= 1.0; pnt += 0.0001) { // rms.c's RMS_INCR, accumulated as there
+        while (a.y[i1] < pnt)
+            ++i1;
+        while (b.y[i2] < pnt)
+            ++i2;
+        auto at = [pnt](const Printed& p, std::size_t i) {
+            if (i == 0)
+                return p.x[0];
+            const double f = (pnt - p.y[i - 1]) / (p.y[i] - p.y[i - 1]);
+            return p.x[i - 1] + f * (p.x[i] - p.x[i - 1]);
+        };
+        const double d = at(a, i1) - at(b, i2);
+        squares += d * d;
+        ++count;
+    }
+    return std::sqrt(squares / count);
+}
+
 std::optional<DiskValidation> validateDisk(DiskModel& disk, const std::vector<ValidationRequest>& trace, QString* error)
 {
     DiskValidation v;
@@ -96,6 +174,9 @@ std::optional<DiskValidation> validateDisk(DiskModel& disk, const std::vector<Va
         nowNs = double(s.completion.count()) + r.gapMs * 1e6; // the next arrives the gap after this completion
     }
     v.demeritMs = demeritMs(v.simulatedMs, v.measuredMs);
+    if (v.simulatedMs.size() > 1)
+        v.binnedDemeritMs = disksimBinnedDemeritMs(std::vector<double>(v.simulatedMs.begin(), v.simulatedMs.end() - 1),
+            std::vector<double>(v.measuredMs.begin(), v.measuredMs.end() - 1));
     for (std::size_t i = 0; i < trace.size(); ++i) {
         v.simulatedMeanMs += v.simulatedMs[i] / double(trace.size());
         v.measuredMeanMs += v.measuredMs[i] / double(trace.size());
@@ -107,7 +188,8 @@ QJsonObject diskValidationJson(const DiskValidation& v, bool perRequest)
 {
     QJsonObject o { { QStringLiteral("requests"), qint64(v.simulatedMs.size()) }, { QStringLiteral("demeritMs"), v.demeritMs },
         { QStringLiteral("simulatedMeanMs"), v.simulatedMeanMs }, { QStringLiteral("measuredMeanMs"), v.measuredMeanMs },
-        { QStringLiteral("demerit"), QStringLiteral("exact: both distributions sorted, request paired with request") } };
+        { QStringLiteral("demerit"), QStringLiteral("exact: both distributions sorted, request paired with request") },
+        { QStringLiteral("disksimDemeritMs"), v.binnedDemeritMs } }; // binned as DiskSim's figure
     if (perRequest) {
         QJsonArray a;
         for (double ms : v.simulatedMs)

@@ -32,11 +32,20 @@ std::optional<std::vector<ValidationRequest>> readValidationTrace(const QString&
 /// must be the same size.
 double demeritMs(std::vector<double> simulated, std::vector<double> measured);
 
+/// The demerit as DiskSim 4.0 computes its own figure: both distributions binned as its statdefs bin
+/// "Physical access time" (whole microseconds, truncated; 1750 buckets from 0, each 1 us plus 1 % of its start
+/// wider than the one before: disksim_stat.c, stat_update), printed as cumulative fractions rounded to six
+/// decimals (stat_print_large_dist), and compared as its rms does (src/rms.c): at every 0.0001 of the
+/// cumulative fraction the two curves' interpolated times, root mean square of the differences. DiskSim
+/// does not record a validation trace's last request, so both are passed without it. NaN when either is empty.
+double disksimBinnedDemeritMs(const std::vector<double>& simulated, const std::vector<double>& measured);
+
 struct DiskValidation
 {
     std::vector<double> simulatedMs; ///< per request, in trace order
     std::vector<double> measuredMs;
     double demeritMs = 0;
+    double binnedDemeritMs = 0; ///< disksimBinnedDemeritMs() without the last request, as DiskSim's figure
     double simulatedMeanMs = 0, measuredMeanMs = 0;
 };
 /// Replays the trace as DiskSim does: one request at a time, each issued the trace's gap after the

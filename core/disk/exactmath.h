@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -57,6 +58,23 @@ inline double exactRemainder(double x, double y, double inverse)
         r = std::fma(-q, y, x);
     }
     return r >= 0 && r < y ? r : exactRemainder(x, y);
+}
+
+/// How many of `wanted` (>= 1) sectors of sectorNs each, the first starting at timeNs, a transfer takes
+/// before limitNs, when the first fits as the cursor computes its end (timeNs + sectorNs <= limitNs, which
+/// the caller has tested). The first sector is that test's to decide, never the quotient's: the answer is
+/// at least 1. (Issue 53: one sector short of a limit to within a double's spacing, the quotient
+/// (limitNs - timeNs) / sectorNs, rounded apart from the sum, came out just under 1 where the sum said the
+/// sector fits; the count was 0, and on a mapped geometry, where nothing else ends the transfer loop, the
+/// loop spun for ever.) Beyond the first the quotient bounds them, and only when fewer than `wanted` fit:
+/// room < wanted * sectorNs exactly, which the sign of one fma tells (the difference rounded once); else
+/// the quotient, rounded, is at least `wanted` and the division is saved.
+inline std::uint64_t sectorsFitting(double timeNs, double sectorNs, double limitNs, std::uint64_t wanted)
+{
+    const double roomNs = limitNs - timeNs;
+    if (!(std::fma(-double(wanted), sectorNs, roomNs) < 0))
+        return wanted;
+    return std::clamp<std::uint64_t>(std::uint64_t(roomNs / sectorNs), 1, wanted);
 }
 
 } // namespace raidscope

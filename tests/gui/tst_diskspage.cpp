@@ -49,6 +49,11 @@ TEST_CASE("Disks page: a preset's rotation and zones, as its file gives them", "
     const QString geometry = child<QLabel>(page, "diskGeometry")->text();
     CHECK(geometry.contains(QStringLiteral("%1 RPM").arg(rpm)));
     CHECK(geometry.contains(QStringLiteral("%1 zones").arg(zones)));
+    // Where it came from: the file's provenance (kind and reference), and no validation.
+    const QJsonObject provenance = json.value(QStringLiteral("provenance")).toObject();
+    REQUIRE(provenance.value(QStringLiteral("kind")).toString() == u"estimate");
+    CHECK(geometry.contains(QStringLiteral("estimate: ") + provenance.value(QStringLiteral("reference")).toString()));
+    CHECK(geometry.contains(QStringLiteral("Validation</td><td>&nbsp;none")));
     const auto* zonePlot = child<DiskZonePlot>(page, "diskZonePlot");
     CHECK(zonePlot->zoneCount() == zones);
     CHECK(zonePlot->rateGraph()->dataCount() == zones + 1); // each zone's start and the capacity

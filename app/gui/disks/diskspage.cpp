@@ -23,7 +23,9 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -260,6 +262,27 @@ void DisksPage::showEntry(int index)
     const auto row = [&rows](const QString& name, const QString& value) {
         rows << QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td></tr>").arg(name, value);
     };
+    // Where the preset came from and the validation it passed (its JSON's provenance, issue 53).
+    const QJsonObject provenance = e.json.value(QStringLiteral("provenance")).toObject();
+    if (!provenance.isEmpty()) {
+        row(tr("Source"),
+            tr("%1: %2").arg(provenance.value(QStringLiteral("kind")).toString(),
+                provenance.value(QStringLiteral("reference")).toString().toHtmlEscaped()));
+        const QJsonArray validation = provenance.value(QStringLiteral("validation")).toArray();
+        QStringList passed;
+        for (const QJsonValue& v : validation) {
+            const QJsonObject o = v.toObject();
+            if (o.contains(QStringLiteral("demeritMs")))
+                passed << tr("%1: demerit %2 ms (binned as DiskSim %3 ms), %4 requests")
+                              .arg(o.value(QStringLiteral("trace")).toString().toHtmlEscaped())
+                              .arg(o.value(QStringLiteral("demeritMs")).toDouble(), 0, 'f', 3)
+                              .arg(o.value(QStringLiteral("disksimDemeritMs")).toDouble(), 0, 'f', 3)
+                              .arg(o.value(QStringLiteral("requests")).toInteger());
+            else
+                passed << o.value(QStringLiteral("note")).toString().toHtmlEscaped();
+        }
+        row(tr("Validation"), passed.isEmpty() ? tr("none") : passed.join(QStringLiteral("<br>")));
+    }
     row(tr("Capacity"), bytesText(double(p.capacityBytes)) + tr(" (%L1 bytes)").arg(p.capacityBytes));
     row(tr("Sector"), tr("%1 bytes").arg(p.sectorBytes));
     if (p.kind == DiskParameters::Kind::Mechanical) {
@@ -281,7 +304,10 @@ void DisksPage::showEntry(int index)
                                  .arg(c.segmentSectors * p.sectorBytes / 1024.0, 0, 'g', 4)
                                  .arg(double(c.segments) * c.segmentSectors * p.sectorBytes / 1024.0, 0, 'g', 5));
             row(tr("Read-ahead"), c.readAheadToTrackEnd ? tr("to the end of the next track")
-                                                        : tr("%1 sectors (%2 KiB)").arg(c.readAheadSectors).arg(c.readAheadSectors * p.sectorBytes / 1024.0, 0, 'g', 4));
+                    : tr("%1 sectors (%2 KiB)%3")
+                          .arg(c.readAheadSectors)
+                          .arg(c.readAheadSectors * p.sectorBytes / 1024.0, 0, 'g', 4)
+                          .arg(c.readAheadStopsAtTrackEnd ? tr(", not past the request's last track") : QString()));
             row(tr("Write-back"), c.writeCacheEnabled ? tr("on") : tr("off (write-through)"));
         }
         row(tr("Command overhead"), p.host.enabled ? tr("DiskSim host timing") : tr("%1 ms").arg(p.commandOverheadMs, 0, 'g', 4));
