@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inputfile.h"
 
+#include "filekind.h"
 #include "units.h"
 
 #include <QFile>
@@ -13,27 +14,6 @@
 #include <unistd.h>
 
 namespace raidscope {
-
-namespace {
-
-QString kindOf(mode_t mode)
-{
-    if (S_ISDIR(mode))
-        return QStringLiteral("a directory");
-    if (S_ISFIFO(mode))
-        return QStringLiteral("a FIFO or pipe");
-    if (S_ISSOCK(mode))
-        return QStringLiteral("a socket");
-    if (S_ISCHR(mode))
-        return QStringLiteral("a character device");
-    if (S_ISBLK(mode))
-        return QStringLiteral("a block device");
-    return QStringLiteral("not a regular file");
-}
-
-QString systemReason(int err) { return QString::fromLocal8Bit(std::strerror(err)); }
-
-} // namespace
 
 std::optional<QByteArray> readWholeFile(const QString& path, qint64 maxBytes, const QString& what, QString* error)
 {
@@ -64,7 +44,7 @@ std::optional<QByteArray> readWholeFile(const QString& path, qint64 maxBytes, co
     if (::fstat(fd, &st) != 0)
         return failed(systemReason(errno));
     if (!S_ISREG(st.st_mode))
-        return failed(QStringLiteral("is %1; %2 is read from a regular file").arg(kindOf(st.st_mode), what));
+        return failed(QStringLiteral("is %1; %2 is read from a regular file").arg(fileKind(st.st_mode), what));
     const auto tooLarge = [&](const QString& size) {
         return failed(QStringLiteral("%1, more than the %2 %3 may have").arg(size, formatBytesHuman(std::uint64_t(maxBytes)), what));
     };

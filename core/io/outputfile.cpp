@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "outputfile.h"
 
+#include "filekind.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -19,21 +21,6 @@
 namespace raidscope {
 
 namespace {
-
-QString kindOf(mode_t mode)
-{
-    if (S_ISDIR(mode))
-        return QStringLiteral("a directory");
-    if (S_ISFIFO(mode))
-        return QStringLiteral("a FIFO");
-    if (S_ISSOCK(mode))
-        return QStringLiteral("a socket");
-    if (S_ISCHR(mode))
-        return QStringLiteral("a character device");
-    if (S_ISBLK(mode))
-        return QStringLiteral("a block device");
-    return QStringLiteral("not a regular file");
-}
 
 // The canonical path of an existing file, else the absolute one without "." and ".." (an output
 // not written yet).
@@ -54,7 +41,7 @@ QByteArray encoded(const QString& path) { return QFile::encodeName(path); }
 
 QString systemError(const QString& what, const QString& path, int err)
 {
-    return QStringLiteral("%1 %2: %3").arg(what, path, QString::fromLocal8Bit(std::strerror(err)));
+    return QStringLiteral("%1 %2: %3").arg(what, path, systemReason(err));
 }
 
 // An output descriptor as a QIODevice, for writers that stream (a PDF, an iolog): buffers 64 KiB,
@@ -124,7 +111,7 @@ private:
                 continue;
             if (n <= 0) {
                 m_errno = n < 0 ? errno : EIO;
-                setErrorString(QString::fromLocal8Bit(std::strerror(m_errno)));
+                setErrorString(systemReason(m_errno));
                 return false;
             }
             data += n;
@@ -273,7 +260,7 @@ QString outputPathProblem(const QString& path, const QStringList& inputs)
     struct stat out {};
     const bool exists = ::stat(encoded(path).constData(), &out) == 0; // follows symlinks
     if (exists && !S_ISREG(out.st_mode) && !S_ISCHR(out.st_mode) && !S_ISFIFO(out.st_mode))
-        return QStringLiteral("%1: is %2; an output must be a regular file").arg(path, kindOf(out.st_mode));
+        return QStringLiteral("%1: is %2; an output must be a regular file").arg(path, fileKind(out.st_mode));
     const QString outPath = comparablePath(path);
     for (const QString& input : inputs) {
         struct stat in {};
