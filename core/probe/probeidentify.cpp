@@ -1714,17 +1714,7 @@ void Prober::rank()
             for (std::uint64_t b = 0; b < K; ++b)
                 m_result.predictedExcess[std::size_t(a * K + b)] = a == b ? 1.0 : predictedExcess(best, a, b);
     }
-    v.scheme = best.scheme;
-    v.variant = best.variant;
-    v.disks = best.disks;
-    v.copies = best.copies;
-    v.chunkBytes = best.chunkBytes;
-    v.patternBytes = best.patternBlocks * m_blockBytes;
-    v.failedDisk = best.failedDisk;
-    v.mdParityWrites = best.mdParityWrites;
-    v.mdMirrorReads = best.mdMirrorReads;
-    v.spec = best.spec();
-    v.layoutSpec = best.layoutSpec();
+    v.nameLayout(best, m_blockBytes);
     v.confidence = bestGroup / total;
     if (runnerUp) {
         v.runnerUp = runnerUp->spec();

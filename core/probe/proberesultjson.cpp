@@ -3,6 +3,8 @@
 // server with the CLI and studies the result on a laptop, so a saved object must redraw every view.
 #include "shearprobe.h"
 
+#include "layoutmodel.h"
+
 #include "jsonfields.h"
 
 #include <QJsonArray>
@@ -222,6 +224,21 @@ constexpr std::pair<ProbeFinding::Kind, const char*> kKindNames[] = {
 };
 
 } // namespace
+
+void ProbeVerdict::nameLayout(const Candidate& c, std::uint32_t probeBlockBytes)
+{
+    scheme = c.scheme;
+    variant = c.variant;
+    disks = c.disks;
+    copies = c.copies;
+    chunkBytes = c.chunkBytes;
+    patternBytes = c.patternBlocks * probeBlockBytes;
+    failedDisk = c.failedDisk;
+    mdParityWrites = c.mdParityWrites;
+    mdMirrorReads = c.mdMirrorReads;
+    spec = c.spec();
+    layoutSpec = c.layoutSpec();
+}
 
 double ProbeFinding::value(QStringView name, double fallback) const
 {

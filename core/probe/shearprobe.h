@@ -18,6 +18,7 @@
 namespace raidscope {
 
 class LayoutRegistry;
+struct Candidate;
 
 /// Every constant the probe's decisions rest on, with the measurement that set it. probe-eval can vary
 /// them (`--tune name=value`) to see how much the accuracy depends on each.
@@ -541,6 +542,10 @@ struct ProbeVerdict
     QString runnerUp;
     double runnerUpConfidence = 0;
     std::vector<ProbeFinding> findings; ///< misconfiguration, slow/fast/failed disk, md writes, weak evidence
+
+    /// Names `c`'s layout (scheme, variant, disks, copies, chunk, pattern, failed member, md's
+    /// policies, spec and layoutSpec); confidence, equivalents and findings are the caller's.
+    void nameLayout(const Candidate& c, std::uint32_t probeBlockBytes);
 
     bool has(ProbeFinding::Kind kind) const;
     const ProbeFinding* find(ProbeFinding::Kind kind) const; ///< the first of that kind, or null
