@@ -282,7 +282,6 @@ LoadProfile loadProfile(const Candidate& layout, CopyReads policy, const Test& t
             const double pi = std::min(1.0, w / o);
             p.variance[d] = count * o * o * pi * (1 - pi);
         }
-        p.readWriteCost = c.readWriteRatio + double(readsPerWrite) * c.safeReadCost;
         return p;
     }
     p.loads = memberLoads(c, policy, t);

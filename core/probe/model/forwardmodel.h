@@ -102,7 +102,6 @@ double memberTimeMs(double load, double queue, MemberKind kind, const DeviceScal
 struct LoadProfile
 {
     std::vector<double> loads, variance;
-    double readWriteCost = 1; ///< a write's cost on the busiest disk, in reads (1 for reads)
 };
 LoadProfile loadProfile(const Candidate& c, CopyReads policy, const Test& t, const DeviceScale& scale);
 

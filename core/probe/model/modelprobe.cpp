@@ -46,6 +46,25 @@ struct Stopped
 {
 };
 
+// The device's repeat noise from every group of identical tests run (NoiseEstimate's stated prior).
+NoiseEstimate repeatNoise(const std::vector<Observation>& observations)
+{
+    NoiseEstimate e { 0.05, 2 };
+    std::vector<bool> grouped(observations.size(), false);
+    for (std::size_t i = 0; i < observations.size(); ++i) {
+        if (grouped[i])
+            continue;
+        std::vector<double> ms;
+        for (std::size_t j = i; j < observations.size(); ++j)
+            if (!grouped[j] && observations[j].test == observations[i].test) {
+                grouped[j] = true;
+                ms.push_back(observations[j].ms);
+            }
+        e.addRepeats(ms);
+    }
+    return e;
+}
+
 class ModelProber
 {
 public:
@@ -83,7 +102,6 @@ private:
     std::uint64_t m_capacityBlocks;
     int m_n = 32;
     DeviceScale m_scale;
-    NoiseEstimate m_noise { 0.05, 2 };
     std::optional<Posterior> m_posterior;
     std::set<std::uint64_t> m_expanded;
     std::uint64_t m_largestTried = 0;
@@ -266,7 +284,7 @@ std::vector<Hypothesis> ModelProber::hypotheses(std::uint64_t patternBlocks, boo
 // member's reads load its row, which the pattern scan alone need not show.
 void ModelProber::expandAroundPattern()
 {
-    const std::vector<double> post = m_posterior->posteriors();
+    const std::vector<double>& post = m_posterior->posteriors();
     std::map<std::uint64_t, double> byPattern;
     for (std::size_t i = 0; i < post.size(); ++i)
         byPattern[m_posterior->hypothesis(i).layout->patternBlocks] += post[i];
@@ -314,7 +332,7 @@ double ModelProber::layoutConfidence(const HypothesisClass& top) const
     QSet<QString> layouts;
     for (std::size_t i : top.members)
         layouts.insert(m_posterior->hypothesis(i).layout->spec());
-    const std::vector<double> post = m_posterior->posteriors();
+    const std::vector<double>& post = m_posterior->posteriors();
     double sum = 0;
     for (std::size_t i = 0; i < post.size(); ++i)
         if (layouts.contains(m_posterior->hypothesis(i).layout->spec()))
@@ -332,18 +350,9 @@ void ModelProber::verdict()
         return;
     const Hypothesis& h = m_posterior->hypothesis(classes.front().members.front());
     const Candidate& c = *h.layout;
-    v.scheme = c.scheme;
-    v.variant = c.variant;
-    v.disks = c.disks;
-    v.copies = c.copies;
-    v.chunkBytes = c.chunkBytes;
-    v.patternBytes = c.patternBlocks * m_block;
-    v.failedDisk = c.failedDisk;
-    v.mdParityWrites = c.mdParityWrites;
-    v.mdMirrorReads = c.mdMirrorReads;
+    v.nameLayout(c, m_block);
+    v.spec = h.spec(); // with what the environment adds (md's nearest-head reads)
     v.confidence = layoutConfidence(classes.front());
-    v.spec = h.spec();
-    v.layoutSpec = c.layoutSpec();
     // The posterior ranks the hypotheses it has; a check says whether the best explains the tests at
     // all: its residuals' chi-square against the noise model's, at the 0.1 % tail (Wilson and
     // Hilferty's cube-root normal approximation, z = 3.09). A misfit names no layout.
@@ -397,7 +406,7 @@ void ModelProber::verdict()
         finding(ProbeFinding::Kind::FailedDisk, QStringLiteral("disk %1 has failed: the array runs degraded").arg(c.failedDisk),
             { c.failedDisk }, {});
     // What the posterior says of the environment, marginalised over the layouts.
-    const std::vector<double> post = m_posterior->posteriors();
+    const std::vector<double>& post = m_posterior->posteriors();
     std::map<MemberKind, double> kinds;
     double writeBack = 0;
     for (std::size_t i = 0; i < post.size(); ++i) {
@@ -440,16 +449,10 @@ ProbeResult ModelProber::run()
         Test spread;
         spread.kind = Test::Kind::Spread;
         spread.demands = { { 1, 0, 2 * m_n } };
-        std::vector<double> repeats;
-        for (int i = 0; i < 3; ++i) {
-            repeats.push_back(timeTest(spread));
-            m_posterior->observe(spread, repeats.back());
-        }
-        m_noise.addRepeats(repeats);
-        noise.deviceSigma = m_noise.sigma();
+        for (int i = 0; i < 3; ++i)
+            m_posterior->observe(spread, timeTest(spread));
+        noise.deviceSigma = repeatNoise(m_posterior->observations()).sigma();
         m_posterior->setNoise(noise);
-        std::map<std::size_t, std::vector<double>> repeated; // tests run more than once: more noise evidence
-        std::vector<Test> run;
         const bool writes = m_config.measureRedundancy && m_target.writable();
         step(QStringLiteral("inference"), 0.1);
         for (int k = 0; k < m_options.maxTests; ++k) {
@@ -481,22 +484,11 @@ ProbeResult ModelProber::run()
             const double ms = timeTest(choice->test);
             m_posterior->observe(choice->test, ms);
             record(choice->test, ms);
-            const auto it = std::find(run.begin(), run.end(), choice->test);
-            if (it != run.end()) {
-                auto& group = repeated[std::size_t(it - run.begin())];
-                if (group.empty())
-                    for (const Observation& o : m_posterior->observations())
-                        if (o.test == choice->test && &o != &m_posterior->observations().back())
-                            group.push_back(o.ms);
-                group.push_back(ms);
-                NoiseEstimate e { 0.05, 2 };
-                e.addRepeats(repeats);
-                for (const auto& [i, g] : repeated)
-                    e.addRepeats(g);
-                noise.deviceSigma = e.sigma();
+            // A test the search ran before is one more repeat: the noise estimate takes it in.
+            const auto& seen = m_posterior->observations();
+            if (std::count_if(seen.begin(), seen.end(), [&](const Observation& o) { return o.test == choice->test; }) > 1) {
+                noise.deviceSigma = repeatNoise(seen).sigma();
                 m_posterior->setNoise(noise);
-            } else {
-                run.push_back(choice->test);
             }
             m_fraction = 0.1 + 0.8 * double(k + 1) / double(m_options.maxTests);
         }

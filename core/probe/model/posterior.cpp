@@ -94,6 +94,7 @@ void Posterior::fill(std::size_t i, std::size_t fromObservation)
 
 void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses)
 {
+    m_posteriors.clear();
     for (Hypothesis& h : hypotheses) {
         m_hypotheses.push_back(std::move(h));
         m_rows.emplace_back();
@@ -103,6 +104,7 @@ void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses)
 
 void Posterior::observe(const Test& test, double ms)
 {
+    m_posteriors.clear();
     m_observations.push_back({ test, ms });
     // Hypotheses of one layout and copy policy share where the reads land: computed once for them.
     const Candidate* last = nullptr;
@@ -200,9 +202,12 @@ std::pair<double, double> Posterior::fit(std::size_t i) const
     return { chi2, std::max(1.0, n - 1) };
 }
 
-std::vector<double> Posterior::posteriors() const
+const std::vector<double>& Posterior::posteriors() const
 {
-    std::vector<double> s(m_hypotheses.size());
+    if (m_posteriors.size() == m_hypotheses.size() && !m_hypotheses.empty())
+        return m_posteriors;
+    std::vector<double>& s = m_posteriors;
+    s.assign(m_hypotheses.size(), 0.0);
     double best = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < s.size(); ++i) {
         s[i] = score(i);
@@ -231,7 +236,7 @@ std::pair<double, double> Posterior::predictLog(std::size_t i, const Test& t) co
 
 std::vector<std::size_t> Posterior::best(std::size_t count) const
 {
-    const std::vector<double> post = posteriors();
+    const std::vector<double>& post = posteriors();
     std::vector<std::size_t> order(post.size());
     std::iota(order.begin(), order.end(), 0);
     count = std::min(count, order.size());
@@ -244,7 +249,7 @@ std::vector<std::size_t> Posterior::best(std::size_t count) const
 std::vector<HypothesisClass> Posterior::classes(double tolerance, double floor, const std::vector<Test>& unseen,
                                                 std::size_t most) const
 {
-    const std::vector<double> post = posteriors();
+    const std::vector<double>& post = posteriors();
     std::vector<std::size_t> order(post.size());
     std::iota(order.begin(), order.end(), 0);
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return post[a] > post[b]; });
@@ -293,7 +298,8 @@ std::vector<HypothesisClass> Posterior::classes(double tolerance, double floor, 
 
 std::size_t Posterior::prune(double floor)
 {
-    const std::vector<double> post = posteriors();
+    const std::vector<double> post = posteriors(); // a copy: pruning changes the hypotheses
+    m_posteriors.clear();
     const double best = post.empty() ? 0 : *std::max_element(post.begin(), post.end());
     std::size_t kept = 0;
     for (std::size_t i = 0; i < post.size(); ++i)

@@ -82,7 +82,11 @@ public:
     void addHypotheses(std::vector<Hypothesis> hypotheses);
     /// Adds a timed test; every hypothesis predicts it.
     void observe(const Test& test, double ms);
-    void setNoise(const NoiseModel& noise) { m_noise = noise; }
+    void setNoise(const NoiseModel& noise)
+    {
+        m_noise = noise;
+        m_posteriors.clear();
+    }
     const NoiseModel& noise() const { return m_noise; }
     const DeviceScale& scale() const { return m_scale; }
 
@@ -97,8 +101,8 @@ public:
     /// How well hypothesis i explains the tests: its residuals' chi-square (the shift fitted) and the
     /// degrees of freedom, for a check that the model describes the array at all.
     std::pair<double, double> fit(std::size_t i) const;
-    /// Normalised posterior of every hypothesis.
-    std::vector<double> posteriors() const;
+    /// Normalised posterior of every hypothesis (kept until the hypotheses, tests or noise change).
+    const std::vector<double>& posteriors() const;
     /// Predicted log time of test `t` under hypothesis i, the shift included, and its variance.
     std::pair<double, double> predictLog(std::size_t i, const Test& t) const;
     /// Classes of hypotheses whose predictions of every observed test, and of every test in `unseen`
@@ -124,6 +128,7 @@ private:
     std::vector<Hypothesis> m_hypotheses;
     std::vector<Row> m_rows;
     std::vector<Observation> m_observations;
+    mutable std::vector<double> m_posteriors; ///< posteriors()'s, empty when out of date
 };
 
 } // namespace raidscope::probemodel
