@@ -112,9 +112,15 @@ TEST_CASE("Probe model: a member's time for its queue, worked by hand", "[probe]
     CHECK_THAT(memberTimeMs(3, 3, MemberKind::Reordering, s, 1), WithinRel(3 + 2 + 8.0 / 3 + 4, 1e-9));
     // Five with two in the queue at a time: three at the nearest of 2, then 2 and 1 as they drain.
     CHECK_THAT(memberTimeMs(5, 2, MemberKind::Reordering, s, 1), WithinRel(3 * (1 + 8.0 / 3) + 2 + 8.0 / 3 + 4, 1e-9));
-    // Ordered by seek alone, half the positioning (2 ms) stays with every read: floor 3 ms, and the
-    // nearest of 3 on [0, 4] ms is 1, then 4/3, then 2.
-    CHECK_THAT(memberTimeMs(3, 3, MemberKind::SeekOrdered, s, 1), WithinRel(3 * 3 + 1 + 4.0 / 3 + 2, 1e-9));
+    // Ordered by seek alone, with local reads at 2 ms: 3 ms of seek on top for a lone read. Three queued:
+    // every read keeps its 2 ms, the seeks run at sqrt(2/4), sqrt(2/3), sqrt(2/2) of 3 ms as the queue
+    // drains (2.121 + 2.449 + 3 = 7.571 ms); the midpoint rule gives sqrt(2) (2 sqrt(4.5) - 2 sqrt(1.5))
+    // = 2.5359 of 3 ms, 7.608 ms: within 0.5 % of the sum.
+    DeviceScale local = s;
+    local.localReadMs = 2;
+    CHECK_THAT(memberTimeMs(3, 3, MemberKind::SeekOrdered, local, 1), WithinRel(6 + 3 * (std::sqrt(0.5) + std::sqrt(2.0 / 3) + 1), 0.006));
+    // A lone read at a time: the serial read's mean.
+    CHECK_THAT(memberTimeMs(4, 1, MemberKind::SeekOrdered, local, 1), WithinRel(20.0, 0.002));
 }
 
 TEST_CASE("Probe model: predictions of Shear's tests, worked by hand", "[probe][model]")

@@ -82,35 +82,60 @@ std::vector<double> chunkShares(const Demand& d, std::uint64_t patternBlocks, st
 namespace {
 
 // Water-filling: `demand` reads that may go to any of `choices`, on top of `loads` (a shortest-queue
-// controller's split); adds them to `loads` and returns each choice's part.
-std::vector<double> waterFill(std::vector<double>& loads, const std::vector<int>& choices, double demand)
+// controller's split); adds them to `loads` and puts each choice's part in `part`. With `speeds`, the level is
+// each member's drain time (load over speed): a member at speed w takes w reads per unit of level.
+void waterFill(std::vector<double>& loads, const std::vector<int>& choices, double demand, const std::vector<double>* speeds,
+               std::vector<double>& part)
 {
-    std::vector<std::size_t> order(choices.size());
-    std::iota(order.begin(), order.end(), 0);
-    auto load = [&](std::size_t i) { return loads[std::size_t(choices[i])]; };
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return load(a) < load(b); });
+    const std::size_t n = choices.size();
+    part.assign(n, 0.0);
+    auto rate = [&](std::size_t i) { return speeds ? (*speeds)[std::size_t(choices[i])] : 1.0; };
+    auto level = [&](std::size_t i) { return loads[std::size_t(choices[i])] / rate(i); };
+    if (n == 2) { // two copies, the common case: the lower filled to the higher, then both together
+        const std::size_t lo = level(0) <= level(1) ? 0 : 1, hi = 1 - lo;
+        const double room = rate(lo) * (level(hi) - level(lo));
+        if (demand <= room) {
+            part[lo] = demand;
+        } else {
+            const double at = level(hi) + (demand - room) / (rate(0) + rate(1));
+            part[lo] = (at - level(lo)) * rate(lo);
+            part[hi] = (at - level(hi)) * rate(hi);
+        }
+        loads[std::size_t(choices[0])] += part[0];
+        loads[std::size_t(choices[1])] += part[1];
+        return;
+    }
+    std::size_t stack[64];
+    std::vector<std::size_t> heap;
+    std::size_t* order = stack;
+    if (n > 64) {
+        heap.resize(n);
+        order = heap.data();
+    }
+    std::iota(order, order + n, std::size_t(0));
+    std::sort(order, order + n, [&](std::size_t a, std::size_t b) { return level(a) < level(b); });
     double remaining = demand;
-    std::size_t n = 1;
-    double level = load(order[0]);
+    std::size_t filled = 1;
+    double at = level(order[0]), width = rate(order[0]); // width: reads per unit of level over those filled
     while (remaining > 0) {
-        const double next = n < order.size() ? load(order[n]) : 1e300;
-        const double room = double(n) * (next - level);
+        const double next = filled < n ? level(order[filled]) : 1e300;
+        const double room = width * (next - at);
         if (room >= remaining) {
-            level += remaining / double(n);
+            at += remaining / width;
             remaining = 0;
         } else {
             remaining -= room;
-            level = next;
-            ++n;
+            at = next;
+            width += rate(order[filled]);
+            ++filled;
         }
     }
-    std::vector<double> part(choices.size(), 0.0);
-    for (std::size_t k = 0; k < n; ++k) {
+    for (std::size_t k = 0; k < filled; ++k) {
         const std::size_t i = order[k];
-        part[i] = std::max(0.0, level - load(i));
-        loads[std::size_t(choices[i])] += part[i];
+        part[i] = std::max(0.0, (at - level(i)) * rate(i));
     }
-    return part;
+    for (std::size_t k = 0; k < filled; ++k)
+        loads[std::size_t(choices[order[k]])] += part[order[k]];
 }
 
 double harmonic(double x) // H(x) for real x >= 0: the digamma function's asymptotic series, shifted
@@ -131,7 +156,29 @@ double normalCdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 
 } // namespace
 
-std::vector<double> memberLoads(const Candidate& c, CopyReads policy, const Test& t)
+const std::vector<std::pair<double, double>>& oddMemberSpeeds()
+{
+    static const std::vector<std::pair<double, double>> grid = [] {
+        std::vector<double> speeds;
+        for (double s = 0.9; s >= 0.15; s /= 1.2)
+            speeds.push_back(s);
+        for (double s = 1.1; s <= 3.0; s *= 1.2)
+            speeds.push_back(s);
+        std::sort(speeds.begin(), speeds.end());
+        std::vector<std::pair<double, double>> out;
+        for (double s : speeds)
+            out.emplace_back(s, 1.0 / double(speeds.size()));
+        return out;
+    }();
+    return grid;
+}
+
+bool hasCopyChoices(const Candidate& c)
+{
+    return std::any_of(c.reads.begin(), c.reads.end(), [](const Candidate::ChunkReads& r) { return r.choices.size() > 1; });
+}
+
+std::vector<double> memberLoads(const Candidate& c, CopyReads policy, const Test& t, const std::vector<double>* speeds)
 {
     const std::uint64_t chunkBlocks = c.layout->params().chunkBlocks();
     const std::size_t K = c.reads.size();
@@ -172,7 +219,7 @@ std::vector<double> memberLoads(const Candidate& c, CopyReads policy, const Test
     // each chunk's share split evenly over its copies, as a shortest-queue controller keeps it over
     // a layout whose copies are placed alike (every installed one, healthy).
     const auto [low, high] = std::minmax_element(perChunk.begin(), perChunk.end());
-    const bool even = K > 0 && *high - *low <= 1e-12 * *high;
+    const bool even = K > 0 && *high - *low <= 1e-12 * *high && !speeds;
     for (std::size_t j = 0; j < balanced.size(); ++j) {
         const std::vector<int>& choices = c.reads[balanced[j]].choices;
         if (even) {
@@ -180,20 +227,21 @@ std::vector<double> memberLoads(const Candidate& c, CopyReads policy, const Test
             for (std::size_t i = 0; i < choices.size(); ++i)
                 loads[std::size_t(choices[i])] += parts[j][i];
         } else {
-            parts[j] = waterFill(loads, choices, perChunk[balanced[j]]);
+            waterFill(loads, choices, perChunk[balanced[j]], speeds, parts[j]);
         }
     }
     // Passes until no chunk's split moves by 0.01 % of the test's reads: far below the noise.
+    std::vector<double> next;
     for (int pass = 0; pass < 30 && balanced.size() > 1 && !even; ++pass) {
         double moved = 0;
         for (std::size_t j = 0; j < balanced.size(); ++j) {
             const std::vector<int>& choices = c.reads[balanced[j]].choices;
             for (std::size_t i = 0; i < choices.size(); ++i)
                 loads[std::size_t(choices[i])] -= parts[j][i];
-            std::vector<double> next = waterFill(loads, choices, perChunk[balanced[j]]);
+            waterFill(loads, choices, perChunk[balanced[j]], speeds, next);
             for (std::size_t i = 0; i < choices.size(); ++i)
                 moved = std::max(moved, std::abs(next[i] - parts[j][i]));
-            parts[j] = std::move(next);
+            std::swap(parts[j], next);
         }
         if (moved < 1e-4 * double(t.requests()))
             break;
@@ -244,30 +292,58 @@ double memberTimeMs(double load, double queue, MemberKind kind, const DeviceScal
     case MemberKind::RateLimited:
         // One request at a time at the member's mean service (or its rate's period).
         return load * scale.serialReadMs / speed;
-    case MemberKind::Reordering:
-    case MemberKind::SeekOrdered: {
+    case MemberKind::Reordering: {
         // The member serves the nearest of the q queued requests first. Positioning times uniform on
         // [0, 2p] (p the mean beyond the floor): the least of q is 2p/(q+1) (its order statistic).
-        // With the queue kept at q while more wait, then draining: the sum of those minima. Ordered
-        // by seek alone (an elevator, SSTF), only the seek's part shrinks; the rotation, on average
-        // half a revolution whatever the order, stays: half the positioning, on the disks Shear
-        // measured (IBM 9LZX: 3 ms of rotation in about 6 ms of positioning).
-        const double all = std::max(0.0, scale.serialReadMs - scale.floorMs);
-        const double p = kind == MemberKind::Reordering ? all : all / 2;
-        const double f = scale.floorMs + (all - p);
-        const double q = std::clamp(queue, 1.0, load);
-        const double ms = (load - q) * (f + 2 * p / (q + 1)) + q * f + 2 * p * (harmonic(q + 1) - 1);
+        // With the queue kept at q while more wait, then draining: the sum of those minima.
+        const double p = std::max(0.0, scale.serialReadMs - scale.floorMs);
+        const double q = std::clamp(queue, 1.0, std::max(1.0, load)); // a fraction of a read: as one
+        const double ms = (load - q) * (scale.floorMs + 2 * p / (q + 1)) + q * scale.floorMs + 2 * p * (harmonic(q + 1) - 1);
+        return ms / speed;
+    }
+    case MemberKind::SeekOrdered: {
+        // Ordered by seek distance alone (an elevator, SSTF): the rotation, settle and transfer stay with
+        // every read (the calibration's local reads measure them); the long seek's part, the serial read
+        // beyond the local one, shrinks with the distance to the nearest of q queued requests. That
+        // distance goes as 1/(q+1) of the stroke, and a seek's time as the root of its distance
+        // (Ruemmler and Wilkes 1994, §2.2: the arm accelerates over half a short seek and brakes over
+        // the rest): the seek part scales as sqrt(2/(q+1)), 1 at q = 1. The drain from q down to 1
+        // sums sqrt(2/(j+1)) over j = 1..q: sqrt(2) (2 sqrt(q + 1.5) - 2 sqrt(1.5)) by the midpoint rule.
+        const double local = std::clamp(scale.localReadMs > 0 ? scale.localReadMs : scale.floorMs, 0.0, scale.serialReadMs);
+        const double seek = scale.serialReadMs - local;
+        const double q = std::clamp(queue, 1.0, std::max(1.0, load)); // a fraction of a read: as one
+        const double atQ = std::min(1.0, std::sqrt(2 / (q + 1)));
+        const double drain = std::sqrt(2.0) * (2 * std::sqrt(q + 1.5) - 2 * std::sqrt(1.5));
+        const double ms = (load - q) * (local + seek * atQ) + q * local + seek * drain;
         return ms / speed;
     }
     }
     return 0;
 }
 
-LoadProfile loadProfile(const Candidate& layout, CopyReads policy, const Test& t, const DeviceScale& scale)
+LoadProfile loadProfile(const Candidate& c, const Environment& e, const Test& t, const DeviceScale& scale)
+{
+    if (e.slowDisk < 0 || e.slowDisk >= c.disks || !hasCopyChoices(c))
+        return loadProfile(c, e.copyReads, t, scale);
+    std::vector<double> speeds(std::size_t(c.disks), 1.0);
+    speeds[std::size_t(e.slowDisk)] = e.slowSpeed;
+    return loadProfile(c, e.copyReads, t, scale, &speeds);
+}
+
+LoadProfile loadProfile(const Candidate& layout, CopyReads policy, const Test& t, const DeviceScale& scale,
+                        const std::vector<double>* speeds)
 {
     const int readsPerWrite = scale.readsPerWrite;
     LoadProfile p;
     const Candidate& c = t.write ? withWrites(layout, scale.blockBytes) : layout;
+    // A lone read lands on any chunk alike and, with every member idle, on any of its copies alike.
+    p.serialShares.assign(std::size_t(layout.disks), 0.0);
+    for (const Candidate::ChunkReads& r : layout.reads) {
+        for (const auto& [disk, amount] : r.fixed)
+            p.serialShares[std::size_t(disk)] += amount;
+        for (int disk : r.choices)
+            p.serialShares[std::size_t(disk)] += 1.0 / double(r.choices.size());
+    }
     if (t.write) {
         // Shear §2.3.4, spread writes: each member's operations per write over a rotation of the
         // layout, plus a safe write's own read where the target does one. A write touches member d
@@ -284,7 +360,8 @@ LoadProfile loadProfile(const Candidate& layout, CopyReads policy, const Test& t
         }
         return p;
     }
-    p.loads = memberLoads(c, policy, t);
+    p.loads = memberLoads(c, policy, t, speeds);
+
     // Where reads land at random over many chunks, each member's load is a sum of binomials: its
     // variance count·s·(1-s) per chunk share s (balanced copies split theirs, so a set's variance
     // spreads over its members).
@@ -324,7 +401,7 @@ LoadProfile loadProfile(const Candidate& layout, CopyReads policy, const Test& t
 
 Prediction predict(const Candidate& c, const Environment& e, const DeviceScale& scale, const Test& t)
 {
-    return predict(loadProfile(c, e.copyReads, t, scale), e, scale, t);
+    return predict(loadProfile(c, e, t, scale), e, scale, t);
 }
 
 Prediction predict(const LoadProfile& profile, const Environment& e, const DeviceScale& scale, const Test& t)
@@ -334,6 +411,21 @@ Prediction predict(const LoadProfile& profile, const Environment& e, const Devic
     const std::vector<double>& variance = profile.variance;
     const double total = std::accumulate(loads.begin(), loads.end(), 0.0);
     const int outstanding = t.outstanding > 0 ? t.outstanding : requests;
+    // The calibration's serial read averages over the members a lone read reaches: with one member at
+    // speed w, an ordinary member's read is the serial mean over sum(share_d / speed_d) / sum(share_d).
+    DeviceScale unit = scale;
+    if (e.slowDisk >= 0 && std::size_t(e.slowDisk) < profile.serialShares.size() && e.slowSpeed > 0) {
+        double all = 0, weighted = 0;
+        for (std::size_t d = 0; d < profile.serialShares.size(); ++d) {
+            all += profile.serialShares[d];
+            weighted += profile.serialShares[d] / (int(d) == e.slowDisk ? e.slowSpeed : 1.0);
+        }
+        if (all > 0 && weighted > 0) {
+            unit.serialReadMs = scale.serialReadMs * all / weighted;
+            unit.floorMs = std::min(scale.floorMs, unit.serialReadMs);
+            unit.localReadMs = scale.localReadMs * all / weighted;
+        }
+    }
     // Clark's (1961) moments of the maximum of Gaussians, folded over the members: the batch ends
     // when its busiest member does.
     double mean = 0, var = 0;
@@ -343,9 +435,9 @@ Prediction predict(const LoadProfile& profile, const Environment& e, const Devic
             continue;
         const double speed = int(d) == e.slowDisk ? e.slowSpeed : 1.0;
         const double queue = total > 0 ? std::min(loads[d], double(outstanding) * loads[d] / total) : loads[d];
-        const double ms = memberTimeMs(loads[d], queue, e.kind, scale, speed);
+        const double ms = memberTimeMs(loads[d], queue, e.kind, unit, speed);
         const double perRead = ms / loads[d];
-        const double v = variance[d] * perRead * perRead + scale.serviceCv * scale.serviceCv * perRead * perRead * loads[d];
+        const double v = variance[d] * perRead * perRead + unit.serviceCv * unit.serviceCv * perRead * perRead * loads[d];
         if (first) {
             mean = ms;
             var = v;

@@ -21,7 +21,7 @@ namespace raidscope::probemodel {
 enum class MemberKind {
     Positioning, ///< seeks and rotates, one request at a time in arrival order (FIFO)
     Reordering,  ///< seeks and rotates, and serves the queued request nearest the head first (SPTF, NCQ)
-    SeekOrdered, ///< the same, ordered by seek distance alone (an elevator, SSTF): rotation stays
+    SeekOrdered, ///< the same, ordered by seek distance alone (an elevator, SSTF): rotation and settle stay
     RateLimited, ///< a request-rate limiter with no positioning time (QEMU's throttle, a cloud volume)
 };
 QString memberKindName(MemberKind kind);
@@ -38,8 +38,9 @@ struct Environment
     MemberKind kind = MemberKind::Positioning;
     CopyReads copyReads = CopyReads::Balanced;
     bool writeBack = false;      ///< a write-back cache acknowledges writes before the disks see them
-    int slowDisk = -1;           ///< one member at `slowSpeed` of the others' rate (Shear Fig. 18)
+    int slowDisk = -1;           ///< one member at `slowSpeed` of the others' rate (Shear Fig. 18); over 1: faster
     double slowSpeed = 1;
+    double speedShare = 1;       ///< the prior's share of `slowSpeed` among the odd member's speeds (oddMemberSpeeds)
 
     QString describe() const;
 };
@@ -53,6 +54,10 @@ struct DeviceScale
     /// The part of serialReadMs no reordering removes (transfer, settle, controller): the fastest
     /// serial read seen, as the head is then already near.
     double floorMs = 0;
+    /// One random read's mean service with the heads kept near (serial reads within 1/1024 of the address
+    /// space, so each member's head stays within about a thousandth of its stroke): the rotation, settle and
+    /// transfer without the long seek. serialReadMs - localReadMs is the seek an elevator can shorten.
+    double localReadMs = 0;
     /// Coefficient of variation of one read's service (serial reads): a member's L reads vary by cv/sqrt(L).
     double serviceCv = 0;
     /// Reads each write issues first (a device's safe write reads the bytes it writes back: 1).
@@ -90,9 +95,23 @@ struct Test
 /// gcd of period and P), each equally often.
 std::vector<double> chunkShares(const Demand& d, std::uint64_t patternBlocks, std::uint64_t chunkBlocks);
 
+/// The speeds an odd member may have against the others', each with its share of the prior: a grid even in
+/// log speed, slow down to 0.15 (a fifth, and past it) and fast up to 3 (a newer disk beside old ones),
+/// steps of 20 % (half a step, 0.09 in log time on the tests the member bounds, is under two of a
+/// batch's repeat noise, 0.05-0.1), with the band 0.9-1.1 left out (a member that close to the others
+/// cannot be told from them in a probe's budget).
+const std::vector<std::pair<double, double>>& oddMemberSpeeds();
+
+/// Whether some read of the layout may go to one of several members (copies): then where reads go
+/// depends on the members' speeds, as a shortest-queue controller sends fewer to a slow one.
+bool hasCopyChoices(const Candidate& c);
+
 /// The expected reads each member serves for a test's reads under a candidate layout and copy policy
-/// (a degraded chunk's reads load every survivor of its row, as Candidate::reads says).
-std::vector<double> memberLoads(const Candidate& c, CopyReads policy, const Test& t);
+/// (a degraded chunk's reads load every survivor of its row, as Candidate::reads says). With `speeds`
+/// (one per member), copies are balanced in time: a shortest-queue controller keeps every queue's
+/// drain time level, so a member at half speed gets half the reads.
+std::vector<double> memberLoads(const Candidate& c, CopyReads policy, const Test& t,
+                                const std::vector<double>* speeds = nullptr);
 
 /// One member's time, in ms, to serve `load` reads, `queue` of them in its queue at once.
 double memberTimeMs(double load, double queue, MemberKind kind, const DeviceScale& scale, double speed);
@@ -102,8 +121,14 @@ double memberTimeMs(double load, double queue, MemberKind kind, const DeviceScal
 struct LoadProfile
 {
     std::vector<double> loads, variance;
+    /// Each member's share of one lone random read (the calibration's serial reads): what the serial
+    /// read's mean averages over when one member is slower than the others.
+    std::vector<double> serialShares;
 };
-LoadProfile loadProfile(const Candidate& c, CopyReads policy, const Test& t, const DeviceScale& scale);
+LoadProfile loadProfile(const Candidate& c, CopyReads policy, const Test& t, const DeviceScale& scale,
+                        const std::vector<double>* speeds = nullptr);
+/// The same, for one hypothesis' environment (its odd member's speed where copies are balanced).
+LoadProfile loadProfile(const Candidate& c, const Environment& e, const Test& t, const DeviceScale& scale);
 
 /// A test's predicted time in ms, and the variance of its log from where the reads land (random
 /// pattern instances spread a batch unevenly over the disks that share it), under one hypothesis.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "modelprobe.h"
+#include "modelprober_p.h"
 
 #include "layout/layoutregistry.h"
 #include "search.h"
@@ -18,7 +18,6 @@
 
 namespace raidscope {
 
-using namespace probemodel;
 
 QJsonObject shearScheduleJson(std::uint64_t patternBlocks, std::uint64_t chunkBlocks, std::uint64_t largestTriedBlocks,
                               std::uint64_t n, std::uint64_t r)
@@ -40,11 +39,9 @@ std::uint64_t shearScheduleIos(std::uint64_t patternBlocks, std::uint64_t chunkB
     return std::uint64_t(shearScheduleJson(patternBlocks, chunkBlocks, largestTriedBlocks, n, r).value(QStringLiteral("total")).toInteger());
 }
 
-namespace {
+namespace probemodel {
 
-struct Stopped
-{
-};
+namespace {
 
 // The device's repeat noise from every group of identical tests run (NoiseEstimate's stated prior).
 NoiseEstimate repeatNoise(const std::vector<Observation>& observations)
@@ -65,53 +62,7 @@ NoiseEstimate repeatNoise(const std::vector<Observation>& observations)
     return e;
 }
 
-class ModelProber
-{
-public:
-    ModelProber(IoTarget& target, const ProbeConfig& config, const LayoutRegistry& registry, const ModelProbeOptions& options,
-                std::stop_token stop, const Report<ProbeSnapshot>& report)
-        : m_target(target), m_config(config), m_registry(registry), m_options(options), m_stop(std::move(stop)),
-          m_report(report), m_rng(config.seed), m_block(target.blockBytes()),
-          m_capacityBlocks(target.capacityBytes() / target.blockBytes())
-    {
-    }
-
-    ProbeResult run();
-
-private:
-    BatchTiming runBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding);
-    std::vector<ProbeIo> iosFor(const Test& t);
-    std::uint64_t& counterFor(const Test& t);
-    double timeTest(const Test& t);
-    void calibrate();
-    std::vector<Hypothesis> hypotheses(std::uint64_t patternBlocks, bool degradedOnly) const;
-    void expandAroundPattern();
-    void record(const Test& t, double ms);
-    void verdict();
-    void step(const QString& name, double fraction);
-    void flush(bool force);
-
-    IoTarget& m_target;
-    const ProbeConfig& m_config;
-    const LayoutRegistry& m_registry;
-    ModelProbeOptions m_options;
-    std::stop_token m_stop;
-    Report<ProbeSnapshot> m_report;
-    Rng m_rng;
-    std::uint32_t m_block;
-    std::uint64_t m_capacityBlocks;
-    int m_n = 32;
-    DeviceScale m_scale;
-    std::optional<Posterior> m_posterior;
-    std::set<std::uint64_t> m_expanded;
-    std::uint64_t m_largestTried = 0;
-    IoCounts m_ios;
-    ProbeResult m_result;
-    ProbeSnapshot m_pending;
-    double m_fraction = 0;
-    double layoutConfidence(const HypothesisClass& top) const;
-    bool m_trace = qEnvironmentVariableIsSet("RAIDSCOPE_PROBE_TRACE"); // each step's choice and leaders on stderr
-};
+} // namespace
 
 BatchTiming ModelProber::runBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding)
 {
@@ -216,6 +167,17 @@ void ModelProber::calibrate()
         var += (m - mean) * (m - mean);
     var /= double(ms.size() - 1);
     m_scale.serialReadMs = mean;
+    // The same count of serial reads within 1/1024 of the address space: each member's head stays near.
+    const std::uint64_t window = std::max<std::uint64_t>(m_capacityBlocks / 1024, 64);
+    const std::uint64_t start = m_rng.below(m_capacityBlocks - window + 1);
+    std::vector<ProbeIo> local;
+    for (int i = 0; i < 32; ++i)
+        local.push_back({ (start + m_rng.below(window)) * m_block, m_block, false });
+    const BatchTiming lt = runBatch(local, m_ios.calibration, 1);
+    double localSum = 0;
+    for (std::size_t i = 0; i < lt.completionNs.size(); ++i)
+        localSum += !lt.latencyNs.empty() ? lt.latencyNs[i] / 1e6 : (lt.completionNs[i] - (i ? lt.completionNs[i - 1] : 0.0)) / 1e6;
+    m_scale.localReadMs = localSum / double(std::max<std::size_t>(1, lt.completionNs.size()));
     m_scale.floorMs = *std::min_element(ms.begin(), ms.end());
     m_scale.serviceCv = mean > 0 ? std::sqrt(var) / mean : 0;
     m_scale.readsPerWrite = m_target.readsPerWrite();
@@ -225,72 +187,6 @@ void ModelProber::calibrate()
     m_result.serialMs = mean * m_n;
     m_result.calibration.serialMs = m_result.serialMs;
     m_result.calibration.readsPerTest = m_n;
-}
-
-// The installed layouts a probe considers, built once per process for each set of bounds (probe-eval
-// runs many probes with the same): building them costs more than most probes' inference.
-std::shared_ptr<const std::vector<std::shared_ptr<const Candidate>>> layoutsFor(const LayoutRegistry& registry,
-    std::uint32_t blockBytes, std::uint64_t maxChunkBytes, int maxDisks, std::uint64_t patternBlocks, bool degradedOnly)
-{
-    using Layouts = std::vector<std::shared_ptr<const Candidate>>;
-    using Key = std::tuple<const LayoutRegistry*, std::uint32_t, std::uint64_t, int, std::uint64_t, bool>;
-    static std::mutex mutex;
-    static std::map<Key, std::shared_ptr<const Layouts>> cache;
-    const Key key { &registry, blockBytes, maxChunkBytes, maxDisks, patternBlocks, degradedOnly };
-    const std::lock_guard lock(mutex);
-    if (const auto it = cache.find(key); it != cache.end())
-        return it->second;
-    auto out = std::make_shared<Layouts>();
-    for (std::uint64_t chunk = std::max<std::uint64_t>(blockBytes, 4096); chunk <= maxChunkBytes; chunk *= 2) {
-        if (patternBlocks && patternBlocks % (chunk / blockBytes) != 0)
-            continue;
-        for (Candidate& c : enumerateCandidates(registry, chunk, blockBytes, patternBlocks, maxDisks, degradedOnly, false))
-            if (!degradedOnly || c.failedDisk >= 0)
-                out->push_back(std::make_shared<const Candidate>(std::move(c)));
-    }
-    if (cache.size() > 64) // bounds differ only between runs of different options: keep the memory bounded
-        cache.clear();
-    cache.emplace(key, out);
-    return out;
-}
-
-std::vector<Hypothesis> ModelProber::hypotheses(std::uint64_t patternBlocks, bool degradedOnly) const
-{
-    const bool writes = m_config.measureRedundancy && m_target.writable();
-    std::vector<Hypothesis> out;
-    const auto layouts = layoutsFor(m_registry, m_block, m_config.maxChunkBytes, m_config.maxDisks, patternBlocks, degradedOnly);
-    for (const std::shared_ptr<const Candidate>& layout : *layouts) {
-        if (layout->patternBlocks * 64 > m_capacityBlocks)
-            continue;
-        for (CopyReads reads : { CopyReads::Balanced, CopyReads::OneCopy }) {
-            if (reads == CopyReads::OneCopy && (layout->blockCopies() < 2 || layout->mdMirrorReads))
-                continue;
-            for (MemberKind kind : { MemberKind::Positioning, MemberKind::Reordering, MemberKind::SeekOrdered, MemberKind::RateLimited })
-                for (bool wb : { false, true }) {
-                    if (wb && !writes)
-                        continue;
-                    Environment e;
-                    e.kind = kind;
-                    e.copyReads = reads;
-                    e.writeBack = wb;
-                    out.push_back({ layout, e, logPrior(*layout, e) });
-                }
-        }
-    }
-    return out;
-}
-
-// Once one pattern holds most of the posterior, its degraded layouts join (Shear Fig. 19): a failed
-// member's reads load its row, which the pattern scan alone need not show.
-void ModelProber::expandAroundPattern()
-{
-    const std::vector<double>& post = m_posterior->posteriors();
-    std::map<std::uint64_t, double> byPattern;
-    for (std::size_t i = 0; i < post.size(); ++i)
-        byPattern[m_posterior->hypothesis(i).layout->patternBlocks] += post[i];
-    for (const auto& [p, mass] : byPattern)
-        if (mass >= 0.5 && m_expanded.insert(p).second)
-            m_posterior->addHypotheses(hypotheses(p, true));
 }
 
 void ModelProber::record(const Test& t, double ms)
@@ -324,110 +220,6 @@ void ModelProber::record(const Test& t, double ms)
     flush(false);
 }
 
-// The verdict names a layout: its confidence is the posterior of every hypothesis whose layout is
-// one of the best class's, whatever environment it comes with (a member kind left open does not
-// leave the layout open).
-double ModelProber::layoutConfidence(const HypothesisClass& top) const
-{
-    QSet<QString> layouts;
-    for (std::size_t i : top.members)
-        layouts.insert(m_posterior->hypothesis(i).layout->spec());
-    const std::vector<double>& post = m_posterior->posteriors();
-    double sum = 0;
-    for (std::size_t i = 0; i < post.size(); ++i)
-        if (layouts.contains(m_posterior->hypothesis(i).layout->spec()))
-            sum += post[i];
-    return sum;
-}
-
-void ModelProber::verdict()
-{
-    ProbeVerdict& v = m_result.verdict;
-    const bool writes = m_config.measureRedundancy && m_target.writable();
-    const std::vector<Test> tests = candidateTests(*m_posterior, m_posterior->best(8), m_n, writes, m_capacityBlocks / 64);
-    const std::vector<HypothesisClass> classes = m_posterior->classes(0.25, 1e-6, tests);
-    if (classes.empty())
-        return;
-    const Hypothesis& h = m_posterior->hypothesis(classes.front().members.front());
-    const Candidate& c = *h.layout;
-    v.nameLayout(c, m_block);
-    v.spec = h.spec(); // with what the environment adds (md's nearest-head reads)
-    v.confidence = layoutConfidence(classes.front());
-    // The posterior ranks the hypotheses it has; a check says whether the best explains the tests at
-    // all: its residuals' chi-square against the noise model's, at the 0.1 % tail (Wilson and
-    // Hilferty's cube-root normal approximation, z = 3.09). A misfit names no layout.
-    const auto [chi2, dof] = m_posterior->fit(classes.front().members.front());
-    const double tail = dof * std::pow(1 - 2 / (9 * dof) + 3.09 * std::sqrt(2 / (9 * dof)), 3);
-    const bool explained = chi2 <= tail;
-    v.identified = v.confidence >= m_options.stopPosterior && explained;
-    QSet<QString> seen { v.layoutSpec };
-    for (std::size_t i : classes.front().members) {
-        const QString s = m_posterior->hypothesis(i).layout->layoutSpec();
-        if (!seen.contains(s) && v.equivalents.size() < 20) {
-            seen.insert(s);
-            v.equivalents << s;
-        }
-    }
-    for (std::size_t k = 1; k < classes.size(); ++k) {
-        const Hypothesis& other = m_posterior->hypothesis(classes[k].members.front());
-        if (other.layout->spec() == c.spec())
-            continue;
-        v.runnerUp = other.spec();
-        v.runnerUpConfidence = classes[k].posterior;
-        break;
-    }
-    m_result.patternBlocks = c.patternBlocks;
-    m_result.chunkBlocks = c.layout->params().chunkBlocks();
-    auto finding = [&](ProbeFinding::Kind kind, QString text, std::vector<int> disks, std::vector<std::pair<QString, double>> values) {
-        ProbeFinding f;
-        f.kind = kind;
-        f.text = std::move(text);
-        f.disks = std::move(disks);
-        f.values = std::move(values);
-        v.findings.push_back(std::move(f));
-    };
-    if (!explained)
-        finding(ProbeFinding::Kind::NoLayout,
-            QStringLiteral("no hypothesis explains the measurements: the best leaves a chi-square of %1 on %2 degrees "
-                           "of freedom (the noise model allows %3); members or a controller the model does not know")
-                .arg(chi2, 0, 'f', 1)
-                .arg(dof, 0, 'f', 0)
-                .arg(tail, 0, 'f', 1),
-            {}, { { QStringLiteral("chiSquare"), chi2 }, { QStringLiteral("degreesOfFreedom"), dof } });
-    if (!v.identified) {
-        QStringList lead;
-        for (std::size_t k = 0; k < classes.size() && k < 3; ++k)
-            lead << QStringLiteral("%1 (%2 %)").arg(m_posterior->hypothesis(classes[k].members.front()).spec())
-                        .arg(100 * classes[k].posterior, 0, 'f', 1);
-        finding(ProbeFinding::Kind::Undecided, QStringLiteral("undecided: ") + lead.join(QStringLiteral(", ")), {},
-            { { QStringLiteral("confidence"), v.confidence } });
-    }
-    if (c.failedDisk >= 0)
-        finding(ProbeFinding::Kind::FailedDisk, QStringLiteral("disk %1 has failed: the array runs degraded").arg(c.failedDisk),
-            { c.failedDisk }, {});
-    // What the posterior says of the environment, marginalised over the layouts.
-    const std::vector<double>& post = m_posterior->posteriors();
-    std::map<MemberKind, double> kinds;
-    double writeBack = 0;
-    for (std::size_t i = 0; i < post.size(); ++i) {
-        kinds[m_posterior->hypothesis(i).env.kind] += post[i];
-        writeBack += m_posterior->hypothesis(i).env.writeBack ? post[i] : 0;
-    }
-    const auto kind = std::max_element(kinds.begin(), kinds.end(), [](auto& a, auto& b) { return a.second < b.second; });
-    finding(ProbeFinding::Kind::MemberKind,
-        QStringLiteral("members read as %1 (posterior %2 %; one serial read %3 ms)")
-            .arg(memberKindName(kind->first))
-            .arg(100 * kind->second, 0, 'f', 1)
-            .arg(m_scale.serialReadMs, 0, 'f', 3),
-        {}, { { QStringLiteral("posterior"), kind->second }, { QStringLiteral("serialReadMs"), m_scale.serialReadMs } });
-    if (writeBack >= 0.5)
-        finding(ProbeFinding::Kind::WriteCache,
-            QStringLiteral("writes are acknowledged before the disks can have written them: a write-back cache "
-                           "(posterior %1 %); the read/write ratio is not the layout's")
-                .arg(100 * writeBack, 0, 'f', 1),
-            {}, { { QStringLiteral("posterior"), writeBack } });
-}
-
 ProbeResult ModelProber::run()
 {
     m_result.target = m_target.describe();
@@ -457,12 +249,17 @@ ProbeResult ModelProber::run()
         step(QStringLiteral("inference"), 0.1);
         for (int k = 0; k < m_options.maxTests; ++k) {
             m_posterior->prune(m_options.pruneBelow);
-            expandAroundPattern();
+            expandAroundPattern(0.2);
             // The tests that could still tell the leaders apart, from the best few hypotheses; the
             // classes read alike on those and on every test run.
             const std::vector<Test> tests = candidateTests(*m_posterior, m_posterior->best(8), m_n, writes, m_capacityBlocks / 64);
             const auto classes = m_posterior->classes(0.25, 1e-6, tests);
-            if (classes.empty() || layoutConfidence(classes.front()) >= m_options.stopPosterior)
+            const bool settled = classes.empty() || (layoutConfidence(classes.front()) >= m_options.stopPosterior && oddMemberSettled());
+            // Settled on a hypothesis that does not explain the tests: the leading patterns' degraded and
+            // odd-member layouts join (a tenth of the posterior each), and the search goes on with them.
+            if (settled && !classes.empty() && !explains(classes.front().members.front()) && expandAroundPattern(0.1))
+                continue;
+            if (settled)
                 break;
             std::vector<std::size_t> heads;
             for (std::size_t c = 0; c < classes.size() && c < 8; ++c)
@@ -479,6 +276,8 @@ ProbeResult ModelProber::run()
                 if (choice)
                     std::fprintf(stderr, "  next: %s (separation %.3f)\n", qPrintable(choice->test.describe()), choice->separation);
             }
+            if (!choice && !explains(classes.front().members.front()) && expandAroundPattern(0.1))
+                continue;
             if (!choice)
                 break;
             const double ms = timeTest(choice->test);
@@ -528,12 +327,12 @@ ProbeResult ModelProber::run()
     return m_result;
 }
 
-} // namespace
+} // namespace probemodel
 
 ProbeResult runModelProbe(IoTarget& target, const ProbeConfig& config, const LayoutRegistry& registry,
                           const ModelProbeOptions& options, std::stop_token stop, const Report<ProbeSnapshot>& report)
 {
-    ModelProber p(target, config, registry, options, std::move(stop), report);
+    probemodel::ModelProber p(target, config, registry, options, std::move(stop), report);
     return p.run();
 }
 

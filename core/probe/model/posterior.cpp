@@ -50,8 +50,10 @@ double logPrior(const Candidate& c, const Environment& e)
         p += std::log(0.5);
     if (e.writeBack)
         p += std::log(0.1);
+    // One member slower or faster than the others: one array in ten (a replaced disk, a worn one), any
+    // of its D members, its speed spread over oddMemberSpeeds()'s grid by `speedShare`.
     if (e.slowDisk >= 0)
-        p += std::log(0.1 / double(c.disks));
+        p += std::log(0.1 / double(c.disks) * e.speedShare);
     return p;
 }
 
@@ -81,24 +83,44 @@ double Posterior::unitSigma(const Hypothesis& h) const
     return h.env.kind == MemberKind::RateLimited ? m_noise.freeUnitSigma : m_noise.knownUnitSigma;
 }
 
-void Posterior::fill(std::size_t i, std::size_t fromObservation)
+namespace {
+
+// Hypotheses whose reads land alike: one layout and copy policy, and, where copies are balanced in time,
+// one odd member's speed. Their load profiles are computed once.
+bool sameLoads(const Hypothesis& a, const Hypothesis& b)
 {
-    Row& row = m_rows[i];
-    const Hypothesis& h = m_hypotheses[i];
-    for (std::size_t o = fromObservation; o < m_observations.size(); ++o) {
-        const Prediction p = predict(*h.layout, h.env, m_scale, m_observations[o].test);
-        row.logMs.push_back(p.ms > 0 ? std::log(p.ms) : -std::numeric_limits<double>::infinity());
-        row.logVar.push_back(p.logVariance);
-    }
+    if (a.layout != b.layout || a.env.copyReads != b.env.copyReads)
+        return false;
+    if (!hasCopyChoices(*a.layout))
+        return true;
+    return a.env.slowDisk == b.env.slowDisk && (a.env.slowDisk < 0 || a.env.slowSpeed == b.env.slowSpeed);
 }
+
+} // namespace
 
 void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses)
 {
     m_posteriors.clear();
+    std::vector<LoadProfile> profiles; // per observation, for the run of hypotheses that share them
+    m_hypotheses.reserve(m_hypotheses.size() + hypotheses.size());
+    m_rows.reserve(m_rows.size() + hypotheses.size());
+    const Hypothesis* last = nullptr; // stays valid: the room was reserved
     for (Hypothesis& h : hypotheses) {
         m_hypotheses.push_back(std::move(h));
-        m_rows.emplace_back();
-        fill(m_hypotheses.size() - 1, 0);
+        const Hypothesis& added = m_hypotheses.back();
+        if (!last || !sameLoads(*last, added)) {
+            profiles.clear();
+            for (const Observation& o : m_observations)
+                profiles.push_back(loadProfile(*added.layout, added.env, o.test, m_scale));
+        }
+        last = &added;
+        Row row;
+        for (std::size_t o = 0; o < m_observations.size(); ++o) {
+            const Prediction p = predict(profiles[o], added.env, m_scale, m_observations[o].test);
+            row.logMs.push_back(p.ms > 0 ? std::log(p.ms) : -std::numeric_limits<double>::infinity());
+            row.logVar.push_back(p.logVariance);
+        }
+        m_rows.push_back(std::move(row));
     }
 }
 
@@ -106,17 +128,14 @@ void Posterior::observe(const Test& test, double ms)
 {
     m_posteriors.clear();
     m_observations.push_back({ test, ms });
-    // Hypotheses of one layout and copy policy share where the reads land: computed once for them.
-    const Candidate* last = nullptr;
-    CopyReads lastPolicy = CopyReads::Balanced;
+    // Hypotheses that share where the reads land: their profile computed once.
+    const Hypothesis* last = nullptr;
     LoadProfile profile;
     for (std::size_t i = 0; i < m_hypotheses.size(); ++i) {
         const Hypothesis& h = m_hypotheses[i];
-        if (h.layout.get() != last || h.env.copyReads != lastPolicy) {
-            profile = loadProfile(*h.layout, h.env.copyReads, test, m_scale);
-            last = h.layout.get();
-            lastPolicy = h.env.copyReads;
-        }
+        if (!last || !sameLoads(*last, h))
+            profile = loadProfile(*h.layout, h.env, test, m_scale);
+        last = &h;
         const Prediction p = predict(profile, h.env, m_scale, test);
         m_rows[i].logMs.push_back(p.ms > 0 ? std::log(p.ms) : -std::numeric_limits<double>::infinity());
         m_rows[i].logVar.push_back(p.logVariance);

@@ -121,7 +121,6 @@ private:
         std::vector<double> logMs, logVar; ///< per observation
     };
     double unitSigma(const Hypothesis& h) const;
-    void fill(std::size_t i, std::size_t fromObservation);
 
     DeviceScale m_scale;
     NoiseModel m_noise;

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The model probe's hypotheses (docs/design/probe.md "Hypotheses"): the installed layouts times their
+// environments, and the degraded and odd-member ones that join once a pattern leads.
+#include "modelprober_p.h"
+
+#include "layout/layoutregistry.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <tuple>
+
+namespace raidscope::probemodel {
+
+// The installed layouts a probe considers, built once per process for each set of bounds (probe-eval
+// runs many probes with the same): building them costs more than most probes' inference.
+std::shared_ptr<const std::vector<std::shared_ptr<const Candidate>>> layoutsFor(const LayoutRegistry& registry,
+    std::uint32_t blockBytes, std::uint64_t maxChunkBytes, int maxDisks, std::uint64_t patternBlocks, bool degradedOnly)
+{
+    using Layouts = std::vector<std::shared_ptr<const Candidate>>;
+    using Key = std::tuple<const LayoutRegistry*, std::uint32_t, std::uint64_t, int, std::uint64_t, bool>;
+    static std::mutex mutex;
+    static std::map<Key, std::shared_ptr<const Layouts>> cache;
+    const Key key { &registry, blockBytes, maxChunkBytes, maxDisks, patternBlocks, degradedOnly };
+    const std::lock_guard lock(mutex);
+    if (const auto it = cache.find(key); it != cache.end())
+        return it->second;
+    auto out = std::make_shared<Layouts>();
+    for (std::uint64_t chunk = std::max<std::uint64_t>(blockBytes, 4096); chunk <= maxChunkBytes; chunk *= 2) {
+        if (patternBlocks && patternBlocks % (chunk / blockBytes) != 0)
+            continue;
+        for (Candidate& c : enumerateCandidates(registry, chunk, blockBytes, patternBlocks, maxDisks, degradedOnly, false))
+            if (!degradedOnly || c.failedDisk >= 0)
+                out->push_back(std::make_shared<const Candidate>(std::move(c)));
+    }
+    if (cache.size() > 64) // bounds differ only between runs of different options: keep the memory bounded
+        cache.clear();
+    cache.emplace(key, out);
+    return out;
+}
+
+std::vector<Hypothesis> ModelProber::hypotheses(std::uint64_t patternBlocks, bool degradedOnly) const
+{
+    const bool writes = m_config.measureRedundancy && m_target.writable();
+    std::vector<Hypothesis> out;
+    const auto layouts = layoutsFor(m_registry, m_block, m_config.maxChunkBytes, m_config.maxDisks, patternBlocks, degradedOnly);
+    for (const std::shared_ptr<const Candidate>& layout : *layouts) {
+        if (layout->patternBlocks * 64 > m_capacityBlocks)
+            continue;
+        for (CopyReads reads : { CopyReads::Balanced, CopyReads::OneCopy }) {
+            if (reads == CopyReads::OneCopy && (layout->blockCopies() < 2 || layout->mdMirrorReads))
+                continue;
+            for (MemberKind kind : { MemberKind::Positioning, MemberKind::Reordering, MemberKind::SeekOrdered, MemberKind::RateLimited })
+                for (bool wb : { false, true }) {
+                    if (wb && !writes)
+                        continue;
+                    Environment e;
+                    e.kind = kind;
+                    e.copyReads = reads;
+                    e.writeBack = wb;
+                    out.push_back({ layout, e, logPrior(*layout, e) });
+                }
+        }
+    }
+    return out;
+}
+
+// Every healthy hypothesis at `patternBlocks` within e^-14 (1e-6) of the best, with one member slower or
+// faster than the others (Shear Fig. 18): each member, each speed of oddMemberSpeeds(). An odd member
+// changes only the tests that reach it; a hypothesis further behind fits the others worse by more than
+// its odd member's prior (a tenth, over its members and speeds: about e^-7 at 16) can make up.
+std::vector<Hypothesis> ModelProber::oddMemberHypotheses(std::uint64_t patternBlocks)
+{
+    std::vector<Hypothesis> out;
+    const std::vector<double> post = m_posterior->posteriors();
+    const double best = post.empty() ? 0 : *std::max_element(post.begin(), post.end());
+    for (std::size_t i = 0; i < m_posterior->size(); ++i) {
+        const Hypothesis& h = m_posterior->hypothesis(i);
+        if (h.layout->patternBlocks != patternBlocks || h.layout->failedDisk >= 0 || h.env.slowDisk >= 0 || post[i] < 1e-6 * best)
+            continue;
+        for (int d = 0; d < h.layout->disks; ++d)
+            for (const auto& [speed, share] : oddMemberSpeeds())
+                addOdd(out, h.layout, h.env, d, speed, share);
+    }
+    return out;
+}
+
+bool ModelProber::addOdd(std::vector<Hypothesis>& out, const std::shared_ptr<const Candidate>& layout, Environment e, int disk,
+                         double speed, double share)
+{
+    if (!m_odd.insert({ layout.get(), int(e.kind), int(e.copyReads), e.writeBack, disk, speed }).second)
+        return false;
+    e.slowDisk = disk;
+    e.slowSpeed = speed;
+    e.speedShare = share;
+    out.push_back({ layout, e, logPrior(*layout, e) });
+    return true;
+}
+
+// A pattern P with one member at speed 1/k reads as its P/k: the scan at P/k reaches k chunks, one of
+// them on the slow member, which serves its N/k reads in the time the others serve N, as every member
+// does at P. The healthy layouts at P then fit the scan badly and are pruned early. When P/k leads, the
+// layouts at P (k = 2 .. 5, down to a fifth) join with a member near 1/k (the grid's speeds within one
+// step of it), under the environments that hold at least 1 % of the posterior.
+std::vector<Hypothesis> ModelProber::aliasHypotheses(std::uint64_t patternBlocks)
+{
+    const std::vector<double>& post = m_posterior->posteriors();
+    std::map<std::tuple<MemberKind, CopyReads, bool>, double> envs;
+    for (std::size_t i = 0; i < post.size(); ++i) {
+        const Environment& e = m_posterior->hypothesis(i).env;
+        envs[{ e.kind, e.copyReads, e.writeBack }] += post[i];
+    }
+    std::vector<Hypothesis> out;
+    const double step = std::log(1.2) * 1.01; // one grid step, and rounding
+    for (std::uint64_t k = 2; k <= 5; ++k) {
+        const std::uint64_t P = k * patternBlocks;
+        if (P * 64 > m_capacityBlocks)
+            break;
+        const auto layouts = layoutsFor(m_registry, m_block, m_config.maxChunkBytes, m_config.maxDisks, P, false);
+        for (const std::shared_ptr<const Candidate>& layout : *layouts) {
+            if (layout->failedDisk >= 0)
+                continue;
+            for (const auto& [key, mass] : envs) {
+                const auto [kind, reads, wb] = key;
+                if (mass < 0.01 || (reads == CopyReads::OneCopy && (layout->blockCopies() < 2 || layout->mdMirrorReads)))
+                    continue;
+                Environment e;
+                e.kind = kind;
+                e.copyReads = reads;
+                e.writeBack = wb;
+                for (int d = 0; d < layout->disks; ++d)
+                    for (const auto& [speed, share] : oddMemberSpeeds())
+                        if (std::abs(std::log(speed * double(k))) <= step)
+                            addOdd(out, layout, e, d, speed, share);
+            }
+        }
+    }
+    return out;
+}
+
+// Once one pattern holds most of the posterior, its degraded layouts join (Shear Fig. 19): a failed
+// member's reads load its row, which the pattern scan alone need not show. So do its layouts with an
+// odd member (Fig. 18): a slow member slows the tests that reach it, which the pattern scan shows
+// no more than the chunk it holds.
+bool ModelProber::expandAroundPattern(double share)
+{
+    const std::vector<double>& post = m_posterior->posteriors();
+    std::map<std::uint64_t, double> byPattern;
+    for (std::size_t i = 0; i < post.size(); ++i)
+        byPattern[m_posterior->hypothesis(i).layout->patternBlocks] += post[i];
+    std::vector<std::uint64_t> grow;
+    for (const auto& [p, mass] : byPattern)
+        if (mass >= share && m_expanded.insert(p).second)
+            grow.push_back(p);
+    for (std::uint64_t p : grow) {
+        std::vector<Hypothesis> odd = oddMemberHypotheses(p);
+        std::vector<Hypothesis> alias = aliasHypotheses(p);
+        const std::size_t oddCount = odd.size(), aliasCount = alias.size();
+        m_posterior->addHypotheses(hypotheses(p, true));
+        m_posterior->addHypotheses(std::move(odd));
+        m_posterior->addHypotheses(std::move(alias));
+        if (m_trace)
+            std::fprintf(stderr, "model: pattern %llu: degraded layouts, %zu with an odd member and %zu at its multiples added\n",
+                (unsigned long long)p, oddCount, aliasCount);
+    }
+    return !grow.empty();
+}
+
+// Whether a hypothesis explains the tests at all: its residuals' chi-square against the noise model's, at
+// the 0.1 % tail (Wilson and Hilferty's cube-root normal approximation, z = 3.09).
+bool ModelProber::explains(std::size_t hypothesis) const
+{
+    const auto [chi2, dof] = m_posterior->fit(hypothesis);
+    return chi2 <= dof * std::pow(1 - 2 / (9 * dof) + 3.09 * std::sqrt(2 / (9 * dof)), 3);
+}
+
+} // namespace raidscope::probemodel

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The model probe's state and steps (modelprobe.cpp: calibration, batches and the run;
+// modelhypotheses.cpp: the hypotheses and when they grow; modelverdict.cpp: the verdict and findings).
+// Private to core/probe/model.
+
+#include "modelprobe.h"
+#include "posterior.h"
+#include "stats/rng.h"
+
+#include <memory>
+#include <optional>
+#include <set>
+#include <tuple>
+#include <stop_token>
+#include <vector>
+
+namespace raidscope::probemodel {
+
+/// Thrown by a batch when the probe is asked to stop.
+struct Stopped
+{
+};
+
+/// The installed layouts a probe considers, built once per process for each set of bounds.
+std::shared_ptr<const std::vector<std::shared_ptr<const Candidate>>> layoutsFor(const LayoutRegistry& registry,
+    std::uint32_t blockBytes, std::uint64_t maxChunkBytes, int maxDisks, std::uint64_t patternBlocks, bool degradedOnly);
+
+class ModelProber
+{
+public:
+    ModelProber(IoTarget& target, const ProbeConfig& config, const LayoutRegistry& registry, const ModelProbeOptions& options,
+                std::stop_token stop, const Report<ProbeSnapshot>& report)
+        : m_target(target), m_config(config), m_registry(registry), m_options(options), m_stop(std::move(stop)),
+          m_report(report), m_rng(config.seed), m_block(target.blockBytes()),
+          m_capacityBlocks(target.capacityBytes() / target.blockBytes())
+    {
+    }
+
+    ProbeResult run();
+
+private:
+    BatchTiming runBatch(const std::vector<ProbeIo>& ios, std::uint64_t& counter, int outstanding);
+    std::vector<ProbeIo> iosFor(const Test& t);
+    std::uint64_t& counterFor(const Test& t);
+    double timeTest(const Test& t);
+    void calibrate();
+    std::vector<Hypothesis> hypotheses(std::uint64_t patternBlocks, bool degradedOnly) const;
+    std::vector<Hypothesis> oddMemberHypotheses(std::uint64_t patternBlocks);
+    std::vector<Hypothesis> aliasHypotheses(std::uint64_t patternBlocks);
+    bool addOdd(std::vector<Hypothesis>& out, const std::shared_ptr<const Candidate>& layout, Environment e, int disk, double speed, double share);
+    bool oddMemberSettled() const;
+    void oddMemberFinding();
+    bool expandAroundPattern(double share);
+    bool explains(std::size_t hypothesis) const;
+    void record(const Test& t, double ms);
+    void verdict();
+    void step(const QString& name, double fraction);
+    void flush(bool force);
+
+    IoTarget& m_target;
+    const ProbeConfig& m_config;
+    const LayoutRegistry& m_registry;
+    ModelProbeOptions m_options;
+    std::stop_token m_stop;
+    Report<ProbeSnapshot> m_report;
+    Rng m_rng;
+    std::uint32_t m_block;
+    std::uint64_t m_capacityBlocks;
+    int m_n = 32;
+    DeviceScale m_scale;
+    std::optional<Posterior> m_posterior;
+    std::set<std::uint64_t> m_expanded;
+    /// The odd-member hypotheses added: layout, member kind, copy reads, cache, member, speed.
+    std::set<std::tuple<const Candidate*, int, int, bool, int, double>> m_odd;
+    std::uint64_t m_largestTried = 0;
+    IoCounts m_ios;
+    ProbeResult m_result;
+    ProbeSnapshot m_pending;
+    double m_fraction = 0;
+    double layoutConfidence(const HypothesisClass& top) const;
+    bool m_trace = qEnvironmentVariableIsSet("RAIDSCOPE_PROBE_TRACE"); // each step's choice and leaders on stderr
+};
+
+} // namespace raidscope::probemodel
