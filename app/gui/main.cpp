@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // raidscope [--array SPEC] [--page NAME] [--model-response] [--request KIND:OFFSET:SIZE] [--plugin-dir DIR]
 //           [--workload SPEC] [--sweep LIST] [--run | --run-sweep] [--save-results FILE]
-//           [--probe-sim SPEC | --probe-device PATH] [--probe-pace MS] [--probe-all-pairs]
+//           [--probe-sim SPEC | --probe-device PATH] [--probe-pace MS] [--probe-all-pairs] [--probe-engine rules|model]
 //           [--run-probe]
 //           [--trace FILE ...] [--trace-format F] [--trace-columns MAP] [--trace-on-error stop|skip]
 //           [--replay-array SPEC ...] [--replay-scale X] [--run-replay]
@@ -149,6 +149,8 @@ int main(int argc, char** argv)
         QStringLiteral("MS"));
     const QCommandLineOption probeAllPairs(QStringLiteral("probe-all-pairs"),
         QStringLiteral("Test every pair of chunks, as Shear did, for the whole pairwise map."));
+    const QCommandLineOption probeEngine(QStringLiteral("probe-engine"),
+        QStringLiteral("Which probe decides: rules (the default) or model (one explicit inference)."), QStringLiteral("ENGINE"));
     const QCommandLineOption runProbe(QStringLiteral("run-probe"), QStringLiteral("Start the probe at once."));
     const QCommandLineOption trace(QStringLiteral("trace"),
         QStringLiteral("Open this trace on the Traces page (repeat for a trace in several files); the Advisor takes "
@@ -192,7 +194,7 @@ int main(int argc, char** argv)
         QStringLiteral("system|dark|light"));
     parser.addOptions({ workspaceFile, recovery, validateDisk, diskPreset, studyPreset, runStudy, paletteOption });
     parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults, probeSim,
-        probeDevice, probePace, probeAllPairs, runProbe, trace, traceFormat, traceColumns, traceOnError, replayArray,
+        probeDevice, probePace, probeAllPairs, probeEngine, runProbe, trace, traceFormat, traceColumns, traceOnError, replayArray,
         replayScale, runReplay, modelResponse });
     parser.addPositionalArgument(QStringLiteral("result"),
         QStringLiteral("A saved probe result (raidscope-cli probe --json) to show on the Probe page, a saved study (study --json) "
@@ -210,6 +212,8 @@ int main(int argc, char** argv)
             return refuse(QStringLiteral("--probe-pace %1: expected a whole number of milliseconds from 0 to 500")
                               .arg(parser.value(probePace)));
     }
+    if (parser.isSet(probeEngine) && parser.value(probeEngine) != u"rules" && parser.value(probeEngine) != u"model")
+        return refuse(QStringLiteral("--probe-engine %1: expected rules or model").arg(parser.value(probeEngine)));
     double timeScale = 1;
     if (parser.isSet(replayScale)) {
         bool ok = false;
@@ -314,6 +318,8 @@ int main(int argc, char** argv)
     if (parser.isSet(probeDevice))
         probe->setDevicePath(parser.value(probeDevice));
     probe->setAllPairs(parser.isSet(probeAllPairs));
+    if (parser.isSet(probeEngine))
+        probe->setEngine(parser.value(probeEngine));
     if (parser.isSet(probePace))
         probe->setPaceMs(paceMs);
     if ((parser.isSet(runProbe) || parser.isSet(probeSim) || parser.isSet(probeDevice)) && !parser.isSet(page))

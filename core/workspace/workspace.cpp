@@ -109,7 +109,7 @@ QJsonObject toJson(const WorkspaceProbe& p)
 {
     QJsonObject o { { QStringLiteral("target"), p.simulated ? QStringLiteral("sim") : QStringLiteral("device") },
         { QStringLiteral("simSpec"), p.simSpec }, { QStringLiteral("devicePath"), p.devicePath },
-        { QStringLiteral("allPairs"), p.allPairs }, { QStringLiteral("paceMs"), p.paceMs },
+        { QStringLiteral("allPairs"), p.allPairs }, { QStringLiteral("engine"), p.engine }, { QStringLiteral("paceMs"), p.paceMs },
         { QStringLiteral("resultFile"), p.resultFile } };
     if (p.result)
         o[QStringLiteral("result")] = p.result->toJson();
@@ -123,6 +123,9 @@ WorkspaceProbe readProbe(FieldReader& f, const QJsonObject& o, const QString& pa
     p.simSpec = f.string(o, path, QStringLiteral("simSpec"));
     p.devicePath = f.string(o, path, QStringLiteral("devicePath"));
     p.allPairs = f.boolean(o, path, QStringLiteral("allPairs"));
+    // Workspaces saved before the model engine have no "engine": the rules decided then.
+    if (o.contains(QStringLiteral("engine")))
+        p.engine = oneOf(f, o, path, QStringLiteral("engine"), { QStringLiteral("rules"), QStringLiteral("model") });
     p.paceMs = int(f.whole(o, path, QStringLiteral("paceMs"), 0, 500));
     p.resultFile = f.string(o, path, QStringLiteral("resultFile"));
     if (o.contains(QStringLiteral("result")))

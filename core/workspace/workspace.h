@@ -39,6 +39,7 @@ struct WorkspaceProbe
     QString simSpec;
     QString devicePath;
     bool allPairs = false;
+    QString engine = QStringLiteral("rules"); ///< which probe decides: "rules" or "model" (probe --engine)
     int paceMs = 0;
     std::optional<ProbeResult> result; ///< ProbeResult::toJson() in the file, `probe --json`'s object
     QString resultFile; ///< the saved result it was opened from; empty for a probe run here

@@ -5,7 +5,9 @@
 #include "io/inputfile.h"
 #include "io/outputfile.h"
 #include "probe/boundaryplot.h"
+#include "layout/layoutregistry.h"
 #include "probe/devicetarget.h"
+#include "probe/model/modelprobe.h"
 #include "probe/pacedtarget.h"
 #include "probe/pairheatmap.h"
 #include "probe/patternsizeplot.h"
@@ -18,6 +20,7 @@
 #include "widgets/jobrunner.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDateTime>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -65,10 +68,18 @@ ProbePage::ProbePage(QWidget* parent)
     m_allPairs->setObjectName(QStringLiteral("allPairsCheck"));
     m_allPairs->setToolTip(tr("Time all K(K-1)/2 pairs of the pattern's chunks, as Shear did, for the whole map; "
                               "otherwise only the pairs that tell the candidate layouts apart"));
+    m_engine = new QComboBox;
+    m_engine->setObjectName(QStringLiteral("probeEngineCombo"));
+    m_engine->addItem(tr("Rules"), QStringLiteral("rules"));
+    m_engine->addItem(tr("Model"), QStringLiteral("model"));
+    m_engine->setToolTip(tr("Which probe decides. Rules: the rule-based probe, the default. Model: one explicit inference "
+                            "over layouts and member kinds (slow members, reordering disks, SSDs, a write-back cache); "
+                            "it names no request ceiling or burst credit yet, and is not the default"));
     m_jobBar = new JobBar(m_runner);
     m_jobBar->setObjectName(QStringLiteral("probeJobBar"));
     m_jobBar->addStartWidget(m_runButton);
     m_jobBar->addStartWidget(m_allPairs);
+    m_jobBar->addStartWidget(m_engine);
     m_jobBar->addEndWidget(m_openButton);
     QPushButton* save = m_jobBar->addSaveButton(tr("Save &JSON…"));
     save->setObjectName(QStringLiteral("saveProbeButton"));
@@ -111,6 +122,7 @@ ProbePage::ProbePage(QWidget* parent)
     box->addWidget(views, 1);
 
     connect(m_runButton, &QPushButton::clicked, this, &ProbePage::run);
+    connect(m_engine, &QComboBox::currentIndexChanged, this, &ProbePage::updateControls);
     connect(m_jobBar, &JobBar::cancelled, this, &ProbePage::onCancelled);
     connect(save, &QPushButton::clicked, this, &ProbePage::saveResultAs);
     connect(m_openButton, &QPushButton::clicked, this, &ProbePage::openResultDialog);
@@ -142,6 +154,17 @@ void ProbePage::setDevicePath(const QString& path) { m_target->setDevicePath(pat
 void ProbePage::setPaceMs(int ms) { m_target->setPaceMs(std::clamp(ms, 0, 500)); }
 
 void ProbePage::setAllPairs(bool all) { m_allPairs->setChecked(all); }
+
+bool ProbePage::setEngine(const QString& engine)
+{
+    const int i = m_engine->findData(engine);
+    if (i < 0)
+        return false;
+    m_engine->setCurrentIndex(i);
+    return true;
+}
+
+QString ProbePage::engine() const { return m_engine->currentData().toString(); }
 
 bool ProbePage::isRunning() const { return m_runner->isRunning(); }
 
@@ -215,8 +238,12 @@ bool ProbePage::run()
     m_verdict->showRunning(tr("starting"));
     m_jobBar->setStatus(tr("Probing %1").arg(what));
 
+    const bool model = engine() == u"model";
     m_runner->start(
-        [io, config](std::stop_token stop, auto report) { return runShearProbe(*io, config, stop, report); },
+        [io, config, model](std::stop_token stop, auto report) {
+            return model ? runModelProbe(*io, config, LayoutRegistry::instance(), {}, stop, report)
+                         : runShearProbe(*io, config, stop, report);
+        },
         [this](const ProbeSnapshot& s) { onSnapshot(s); },
         [this](ProbeResult r) { onDone(std::move(r)); });
     updateControls();
@@ -298,7 +325,8 @@ void ProbePage::updateControls()
     m_runButton->setEnabled(!running && ready);
     m_jobBar->setHasResult(m_result.has_value());
     m_openButton->setEnabled(!running);
-    m_allPairs->setEnabled(!running);
+    m_allPairs->setEnabled(!running && engine() == u"rules"); // the model chooses its own pairs
+    m_engine->setEnabled(!running);
     m_target->setRunning(running);
 }
 
@@ -333,6 +361,7 @@ WorkspaceProbe ProbePage::saveState() const
     s.simSpec = m_target->simSpec();
     s.devicePath = m_target->devicePath();
     s.allPairs = m_allPairs->isChecked();
+    s.engine = engine();
     s.paceMs = m_target->paceMs();
     s.result = m_result;
     s.resultFile = m_openedPath;
@@ -353,6 +382,7 @@ bool ProbePage::restoreState(const WorkspaceProbe& state, QString* error)
     m_target->setSimulated(state.simulated);
     m_target->setAllowWrites(false);
     setAllPairs(state.allPairs);
+    setEngine(state.engine);
     setPaceMs(state.paceMs);
     clearViews();
     m_result.reset();

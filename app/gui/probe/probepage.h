@@ -11,6 +11,7 @@
 #include <optional>
 
 class QCheckBox;
+class QComboBox;
 class QDragEnterEvent;
 class QDropEvent;
 class QMimeData;
@@ -49,6 +50,9 @@ public:
     void setPaceMs(int ms);
     /// Test every pair of chunks, as Shear did (Fig. 10's full map), instead of the adaptive choice.
     void setAllPairs(bool all);
+    /// Which probe decides: "rules" (the default) or "model" (one explicit inference, docs/design/probe.md).
+    bool setEngine(const QString& engine);
+    QString engine() const;
 
     /// Starts a probe; false, with the reason in statusText(), when it cannot start.
     bool run();
@@ -122,6 +126,7 @@ private:
     QPushButton* m_runButton = nullptr;
     QPushButton* m_openButton = nullptr;
     QCheckBox* m_allPairs = nullptr;
+    QComboBox* m_engine = nullptr;
     PatternSizePlot* m_patternPlot = nullptr;
     BoundaryPlot* m_boundaryPlot = nullptr;
     PairHeatmap* m_heatmap = nullptr;

@@ -67,10 +67,12 @@ std::vector<Hypothesis> ModelProber::hypotheses(std::uint64_t patternBlocks, boo
     return out;
 }
 
-// Every healthy hypothesis at `patternBlocks` within e^-14 (1e-6) of the best, with one member slower or
-// faster than the others (Shear Fig. 18): each member, each speed of oddMemberSpeeds(). An odd member
-// changes only the tests that reach it; a hypothesis further behind fits the others worse by more than
-// its odd member's prior (a tenth, over its members and speeds: about e^-7 at 16) can make up.
+// The healthy layouts at `patternBlocks` with one member slower or faster than the others (Shear Fig.
+// 18): each member, each speed of oddMemberSpeeds(), under each environment that holds at least 1 % of
+// the posterior, and under the environment of every hypothesis there within e^-14 (1e-6) of the best
+// (the member kind read while an odd member was not yet a hypothesis may be the wrong one). A healthy
+// layout's own fit says little here: an odd member at 1/k of the others' speed makes its pattern read
+// as P/k (aliasHypotheses), so the true layout may have been pruned before its pattern led.
 std::vector<Hypothesis> ModelProber::oddMemberHypotheses(std::uint64_t patternBlocks)
 {
     std::vector<Hypothesis> out;
@@ -84,6 +86,35 @@ std::vector<Hypothesis> ModelProber::oddMemberHypotheses(std::uint64_t patternBl
             for (const auto& [speed, share] : oddMemberSpeeds())
                 addOdd(out, h.layout, h.env, d, speed, share);
     }
+    for (const Environment& e : leadingEnvironments())
+        for (const std::shared_ptr<const Candidate>& layout :
+             *layoutsFor(m_registry, m_block, m_config.maxChunkBytes, m_config.maxDisks, patternBlocks, false)) {
+            if (layout->failedDisk >= 0 || layout->patternBlocks * 64 > m_capacityBlocks
+                || (e.copyReads == CopyReads::OneCopy && (layout->blockCopies() < 2 || layout->mdMirrorReads)))
+                continue;
+            for (int d = 0; d < layout->disks; ++d)
+                for (const auto& [speed, share] : oddMemberSpeeds())
+                    addOdd(out, layout, e, d, speed, share);
+        }
+    return out;
+}
+
+// The environments (member kind, copy reads, cache) that hold at least 1 % of the posterior.
+std::vector<Environment> ModelProber::leadingEnvironments() const
+{
+    const std::vector<double>& post = m_posterior->posteriors();
+    std::map<std::tuple<MemberKind, CopyReads, bool>, double> envs;
+    for (std::size_t i = 0; i < post.size(); ++i) {
+        const Environment& e = m_posterior->hypothesis(i).env;
+        envs[{ e.kind, e.copyReads, e.writeBack }] += post[i];
+    }
+    std::vector<Environment> out;
+    for (const auto& [key, mass] : envs)
+        if (mass >= 0.01) {
+            Environment e;
+            std::tie(e.kind, e.copyReads, e.writeBack) = key;
+            out.push_back(e);
+        }
     return out;
 }
 
@@ -106,13 +137,8 @@ bool ModelProber::addOdd(std::vector<Hypothesis>& out, const std::shared_ptr<con
 // step of it), under the environments that hold at least 1 % of the posterior.
 std::vector<Hypothesis> ModelProber::aliasHypotheses(std::uint64_t patternBlocks)
 {
-    const std::vector<double>& post = m_posterior->posteriors();
-    std::map<std::tuple<MemberKind, CopyReads, bool>, double> envs;
-    for (std::size_t i = 0; i < post.size(); ++i) {
-        const Environment& e = m_posterior->hypothesis(i).env;
-        envs[{ e.kind, e.copyReads, e.writeBack }] += post[i];
-    }
     std::vector<Hypothesis> out;
+    const std::vector<Environment> envs = leadingEnvironments();
     const double step = std::log(1.2) * 1.01; // one grid step, and rounding
     for (std::uint64_t k = 2; k <= 5; ++k) {
         const std::uint64_t P = k * patternBlocks;
@@ -122,14 +148,9 @@ std::vector<Hypothesis> ModelProber::aliasHypotheses(std::uint64_t patternBlocks
         for (const std::shared_ptr<const Candidate>& layout : *layouts) {
             if (layout->failedDisk >= 0)
                 continue;
-            for (const auto& [key, mass] : envs) {
-                const auto [kind, reads, wb] = key;
-                if (mass < 0.01 || (reads == CopyReads::OneCopy && (layout->blockCopies() < 2 || layout->mdMirrorReads)))
+            for (const Environment& e : envs) {
+                if (e.copyReads == CopyReads::OneCopy && (layout->blockCopies() < 2 || layout->mdMirrorReads))
                     continue;
-                Environment e;
-                e.kind = kind;
-                e.copyReads = reads;
-                e.writeBack = wb;
                 for (int d = 0; d < layout->disks; ++d)
                     for (const auto& [speed, share] : oddMemberSpeeds())
                         if (std::abs(std::log(speed * double(k))) <= step)

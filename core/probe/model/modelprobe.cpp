@@ -206,7 +206,20 @@ void ModelProber::record(const Test& t, double ms)
         break;
     }
     case Test::Kind::Pair: {
-        PairPoint pp { t.demands.front().offsetBlocks, t.demands.back().offsetBlocks, ms, 0 };
+        // Shear's Fig. 10 map: chunks of the leading hypothesis' layout, and the excess over the slower
+        // chunk alone in units of the faster (1: one disk serves both; 0: apart), the lone chunks' times
+        // as that hypothesis predicts them.
+        const std::size_t lead = m_posterior->best(1).front();
+        const std::uint64_t C = std::max<std::uint64_t>(1, m_posterior->hypothesis(lead).layout->layout->params().chunkBlocks());
+        auto alone = [&](const Demand& d) {
+            Test one;
+            one.kind = Test::Kind::Pattern;
+            one.demands = { d };
+            return std::exp(m_posterior->predictLog(lead, one).first);
+        };
+        const double a = alone(t.demands.front()), b = alone(t.demands.back());
+        const double ratio = std::min(a, b) > 0 ? (ms - std::max(a, b)) / std::min(a, b) : 0;
+        PairPoint pp { t.demands.front().offsetBlocks / C, t.demands.back().offsetBlocks / C, ms, ratio };
         m_result.pairs.push_back(pp);
         m_pending.pairs.push_back(pp);
         break;

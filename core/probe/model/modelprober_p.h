@@ -49,6 +49,7 @@ private:
     std::vector<Hypothesis> hypotheses(std::uint64_t patternBlocks, bool degradedOnly) const;
     std::vector<Hypothesis> oddMemberHypotheses(std::uint64_t patternBlocks);
     std::vector<Hypothesis> aliasHypotheses(std::uint64_t patternBlocks);
+    std::vector<Environment> leadingEnvironments() const;
     bool addOdd(std::vector<Hypothesis>& out, const std::shared_ptr<const Candidate>& layout, Environment e, int disk, double speed, double share);
     bool oddMemberSettled() const;
     void oddMemberFinding();
