@@ -174,7 +174,7 @@ double ZonedDiskService::transferMoment(int k, double blocks) const
 {
     double m = 0;
     for (const auto& [p, ms] : m_zoneSectorMs)
-        m += p * std::pow(blocks * ms, k);
+        m += p * std::pow(blocks * ms + m_overheadMs, k);
     return m;
 }
 
@@ -202,7 +202,7 @@ std::complex<double> ZonedDiskService::transferLst(std::complex<double> s, doubl
 {
     cd acc = 0;
     for (const auto& [p, ms] : m_zoneSectorMs)
-        acc += p * std::exp(-s * (blocks * ms));
+        acc += p * std::exp(-s * (blocks * ms + m_overheadMs));
     return acc;
 }
 
@@ -386,7 +386,7 @@ namespace {
             for (double blocks : m_transferBlocks) {
                 std::vector<std::pair<double, double>> zones;
                 for (const auto& [p, ms] : disk.zoneTransfers())
-                    zones.emplace_back(p, blocks * ms);
+                    zones.emplace_back(p, blocks * ms + disk.overheadMs());
                 m_transfers.push_back(std::move(zones));
             }
         }
@@ -1006,6 +1006,8 @@ QString zonedRaidRequestProblem(const ZonedRaidRequest& q)
         return QStringLiteral("blocks: stripe units per request from 1 to 1000000, not %1").arg(q.blocks);
     if (!(q.readFraction >= 0 && q.readFraction <= 1))
         return QStringLiteral("readFraction: must be in 0..1");
+    if (!(q.overheadMs >= 0 && q.overheadMs <= 1000))
+        return QStringLiteral("overheadMs: per disk access, from 0 to 1000 ms");
     if (q.writeModel != ZonedRaidRequest::WriteModel::SingleClass
         && q.writeModel != ZonedRaidRequest::WriteModel::Multiclass
         && q.writeModel != ZonedRaidRequest::WriteModel::Priority)
@@ -1019,7 +1021,7 @@ QString zonedRaidRequestProblem(const ZonedRaidRequest& q)
 ResponseMixture zonedRaidMixture(const ZonedRaidRequest& request, const ZonedDiskService& disk, double* utilization)
 {
     ResponseMixture mixture;
-    Builder build(disk, mixture);
+    Builder build(disk.withOverheadMs(request.overheadMs), mixture);
     if (request.scheme == ZonedRaidRequest::Scheme::Raid01)
         raid01(request, build, mixture);
     else
