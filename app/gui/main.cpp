@@ -18,6 +18,7 @@
 #include "study/studypage.h"
 #include "simulate/workloadeditor.h"
 #include "advisor/advisorpage.h"
+#include "models/calibrationpanel.h"
 #include "models/modelspage.h"
 #include "models/responsepanel.h"
 #include "traces/tracereplayview.h"

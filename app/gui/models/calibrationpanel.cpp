@@ -113,11 +113,17 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     form->addRow(tr("Scheme:"), m_scheme);
     form->addRow(tr("Disk:"), m_disk);
     form->addRow(tr("Simulated:"), m_perDisk);
-    auto* sets = new QLabel(tr("<b>Fitted on</b> %1 disks × %2 × %3 reads.<br><b>Held out</b>: %4 disks × %5 × %6 reads.<br>"
+    const auto percent = [](const std::vector<double>& v) {
+        QStringList s;
+        for (double x : v)
+            s << QStringLiteral("%1 %").arg(100 * x);
+        return s.join(QStringLiteral(", "));
+    };
+    auto* sets = new QLabel(tr("<b>Fitted on</b> %1 disks; %2; reads %3.<br><b>Held out</b>: %4 disks; %5; reads %6.<br>"
                                "Random requests, %7 outstanding per disk, %8 stripe unit.")
                                 .arg(list(defaults.fitDisks, {}), list(defaults.fitSizesKiB, QStringLiteral(" KiB")),
-                                    list(defaults.fitReadFractions, {}), list(defaults.testDisks, {}),
-                                    list(defaults.testSizesKiB, QStringLiteral(" KiB")), list(defaults.testReadFractions, {}))
+                                    percent(defaults.fitReadFractions), list(defaults.testDisks, {}),
+                                    list(defaults.testSizesKiB, QStringLiteral(" KiB")), percent(defaults.testReadFractions))
                                 .arg(defaults.outstandingPerDisk)
                                 .arg(formatBytes(defaults.chunkBytes)));
     sets->setWordWrap(true);
@@ -144,11 +150,11 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
 
-    m_points = new QTableWidget(0, 7);
+    m_points = new QTableWidget(0, 8);
     m_points->setObjectName(QStringLiteral("calibrationPoints"));
     m_points->setHorizontalHeaderLabels({ tr("Set"), tr("Disks"), tr("Size"), tr("Reads"), tr("Simulated /s"),
-        tr("Calibrated /s"), tr("Error") });
-    m_points->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        tr("Uncalibrated /s"), tr("Calibrated /s"), tr("Error (calibrated)") });
+    m_points->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_points->verticalHeader()->hide();
     m_points->setEditTriggers(QAbstractItemView::NoEditTriggers);
 
@@ -229,7 +235,8 @@ void CalibrationPanel::show(const MinervaCalibrationStudy& s)
     for (int row = 0; row < int(s.points.size()); ++row) {
         const MinervaCalibrationPoint& p = s.points[std::size_t(row)];
         const QStringList cells { p.fitted ? tr("fit") : tr("held out"), QString::number(p.disks),
-            formatBytes(std::uint64_t(p.requestBytes)), QString::number(p.readFraction), QString::number(p.measuredPerSec, 'f', 0),
+            formatBytes(std::uint64_t(p.requestBytes)), QStringLiteral("%1 %").arg(100 * p.readFraction),
+            QString::number(p.measuredPerSec, 'f', 0), QString::number(p.uncalibratedPerSec, 'f', 0),
             QString::number(p.calibratedPerSec, 'f', 0), QStringLiteral("%1 %").arg(p.calibratedErrorPct(), 0, 'f', 1) };
         for (int col = 0; col < cells.size(); ++col)
             m_points->setItem(row, col, new QTableWidgetItem(cells[col]));
