@@ -174,6 +174,10 @@ int validate(const CliArgs& a)
     o.jobs = *jobs;
     o.simulatedRequests = std::uint64_t(*count);
     o.fitTable = int(*fitTable);
+    const QString turn = a.value(QStringLiteral("full-turn"), QStringLiteral("reposition"));
+    if (turn != u"reposition" && turn != u"exact")
+        return fail(QStringLiteral("model validate: --full-turn: reposition or exact, not '%1'").arg(turn), Usage);
+    o.fullTurn = turn == u"exact" ? ZonedRaidRequest::FullTurn::Exact : ZonedRaidRequest::FullTurn::Reposition;
     const std::vector<ZonedValidationRow> rows = zonedValidation(o);
     if (a.flag(QStringLiteral("json"))) {
         out(QString::fromUtf8(QJsonDocument(zonedValidationJson(rows)).toJson(QJsonDocument::Indented)));
@@ -303,6 +307,9 @@ int runModel(const QStringList& args)
             .option(QStringLiteral("fit-table"), QStringLiteral("T"),
                 QStringLiteral("Estimate our model's per-access overhead from Table T (1-3) alone and test it on the other "
                                "two (default 0: no overhead, as the paper's model)."))
+            .option(QStringLiteral("full-turn"), QStringLiteral("R"),
+                QStringLiteral("The RAID 5 write disk the paper gives a full revolution: reposition (default: seek and "
+                               "latency like the others, which reproduces the paper's printed columns) or exact (R_max)."))
             .option(QStringLiteral("jobs"), QStringLiteral("N"), QStringLiteral("Rows evaluated at once (default: one per core)."))
             .flag(QStringLiteral("json"), QStringLiteral("Prints every row and the summary as JSON."));
         if (const auto done = v.parse(args))

@@ -16,7 +16,7 @@ std::optional<ZonedRaidRequest> zonedRaidRequestFromJson(const QJsonObject& json
     ZonedRaidRequest q;
     in.onlyKeys(json, {}, { QStringLiteral("scheme"), QStringLiteral("disks"), QStringLiteral("blockBytes"), QStringLiteral("disk"),
         QStringLiteral("rate"), QStringLiteral("blocks"), QStringLiteral("readFraction"), QStringLiteral("writeModel"),
-        QStringLiteral("overheadMs") });
+        QStringLiteral("overheadMs"), QStringLiteral("fullTurn") });
     const QString scheme = in.string(json, {}, QStringLiteral("scheme"));
     if (!in.failed()) {
         if (scheme == u"raid01")
@@ -35,6 +35,15 @@ std::optional<ZonedRaidRequest> zonedRaidRequestFromJson(const QJsonObject& json
     q.readFraction = in.finite(json, {}, QStringLiteral("readFraction"), 0, 1);
     if (json.contains(QStringLiteral("overheadMs")))
         q.overheadMs = in.finite(json, {}, QStringLiteral("overheadMs"), 0, 1000);
+    if (json.contains(QStringLiteral("fullTurn"))) {
+        const QString turn = in.string(json, {}, QStringLiteral("fullTurn"));
+        if (turn == u"exact")
+            q.fullTurn = ZonedRaidRequest::FullTurn::Exact;
+        else if (turn == u"reposition")
+            q.fullTurn = ZonedRaidRequest::FullTurn::Reposition;
+        else if (!in.failed())
+            in.fail(QStringLiteral("fullTurn"), QStringLiteral("'%1' is not reposition or exact").arg(turn));
+    }
     if (json.contains(QStringLiteral("writeModel"))) {
         const QString model = in.string(json, {}, QStringLiteral("writeModel"));
         if (model == u"single")

@@ -168,7 +168,8 @@ ZonedSimulationSpec zonedValidationSimulationSpec(const ZonedPaperRow& row, std:
 
 namespace {
     // Mean absolute relative error (%) of our single-class means on one table at one overhead.
-    double tableErrorPct(int table, double overheadMs, const ZonedDiskService& disk, int jobs)
+    double tableErrorPct(
+        int table, double overheadMs, ZonedRaidRequest::FullTurn fullTurn, const ZonedDiskService& disk, int jobs)
     {
         const std::vector<ZonedPaperRow>& paper = zonedPaperTables();
         std::vector<int> rows;
@@ -180,6 +181,7 @@ namespace {
             const ZonedPaperRow& row = paper[std::size_t(rows[std::size_t(k)])];
             ZonedRaidRequest q = zonedPaperRequest(row, ZonedRaidRequest::WriteModel::SingleClass);
             q.overheadMs = overheadMs;
+            q.fullTurn = fullTurn;
             const ZonedRaidResult r = evaluateZonedRaid(q, disk);
             measured[std::size_t(k)] = row.measured;
             ours[std::size_t(k)] = r.saturated ? kSat : mv(r.meanMs, r.varianceMs2);
@@ -202,12 +204,12 @@ namespace {
     }
 } // namespace
 
-double fitZonedOverheadMs(int table, int jobs, double maxMs)
+double fitZonedOverheadMs(int table, int jobs, double maxMs, ZonedRaidRequest::FullTurn fullTurn)
 {
     if (table < 1 || table > 3)
         throw std::out_of_range("zoned validation: no table " + std::to_string(table));
     const ZonedDiskService disk = validationDisk();
-    const auto error = [&](double c) { return tableErrorPct(table, c, disk, jobs); };
+    const auto error = [&](double c) { return tableErrorPct(table, c, fullTurn, disk, jobs); };
     constexpr double kGridMs = 0.1, kToleranceMs = 0.001;
     double best = 0, bestError = error(0);
     for (double c = kGridMs; c <= maxMs + 1e-9; c += kGridMs)
@@ -249,7 +251,8 @@ std::vector<ZonedValidationRow> zonedValidation(const ZonedValidationOptions& op
         if (i < 0 || i >= int(paper.size()))
             throw std::out_of_range("zoned validation: no row " + std::to_string(i));
     const auto disk = std::optional<ZonedDiskService>(validationDisk());
-    const double overheadMs = options.fitTable ? fitZonedOverheadMs(options.fitTable, options.jobs) : options.overheadMs;
+    const double overheadMs
+        = options.fitTable ? fitZonedOverheadMs(options.fitTable, options.jobs, 5, options.fullTurn) : options.overheadMs;
     std::vector<ZonedValidationRow> out(wanted.size());
     parallelFor(int(wanted.size()), options.jobs, [&](int i) {
         ZonedValidationRow& row = out[std::size_t(i)];
@@ -265,6 +268,7 @@ std::vector<ZonedValidationRow> zonedValidation(const ZonedValidationOptions& op
                 != options.writeModels.end()) {
                 ZonedRaidRequest q = zonedPaperRequest(row.paper, models[m]);
                 q.overheadMs = overheadMs;
+                q.fullTurn = options.fullTurn;
                 const ZonedRaidResult r = evaluateZonedRaid(q, *disk);
                 c.ours = r.saturated ? kSat : mv(r.meanMs, r.varianceMs2);
                 c.utilization = r.utilization;

@@ -95,13 +95,16 @@ struct ZonedValidationOptions
     /// 1-3: estimate overheadMs from that table's measured means alone (fitZonedOverheadMs()), then
     /// evaluate every row with it; that table's errors are then fitted, not tested. 0: no fit.
     int fitTable = 0;
+    /// How our model reads the Appendix's and 3.1.1's full turn (ZonedRaidRequest::FullTurn).
+    ZonedRaidRequest::FullTurn fullTurn = ZonedRaidRequest::FullTurn::Reposition;
 };
 
 /// The overhead in [0, maxMs] that minimises the mean absolute relative error of our single-class
 /// model's means against one table's measured means (rows measured as saturated left out): a grid
 /// of 0.1 ms, then golden-section search in the best cell to 0.001 ms. The paper's model has no
 /// such time (0); a fit at 0 says the table asks for none.
-double fitZonedOverheadMs(int table, int jobs, double maxMs = 5);
+double fitZonedOverheadMs(int table, int jobs, double maxMs = 5,
+    ZonedRaidRequest::FullTurn fullTurn = ZonedRaidRequest::FullTurn::Reposition);
 
 /// Every row of zonedPaperTables() (or those asked for) evaluated by our model and, when simulating,
 /// by the simulator, one row per task on `jobs` threads (parallelFor). Throws std::runtime_error if

@@ -151,20 +151,15 @@ TEST_CASE("ZonedValidation: our model's error against the measurements", "[model
             REQUIRE(m.ourErrorPct);
         }
     // Bounds: the paper's own errors, from its printed columns (18.7, 9.9, 7.6, 23.2 %; checked
-    // above). Our model has no parameter fitted here (overheadMs 0, the paper's model has none; fitted
-    // on Table 2 alone it stays 0, the test below). Where ours is not under the paper's, the check is
-    // CHECK_NOFAIL: the shortfall shows in the output and is recorded in docs/records/zoned-raid.md
-    // (Table 1 single and multiclass, Table 3: the rows with the Appendix's full turn come out
-    // 3-6 ms below the paper's model), not hidden behind a bound moved to today's value.
-    for (std::size_t t : { 0u, 1u, 2u })
-        for (std::size_t m = 0; m < summary[t].models.size(); ++m) {
-            const auto& model = summary[t].models[m];
-            if (!model.ourErrorPct)
-                continue;
-            INFO("table " << summary[t].table << ' ' << zonedWriteModelName(model.writeModel).toStdString() << ": ours "
-                          << *model.ourErrorPct << " %, the paper's " << model.paperErrorPct << " %");
-            CHECK_NOFAIL(*model.ourErrorPct <= model.paperErrorPct);
-        }
+    // above). Our model has no parameter fitted here: overheadMs is 0, as in the paper's model, and a
+    // fit on Table 2 alone leaves it 0 (the test below). Ours is under the paper's error on Table 1
+    // single class and Table 3. Where it is not, the check is CHECK_NOFAIL, so the shortfall shows
+    // in the output, and docs/records/zoned-raid-minerva.md records it: Table 1 multiclass, 9.94
+    // against 9.87 %; Table 2, level to 1e-4. No bound is moved to today's value.
+    CHECK(*summary[0].models[0].ourErrorPct <= summary[0].models[0].paperErrorPct);
+    CHECK(*summary[2].models[0].ourErrorPct <= summary[2].models[0].paperErrorPct);
+    CHECK_NOFAIL(*summary[0].models[1].ourErrorPct <= summary[0].models[1].paperErrorPct);
+    CHECK_NOFAIL(*summary[1].models[0].ourErrorPct <= summary[1].models[0].paperErrorPct);
     // Table 2 (RAID 01 mixed) is at the paper's error to the printed digit: 7.6 %.
     CHECK(std::round(*summary[1].models[0].ourErrorPct * 10) <= std::round(summary[1].models[0].paperErrorPct * 10));
 }
