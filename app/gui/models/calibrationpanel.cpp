@@ -152,9 +152,11 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
 
     m_points = new QTableWidget(0, 8);
     m_points->setObjectName(QStringLiteral("calibrationPoints"));
-    m_points->setHorizontalHeaderLabels({ tr("Set"), tr("Disks"), tr("Size"), tr("Reads"), tr("Simulated /s"),
-        tr("Uncalibrated /s"), tr("Calibrated /s"), tr("Error (calibrated)") });
-    m_points->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_points->setHorizontalHeaderLabels({ tr("Set"), tr("Disks"), tr("Size"), tr("Reads"), tr("Simulated"),
+        tr("Uncalibrated"), tr("Calibrated"), tr("Error") });
+    m_points->setToolTip(tr("Maximum throughputs in requests/s; the error is the calibrated model's"));
+    m_points->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_points->horizontalHeader()->setStretchLastSection(true);
     m_points->verticalHeader()->hide();
     m_points->setEditTriggers(QAbstractItemView::NoEditTriggers);
 
