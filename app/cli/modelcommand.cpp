@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <type_traits>
 
 namespace raidscope::cli {
 namespace {
@@ -211,11 +212,13 @@ int validate(const CliArgs& a)
 
 QString statsLine(const MinervaErrorStats& s)
 {
-    return QStringLiteral("mean %1 %, mean |error| %2 %, max |error| %3 % (%4 points)")
+    return QStringLiteral("mean %1 %, mean |error| %2 %, max |error| %3 % (%4 points)%5")
         .arg(s.meanPct, 0, 'f', 1)
         .arg(s.meanAbsPct, 0, 'f', 1)
         .arg(s.maxAbsPct, 0, 'f', 1)
-        .arg(s.points);
+        .arg(s.points)
+        .arg(s.undefined ? QStringLiteral("; %1 more where the calibration is not positive (no prediction)").arg(s.undefined)
+                         : QString());
 }
 
 // Minerva §2.7's calibration fitted on simulated arrays of some sizes and disk counts, tested on others.
@@ -232,10 +235,35 @@ int calibrate(const CliArgs& a)
             return fail(QStringLiteral("model calibrate: --scheme: raid10 or raid5, not '%1'").arg(scheme), Usage);
         schemes = { scheme };
     }
+    // --fit-disks 4,8,12 and friends: comma-separated lists replacing the defaults.
+    const auto numbers = [&](const QString& name, auto& into, double lo, double hi) {
+        const QString text = a.value(name);
+        if (text.isEmpty())
+            return true;
+        into.clear();
+        for (const QString& part : text.split(u',')) {
+            bool ok = false;
+            const double v = part.trimmed().toDouble(&ok);
+            using Value = typename std::decay_t<decltype(into)>::value_type;
+            if (!ok || !(v >= lo && v <= hi) || (std::is_integral_v<Value> && v != std::floor(v))) {
+                error = QStringLiteral("--%1: '%2' is not a number from %3 to %4").arg(name, part).arg(lo).arg(hi);
+                return false;
+            }
+            into.push_back(Value(v));
+        }
+        return true;
+    };
+    MinervaCalibrationOptions sets;
+    if (!numbers(QStringLiteral("fit-disks"), sets.fitDisks, 2, 64) || !numbers(QStringLiteral("test-disks"), sets.testDisks, 2, 64)
+        || !numbers(QStringLiteral("fit-sizes"), sets.fitSizesKiB, 0.5, 65536)
+        || !numbers(QStringLiteral("test-sizes"), sets.testSizesKiB, 0.5, 65536)
+        || !numbers(QStringLiteral("fit-reads"), sets.fitReadFractions, 0, 1)
+        || !numbers(QStringLiteral("test-reads"), sets.testReadFractions, 0, 1))
+        return fail(QStringLiteral("model calibrate: ") + error, Usage);
     QJsonArray studies;
     QString text;
     for (const QString& scheme : schemes) {
-        MinervaCalibrationOptions o;
+        MinervaCalibrationOptions o = sets;
         o.scheme = scheme;
         if (const QString disk = a.value(QStringLiteral("disk")); !disk.isEmpty())
             o.diskPreset = disk;
@@ -288,6 +316,12 @@ int runModel(const QStringList& args)
         v.option(QStringLiteral("scheme"), QStringLiteral("S"), QStringLiteral("raid10 or raid5 only (default: both)."))
             .option(QStringLiteral("disk"), QStringLiteral("PRESET"), QStringLiteral("Member disk preset (default ibm-9lzx)."))
             .option(QStringLiteral("count"), QStringLiteral("N"), QStringLiteral("Simulated requests per point, per disk (default 2000)."))
+            .option(QStringLiteral("fit-disks"), QStringLiteral("LIST"), QStringLiteral("Disk counts fitted (default 4,8,12)."))
+            .option(QStringLiteral("fit-sizes"), QStringLiteral("LIST"), QStringLiteral("Request sizes fitted, KiB (default 8,32,128)."))
+            .option(QStringLiteral("fit-reads"), QStringLiteral("LIST"), QStringLiteral("Read fractions fitted (default 0,1)."))
+            .option(QStringLiteral("test-disks"), QStringLiteral("LIST"), QStringLiteral("Disk counts held out (default 6,10)."))
+            .option(QStringLiteral("test-sizes"), QStringLiteral("LIST"), QStringLiteral("Request sizes held out, KiB (default 16,64)."))
+            .option(QStringLiteral("test-reads"), QStringLiteral("LIST"), QStringLiteral("Read fractions held out (default 0,0.5,1)."))
             .option(QStringLiteral("jobs"), QStringLiteral("N"), QStringLiteral("Points simulated at once (default: one per core)."))
             .flag(QStringLiteral("json"), QStringLiteral("Prints every point and the statistics as JSON."));
         if (const auto done = v.parse(args))

@@ -19,8 +19,12 @@ namespace raidscope {
 MinervaErrorStats minervaErrorStats(const std::vector<double>& errorsPct)
 {
     MinervaErrorStats s;
-    s.points = int(errorsPct.size());
     for (double e : errorsPct) {
+        if (!std::isfinite(e)) {
+            ++s.undefined;
+            continue;
+        }
+        ++s.points;
         s.meanPct += e;
         s.meanAbsPct += std::abs(e);
         s.maxAbsPct = std::max(s.maxAbsPct, std::abs(e));
@@ -55,7 +59,13 @@ std::optional<MinervaCalibrationStudy> calibrateAndTest(
         in.lu.calibration = {};
         p.uncalibratedPerSec = evaluateMinerva(in).maxRequestRate;
         in.lu.calibration = *calibration;
-        p.calibratedPerSec = evaluateMinerva(in).maxRequestRate;
+        double rate = 0, bytes = 0; // the factor is asked at the rate-weighted size, as the fit does
+        for (const MinervaStream& st : in.streams) {
+            rate += st.requestRate;
+            bytes += st.requestRate * st.requestSize;
+        }
+        const double factor = calibration->at(rate > 0 ? bytes / rate : in.streams.front().requestSize, in.lu.size);
+        p.calibratedPerSec = factor > 0 ? evaluateMinerva(in).maxRequestRate : std::nan("");
         (p.fitted ? fitU : testU).push_back(p.uncalibratedErrorPct());
         (p.fitted ? fitC : testC).push_back(p.calibratedErrorPct());
     }
@@ -86,6 +96,19 @@ std::optional<MinervaCalibrationStudy> runMinervaCalibration(const MinervaCalibr
             for (double kib : fitted ? options.fitSizesKiB : options.testSizesKiB)
                 for (double read : fitted ? options.fitReadFractions : options.testReadFractions)
                     cases.push_back({ d, kib, read, fitted });
+    }
+    for (const Case& t : cases)
+        for (const Case& f : cases)
+            if (!t.fitted && f.fitted && t.disks == f.disks && t.sizeKiB == f.sizeKiB && t.read == f.read) {
+                why = QStringLiteral("a held-out point (%1 disks, %2 KiB, reads %3) is also in the fit set")
+                          .arg(t.disks)
+                          .arg(t.sizeKiB)
+                          .arg(t.read);
+                return std::nullopt;
+            }
+    if (cases.empty() || std::none_of(cases.begin(), cases.end(), [](const Case& c) { return c.fitted; })) {
+        why = QStringLiteral("calibration: no point is in the fit set");
+        return std::nullopt;
     }
     if (options.scheme != u"raid5" && options.scheme != u"raid10") {
         why = QStringLiteral("scheme: raid5 or raid10, not %1").arg(options.scheme);
@@ -159,7 +182,8 @@ std::optional<MinervaCalibrationStudy> runMinervaCalibration(const MinervaCalibr
 namespace {
     QJsonObject statsJson(const MinervaErrorStats& s)
     {
-        return { { QStringLiteral("points"), s.points }, { QStringLiteral("meanPct"), s.meanPct },
+        return { { QStringLiteral("points"), s.points }, { QStringLiteral("undefined"), s.undefined },
+        { QStringLiteral("meanPct"), s.meanPct },
             { QStringLiteral("meanAbsPct"), s.meanAbsPct }, { QStringLiteral("maxAbsPct"), s.maxAbsPct } };
     }
 } // namespace
@@ -175,9 +199,10 @@ QJsonObject minervaCalibrationJson(const MinervaCalibrationStudy& study)
             { QStringLiteral("requestBytes"), p.requestBytes }, { QStringLiteral("readFraction"), p.readFraction },
             { QStringLiteral("fitted"), p.fitted }, { QStringLiteral("measuredPerSec"), p.measuredPerSec },
             { QStringLiteral("uncalibratedPerSec"), p.uncalibratedPerSec },
-            { QStringLiteral("calibratedPerSec"), p.calibratedPerSec },
+            { QStringLiteral("calibratedPerSec"), std::isfinite(p.calibratedPerSec) ? QJsonValue(p.calibratedPerSec) : QJsonValue() },
             { QStringLiteral("uncalibratedErrorPct"), p.uncalibratedErrorPct() },
-            { QStringLiteral("calibratedErrorPct"), p.calibratedErrorPct() } });
+            { QStringLiteral("calibratedErrorPct"),
+                std::isfinite(p.calibratedErrorPct()) ? QJsonValue(p.calibratedErrorPct()) : QJsonValue() } });
     return { { QStringLiteral("scheme"), study.options.scheme }, { QStringLiteral("disk"), study.options.diskPreset },
         { QStringLiteral("chunkBytes"), double(study.options.chunkBytes) }, { QStringLiteral("calibration"), c },
         { QStringLiteral("paper"),

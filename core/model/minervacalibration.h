@@ -29,7 +29,7 @@ struct MinervaCalibrationPoint
     bool fitted = false; ///< in the fit set; otherwise held out
     double measuredPerSec = 0; ///< the simulator's completed requests per second
     double uncalibratedPerSec = 0; ///< evaluateMinerva() without a calibration
-    double calibratedPerSec = 0; ///< with the fitted calibration
+    double calibratedPerSec = 0; ///< with the fitted calibration; NaN where its factor is not positive
     MinervaInput input; ///< the model's input (one stream; its calibration is the identity)
     /// Minerva Fig. 1's relative error, (measured - predicted) / measured in percent: above 0 the
     /// model is pessimistic.
@@ -38,9 +38,12 @@ struct MinervaCalibrationPoint
 };
 
 /// Signed mean, mean of absolute values and largest absolute value of relative errors (percent).
+/// A NaN error (a point where the calibrated factor is not positive, so the model has no finite
+/// prediction: a quadratic extrapolated far from its fit) is counted in `undefined`, not averaged.
 struct MinervaErrorStats
 {
-    int points = 0;
+    int points = 0; ///< points with an error, undefined ones excluded
+    int undefined = 0;
     double meanPct = 0;
     double meanAbsPct = 0;
     double maxAbsPct = 0;
@@ -91,7 +94,8 @@ struct MinervaCalibrationProgress
 };
 
 /// Simulates every point of `options` (fit set x read fractions, then test set), then
-/// calibrateAndTest(). nullopt and why on a refused spec, or when stopped (error then empty).
+/// calibrateAndTest(). nullopt and why on a refused spec, a held-out point that is also fitted, an
+/// empty fit set, or when stopped (error then empty).
 std::optional<MinervaCalibrationStudy> runMinervaCalibration(const MinervaCalibrationOptions& options,
     std::stop_token stop = {}, const Report<MinervaCalibrationProgress>& report = {}, QString* error = nullptr);
 

@@ -9,6 +9,8 @@
 
 #include <QJsonArray>
 
+#include <cmath>
+
 using namespace raidscope;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
@@ -152,4 +154,34 @@ TEST_CASE("MinervaCalibration: simulated arrays, one fitted and one held out", "
     const QJsonObject json = minervaCalibrationJson(*s);
     CHECK(json.value(QStringLiteral("paper")).toObject().value(QStringLiteral("meanErrorPct")).toDouble() == 5.4);
     CHECK(json.value(QStringLiteral("points")).toArray().size() == 2);
+}
+
+TEST_CASE("MinervaCalibration: where the quadratic turns non-positive there is no prediction", "[model][minerva][calibration]")
+{
+    // The array's factor falls with the disks: 1.5 - 0.1 y (1.1, 0.7, 0.3 at 4, 8, 12 disks). Held
+    // out at 16 disks it would be -0.1: the calibrated model has no finite maximum there.
+    std::vector<MinervaCalibrationPoint> points;
+    for (int d : { 4, 8, 12 })
+        for (double kib : { 8.0, 32.0, 128.0 }) {
+            auto p = raid10Read(d, kib, true);
+            p.measuredPerSec = handMax(d, kib) / (1.5 - 0.1 * d);
+            points.push_back(p);
+        }
+    auto far = raid10Read(16, 32, false);
+    far.measuredPerSec = handMax(16, 32);
+    points.push_back(far);
+    auto near = raid10Read(10, 32, false); // factor 0.5 by hand: predicted = measured
+    near.measuredPerSec = handMax(10, 32) / 0.5;
+    points.push_back(near);
+    QString error;
+    const auto s = calibrateAndTest(points, {}, &error);
+    REQUIRE(s);
+    CHECK_THAT(s->calibration.at(32 * 1024, 16), WithinAbs(-0.1, 1e-9));
+    CHECK(s->testCalibrated.points == 1);
+    CHECK(s->testCalibrated.undefined == 1);
+    CHECK_THAT(s->testCalibrated.maxAbsPct, WithinAbs(0, 1e-6));
+    CHECK(std::isnan(s->points[9].calibratedPerSec));
+    const QJsonObject json = minervaCalibrationJson(*s);
+    CHECK(json.value(QStringLiteral("points")).toArray().at(9).toObject().value(QStringLiteral("calibratedPerSec")).isNull());
+    CHECK(json.value(QStringLiteral("test")).toObject().value(QStringLiteral("calibrated")).toObject().value(QStringLiteral("undefined")).toInt() == 1);
 }

@@ -24,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace raidscope::gui {
 
@@ -62,6 +63,8 @@ public:
             g->data()->clear();
         double top = 1;
         for (const MinervaCalibrationPoint& p : s.points) {
+            if (!std::isfinite(p.calibratedPerSec))
+                continue;
             (p.fitted ? m_fit : m_test)->addData(p.measuredPerSec, p.calibratedPerSec);
             top = std::max({ top, p.measuredPerSec, p.calibratedPerSec });
         }
@@ -215,11 +218,12 @@ void CalibrationPanel::show(const MinervaCalibrationStudy& s)
 {
     m_study = s;
     const auto stats = [](const MinervaErrorStats& e) {
-        return tr("mean %1 %, mean |error| %2 %, max |error| %3 % (%4 points)")
+        return tr("mean %1 %, mean |error| %2 %, max |error| %3 % (%4 points)%5")
             .arg(e.meanPct, 0, 'f', 1)
             .arg(e.meanAbsPct, 0, 'f', 1)
             .arg(e.maxAbsPct, 0, 'f', 1)
-            .arg(e.points);
+            .arg(e.points)
+            .arg(e.undefined ? tr("; %1 with no prediction (calibration not positive)").arg(e.undefined) : QString());
     };
     QStringList c;
     for (double x : s.calibration.c)
