@@ -18,6 +18,7 @@
 #include "study/studypage.h"
 #include "simulate/workloadeditor.h"
 #include "advisor/advisorpage.h"
+#include "models/calibrationpanel.h"
 #include "models/modelspage.h"
 #include "models/responsepanel.h"
 #include "traces/tracereplayview.h"
@@ -171,6 +172,8 @@ int main(int argc, char** argv)
         QStringLiteral("Start the trace replay at once and show its comparison."));
     const QCommandLineOption modelResponse(QStringLiteral("model-response"),
         QStringLiteral("Show the Models page's response-time model and compute it at once (model and simulation)."));
+    const QCommandLineOption modelCalibration(QStringLiteral("model-calibration"),
+        QStringLiteral("Show the Models page's Minerva calibration and run it at once (fit and held-out arrays)."));
     const QCommandLineOption workspaceFile(QStringLiteral("workspace"),
         QStringLiteral("Open this workspace (.raidscope): every page as it was saved; other options then change it."),
         QStringLiteral("FILE"));
@@ -195,7 +198,7 @@ int main(int argc, char** argv)
     parser.addOptions({ workspaceFile, recovery, validateDisk, diskPreset, studyPreset, runStudy, paletteOption });
     parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults, probeSim,
         probeDevice, probePace, probeAllPairs, probeEngine, runProbe, trace, traceFormat, traceColumns, traceOnError, replayArray,
-        replayScale, runReplay, modelResponse });
+        replayScale, runReplay, modelResponse, modelCalibration });
     parser.addPositionalArgument(QStringLiteral("result"),
         QStringLiteral("A saved probe result (raidscope-cli probe --json) to show on the Probe page, a saved study (study --json) "
                        "for the Study page, or a workspace "
@@ -375,6 +378,13 @@ int main(int argc, char** argv)
             window.setCurrentPage(PageId::Models);
             models->showModel(1);
             models->responsePanel()->compute();
+        }
+    }
+    if (parser.isSet(modelCalibration)) {
+        if (auto* models = qobject_cast<raidscope::gui::ModelsPage*>(window.page(QStringLiteral("Models")))) {
+            window.setCurrentPage(PageId::Models);
+            models->showModel(2);
+            models->calibrationPanel()->run();
         }
     }
     // The Study page: a preset filled in, and run, without a click.

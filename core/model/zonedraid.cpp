@@ -174,7 +174,7 @@ double ZonedDiskService::transferMoment(int k, double blocks) const
 {
     double m = 0;
     for (const auto& [p, ms] : m_zoneSectorMs)
-        m += p * std::pow(blocks * ms, k);
+        m += p * std::pow(blocks * ms + m_overheadMs, k);
     return m;
 }
 
@@ -202,7 +202,7 @@ std::complex<double> ZonedDiskService::transferLst(std::complex<double> s, doubl
 {
     cd acc = 0;
     for (const auto& [p, ms] : m_zoneSectorMs)
-        acc += p * std::exp(-s * (blocks * ms));
+        acc += p * std::exp(-s * (blocks * ms + m_overheadMs));
     return acc;
 }
 
@@ -386,7 +386,7 @@ namespace {
             for (double blocks : m_transferBlocks) {
                 std::vector<std::pair<double, double>> zones;
                 for (const auto& [p, ms] : disk.zoneTransfers())
-                    zones.emplace_back(p, blocks * ms);
+                    zones.emplace_back(p, blocks * ms + disk.overheadMs());
                 m_transfers.push_back(std::move(zones));
             }
         }
@@ -875,6 +875,13 @@ namespace {
     {
         using P = ServicePart::Positioning;
         const double n = q.disks, b = q.blocks, lambda = q.ratePerMs, p = q.readFraction;
+        // The disk that §3.1.1 and the Appendix give a full turn R_max: exactly that, or (the default,
+        // ZonedRaidRequest::FullTurn::Reposition) a write seek and rotational latency like the other
+        // writes, the reading under which our means reproduce the paper's printed model columns on
+        // those rows (docs/records/zoned-raid-minerva.md).
+        const bool exactTurn = q.fullTurn == ZonedRaidRequest::FullTurn::Exact;
+        const P turn = exactTurn ? P::FullRotation : P::SeekAndRotation;
+        const double turnSeek = exactTurn ? 0 : 1;
         const int k = q.blocks / (q.disks - 1); // full stripes
         const double bmod = q.blocks % (q.disks - 1); // b_mod = b mod (n - 1)
         const bool small = 2 * bmod < n - 1; // §3.1.1: small partial stripe below (n - 1) / 2
@@ -913,7 +920,7 @@ namespace {
                 // E[T_1]: b+1 pre-reads (read seeks), b re-seeking writes and one full turn, averaged.
                 single = Single { 2 * lambda * (b + 1) / n,
                     { { 0.5, P::SeekAndRotation, 0, 1 }, { b / (2 * (b + 1)), P::SeekAndRotation, 1, 1 },
-                        { 1 / (2 * (b + 1)), P::FullRotation, 0, 1 } },
+                        { 1 / (2 * (b + 1)), turn, turnSeek, 1 } },
                     b + 1, 2 };
             } else if (k == 0) {
                 // Appendix: W_d(t/2, lambda, 1/(E[R]+E[S]+E[T_1]))^(n/2); the seeks are the n-b-1 pre-reads'
@@ -925,7 +932,7 @@ namespace {
                 const double blocks = k / 2.0 + (bmod + 1) / n;
                 single = Single { lambda * (n + bmod + 1) / n,
                     { { (n + bmod) / (n + bmod + 1), P::SeekAndRotation, 1, blocks },
-                        { 1 / (n + bmod + 1), P::FullRotation, 0, blocks } },
+                        { 1 / (n + bmod + 1), turn, turnSeek, blocks } },
                     (n + bmod + 1) / 2, 2 };
             } else {
                 // Appendix: as above with 1/mu = (n+b_mod+0.5)(E[R]+E[S])/(2n) + E[T_{(k+1)/2}]: positioning
@@ -938,7 +945,7 @@ namespace {
             // §3.1.1 small partial stripe: b+1 pre-reads, then b+1 writes of which b re-seek and one waits
             // a full turn (mu_0); gamma_1 = gamma_0 = lambda (b+1)/n.
             classes = Classes { lambda * (b + 1) / n, lambda * (b + 1) / n, positioned(1, 0),
-                { { b / (b + 1), P::SeekAndRotation, 1, 1 }, { 1 / (b + 1), P::FullRotation, 0, 1 } }, b + 1, b + 1 };
+                { { b / (b + 1), P::SeekAndRotation, 1, 1 }, { 1 / (b + 1), turn, turnSeek, 1 } }, b + 1, b + 1 };
         } else if (k == 0) {
             // §3.1.1 large partial stripe: n-b-1 pre-reads, then b+1 writes.
             classes = Classes { lambda * (n - b - 1) / n, lambda * (b + 1) / n, positioned(1, 0), positioned(1, 1),
@@ -947,7 +954,7 @@ namespace {
             // §3.1.1 full stripes then a small partial stripe: mu_1 = 1/(E[R]+E[S]+E[T_{k+b_mod/n}]) on n
             // disks, mu_0 = 1/((b_mod(E[R]+E[S]) + R_max)/(b_mod+1) + E[T_1]) on b_mod+1.
             classes = Classes { lambda, lambda * (bmod + 1) / n, positioned(k + bmod / n, 1),
-                { { bmod / (bmod + 1), P::SeekAndRotation, 1, 1 }, { 1 / (bmod + 1), P::FullRotation, 0, 1 } }, n,
+                { { bmod / (bmod + 1), P::SeekAndRotation, 1, 1 }, { 1 / (bmod + 1), turn, turnSeek, 1 } }, n,
                 bmod + 1 };
         } else {
             // §3.1.1 full stripes then a large partial stripe: mu_1 with E[T_{k+(n-b_mod-1)/n}], mu_0 =
@@ -1006,6 +1013,8 @@ QString zonedRaidRequestProblem(const ZonedRaidRequest& q)
         return QStringLiteral("blocks: stripe units per request from 1 to 1000000, not %1").arg(q.blocks);
     if (!(q.readFraction >= 0 && q.readFraction <= 1))
         return QStringLiteral("readFraction: must be in 0..1");
+    if (!(q.overheadMs >= 0 && q.overheadMs <= 1000))
+        return QStringLiteral("overheadMs: per disk access, from 0 to 1000 ms");
     if (q.writeModel != ZonedRaidRequest::WriteModel::SingleClass
         && q.writeModel != ZonedRaidRequest::WriteModel::Multiclass
         && q.writeModel != ZonedRaidRequest::WriteModel::Priority)
@@ -1019,7 +1028,7 @@ QString zonedRaidRequestProblem(const ZonedRaidRequest& q)
 ResponseMixture zonedRaidMixture(const ZonedRaidRequest& request, const ZonedDiskService& disk, double* utilization)
 {
     ResponseMixture mixture;
-    Builder build(disk, mixture);
+    Builder build(disk.withOverheadMs(request.overheadMs), mixture);
     if (request.scheme == ZonedRaidRequest::Scheme::Raid01)
         raid01(request, build, mixture);
     else

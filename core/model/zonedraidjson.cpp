@@ -15,7 +15,8 @@ std::optional<ZonedRaidRequest> zonedRaidRequestFromJson(const QJsonObject& json
     FieldReader in;
     ZonedRaidRequest q;
     in.onlyKeys(json, {}, { QStringLiteral("scheme"), QStringLiteral("disks"), QStringLiteral("blockBytes"), QStringLiteral("disk"),
-        QStringLiteral("rate"), QStringLiteral("blocks"), QStringLiteral("readFraction"), QStringLiteral("writeModel") });
+        QStringLiteral("rate"), QStringLiteral("blocks"), QStringLiteral("readFraction"), QStringLiteral("writeModel"),
+        QStringLiteral("overheadMs"), QStringLiteral("fullTurn") });
     const QString scheme = in.string(json, {}, QStringLiteral("scheme"));
     if (!in.failed()) {
         if (scheme == u"raid01")
@@ -32,6 +33,17 @@ std::optional<ZonedRaidRequest> zonedRaidRequestFromJson(const QJsonObject& json
     q.ratePerMs = in.finite(json, {}, QStringLiteral("rate"), 0, std::numeric_limits<double>::max(), true) / 1000;
     q.blocks = in.integer(json, {}, QStringLiteral("blocks"), 1);
     q.readFraction = in.finite(json, {}, QStringLiteral("readFraction"), 0, 1);
+    if (json.contains(QStringLiteral("overheadMs")))
+        q.overheadMs = in.finite(json, {}, QStringLiteral("overheadMs"), 0, 1000);
+    if (json.contains(QStringLiteral("fullTurn"))) {
+        const QString turn = in.string(json, {}, QStringLiteral("fullTurn"));
+        if (turn == u"exact")
+            q.fullTurn = ZonedRaidRequest::FullTurn::Exact;
+        else if (turn == u"reposition")
+            q.fullTurn = ZonedRaidRequest::FullTurn::Reposition;
+        else if (!in.failed())
+            in.fail(QStringLiteral("fullTurn"), QStringLiteral("'%1' is not reposition or exact").arg(turn));
+    }
     if (json.contains(QStringLiteral("writeModel"))) {
         const QString model = in.string(json, {}, QStringLiteral("writeModel"));
         if (model == u"single")

@@ -166,6 +166,80 @@ ZonedSimulationSpec zonedValidationSimulationSpec(const ZonedPaperRow& row, std:
     return zonedRaidSimulation(zonedPaperRequest(row, ZonedRaidRequest::WriteModel::SingleClass), count);
 }
 
+namespace {
+    // Mean absolute relative error (%) of our single-class means on one table at one overhead.
+    double tableErrorPct(
+        int table, double overheadMs, ZonedRaidRequest::FullTurn fullTurn, const ZonedDiskService& disk, int jobs)
+    {
+        const std::vector<ZonedPaperRow>& paper = zonedPaperTables();
+        std::vector<int> rows;
+        for (int i = 0; i < int(paper.size()); ++i)
+            if (paper[std::size_t(i)].table == table && !paper[std::size_t(i)].measured.saturated)
+                rows.push_back(i);
+        std::vector<ZonedMeanVariance> measured(rows.size()), ours(rows.size());
+        parallelFor(int(rows.size()), jobs, [&](int k) {
+            const ZonedPaperRow& row = paper[std::size_t(rows[std::size_t(k)])];
+            ZonedRaidRequest q = zonedPaperRequest(row, ZonedRaidRequest::WriteModel::SingleClass);
+            q.overheadMs = overheadMs;
+            q.fullTurn = fullTurn;
+            const ZonedRaidResult r = evaluateZonedRaid(q, disk);
+            measured[std::size_t(k)] = row.measured;
+            ours[std::size_t(k)] = r.saturated ? kSat : mv(r.meanMs, r.varianceMs2);
+        });
+        // A row our model saturates counts as 100 % wrong, so the search cannot escape a row by
+        // saturating it.
+        double sum = 0;
+        for (std::size_t k = 0; k < rows.size(); ++k)
+            sum += ours[k].saturated ? 1.0 : std::abs(ours[k].meanMs - measured[k].meanMs) / measured[k].meanMs;
+        return rows.empty() ? 0 : 100 * sum / double(rows.size());
+    }
+
+    ZonedDiskService validationDisk()
+    {
+        QString why;
+        const auto disk = ZonedDiskService::fromPreset(QStringLiteral("st3500630ns"), kBlockBytes, &why);
+        if (!disk)
+            throw std::runtime_error("zoned validation: " + why.toStdString());
+        return *disk;
+    }
+} // namespace
+
+double fitZonedOverheadMs(int table, int jobs, double maxMs, ZonedRaidRequest::FullTurn fullTurn)
+{
+    if (table < 1 || table > 3)
+        throw std::out_of_range("zoned validation: no table " + std::to_string(table));
+    const ZonedDiskService disk = validationDisk();
+    const auto error = [&](double c) { return tableErrorPct(table, c, fullTurn, disk, jobs); };
+    constexpr double kGridMs = 0.1, kToleranceMs = 0.001;
+    double best = 0, bestError = error(0);
+    for (double c = kGridMs; c <= maxMs + 1e-9; c += kGridMs)
+        if (const double e = error(c); e < bestError) {
+            best = c;
+            bestError = e;
+        }
+    // Golden section in [best - grid, best + grid] (the error is piecewise smooth in c).
+    double lo = std::max(0.0, best - kGridMs), hi = std::min(maxMs, best + kGridMs);
+    const double g = (std::sqrt(5.0) - 1) / 2;
+    double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo), e1 = error(x1), e2 = error(x2);
+    while (hi - lo > kToleranceMs) {
+        if (e1 <= e2) {
+            hi = x2;
+            x2 = x1;
+            e2 = e1;
+            x1 = hi - g * (hi - lo);
+            e1 = error(x1);
+        } else {
+            lo = x1;
+            x1 = x2;
+            e1 = e2;
+            x2 = lo + g * (hi - lo);
+            e2 = error(x2);
+        }
+    }
+    const double c = (lo + hi) / 2;
+    return error(c) < bestError ? c : best;
+}
+
 std::vector<ZonedValidationRow> zonedValidation(const ZonedValidationOptions& options)
 {
     const std::vector<ZonedPaperRow>& paper = zonedPaperTables();
@@ -176,14 +250,15 @@ std::vector<ZonedValidationRow> zonedValidation(const ZonedValidationOptions& op
     for (int i : wanted)
         if (i < 0 || i >= int(paper.size()))
             throw std::out_of_range("zoned validation: no row " + std::to_string(i));
-    QString why;
-    const auto disk = ZonedDiskService::fromPreset(QStringLiteral("st3500630ns"), kBlockBytes, &why);
-    if (!disk)
-        throw std::runtime_error("zoned validation: " + why.toStdString());
+    const auto disk = std::optional<ZonedDiskService>(validationDisk());
+    const double overheadMs
+        = options.fitTable ? fitZonedOverheadMs(options.fitTable, options.jobs, 5, options.fullTurn) : options.overheadMs;
     std::vector<ZonedValidationRow> out(wanted.size());
     parallelFor(int(wanted.size()), options.jobs, [&](int i) {
         ZonedValidationRow& row = out[std::size_t(i)];
         row.paper = paper[std::size_t(wanted[std::size_t(i)])];
+        row.overheadMs = overheadMs;
+        row.fitTable = options.fitTable;
         const auto models = zonedTableWriteModels(row.paper.table);
         for (std::size_t m = 0; m < models.size(); ++m) {
             ZonedModelComparison c;
@@ -191,7 +266,10 @@ std::vector<ZonedValidationRow> zonedValidation(const ZonedValidationOptions& op
             c.paper = row.paper.model[m];
             if (std::find(options.writeModels.begin(), options.writeModels.end(), models[m])
                 != options.writeModels.end()) {
-                const ZonedRaidResult r = evaluateZonedRaid(zonedPaperRequest(row.paper, models[m]), *disk);
+                ZonedRaidRequest q = zonedPaperRequest(row.paper, models[m]);
+                q.overheadMs = overheadMs;
+                q.fullTurn = options.fullTurn;
+                const ZonedRaidResult r = evaluateZonedRaid(q, *disk);
                 c.ours = r.saturated ? kSat : mv(r.meanMs, r.varianceMs2);
                 c.utilization = r.utilization;
             }
@@ -244,6 +322,7 @@ std::vector<ZonedValidationSummary> zonedValidationSummary(const std::vector<Zon
     for (int table = 1; table <= 3; ++table) {
         ZonedValidationSummary s;
         s.table = table;
+        s.fitted = !rows.empty() && rows.front().fitTable == table;
         s.title = table == 1 ? QStringLiteral("RAID 5 writes")
             : table == 2     ? QStringLiteral("RAID 01 mixed")
                              : QStringLiteral("RAID 5 mixed");
@@ -350,7 +429,8 @@ QJsonObject zonedValidationJson(const std::vector<ZonedValidationRow>& rows)
                 { QStringLiteral("ourErrorPct"), number(m.ourErrorPct.value_or(std::nan(""))) },
                 { QStringLiteral("ourRows"), m.ourRows },
                 { QStringLiteral("ourSaturatedRows"), indicesJson(m.ourSaturated) } });
-        QJsonObject o { { QStringLiteral("table"), s.table }, { QStringLiteral("title"), s.title },
+        QJsonObject o { { QStringLiteral("table"), s.table }, { QStringLiteral("fitted"), s.fitted },
+            { QStringLiteral("title"), s.title },
             { QStringLiteral("rows"), s.rows }, { QStringLiteral("measuredSaturated"), s.measuredSaturated },
             { QStringLiteral("models"), models } };
         if (s.simulatorErrorPct || !s.simulatorSaturated.empty() || s.simulatorRows) {
@@ -361,7 +441,9 @@ QJsonObject zonedValidationJson(const std::vector<ZonedValidationRow>& rows)
         }
         summary.append(o);
     }
-    return QJsonObject { { QStringLiteral("rows"), rowArray }, { QStringLiteral("summary"), summary } };
+    return QJsonObject { { QStringLiteral("overheadMs"), rows.empty() ? 0.0 : rows.front().overheadMs },
+        { QStringLiteral("fitTable"), rows.empty() ? 0 : rows.front().fitTable }, { QStringLiteral("rows"), rowArray },
+        { QStringLiteral("summary"), summary } };
 }
 
 } // namespace raidscope

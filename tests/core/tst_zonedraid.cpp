@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <tuple>
+
 #include <cmath>
 
 using namespace raidscope;
@@ -234,21 +236,31 @@ void checkRows(ZonedRaidRequest q, const std::vector<PaperRow>& rows, double mea
         const ZonedRaidResult r = evaluateZonedRaid(q, paperDisk());
         REQUIRE_FALSE(r.saturated);
         CHECK_THAT(r.meanMs, WithinRel(row.meanMs, meanTolerance));
-        CHECK_THAT(r.varianceMs2, WithinRel(row.varianceMs2, varianceTolerance));
+        if (varianceTolerance > 0) // 0: the variance is not asserted
+            CHECK_THAT(r.varianceMs2, WithinRel(row.varianceMs2, varianceTolerance));
     }
 }
 
 } // namespace
 
+TEST_CASE("ZonedRaid: st3500630ns seek moments from the paper's two figures (#53)", "[model][zoned]")
+{
+    // a + b sqrt(d) through (1, 0.8 ms) and (60799, 17 ms) read, (1, 1 ms) and (60799, 18 ms) write,
+    // locations weighted by the zones' sectors per track. Second method: the same double sum done
+    // in a separate script over bands of 50 cylinders (exact within a band): 9.2851 and 9.9042 ms.
+    CHECK_THAT(paperDisk().seekMoment(1, false), WithinRel(9.2851, 0.003));
+    CHECK_THAT(paperDisk().seekMoment(1, true), WithinRel(9.9042, 0.003));
+}
+
 // Our st3500630ns preset has the paper's section 4 figures (cylinders, sector times, rotation,
-// track-to-track and full-stroke seeks) but the paper does not restate its seek-time distribution
-// (its reference [20]); the preset's seek curve is our estimate (mean read seek over capacity-weighted
-// locations 8.38 ms). So the paper's model columns are matched within stated tolerances, not exactly.
-// Rows whose service includes the Appendix's full turn R_max (RAID 5 single-class small partial
-// stripes, b = 1, and full stripes then a small partial stripe, b = 4, 7, 13) come out 10-15 % below
-// the paper's means and 30-50 % below its variances: we read "(b (E[R]+E[S]) + R_max) / (b+1)" as a
-// mixture (a full turn on one disk in b+1), and the paper's reference [10], which says how it turns
-// a rate into a distribution, is not restated. Those rows are not asserted.
+// track-to-track and full-stroke seeks). The paper does not restate its seek-time distribution (its
+// reference [20]); the preset's seek curve is a + b sqrt(d) through the paper's two figures (mean
+// read seek over capacity-weighted locations 9.29 ms; 8.38 ms with the earlier estimate). So the
+// paper's model columns are matched within stated tolerances, not exactly.
+// Rows whose service includes the Appendix's full turn R_max (RAID 5 small partial stripes, b = 1,
+// and full stripes then a small partial stripe, b = 4, 7, 10, 13) are matched by the default
+// reading, FullTurn::Reposition (that disk seeks and rotates like the other writes). Read as an
+// exact R_max, they come out about 6 % below the paper's means (#53, docs/records/zoned-raid-minerva.md).
 
 TEST_CASE("ZonedRaid: Table 1, RAID 5 partial-stripe writes without a full turn (Appendix, 3.1)", "[model][zoned]")
 {
@@ -271,14 +283,48 @@ TEST_CASE("ZonedRaid: Table 1, RAID 5 partial-stripe writes without a full turn 
     SECTION("priority (3.1.2)")
     {
         q.writeModel = ZonedRaidRequest::WriteModel::Priority;
-        checkRows(q, { { 5, 0.01, 52.1, 387.4 }, { 8, 0.01, 57.1, 519.8 } }, 0.06, 0.10);
+        // Means within 2 % (51.8 and 56.7 against 52.1 and 57.1); variances within 15 %: with the
+        // seek curve from the paper's own figures (#53) our b = 5 variance is 432 against its 387.
+        checkRows(q, { { 5, 0.01, 52.1, 387.4 }, { 8, 0.01, 57.1, 519.8 } }, 0.02, 0.15);
+    }
+}
+
+TEST_CASE("ZonedRaid: Table 1, the rows with the Appendix's full turn (#53)", "[model][zoned]")
+{
+    ZonedRaidRequest q;
+    q.scheme = ZonedRaidRequest::Scheme::Raid5;
+    q.readFraction = 0;
+    SECTION("reposition (the default): the paper's means within 4 %")
+    {
+        // Variances are not asserted: 9-18 % below the paper's on average over these rows, and 34 %
+        // at b = 1, whose printed variance (258.5) exceeds b = 2's (179.0) though its mean does not.
+        q.writeModel = ZonedRaidRequest::WriteModel::SingleClass;
+        checkRows(q, { { 1, 0.01, 41.9, 258.5 }, { 4, 0.01, 51.1, 340.5 }, { 7, 0.02, 76.4, 1235.3 } }, 0.04, 0);
+        q.writeModel = ZonedRaidRequest::WriteModel::Multiclass;
+        checkRows(q, { { 1, 0.01, 40.7, 227.2 }, { 4, 0.01, 52.8, 435.0 }, { 10, 0.02, 110.1, 4643.0 } }, 0.04, 0);
+    }
+    SECTION("exact R_max: below the paper's means on every such row")
+    {
+        q.fullTurn = ZonedRaidRequest::FullTurn::Exact;
+        const std::tuple<int, double, double> rows[] { { 1, 0.01, 41.9 }, { 4, 0.01, 51.1 }, { 7, 0.02, 76.4 } };
+        for (const auto& [blocks, lambda, paperMs] : rows) {
+            q.blocks = blocks;
+            q.ratePerMs = lambda;
+            CAPTURE(blocks, lambda);
+            const double exact = evaluateZonedRaid(q, paperDisk()).meanMs;
+            ZonedRaidRequest r = q;
+            r.fullTurn = ZonedRaidRequest::FullTurn::Reposition;
+            // A full turn (8.33 ms) is shorter than a write seek and latency (9.90 + 4.165 ms on average).
+            CHECK(exact < evaluateZonedRaid(r, paperDisk()).meanMs);
+            CHECK(exact < 0.97 * paperMs);
+        }
     }
 }
 
 TEST_CASE("ZonedRaid: Table 2, RAID 01 mixed reads and writes (3.2)", "[model][zoned]")
 {
-    // Our means come out 4-9 % below the paper's model and variances 7-16 % below (the seek curve,
-    // above): within 10 % and 20 %.
+    // Our means were 4-9 % below the paper's model with the earlier seek estimate; with the curve from
+    // the paper's figures they are within 0.1 % on average (docs/records/zoned-raid-minerva.md).
     ZonedRaidRequest q;
     q.scheme = ZonedRaidRequest::Scheme::Raid01;
     q.readFraction = 0.25;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #undef QT_NO_FOREACH
+#include "models/calibrationpanel.h"
 #include "models/minervasweepplot.h"
 #include "models/modelspage.h"
 #include "models/responsepanel.h"
@@ -126,4 +127,25 @@ TEST_CASE("Models page: the zoned-RAID response time, model and simulation on th
     child<QSpinBox>(*panel, "responseDisks")->setValue(3);
     CHECK_FALSE(panel->compute());
     CHECK(child<QLabel>(*panel, "responseStatus")->text().contains(QStringLiteral("even number of disks")));
+}
+
+TEST_CASE("Models page: Minerva's calibration, its fit and its held-out error", "[gui][models]")
+{
+    ModelsPage page;
+    page.showModel(2);
+    auto* panel = page.calibrationPanel();
+    child<QSpinBox>(*panel, "calibrationCount")->setValue(300);
+    panel->run();
+    REQUIRE(QTest::qWaitFor([&] { return !panel->isRunning(); }, 120000));
+    REQUIRE(panel->study());
+    const MinervaCalibrationStudy& s = *panel->study();
+    // The default split (core's MinervaCalibrationOptions): 3 disk counts x 3 sizes x 2 read shares
+    // fitted, 2 x 2 x 3 held out.
+    CHECK(s.fitCalibrated.points == 18);
+    CHECK(s.testCalibrated.points == 12);
+    CHECK(child<QTableWidget>(*panel, "calibrationPoints")->rowCount() == 30);
+    const QString summary = child<QLabel>(*panel, "calibrationSummary")->text();
+    CHECK(summary.contains(QStringLiteral("Held out")));
+    CHECK(summary.contains(QStringLiteral("max |error| %1 %").arg(s.testCalibrated.maxAbsPct, 0, 'f', 1)));
+    CHECK(summary.contains(QStringLiteral("mean 5.4 %, max 19 %"))); // the paper's, beside ours
 }

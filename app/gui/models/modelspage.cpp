@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "modelspage.h"
+#include "calibrationpanel.h"
 #include "widgets/theme.h"
 
 #include "minervasweepplot.h"
@@ -213,6 +214,8 @@ ModelsPage::ModelsPage(QWidget* parent)
     m_tabs->setObjectName(QStringLiteral("modelsTabs"));
     m_tabs->addTab(minerva, tr("Throughput (Minerva)"));
     m_tabs->addTab(m_response, tr("Response time (zoned RAID)"));
+    m_calibration = new CalibrationPanel;
+    m_tabs->addTab(m_calibration, tr("Calibration (Minerva)"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs);

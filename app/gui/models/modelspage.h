@@ -25,6 +25,7 @@ class TraceSummary;
 
 namespace raidscope::gui {
 
+class CalibrationPanel;
 class MinervaSweepPlot;
 class ResponsePanel;
 
@@ -32,7 +33,8 @@ class ResponsePanel;
 /// utilizations, the binding constraint and the maximum request rate out, and the maximum against
 /// read fraction, request size and run count (the paper's Table 1 axes) with the binding constraint
 /// marked. An evaluation takes well under a microsecond, so every edit recomputes at once. A second
-/// tab holds the zoned-RAID response-time model (ResponsePanel).
+/// tab holds the zoned-RAID response-time model (ResponsePanel), a third Minerva's calibration fitted
+/// and tested on simulated arrays (CalibrationPanel).
 class ModelsPage : public QWidget
 {
     Q_OBJECT
@@ -55,7 +57,8 @@ public:
     void addStream(double rate, const QString& size, double read, double runCount, double onSeconds = 0, double offSeconds = 0);
     void recompute();
     ResponsePanel* responsePanel() const { return m_response; }
-    /// Shows the throughput (0) or the response-time (1) model.
+    CalibrationPanel* calibrationPanel() const { return m_calibration; }
+    /// Shows the throughput (0), the response-time (1) model or Minerva's calibration (2).
     void showModel(int index);
 
     /// Minerva's input (when the fields make one), the response panel's fields and the tab shown.
@@ -84,6 +87,7 @@ private:
     MinervaSweepPlot* m_sizePlot = nullptr;
     MinervaSweepPlot* m_runPlot = nullptr;
     ResponsePanel* m_response = nullptr;
+    CalibrationPanel* m_calibration = nullptr;
     QTabWidget* m_tabs = nullptr;
     std::function<QString()> m_arraySource;
     std::function<std::shared_ptr<const TraceSummary>()> m_traceSource;
