@@ -288,7 +288,8 @@ std::optional<ResolvedArray> LayoutRegistry::resolve(const ArraySpec& spec, QStr
         QStringList known;
         for (const DiskPreset& p : diskPresets())
             known << p.id;
-        return fail(QStringLiteral("unknown disk preset '%1' (known: %2)").arg(spec.diskPreset, names(known)));
+        return fail(QStringLiteral("unknown disk preset '%1' (known: %2)%3")
+                        .arg(spec.diskPreset, names(known), unknownPresetNote(spec.diskPreset)));
     }
     const std::uint64_t memberBytes = spec.sizeBytes.value_or(preset->capacityBytes);
     // Whole chunks only, as md rounds each member down to its chunk size.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workload.h"
 
+#include "numberrange.h"
 #include "spc1workload.h"
 #include "units.h"
 
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace raidscope {
 namespace {
@@ -19,15 +21,15 @@ namespace {
 // part"), then the message reads "... '120' must be ...".
 bool parseFraction(const QString& key, const QString& value, double lo, double hi, double& out, QString* error)
 {
-    bool ok = false;
-    const double v = value.toDouble(&ok);
-    if (!ok || !(v >= lo && v <= hi)) { // written so that nan fails too
+    QString range;
+    const auto v = parseNumberInRange(value, lo, hi, &range);
+    if (!v) {
         if (error)
             *error = (key.contains(u' ') ? QStringLiteral("%1 '%2'") : QStringLiteral("%1=%2")).arg(key, value)
-                + QStringLiteral(" must be a number from %1 to %2").arg(lo).arg(hi);
+                + QStringLiteral(" must be a number ") + range;
         return false;
     }
-    out = v;
+    out = *v;
     return true;
 }
 
@@ -141,7 +143,6 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
         if (seen.contains(key))
             return fail(QStringLiteral("key '%1' is given twice").arg(key));
         seen << key;
-        bool ok = true;
         if (spc1 && !spc1Keys.contains(key)) {
             static const QStringList others { QStringLiteral("read"), QStringLiteral("size"), QStringLiteral("outstanding"),
                 QStringLiteral("rate"), QStringLiteral("runcount"), QStringLiteral("region"), QStringLiteral("hot"),
@@ -154,10 +155,12 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
         if (!spc1 && (key == u"bsu" || key == u"duration"))
             return fail(QStringLiteral("%1= applies to spc1 only (e.g. 'spc1 bsu=20 duration=60s')").arg(key));
         if (key == u"bsu") {
-            spec.bsu = value.toInt(&ok);
-            if (!ok || spec.bsu < 1 || spec.bsu > kMaxSpc1Bsu)
-                return fail(QStringLiteral("bsu=%1 must be a whole number from 1 to %2 (business scaling units of 50 "
-                                           "I/O per second)").arg(value).arg(kMaxSpc1Bsu));
+            QString range;
+            const auto bsu = parseIntegerInRange<int>(value, 1, kMaxSpc1Bsu, &range);
+            if (!bsu)
+                return fail(QStringLiteral("bsu=%1 must be a whole number %2 (business scaling units of 50 "
+                                           "I/O per second)").arg(value, range));
+            spec.bsu = *bsu;
         } else if (key == u"duration") {
             QString why;
             // parseDurationNs reads 'nan' as a number; refused here, with 'inf', as no time at all.
@@ -175,18 +178,21 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
             if (!parseSizeMix(value, spec.sizes, error))
                 return std::nullopt;
         } else if (key == u"outstanding") {
-            spec.outstanding = value.toInt(&ok);
-            if (!ok || spec.outstanding < 1 || spec.outstanding > 65536)
-                return fail(QStringLiteral("outstanding=%1 must be a whole number from 1 to 65536").arg(value));
+            QString range;
+            const auto n = parseIntegerInRange(value, 1, kMaxOutstanding, &range);
+            if (!n)
+                return fail(QStringLiteral("outstanding=%1 must be a whole number %2").arg(value, range));
+            spec.outstanding = *n;
         } else if (key == u"rate") {
             if (!parseFraction(key, value, 1e-9, 1e9, spec.ratePerSec, error))
                 return std::nullopt;
         } else if (key == u"count") {
-            spec.count = value.toULongLong(&ok);
-            if (!ok || spec.count == 0 || spec.count > kMaxWorkloadCount)
-                return fail(QStringLiteral("count=%1 must be a whole number from 1 to %2 (a few minutes of simulation)")
-                                .arg(value)
-                                .arg(kMaxWorkloadCount));
+            QString range;
+            const auto n = parseIntegerInRange<std::uint64_t>(value, 1, kMaxWorkloadCount, &range);
+            if (!n)
+                return fail(QStringLiteral("count=%1 must be a whole number %2 (a few minutes of simulation)")
+                                .arg(value, range));
+            spec.count = *n;
         } else if (key == u"runcount") {
             if (!parseFraction(key, value, 1, 1e15, spec.runCount, error))
                 return std::nullopt;
@@ -216,9 +222,11 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
             spec.hotSpaceFraction = space / 100;
             spec.hotIoFraction = io / 100;
         } else if (key == u"seed") {
-            spec.seed = value.toULongLong(&ok);
-            if (!ok)
-                return fail(QStringLiteral("seed=%1 must be a whole number").arg(value));
+            QString range;
+            const auto n = parseIntegerInRange<std::uint64_t>(value, 0, std::numeric_limits<std::uint64_t>::max(), &range);
+            if (!n)
+                return fail(QStringLiteral("seed=%1 must be a whole number %2").arg(value, range));
+            spec.seed = *n;
         } else {
             return fail(QStringLiteral("unknown workload key '%1' (known: read, size, outstanding, rate, count, "
                                        "runcount, region, hot, align, seed)").arg(key));

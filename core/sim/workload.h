@@ -59,6 +59,8 @@ struct WorkloadSpec
 inline constexpr std::uint64_t kMaxWorkloadCount = 1'000'000'000;
 /// spc1: the most business scaling units (10 million I/O per second).
 inline constexpr int kMaxSpc1Bsu = 200'000;
+/// outstanding= at most (requests kept in flight in a closed loop).
+inline constexpr int kMaxOutstanding = 65536;
 /// spc1: the run's length when neither duration= nor count= is given.
 inline constexpr std::int64_t kDefaultSpc1DurationNs = 60'000'000'000;
 
