@@ -523,8 +523,16 @@ bool parseCsvMapping(const QString& text, CsvMapping* mapping, QString* error)
     for (const QString& item : text.split(u',', Qt::SkipEmptyParts)) {
         const QString key = item.section(u'=', 0, 0).trimmed();
         const QString value = item.section(u'=', 1);
-        if (key == u"header") {
-            m.header = true;
+        if (key == u"header") { // "header" or header=1 (the first line is a header), header=0 (it is not)
+            const QString v = value.trimmed().toLower();
+            if (!item.contains(u'=') || v == u"1" || v == u"yes" || v == u"true")
+                m.header = true;
+            else if (v == u"0" || v == u"no" || v == u"false")
+                m.header = false;
+            else {
+                *error = QStringLiteral("%1: header is 1 (the first line names the columns) or 0").arg(item);
+                return false;
+            }
             continue;
         }
         if (key == u"sep") {

@@ -367,6 +367,20 @@ TEST_CASE("trace: cloud CSV presets and a custom mapping")
     CHECK(!parseCsvMapping(QStringLiteral("time=1:fortnights,offset=2,size=3,op=4"), &o.csv, &error));
     CHECK(error.contains(QStringLiteral("time unit")));
     CHECK(!parseCsvMapping(QStringLiteral("time=1"), &o.csv, &error));
+
+    // #52: header=0 says there is no header (it was read as "has one"); header=1 and a bare header
+    // that there is; anything else is refused, naming the item.
+    const QString columns = QStringLiteral("offset=1,size=2,op=3");
+    REQUIRE(parseCsvMapping(columns + QStringLiteral(",header=0"), &o.csv, &error));
+    CHECK_FALSE(o.csv.header);
+    REQUIRE(parseCsvMapping(columns + QStringLiteral(",header=1"), &o.csv, &error));
+    CHECK(o.csv.header);
+    REQUIRE(parseCsvMapping(columns + QStringLiteral(",header"), &o.csv, &error));
+    CHECK(o.csv.header);
+    CHECK_FALSE(parseCsvMapping(columns + QStringLiteral(",header=maybe"), &o.csv, &error));
+    CHECK(error == u"header=maybe: header is 1 (the first line names the columns) or 0");
+    CHECK_FALSE(parseCsvMapping(QStringLiteral("offset=1e308,size=2,op=3"), &o.csv, &error));
+    CHECK(error == u"offset=1e308: column must be a number from 1 to 32");
 }
 
 namespace {
