@@ -121,6 +121,14 @@ std::optional<ArraySpec> parseArraySpec(const QString& text, QString* error)
             *error = QStringLiteral("empty array spec (expected e.g. 'raid5 disks=6 chunk=8KiB')");
         return std::nullopt;
     }
+    for (const QString& token : tokens)
+        if (token.size() > kMaxSpecWordChars) {
+            if (error)
+                *error = QStringLiteral("'%1' is longer than the %2 characters a word of an array spec may have")
+                             .arg(excerpt(token))
+                             .arg(kMaxSpecWordChars);
+            return std::nullopt;
+        }
     ArraySpec spec;
     spec.scheme = tokens.front().toLower();
     if (spec.scheme.contains(u'=')) {

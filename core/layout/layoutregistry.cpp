@@ -2,6 +2,7 @@
 #include "layoutregistry.h"
 
 #include "disk/diskpreset.h"
+#include "textline.h"
 #include "units.h"
 
 #include <QCoreApplication>
@@ -212,8 +213,8 @@ std::optional<ResolvedArray> LayoutRegistry::resolve(const ArraySpec& spec, QStr
     if (!scheme) {
         if (m_schemes.isEmpty())
             return fail(QStringLiteral("unknown scheme '%1': no layout plugins were found (searched: %2)")
-                            .arg(spec.scheme, names(m_searched)));
-        return fail(QStringLiteral("unknown scheme '%1' (known: %2)").arg(spec.scheme, names(ids())));
+                            .arg(excerpt(spec.scheme), names(m_searched)));
+        return fail(QStringLiteral("unknown scheme '%1' (known: %2)").arg(excerpt(spec.scheme), names(ids())));
     }
     ResolvedArray r;
     r.scheme = scheme;
@@ -278,7 +279,7 @@ std::optional<ResolvedArray> LayoutRegistry::resolve(const ArraySpec& spec, QStr
             for (const ParameterInfo& p : scheme->parameters)
                 known << p.key;
             known << simulationKeys();
-            return fail(QStringLiteral("unknown key '%1' for %2 (known: %3)").arg(it.key(), scheme->id, names(known)));
+            return fail(QStringLiteral("unknown key '%1' for %2 (known: %3)").arg(excerpt(it.key()), scheme->id, names(known)));
         }
         r.params.extra.insert(it.key(), it.value());
     }

@@ -72,8 +72,9 @@ std::optional<std::int64_t> parseNonNegativeDuration(const QString& key, const Q
 {
     QString why;
     const auto ns = parseDurationNs(text, &why);
+    const bool outOfRange = !ns && why.endsWith(QStringLiteral("is out of range"));
     if (!ns || *ns < 0 || *ns > kMaxSpecDurationNs) {
-        if (error && ns)
+        if (error && (ns || outOfRange))
             *error = QStringLiteral("%1: expected a duration from 0 to 1000000s, got %2").arg(key, text);
         else if (error)
             *error = key + QStringLiteral(": ") + why;

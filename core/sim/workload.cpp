@@ -3,6 +3,7 @@
 
 #include "numberrange.h"
 #include "spc1workload.h"
+#include "textline.h"
 #include "units.h"
 
 #include <QLocale>
@@ -119,6 +120,11 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
     };
     if (tokens.isEmpty())
         return fail(QStringLiteral("empty workload spec (expected e.g. 'random read=0.5 size=32KiB outstanding=16')"));
+    for (const QString& token : tokens)
+        if (token.size() > kMaxSpecWordChars)
+            return fail(QStringLiteral("'%1' is longer than the %2 characters a word of a workload spec may have")
+                            .arg(excerpt(token))
+                            .arg(kMaxSpecWordChars));
     WorkloadSpec spec;
     const QString pattern = tokens.front().toLower();
     if (pattern == u"random")
@@ -128,7 +134,7 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
     else if (pattern == u"spc1")
         spec.pattern = WorkloadSpec::Spc1;
     else
-        return fail(QStringLiteral("unknown workload pattern '%1' (known: random, sequential, spc1)").arg(tokens.front()));
+        return fail(QStringLiteral("unknown workload pattern '%1' (known: random, sequential, spc1)").arg(excerpt(tokens.front())));
     const bool spc1 = spec.pattern == WorkloadSpec::Spc1;
     static const QStringList spc1Keys { QStringLiteral("bsu"), QStringLiteral("duration"), QStringLiteral("count"),
         QStringLiteral("seed") };
@@ -150,7 +156,7 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
             return fail(others.contains(key)
                     ? QStringLiteral("%1= does not apply to spc1: its streams fix reads, sizes, addresses and the rate "
                                      "(keys: bsu, duration, count, seed)").arg(key)
-                    : QStringLiteral("unknown workload key '%1' (spc1 knows: bsu, duration, count, seed)").arg(key));
+                    : QStringLiteral("unknown workload key '%1' (spc1 knows: bsu, duration, count, seed)").arg(excerpt(key)));
         }
         if (!spc1 && (key == u"bsu" || key == u"duration"))
             return fail(QStringLiteral("%1= applies to spc1 only (e.g. 'spc1 bsu=20 duration=60s')").arg(key));
@@ -184,7 +190,7 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
                 return fail(QStringLiteral("outstanding=%1 must be a whole number %2").arg(value, range));
             spec.outstanding = *n;
         } else if (key == u"rate") {
-            if (!parseFraction(key, value, 1e-9, 1e9, spec.ratePerSec, error))
+            if (!parseFraction(key, value, kMinWorkloadRate, kMaxWorkloadRate, spec.ratePerSec, error))
                 return std::nullopt;
         } else if (key == u"count") {
             QString range;
@@ -229,7 +235,7 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
             spec.seed = *n;
         } else {
             return fail(QStringLiteral("unknown workload key '%1' (known: read, size, outstanding, rate, count, "
-                                       "runcount, region, hot, align, seed)").arg(key));
+                                       "runcount, region, hot, align, seed)").arg(excerpt(key)));
         }
     }
     if (spc1) {
@@ -258,6 +264,13 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
     }
     if (seen.contains(QStringLiteral("rate")) && seen.contains(QStringLiteral("outstanding")))
         return fail(QStringLiteral("give either outstanding= (closed loop) or rate= (open loop), not both"));
+    if (spec.openLoop() && double(spec.count) / spec.ratePerSec > kMaxOpenLoopSeconds)
+        return fail(QStringLiteral("rate=%1 count=%2: the run would last %3 s of simulated time on average, more than %4 s "
+                                   "(fewer requests or a higher rate)")
+                        .arg(spec.ratePerSec)
+                        .arg(spec.count)
+                        .arg(double(spec.count) / spec.ratePerSec, 0, 'g', 3)
+                        .arg(kMaxOpenLoopSeconds, 0, 'g', 3));
     return spec;
 }
 

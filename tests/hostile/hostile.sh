@@ -65,7 +65,10 @@ fi
 # A partial that says it holds 10^9 tasks and holds one.
 printf '{"raidscopePartial":1,"command":"simulate","shard":1,"shards":1,"tasks":1000000000,"request":{},"items":[{"index":0}]}' \
     > "$W/tasks_huge.json"
-snapshot() { (cd "$W" && ls -A && sha256sum -- *); }
+# A user's preset folder (RAIDSCOPE_DISK_PATH) with a preset cut short: it must be named, not skipped.
+mkdir -p "$W/presets"
+printf '{"id": "broken", "capacityBytes": ' > "$W/presets/broken.json"
+snapshot() { (cd "$W" && ls -A && sha256sum -- * 2>/dev/null; ls -A presets && sha256sum presets/*); }
 before=$(snapshot)
 
 pass=0 failed=0 skipped=0
