@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "parallel.h"
 
+#include "numberrange.h"
+
 #include <QThread>
 
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <limits>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -29,9 +32,9 @@ int resolveJobs(int jobs)
 
 std::optional<int> parseJobs(const QString& text, QString* error)
 {
-    bool ok = false;
-    const int n = text.trimmed().toInt(&ok);
-    if (!ok || n < 1) {
+    const auto parsed = parseIntegerInRange(text, 1, std::numeric_limits<int>::max(), nullptr);
+    const int n = parsed.value_or(0);
+    if (!parsed) {
         if (error)
             *error = QStringLiteral("'%1' is not a number of threads (an integer >= 1)").arg(text);
         return std::nullopt;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "units.h"
 
+#include "numberrange.h"
+
 #include <QStringList>
 
 #include <array>
@@ -15,15 +17,39 @@ struct Unit
     std::uint64_t factor;
 };
 
-// Split "12KiB" into number and suffix; returns false when there is no leading number.
+// Split "12KiB" into number and suffix; returns false when there is no leading number. The number
+// may have a sign, a fraction and an exponent ("-1ms", "1.5KiB", "1e3s"), so that 1e308KiB is read
+// as a number out of range and not as the unit "e308KiB".
 bool splitNumber(const QString& text, QString& number, QString& suffix)
 {
     qsizetype i = 0;
-    while (i < text.size() && (text[i].isDigit() || text[i] == u'.'))
+    auto digits = [&] {
+        const qsizetype from = i;
+        while (i < text.size() && text[i].isDigit())
+            ++i;
+        return i > from;
+    };
+    if (i < text.size() && (text[i] == u'-' || text[i] == u'+'))
         ++i;
+    bool any = digits();
+    if (i < text.size() && text[i] == u'.') {
+        ++i;
+        any = digits() || any;
+    }
+    if (any && i + 1 < text.size() && (text[i] == u'e' || text[i] == u'E')) {
+        qsizetype j = i + 1;
+        if (text[j] == u'-' || text[j] == u'+')
+            ++j;
+        if (j < text.size() && text[j].isDigit()) {
+            i = j;
+            digits();
+        }
+    }
+    if (!any)
+        return false;
     number = text.left(i);
     suffix = text.mid(i).trimmed();
-    return !number.isEmpty();
+    return true;
 }
 
 // "12KiB" -> ("12", "KiB"); a one-line error when there is no number or no unit.
@@ -58,16 +84,23 @@ std::optional<std::uint64_t> parseBytes(const QString& text, QString* error)
         if (suffix != QLatin1String(u.name))
             continue;
         bool ok = false;
-        if (number.contains(u'.')) {
+        if (number.startsWith(u'-')) {
+            if (error)
+                *error = QStringLiteral("size '%1' is negative").arg(text);
+            return std::nullopt;
+        }
+        if (number.contains(u'.') || number.contains(u'e', Qt::CaseInsensitive)) {
             const double value = number.toDouble(&ok) * double(u.factor);
-            // Range first: converting a double past 2^64 (or negative) to an integer is undefined
-            // behaviour (fuzz_spec: chunk=3777...7.772KiB).
-            if (!ok || !(value >= 0 && value <= 1.8e19) || value != double(std::uint64_t(value))) {
+            // Range first: converting a double past 2^64 to an integer is undefined behaviour
+            // (fuzz_spec: chunk=3777...7.772KiB); wholeIfFits() checks it.
+            const auto bytes = ok ? wholeIfFits<std::uint64_t>(value) : std::nullopt;
+            if (!bytes) {
                 if (error)
-                    *error = QStringLiteral("size '%1' is not a whole number of bytes").arg(text);
+                    *error = ok && value >= 1.8e19 ? QStringLiteral("size '%1' is too large").arg(text)
+                                                   : QStringLiteral("size '%1' is not a whole number of bytes").arg(text);
                 return std::nullopt;
             }
-            return std::uint64_t(value);
+            return *bytes;
         }
         const std::uint64_t n = number.toULongLong(&ok);
         if (!ok || (n != 0 && u.factor > std::numeric_limits<std::uint64_t>::max() / n)) {
@@ -94,12 +127,14 @@ std::optional<std::int64_t> parseDurationNs(const QString& text, QString* error)
             continue;
         bool ok = false;
         const double value = number.toDouble(&ok) * double(u.factor);
-        if (!ok || value > 9.2e18) {
+        // To the nearest nanosecond, when that fits 64 bits (292 years either side of 0).
+        const auto ns = ok ? roundedIfFits<std::int64_t>(value) : std::nullopt;
+        if (!ns) {
             if (error)
                 *error = QStringLiteral("duration '%1' is out of range").arg(text);
             return std::nullopt;
         }
-        return std::int64_t(value + 0.5);
+        return *ns;
     }
     if (error)
         *error = QStringLiteral("duration '%1' has an unknown unit '%2' (use ns, us, ms or s)").arg(text, suffix);

@@ -103,12 +103,10 @@ int runAdvise(const QStringList& args)
     if (!jobs)
         return fail(QStringLiteral("advise: ") + error, Usage);
     o.jobs = *jobs;
-    if (a.has(QStringLiteral("read"))) {
-        bool ok = false;
-        o.readFraction = a.value(QStringLiteral("read")).toDouble(&ok);
-        if (!ok || !(o.readFraction >= 0 && o.readFraction <= 1))
-            return fail(QStringLiteral("advise: --read %1 is not a share from 0 to 1").arg(a.value(QStringLiteral("read"))), Usage);
-    }
+    const auto read = a.number(QStringLiteral("read"), QStringLiteral("a share of reads"), 0, 1, o.readFraction, &error);
+    if (!read)
+        return fail(QStringLiteral("advise: ") + error, Usage);
+    o.readFraction = *read;
     if (a.has(QStringLiteral("chunks"))) {
         const auto chunks = parseChunkList(a.value(QStringLiteral("chunks")), spec->blockBytes, &error);
         if (!chunks)

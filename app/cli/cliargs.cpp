@@ -2,6 +2,7 @@
 #include "cliargs.h"
 
 #include "commands.h"
+#include "numberrange.h"
 
 #include "parallel.h"
 
@@ -136,24 +137,34 @@ std::optional<qint64> CliArgs::integer(
 {
     if (!has(name))
         return fallback;
-    bool ok = false;
-    const qint64 v = value(name).toLongLong(&ok);
-    if (ok && v >= min && v <= max)
-        return v;
-    *error = QStringLiteral("--%1 %2: expected a whole number from %3 to %4").arg(name, value(name)).arg(min).arg(max);
-    return std::nullopt;
+    QString range;
+    const auto v = parseIntegerInRange<qint64>(value(name), min, max, &range);
+    if (!v)
+        *error = QStringLiteral("--%1 %2: expected a whole number %3").arg(name, value(name), range);
+    return v;
 }
 
 std::optional<quint64> CliArgs::unsignedInteger(const QString& name, quint64 fallback, QString* error) const
 {
     if (!has(name))
         return fallback;
-    bool ok = false;
-    const quint64 v = value(name).toULongLong(&ok);
-    if (ok)
-        return v;
-    *error = QStringLiteral("--%1 %2: expected a whole number from 0 to %3").arg(name, value(name)).arg(~quint64(0));
-    return std::nullopt;
+    QString range;
+    const auto v = parseIntegerInRange<quint64>(value(name), 0, ~quint64(0), &range);
+    if (!v)
+        *error = QStringLiteral("--%1 %2: expected a whole number %3").arg(name, value(name), range);
+    return v;
+}
+
+std::optional<double> CliArgs::number(
+    const QString& name, const QString& what, double min, double max, double fallback, QString* error) const
+{
+    if (!has(name))
+        return fallback;
+    QString range;
+    const auto v = parseNumberInRange(value(name), min, max, &range);
+    if (!v)
+        *error = QStringLiteral("--%1 %2: expected %3 %4").arg(name, value(name), what, range);
+    return v;
 }
 
 std::optional<int> CliArgs::jobs(QString* error) const

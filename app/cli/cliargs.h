@@ -61,6 +61,10 @@ public:
     /// that names the option, the value and the range.
     std::optional<qint64> integer(const QString& name, qint64 min, qint64 max, qint64 fallback, QString* error) const;
     std::optional<quint64> unsignedInteger(const QString& name, quint64 fallback, QString* error) const;
+    /// --name as a finite number in [min, max] (core/numberrange.h), or `fallback` when not given; on
+    /// a bad value "--name VALUE: expected WHAT from MIN to MAX", WHAT saying what it is ("a share").
+    std::optional<double> number(const QString& name, const QString& what, double min, double max, double fallback,
+                                 QString* error) const;
     /// --jobs N: the threads of a parallel job (an integer >= 1), or 0 (one per core) when not given.
     std::optional<int> jobs(QString* error) const;
 

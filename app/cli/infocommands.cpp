@@ -254,20 +254,29 @@ int runDisks(const QStringList& args)
 {
     if (args.value(0) == QLatin1String("import"))
         return runDisksImport(args.mid(1));
-    CliArgs a(QStringLiteral("disks"), QString(), QStringLiteral("Lists the disk presets an array spec's disk= and member= keys name."));
+    CliArgs a(QStringLiteral("disks"), QString(), QStringLiteral("Lists the disk presets an array spec's disk= and member= keys name; a preset file that cannot be read is named on stderr, with why."));
     addJsonFlag(a);
     a.noArguments();
     if (const auto done = a.parse(args))
         return *done;
     if (a.flag(QStringLiteral("json"))) {
-        QJsonArray disks;
+        QJsonArray disks, refused;
         for (const DiskPreset& p : diskPresets())
             disks.append(p.json);
-        printJson(QJsonObject { { QStringLiteral("disks"), disks } });
+        for (const RefusedPreset& r : refusedDiskPresets())
+            refused.append(QJsonObject { { QStringLiteral("file"), r.file }, { QStringLiteral("why"), r.why } });
+        printJson(QJsonObject { { QStringLiteral("disks"), disks }, { QStringLiteral("refused"), refused } });
         return Ok;
     }
     for (const DiskPreset& p : diskPresets())
         out(QStringLiteral("%1  %2  %3\n").arg(p.id, -12).arg(formatBytesHuman(p.capacityBytes), -10).arg(p.name));
+    // A preset file that was not read is said, not skipped in silence (#52): a warning line each
+    // (with --json, in "refused" instead).
+    for (const RefusedPreset& r : refusedDiskPresets()) {
+        const QByteArray line
+            = "raidscope-cli: warning: " + oneLine(QStringLiteral("%1: not a disk preset: %2").arg(r.file, r.why)).toUtf8() + '\n';
+        std::fwrite(line.constData(), 1, std::size_t(line.size()), stderr);
+    }
     return Ok;
 }
 

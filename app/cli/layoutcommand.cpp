@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cliargs.h"
 #include "commands.h"
+#include "numberrange.h"
 
 #include "layout/layoutgrid.h"
 #include "layout/layoutjson.h"
@@ -18,12 +19,11 @@ constexpr std::uint64_t kMaxListedBlocks = 1u << 20;
 bool parseBlockRange(const QString& text, std::uint64_t limit, std::uint64_t& first, std::uint64_t& end, QString* error)
 {
     const QStringList parts = text.split(u':');
-    bool okA = false, okB = false;
-    if (parts.size() == 2) {
-        first = parts[0].toULongLong(&okA);
-        end = parts[1].toULongLong(&okB);
-    }
-    if (!okA || !okB || end <= first) {
+    const auto a = parts.size() == 2 ? parseIntegerInRange<std::uint64_t>(parts[0], 0, ~0ull, nullptr) : std::nullopt;
+    const auto b = parts.size() == 2 ? parseIntegerInRange<std::uint64_t>(parts[1], 0, ~0ull, nullptr) : std::nullopt;
+    first = a.value_or(0);
+    end = b.value_or(0);
+    if (!a || !b || end <= first) {
         *error = QStringLiteral("--blocks %1: expected A:B with A < B (logical blocks, B excluded)").arg(text);
         return false;
     }

@@ -2,6 +2,7 @@
 // `probe-eval`: the Probe issue's accuracy and I/O targets, measured on random simulated arrays.
 #include "cliargs.h"
 #include "commands.h"
+#include "numberrange.h"
 #include "shard.h"
 
 #include "layout/layoutregistry.h"
@@ -391,9 +392,9 @@ int runProbeEval(const QStringList& args)
     const bool readOnly = a.flag(QStringLiteral("read-only"));
     RealismRanges ranges;
     if (a.has(QStringLiteral("slow-speed"))) {
-        bool ok = false;
-        const double speed = a.value(QStringLiteral("slow-speed")).toDouble(&ok);
-        if (!ok || !std::isfinite(speed) || speed <= 0 || speed >= 1)
+        // Over 0 and under 1: the bounds themselves are refused below.
+        const double speed = parseNumberInRange(a.value(QStringLiteral("slow-speed")), 0, 1, nullptr).value_or(0);
+        if (speed <= 0 || speed >= 1)
             return fail(QStringLiteral("probe-eval: --slow-speed '%1': a speed over 0 and under 1 (the slow member's "
                                        "against the others')")
                             .arg(a.value(QStringLiteral("slow-speed"))),

@@ -58,6 +58,8 @@ int runReport(const QStringList& args)
 
     ReportOptions options;
     options.title = a.value(QStringLiteral("title"));
+    if (const QString problem = controlCharacterProblem(options.title); !problem.isEmpty())
+        return fail(QStringLiteral("report: --title '%1': %2; a title is one line of text").arg(oneLine(options.title), problem), Usage);
     options.workspaceName = QFileInfo(path).fileName();
     const WorkspaceReport report = buildWorkspaceReport(*workspace, options);
     int pages = 0;

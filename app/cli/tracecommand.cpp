@@ -152,15 +152,10 @@ bool jobOptions(const CliArgs& a, TraceJobOptions& o, QString* error)
     if (!jobs)
         return false;
     o.jobs = *jobs;
-    if (a.has(QStringLiteral("slow-ms"))) {
-        bool ok = false;
-        o.summary.slowThresholdMs = a.value(QStringLiteral("slow-ms")).toDouble(&ok);
-        if (!ok || !std::isfinite(o.summary.slowThresholdMs) || o.summary.slowThresholdMs <= 0) {
-            *error = QStringLiteral("--slow-ms: a positive number of milliseconds");
-            return false;
-        }
-    }
-    return true;
+    const auto slowMs = a.number(QStringLiteral("slow-ms"), QStringLiteral("a positive number of milliseconds"),
+        kMinSlowMs, kMaxSlowMs, o.summary.slowThresholdMs, error);
+    o.summary.slowThresholdMs = slowMs.value_or(0);
+    return slowMs.has_value();
 }
 
 QString pct(double f)
@@ -266,12 +261,11 @@ TraceError errorFromJson(const QJsonObject& o)
 bool parseRange(const QString& text, std::uint64_t* begin, std::uint64_t* end)
 {
     const QStringList parts = text.split(u':');
-    bool ok1 = false, ok2 = false;
-    if (parts.size() == 2) {
-        *begin = parts[0].trimmed().toULongLong(&ok1);
-        *end = parts[1].trimmed().toULongLong(&ok2);
-    }
-    return ok1 && ok2 && *begin < *end;
+    const auto first = parts.size() == 2 ? parseIntegerInRange<std::uint64_t>(parts[0], 0, ~0ull, nullptr) : std::nullopt;
+    const auto last = parts.size() == 2 ? parseIntegerInRange<std::uint64_t>(parts[1], 0, ~0ull, nullptr) : std::nullopt;
+    *begin = first.value_or(0);
+    *end = last.value_or(0);
+    return first && last && *begin < *end;
 }
 
 // `trace summarize FILE --partial [--range A:B]`: the summary of one file, or of the lines that

@@ -5,6 +5,8 @@
 // service time is productive (transfer) plus non-productive (positioning) time.
 #include "stripeadvisor.h"
 
+#include "numberrange.h"
+
 #include "disk/diskparameters.h"
 #include "disk/diskpreset.h"
 #include "disk/seekcurve.h"
@@ -120,12 +122,11 @@ std::optional<double> parseTransferRate(const QString& text, QString* error)
         factor = unit[0] == u'K' ? 1024.0 : unit[0] == u'M' ? 1048576.0 : 1073741824.0;
     else if (unit.size() == 2) // KB, MB, GB
         factor = unit[0] == u'K' ? 1e3 : unit[0] == u'M' ? 1e6 : 1e9;
-    const double rate = number * factor;
-    if (!(rate > 0) || !std::isfinite(rate)) {
-        if (error)
-            *error = QStringLiteral("transfer rate '%1' must be above 0").arg(text);
-        return std::nullopt;
-    }
+    // From 1 KB/s to 1 TB/s: a drive's media rate, finite (1e308MB/s is not).
+    constexpr double kMinRate = 1e3, kMaxRate = 1e12;
+    const auto rate = checkNumberInRange(number * factor, kMinRate, kMaxRate, nullptr);
+    if (!rate && error)
+        *error = QStringLiteral("transfer rate '%1' must be from 1 KB/s to 1 TB/s").arg(text);
     return rate;
 }
 

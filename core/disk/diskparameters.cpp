@@ -2,6 +2,7 @@
 #include "diskparameters.h"
 
 #include "diskpreset.h"
+#include "numberrange.h"
 
 #include <QJsonArray>
 
@@ -11,6 +12,9 @@
 namespace raidscope {
 
 namespace {
+
+// A host delay in a preset (ms after a read or a write): finite, at most a minute.
+constexpr double kMaxHostMs = 60'000;
 
     class Reader
     {
@@ -36,7 +40,7 @@ namespace {
                 return 0;
             }
             const double d = v.toDouble();
-            if (positive ? !(d > 0) : !(d >= 0))
+            if (!std::isfinite(d) || (positive ? !(d > 0) : !(d >= 0)))
                 fail(QStringLiteral("'%1' must be %2, got %3")
                          .arg(QLatin1String(key), positive ? QStringLiteral("> 0") : QStringLiteral(">= 0"))
                          .arg(d));
@@ -58,9 +62,12 @@ namespace {
         int integer(const QJsonObject& o, const char* key, bool positive = true)
         {
             const double d = number(o, key, positive);
-            if (d != std::floor(d) || d > 2e9)
+            const auto n = wholeIfFits<int>(d);
+            if (!n) {
                 fail(QStringLiteral("'%1' must be a whole number, got %2").arg(QLatin1String(key)).arg(d));
-            return int(d);
+                return 0;
+            }
+            return *n;
         }
         SeekFigures seek(const QJsonObject& o)
         {
@@ -155,9 +162,10 @@ namespace {
             s.deadSectors = optionalInt("deadSectors", 0);
             s.spares = optionalInt("spares", 0);
             for (const QJsonValue& slip : z.value(QStringLiteral("slips")).toArray()) {
-                if (!slip.isDouble() || slip.toDouble() < 0 || slip.toDouble() != std::floor(slip.toDouble()))
+                const auto n = slip.isDouble() ? wholeIfFits<int>(slip.toDouble()) : std::nullopt;
+                if (!n || *n < 0)
                     return r.fail(QStringLiteral("zone slips must be whole numbers >= 0"));
-                s.slips.push_back(int(slip.toDouble()));
+                s.slips.push_back(*n);
             }
             if (!r.ok())
                 return;
@@ -233,9 +241,11 @@ namespace {
                 if (!r.has(h, key))
                     return;
                 const QJsonArray a = h.value(QLatin1String(key)).toArray();
-                if (a.size() != 2 || !a[0].isDouble() || !a[1].isDouble() || a[0].toDouble() < 0 || a[1].toDouble() < 0)
-                    return r.fail(QStringLiteral("host '%1' must be [after a read, after a write], two numbers >= 0")
-                                      .arg(QLatin1String(key)));
+                if (a.size() != 2 || !checkNumberInRange(a[0].toDouble(-1), 0, kMaxHostMs, nullptr)
+                    || !checkNumberInRange(a[1].toDouble(-1), 0, kMaxHostMs, nullptr))
+                    return r.fail(QStringLiteral("host '%1' must be [after a read, after a write], two numbers of ms from 0 to %2")
+                                      .arg(QLatin1String(key))
+                                      .arg(kMaxHostMs));
                 out[0] = a[0].toDouble();
                 out[1] = a[1].toDouble();
             };

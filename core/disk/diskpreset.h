@@ -25,8 +25,20 @@ struct DiskPreset
 /// (`*.json` in each folder of RAIDSCOPE_DISK_PATH, colon-separated, and in userDiskPresetDir()),
 /// e.g. imported from DiskSim by `raidscope-cli disks import FILE --save`. A user's preset whose id
 /// is already taken (a built-in's, or an earlier folder's) is left out, as is a file that is not a
-/// preset object with an id and a capacity.
+/// preset object with an id and a capacity: each such file is in refusedDiskPresets(), with why.
 const std::vector<DiskPreset>& diskPresets();
+/// A `*.json` file in a preset folder that is not in diskPresets(), and why (one line: "not JSON
+/// (unterminated object at byte 12)", "its id 'x' is taken by an earlier preset").
+struct RefusedPreset
+{
+    QString file;
+    QString why;
+};
+/// The files diskPresets() left out, in the order it read them.
+const std::vector<RefusedPreset>& refusedDiskPresets();
+/// For "unknown disk preset 'ID'": "; FILE was not read: WHY" when a refused file is named ID.json
+/// (the user meant it), else empty.
+QString unknownPresetNote(const QString& id);
 /// Where `disks import --save` writes: the first folder of RAIDSCOPE_DISK_PATH when it is set, else
 /// raidscope/disks under the user's data folder (XDG_DATA_HOME, ~/.local/share).
 QString userDiskPresetDir();

@@ -4,6 +4,7 @@
 #include "diskparameters.h"
 #include "disksimlayoutg4.h"
 #include "disksimparams.h"
+#include "numberrange.h"
 #include "seekcurve.h"
 
 #include <QFile>
@@ -299,11 +300,13 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         spec.spares = int(z.integerAt(u"Number of spares").value_or(0));
         if (const DiskSimValue* slips = z.listAt(u"slips")) {
             for (const DiskSimValue& v : slips->items) {
-                if (!v.isNumber() || v.number < 0 || v.number != std::floor(v.number)) {
+                // A whole number an int holds: 1e300 slips would overflow the conversion (#52).
+                const auto slip = v.isNumber() ? wholeIfFits<int>(v.number) : std::nullopt;
+                if (!slip || *slip < 0) {
                     fail(error, QStringLiteral("%1: slips must be non-negative integers").arg(v.where()));
                     return std::nullopt;
                 }
-                spec.slips.push_back(int(v.number));
+                spec.slips.push_back(*slip);
             }
         }
         QJsonObject zj;

@@ -3,6 +3,7 @@
 
 #include "diskgeometry.h"
 #include "disksimparams.h"
+#include "numberrange.h"
 
 #include <QJsonObject>
 
@@ -136,10 +137,10 @@ std::optional<LayoutG4Summary> summarizeLayoutG4(const DiskSimValue& layout, int
         std::size_t i = 0;
         const auto& v = node.items;
         auto integer = [&](std::size_t k, std::int64_t& to) {
-            if (k >= v.size() || !v[k].isNumber())
-                return false;
-            to = std::int64_t(std::llround(v[k].number));
-            return true;
+            // Rounded when int64 holds it; a 1e300 in the table is no LBN (llround would be unspecified).
+            const auto n = k < v.size() && v[k].isNumber() ? roundedIfFits<std::int64_t>(v[k].number) : std::nullopt;
+            to = n.value_or(0);
+            return n.has_value();
         };
         while (i < v.size()) {
             Entry e;

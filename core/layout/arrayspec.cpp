@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "arrayspec.h"
 
+#include "numberrange.h"
 #include "textline.h"
 #include "units.h"
 
@@ -11,15 +12,16 @@
 namespace raidscope {
 namespace {
 
+// disks= and copies=: a whole number here; whether the scheme takes it, the registry says (its
+// "MinDisks" and "MaxDisks"), so this bound only keeps the count an int.
+constexpr int kMaxCount = 1'000'000;
+
 std::optional<int> parseCount(const QString& key, const QString& value, QString* error)
 {
-    bool ok = false;
-    const int n = value.toInt(&ok);
-    if (!ok || n < 0) {
-        if (error)
-            *error = QStringLiteral("%1=%2 is not a whole number").arg(key, value);
-        return std::nullopt;
-    }
+    QString range;
+    const auto n = parseIntegerInRange(value, 0, kMaxCount, &range);
+    if (!n && error)
+        *error = QStringLiteral("%1=%2 is not a whole number %3").arg(key, value, range);
     return n;
 }
 
@@ -119,6 +121,14 @@ std::optional<ArraySpec> parseArraySpec(const QString& text, QString* error)
             *error = QStringLiteral("empty array spec (expected e.g. 'raid5 disks=6 chunk=8KiB')");
         return std::nullopt;
     }
+    for (const QString& token : tokens)
+        if (token.size() > kMaxSpecWordChars) {
+            if (error)
+                *error = QStringLiteral("'%1' is longer than the %2 characters a word of an array spec may have")
+                             .arg(excerpt(token))
+                             .arg(kMaxSpecWordChars);
+            return std::nullopt;
+        }
     ArraySpec spec;
     spec.scheme = tokens.front().toLower();
     if (spec.scheme.contains(u'=')) {

@@ -2,6 +2,7 @@
 #include "layoutregistry.h"
 
 #include "disk/diskpreset.h"
+#include "textline.h"
 #include "units.h"
 
 #include <QCoreApplication>
@@ -212,8 +213,8 @@ std::optional<ResolvedArray> LayoutRegistry::resolve(const ArraySpec& spec, QStr
     if (!scheme) {
         if (m_schemes.isEmpty())
             return fail(QStringLiteral("unknown scheme '%1': no layout plugins were found (searched: %2)")
-                            .arg(spec.scheme, names(m_searched)));
-        return fail(QStringLiteral("unknown scheme '%1' (known: %2)").arg(spec.scheme, names(ids())));
+                            .arg(excerpt(spec.scheme), names(m_searched)));
+        return fail(QStringLiteral("unknown scheme '%1' (known: %2)").arg(excerpt(spec.scheme), names(ids())));
     }
     ResolvedArray r;
     r.scheme = scheme;
@@ -278,7 +279,7 @@ std::optional<ResolvedArray> LayoutRegistry::resolve(const ArraySpec& spec, QStr
             for (const ParameterInfo& p : scheme->parameters)
                 known << p.key;
             known << simulationKeys();
-            return fail(QStringLiteral("unknown key '%1' for %2 (known: %3)").arg(it.key(), scheme->id, names(known)));
+            return fail(QStringLiteral("unknown key '%1' for %2 (known: %3)").arg(excerpt(it.key()), scheme->id, names(known)));
         }
         r.params.extra.insert(it.key(), it.value());
     }
@@ -288,7 +289,8 @@ std::optional<ResolvedArray> LayoutRegistry::resolve(const ArraySpec& spec, QStr
         QStringList known;
         for (const DiskPreset& p : diskPresets())
             known << p.id;
-        return fail(QStringLiteral("unknown disk preset '%1' (known: %2)").arg(spec.diskPreset, names(known)));
+        return fail(QStringLiteral("unknown disk preset '%1' (known: %2)%3")
+                        .arg(spec.diskPreset, names(known), unknownPresetNote(spec.diskPreset)));
     }
     const std::uint64_t memberBytes = spec.sizeBytes.value_or(preset->capacityBytes);
     // Whole chunks only, as md rounds each member down to its chunk size.

@@ -4,6 +4,7 @@
 #include "model/modelprobe.h"
 
 #include "layout/layoutregistry.h"
+#include "numberrange.h"
 #include "stats/kmeans.h"
 #include "units.h"
 
@@ -2236,8 +2237,11 @@ bool setTuning(ProbeTuning& tuning, const QString& name, double value, QString* 
             *error = why;
         return false;
     };
-    if (!std::isfinite(value) || value < 0)
-        return refuse(QStringLiteral("%1: expected a number >= 0, got %2").arg(name).arg(value));
+    // Every tuning is a time in ms, a fraction, a ratio or a count: from 0 to 10^6 holds them all
+    // (the largest default is 1024) and keeps 1e308 from reaching the arithmetic.
+    constexpr double kMaxTuning = 1e6;
+    if (!checkNumberInRange(value, 0, kMaxTuning, nullptr))
+        return refuse(QStringLiteral("%1: expected a number %2, got %3").arg(name, rangeText(0, kMaxTuning)).arg(value));
     for (const DoubleField& f : kDoubleFields)
         if (name == QLatin1String(f.name)) {
             f.field(tuning) = value;
@@ -2257,9 +2261,11 @@ bool setTunings(ProbeTuning& tuning, const QString& list, QString* error)
 {
     for (const QString& item : list.split(u',', Qt::SkipEmptyParts)) {
         const QString name = item.section(u'=', 0, 0).trimmed();
+        // A number here (nan and inf too, refused by setTuning() with its range). No '=' leaves an
+        // empty value, which is no number either.
         bool ok = false;
         const double value = item.section(u'=', 1).trimmed().toDouble(&ok);
-        if (!ok) { // no '=' leaves an empty value, which is no number either
+        if (!ok) {
             if (error)
                 *error = QStringLiteral("%1: expected name=number").arg(item);
             return false;

@@ -5,6 +5,7 @@
 #include "layout/layoutregistry.h"
 #include "layout/requestplan.h"
 #include "leakybucket.h"
+#include "numberrange.h"
 #include "readcache.h"
 #include "rebuildplan.h"
 #include "stagetracker.h"
@@ -152,8 +153,8 @@ public:
         m_timeScale = timeScale;
         m_target = ~0ull; // unknown until the source runs dry
         m_result.workloadSpec = QStringLiteral("replay, time x%1").arg(timeScale);
-        if (source.next(m_nextRecord))
-            schedule(std::int64_t(m_nextRecord.timeNs * timeScale), Arrival, 0);
+        if (const auto at = source.next(m_nextRecord) ? replayArrival() : std::nullopt)
+            schedule(*at, Arrival, 0);
         else
             m_target = 0;
         SimResult r = loop();
@@ -726,6 +727,14 @@ private:
             m_free.push_back(id);
     }
 
+    // The next record's arrival on the clock; nullopt (the replay ends there) when it is not a time
+    // or past 2^62 ns, where int64 time would overflow (ReplaySource's callers refuse such records first).
+    std::optional<std::int64_t> replayArrival() const
+    {
+        const auto ns = integerIfFits<std::int64_t>(m_nextRecord.timeNs * m_timeScale);
+        return ns && *ns >= 0 && *ns <= (std::int64_t(1) << 62) ? ns : std::nullopt;
+    }
+
     void arrival()
     {
         if (m_feed) {
@@ -743,8 +752,8 @@ private:
         if (io.offsetBytes > m_arrayBytes - io.sizeBytes) // offset + size could pass 2^64
             io.offsetBytes = (io.offsetBytes % (m_arrayBytes - io.sizeBytes + 1)) / block * block;
         issue(io);
-        if (m_source->next(m_nextRecord))
-            schedule(std::max(m_now, std::int64_t(m_nextRecord.timeNs * m_timeScale)), Arrival, 0);
+        if (const auto at = m_source->next(m_nextRecord) ? replayArrival() : std::nullopt)
+            schedule(std::max(m_now, *at), Arrival, 0);
         else
             m_target = m_issued;
     }

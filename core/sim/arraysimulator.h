@@ -27,7 +27,7 @@ class RequestPlanner;
 /// One record of a trace to replay: when it arrives, where, how much, which way.
 struct ReplayRecord
 {
-    double timeNs = 0;
+    double timeNs = 0; ///< from the run's start; timeNs x the time scale at most 2^62 (146 years), else the replay ends there
     std::uint64_t offsetBytes = 0;
     std::uint64_t sizeBytes = 0;
     bool write = false;

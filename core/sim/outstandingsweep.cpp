@@ -2,6 +2,7 @@
 #include "outstandingsweep.h"
 
 #include "arraysimulator.h"
+#include "numberrange.h"
 #include "parallel.h"
 #include "requestfeed.h"
 
@@ -25,16 +26,15 @@ std::optional<std::vector<int>> parseOutstandingList(const QString& text, QStrin
         const QString part = item.trimmed();
         if (part.isEmpty())
             continue;
-        bool ok = false;
-        const int v = part.toInt(&ok);
-        if (!ok || v < 1 || v > kMaxSweepOutstanding) {
+        const auto v = parseIntegerInRange(part, 1, kMaxSweepOutstanding, nullptr);
+        if (!v) {
             if (error)
                 *error = QStringLiteral("'%1' is not a number of outstanding I/Os from 1 to %2")
                              .arg(part)
                              .arg(kMaxSweepOutstanding);
             return std::nullopt;
         }
-        out.push_back(v);
+        out.push_back(*v);
     }
     if (out.empty()) {
         if (error)

@@ -1,10 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "rebuildplan.h"
 
+#include "numberrange.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace raidscope {
+
+namespace {
+
+// A due time on the simulator's clock: at most 2^62 ns (146 years), "not within this run". A slow
+// rebuild rate (rebuild=rate:1B/s of a terabyte member) puts it far past int64 nanoseconds, where
+// converting the double would overflow.
+std::int64_t clockTime(double ns)
+{
+    constexpr std::int64_t kFarNs = std::int64_t(1) << 62;
+    return std::min(kFarNs, integerIfFits<std::int64_t>(ns).value_or(kFarNs));
+}
+
+} // namespace
 
 bool FailureState::anyFailed() const
 {
@@ -231,7 +246,7 @@ const Rebuilder::Decision& Rebuilder::next(std::int64_t nowNs, const std::functi
         d.what = Decision::Issue;
         break;
     case RebuildPolicy::Kind::Rate: {
-        const auto dueNs = m_startNs + std::int64_t(std::ceil(m_memberBytesIssued / m_config.rebuild.bytesPerSec * 1e9));
+        const auto dueNs = clockTime(double(m_startNs) + std::ceil(m_memberBytesIssued / m_config.rebuild.bytesPerSec * 1e9));
         d.what = dueNs <= nowNs ? Decision::Issue : Decision::WaitUntil;
         d.atNs = dueNs;
         break;
@@ -244,7 +259,7 @@ const Rebuilder::Decision& Rebuilder::next(std::int64_t nowNs, const std::functi
                 if (busy > m_config.rebuild.share * elapsedNs)
                     dueNs = std::max(dueNs, double(m_startNs) + busy / m_config.rebuild.share);
             }
-        d.atNs = std::int64_t(std::ceil(dueNs));
+        d.atNs = clockTime(std::ceil(dueNs));
         d.what = d.atNs <= nowNs ? Decision::Issue : Decision::WaitUntil;
         break;
     }
@@ -253,7 +268,7 @@ const Rebuilder::Decision& Rebuilder::next(std::int64_t nowNs, const std::functi
         for (const auto* ops : { &d.reads, &d.writes })
             for (const DiskOp& op : *ops)
                 allIdle = allIdle && idle(op.disk);
-        const auto dueNs = m_startNs + std::int64_t(std::ceil(m_memberBytesIssued / m_config.rebuild.bytesPerSec * 1e9));
+        const auto dueNs = clockTime(double(m_startNs) + std::ceil(m_memberBytesIssued / m_config.rebuild.bytesPerSec * 1e9));
         d.what = allIdle || dueNs <= nowNs ? Decision::Issue : Decision::WaitForIdle;
         d.atNs = dueNs;
         break;

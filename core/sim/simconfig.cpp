@@ -21,14 +21,13 @@ namespace {
 bool parseMembers(const QString& key, const QString& value, int disks, std::vector<int>& out, QString* error)
 {
     for (const QString& part : value.split(u',', Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const int d = part.toInt(&ok);
-        if (!ok || d < 0 || d >= disks) {
+        const auto d = parseIntegerInRange(part, 0, disks - 1, nullptr);
+        if (!d) {
             if (error)
                 *error = QStringLiteral("%1=%2: '%3' is not a member disk (0 to %4)").arg(key, value, part).arg(disks - 1);
             return false;
         }
-        out.push_back(d);
+        out.push_back(*d);
     }
     return true;
 }
@@ -39,14 +38,13 @@ bool parseIndexed(const QString& key, const QString& value, int disks, std::vect
 {
     for (const QString& part : value.split(u',', Qt::SkipEmptyParts)) {
         const QStringList iv = part.split(u':');
-        bool ok = false;
-        const int d = iv.size() == 2 ? iv[0].toInt(&ok) : -1;
-        if (!ok || d < 0 || d >= disks) {
+        const auto d = iv.size() == 2 ? parseIntegerInRange(iv[0], 0, disks - 1, nullptr) : std::nullopt;
+        if (!d) {
             if (error)
                 *error = QStringLiteral("%1=%2: expected DISK:VALUE with DISK from 0 to %3").arg(key, value).arg(disks - 1);
             return false;
         }
-        out.emplace_back(d, iv[1]);
+        out.emplace_back(*d, iv[1]);
     }
     return true;
 }
@@ -54,6 +52,8 @@ bool parseIndexed(const QString& key, const QString& value, int disks, std::vect
 // A rate in requests per second (the key names the unit): from one request in 1000 s (the interval
 // 10^12 ns, where 1e-12 would overflow simulated time) to 10^9 a second.
 constexpr double kMinRate = 1e-3, kMaxRate = 1e9;
+// speed=I:F: a member from 20 times slower to 20 times faster than its preset.
+constexpr double kMinSpeed = 0.05, kMaxSpeed = 20;
 
 std::optional<double> parseRate(const QString& key, const QString& text, QString* error)
 {
@@ -64,13 +64,18 @@ std::optional<double> parseRate(const QString& key, const QString& text, QString
     return rate;
 }
 
+// A time in the array spec (a controller's overhead, a gap, when a member fails, a rebuild's delay):
+// at most 10^6 s (11.6 days), so that simulated time, summed in int64 nanoseconds, cannot overflow.
+constexpr std::int64_t kMaxSpecDurationNs = 1'000'000'000'000'000;
+
 std::optional<std::int64_t> parseNonNegativeDuration(const QString& key, const QString& text, QString* error)
 {
     QString why;
     const auto ns = parseDurationNs(text, &why);
-    if (!ns || *ns < 0) {
-        if (error && ns)
-            *error = QStringLiteral("%1: expected a duration >= 0, got %2").arg(key, text);
+    const bool outOfRange = !ns && why.endsWith(QStringLiteral("is out of range"));
+    if (!ns || *ns < 0 || *ns > kMaxSpecDurationNs) {
+        if (error && (ns || outOfRange))
+            *error = QStringLiteral("%1: expected a duration from 0 to 1000000s, got %2").arg(key, text);
         else if (error)
             *error = key + QStringLiteral(": ") + why;
         return std::nullopt;
@@ -97,9 +102,8 @@ bool parseIops(const QString& value, int disks, std::vector<double>& iops, QStri
                 return false;
             continue;
         }
-        bool ok = false;
-        const int d = iv.size() == 2 ? iv[0].toInt(&ok) : -1;
-        if (!ok || d < 0 || d >= disks) {
+        const auto d = iv.size() == 2 ? parseIntegerInRange(iv[0], 0, disks - 1, nullptr) : std::nullopt;
+        if (!d) {
             if (error)
                 *error = QStringLiteral("iops=%1: expected RATE or DISK:RATE with DISK from 0 to %2")
                              .arg(value)
@@ -109,7 +113,7 @@ bool parseIops(const QString& value, int disks, std::vector<double>& iops, QStri
         const auto rate = parseRate(QStringLiteral("iops"), iv[1], error);
         if (!rate)
             return false;
-        members.emplace_back(d, *rate);
+        members.emplace_back(*d, *rate);
     }
     if (!all && members.empty()) {
         if (error)
@@ -122,6 +126,8 @@ bool parseIops(const QString& value, int disks, std::vector<double>& iops, QStri
     return true;
 }
 
+constexpr double kMaxByteRate = 1e12;
+
 // A data rate with its unit: B/s, KB/s, MB/s, GB/s (decimal, as disk data sheets and mbps()) or
 // KiB/s, MiB/s, GiB/s; positive and finite.
 std::optional<double> parseByteRate(const QString& key, const QString& text, QString* error)
@@ -133,14 +139,14 @@ std::optional<double> parseByteRate(const QString& key, const QString& text, QSt
         const QString u = QString::fromUtf16(unit);
         if (!text.endsWith(u))
             continue;
-        bool ok = false;
-        const double value = text.left(text.size() - u.size()).toDouble(&ok);
-        if (!ok || !std::isfinite(value) || value <= 0) {
+        // From one byte a second to 10^12 (a terabyte a second), whatever the unit.
+        const auto value = parseNumberInRange(text.left(text.size() - u.size()), 1.0 / factor, kMaxByteRate / factor, nullptr);
+        if (!value) {
             if (error)
-                *error = QStringLiteral("%1: expected a positive rate, got '%2'").arg(key, text);
+                *error = QStringLiteral("%1: expected a positive rate from 1 B/s to 1 TB/s, got '%2'").arg(key, text);
             return std::nullopt;
         }
-        return value * factor;
+        return *value * factor;
     }
     if (error)
         *error = QStringLiteral("%1: rate '%2' has no unit (B/s, KB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s)").arg(key, text);
@@ -153,9 +159,8 @@ bool parseFailures(const QString& value, int disks, std::vector<MemberFailure>& 
     const QString key = QStringLiteral("fail=") + value;
     for (const QString& part : value.split(u',', Qt::SkipEmptyParts)) {
         const QStringList dt = part.split(u'@');
-        bool ok = false;
-        const int d = dt.size() == 2 ? dt[0].toInt(&ok) : -1;
-        if (!ok || d < 0 || d >= disks) {
+        const auto member = dt.size() == 2 ? parseIntegerInRange(dt[0], 0, disks - 1, nullptr) : std::nullopt;
+        if (!member) {
             if (error)
                 *error = QStringLiteral("%1: expected DISK@TIME with DISK from 0 to %2, e.g. fail=3@20s, got '%3'")
                              .arg(key)
@@ -163,12 +168,14 @@ bool parseFailures(const QString& value, int disks, std::vector<MemberFailure>& 
                              .arg(part);
             return false;
         }
+        const int d = *member;
         QString why;
         const auto ns = parseDurationNs(dt[1], &why);
-        if (!ns || *ns < 0) {
+        if (!ns || *ns < 0 || *ns > kMaxSpecDurationNs) {
             if (error)
-                *error = ns ? QStringLiteral("%1: the time '%2' is before the run's start").arg(key, dt[1])
-                            : QStringLiteral("%1: %2").arg(key, why);
+                *error = !ns ? QStringLiteral("%1: %2").arg(key, why)
+                    : *ns < 0 ? QStringLiteral("%1: the time '%2' is before the run's start").arg(key, dt[1])
+                              : QStringLiteral("%1: the time '%2' is past 1000000s").arg(key, dt[1]);
             return false;
         }
         for (const MemberFailure& f : out)
@@ -206,9 +213,9 @@ std::optional<RebuildPolicy> parseRebuild(const QString& value, QString* error)
         return p;
     }
     if (colon > 0 && kind == u"share") {
-        bool ok = false;
-        const double f = arg.toDouble(&ok);
-        if (!ok || !(f > 0 && f <= 1)) { // written so that nan fails too
+        const auto share = parseNumberInRange(arg, 0, 1, nullptr);
+        const double f = share.value_or(0);
+        if (f <= 0) {
             if (error)
                 *error = QStringLiteral("%1: the share of disk time must be in (0, 1], e.g. share:0.3").arg(key);
             return std::nullopt;
@@ -439,14 +446,13 @@ std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, const Layout& lay
                 return std::nullopt;
             for (const auto& [d, v] : pairs) {
                 if (key == u"speed") {
-                    bool ok = false;
-                    const double f = v.toDouble(&ok);
-                    if (!ok || !(f >= 0.05 && f <= 20)) // written so that nan fails too
-                        return fail(QStringLiteral("speed=%1: factor '%2' must be from 0.05 to 20").arg(value, v));
-                    c.speed[std::size_t(d)] = f;
+                    const auto f = parseNumberInRange(v, kMinSpeed, kMaxSpeed, &why);
+                    if (!f)
+                        return fail(QStringLiteral("speed=%1: factor '%2' must be %3").arg(value, v, why));
+                    c.speed[std::size_t(d)] = *f;
                 } else {
                     if (!findDiskPreset(v))
-                        return fail(QStringLiteral("member=%1: unknown disk preset '%2'").arg(value, v));
+                        return fail(QStringLiteral("member=%1: unknown disk preset '%2'%3").arg(value, v, unknownPresetNote(v)));
                     c.preset[std::size_t(d)] = v;
                 }
             }

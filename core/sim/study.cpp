@@ -2,6 +2,7 @@
 #include "study.h"
 
 #include "arraysimulator.h"
+#include "numberrange.h"
 #include "parallel.h"
 #include "workload.h"
 
@@ -88,9 +89,7 @@ std::optional<StudyFactor> parseStudyFactor(const QString& text, QString* error)
         return fail(QStringLiteral("--vary %1: no values").arg(f.key));
     if (f.key == u"bsu")
         for (const QString& value : f.values) {
-            bool ok = false;
-            const int n = value.toInt(&ok);
-            if (!ok || n < 1 || n > kMaxStudyBsu)
+            if (!parseIntegerInRange(value, 1, kMaxStudyBsu, nullptr))
                 return fail(QStringLiteral("--vary bsu: '%1' is not a number of BSUs from 1 to %2").arg(value).arg(kMaxStudyBsu));
         }
     return f;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workload.h"
 
+#include "numberrange.h"
 #include "spc1workload.h"
+#include "textline.h"
 #include "units.h"
 
 #include <QLocale>
@@ -11,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace raidscope {
 namespace {
@@ -19,15 +22,15 @@ namespace {
 // part"), then the message reads "... '120' must be ...".
 bool parseFraction(const QString& key, const QString& value, double lo, double hi, double& out, QString* error)
 {
-    bool ok = false;
-    const double v = value.toDouble(&ok);
-    if (!ok || !(v >= lo && v <= hi)) { // written so that nan fails too
+    QString range;
+    const auto v = parseNumberInRange(value, lo, hi, &range);
+    if (!v) {
         if (error)
             *error = (key.contains(u' ') ? QStringLiteral("%1 '%2'") : QStringLiteral("%1=%2")).arg(key, value)
-                + QStringLiteral(" must be a number from %1 to %2").arg(lo).arg(hi);
+                + QStringLiteral(" must be a number ") + range;
         return false;
     }
-    out = v;
+    out = *v;
     return true;
 }
 
@@ -117,6 +120,11 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
     };
     if (tokens.isEmpty())
         return fail(QStringLiteral("empty workload spec (expected e.g. 'random read=0.5 size=32KiB outstanding=16')"));
+    for (const QString& token : tokens)
+        if (token.size() > kMaxSpecWordChars)
+            return fail(QStringLiteral("'%1' is longer than the %2 characters a word of a workload spec may have")
+                            .arg(excerpt(token))
+                            .arg(kMaxSpecWordChars));
     WorkloadSpec spec;
     const QString pattern = tokens.front().toLower();
     if (pattern == u"random")
@@ -126,7 +134,7 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
     else if (pattern == u"spc1")
         spec.pattern = WorkloadSpec::Spc1;
     else
-        return fail(QStringLiteral("unknown workload pattern '%1' (known: random, sequential, spc1)").arg(tokens.front()));
+        return fail(QStringLiteral("unknown workload pattern '%1' (known: random, sequential, spc1)").arg(excerpt(tokens.front())));
     const bool spc1 = spec.pattern == WorkloadSpec::Spc1;
     static const QStringList spc1Keys { QStringLiteral("bsu"), QStringLiteral("duration"), QStringLiteral("count"),
         QStringLiteral("seed") };
@@ -141,7 +149,6 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
         if (seen.contains(key))
             return fail(QStringLiteral("key '%1' is given twice").arg(key));
         seen << key;
-        bool ok = true;
         if (spc1 && !spc1Keys.contains(key)) {
             static const QStringList others { QStringLiteral("read"), QStringLiteral("size"), QStringLiteral("outstanding"),
                 QStringLiteral("rate"), QStringLiteral("runcount"), QStringLiteral("region"), QStringLiteral("hot"),
@@ -149,15 +156,17 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
             return fail(others.contains(key)
                     ? QStringLiteral("%1= does not apply to spc1: its streams fix reads, sizes, addresses and the rate "
                                      "(keys: bsu, duration, count, seed)").arg(key)
-                    : QStringLiteral("unknown workload key '%1' (spc1 knows: bsu, duration, count, seed)").arg(key));
+                    : QStringLiteral("unknown workload key '%1' (spc1 knows: bsu, duration, count, seed)").arg(excerpt(key)));
         }
         if (!spc1 && (key == u"bsu" || key == u"duration"))
             return fail(QStringLiteral("%1= applies to spc1 only (e.g. 'spc1 bsu=20 duration=60s')").arg(key));
         if (key == u"bsu") {
-            spec.bsu = value.toInt(&ok);
-            if (!ok || spec.bsu < 1 || spec.bsu > kMaxSpc1Bsu)
-                return fail(QStringLiteral("bsu=%1 must be a whole number from 1 to %2 (business scaling units of 50 "
-                                           "I/O per second)").arg(value).arg(kMaxSpc1Bsu));
+            QString range;
+            const auto bsu = parseIntegerInRange<int>(value, 1, kMaxSpc1Bsu, &range);
+            if (!bsu)
+                return fail(QStringLiteral("bsu=%1 must be a whole number %2 (business scaling units of 50 "
+                                           "I/O per second)").arg(value, range));
+            spec.bsu = *bsu;
         } else if (key == u"duration") {
             QString why;
             // parseDurationNs reads 'nan' as a number; refused here, with 'inf', as no time at all.
@@ -175,18 +184,21 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
             if (!parseSizeMix(value, spec.sizes, error))
                 return std::nullopt;
         } else if (key == u"outstanding") {
-            spec.outstanding = value.toInt(&ok);
-            if (!ok || spec.outstanding < 1 || spec.outstanding > 65536)
-                return fail(QStringLiteral("outstanding=%1 must be a whole number from 1 to 65536").arg(value));
+            QString range;
+            const auto n = parseIntegerInRange(value, 1, kMaxOutstanding, &range);
+            if (!n)
+                return fail(QStringLiteral("outstanding=%1 must be a whole number %2").arg(value, range));
+            spec.outstanding = *n;
         } else if (key == u"rate") {
-            if (!parseFraction(key, value, 1e-9, 1e9, spec.ratePerSec, error))
+            if (!parseFraction(key, value, kMinWorkloadRate, kMaxWorkloadRate, spec.ratePerSec, error))
                 return std::nullopt;
         } else if (key == u"count") {
-            spec.count = value.toULongLong(&ok);
-            if (!ok || spec.count == 0 || spec.count > kMaxWorkloadCount)
-                return fail(QStringLiteral("count=%1 must be a whole number from 1 to %2 (a few minutes of simulation)")
-                                .arg(value)
-                                .arg(kMaxWorkloadCount));
+            QString range;
+            const auto n = parseIntegerInRange<std::uint64_t>(value, 1, kMaxWorkloadCount, &range);
+            if (!n)
+                return fail(QStringLiteral("count=%1 must be a whole number %2 (a few minutes of simulation)")
+                                .arg(value, range));
+            spec.count = *n;
         } else if (key == u"runcount") {
             if (!parseFraction(key, value, 1, 1e15, spec.runCount, error))
                 return std::nullopt;
@@ -216,12 +228,14 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
             spec.hotSpaceFraction = space / 100;
             spec.hotIoFraction = io / 100;
         } else if (key == u"seed") {
-            spec.seed = value.toULongLong(&ok);
-            if (!ok)
-                return fail(QStringLiteral("seed=%1 must be a whole number").arg(value));
+            QString range;
+            const auto n = parseIntegerInRange<std::uint64_t>(value, 0, std::numeric_limits<std::uint64_t>::max(), &range);
+            if (!n)
+                return fail(QStringLiteral("seed=%1 must be a whole number %2").arg(value, range));
+            spec.seed = *n;
         } else {
             return fail(QStringLiteral("unknown workload key '%1' (known: read, size, outstanding, rate, count, "
-                                       "runcount, region, hot, align, seed)").arg(key));
+                                       "runcount, region, hot, align, seed)").arg(excerpt(key)));
         }
     }
     if (spc1) {
@@ -250,6 +264,13 @@ std::optional<WorkloadSpec> parseWorkloadSpec(const QString& text, QString* erro
     }
     if (seen.contains(QStringLiteral("rate")) && seen.contains(QStringLiteral("outstanding")))
         return fail(QStringLiteral("give either outstanding= (closed loop) or rate= (open loop), not both"));
+    if (spec.openLoop() && double(spec.count) / spec.ratePerSec > kMaxOpenLoopSeconds)
+        return fail(QStringLiteral("rate=%1 count=%2: the run would last %3 s of simulated time on average, more than %4 s "
+                                   "(fewer requests or a higher rate)")
+                        .arg(spec.ratePerSec)
+                        .arg(spec.count)
+                        .arg(double(spec.count) / spec.ratePerSec, 0, 'g', 3)
+                        .arg(kMaxOpenLoopSeconds, 0, 'g', 3));
     return spec;
 }
 

@@ -59,6 +59,14 @@ struct WorkloadSpec
 inline constexpr std::uint64_t kMaxWorkloadCount = 1'000'000'000;
 /// spc1: the most business scaling units (10 million I/O per second).
 inline constexpr int kMaxSpc1Bsu = 200'000;
+/// outstanding= at most (requests kept in flight in a closed loop).
+inline constexpr int kMaxOutstanding = 65536;
+/// rate= from one request in 1000 s to 10^9 a second (a gap of 10^12 ns keeps an exponential
+/// draw far inside int64 nanoseconds; 1e-9 did not).
+inline constexpr double kMinWorkloadRate = 1e-3, kMaxWorkloadRate = 1e9;
+/// An open-loop run may last at most 10^9 s (31.7 years) of simulated time on average (count / rate),
+/// so that the clock, int64 nanoseconds, cannot overflow.
+inline constexpr double kMaxOpenLoopSeconds = 1e9;
 /// spc1: the run's length when neither duration= nor count= is given.
 inline constexpr std::int64_t kDefaultSpc1DurationNs = 60'000'000'000;
 

@@ -80,8 +80,9 @@ protected:
         if (!write && !read)
             return Parsed::Skip; // discards, pure flushes
         std::uint64_t sector = 0, sectors = 0;
-        if (!parseU64(f[7], sector) || sector > UINT64_MAX / 512)
-            return fail(8, "sector", f[7], "is not a sector number");
+        const bool sectorRead = parseU64(f[7], sector);
+        if (!sectorRead || sector > UINT64_MAX / 512) // the same refusal as blktrace's (#52)
+            return fail(8, "sector", f[7], sectorRead ? "is past 2^64 bytes" : "is not a sector number");
         if (!parseU64(f[9], sectors) || sectors > UINT64_MAX / 512)
             return fail(10, "sectors", f[9], "is not a number of sectors");
         const std::uint32_t dev = deviceIndex(f[0]);
@@ -189,8 +190,15 @@ public:
                 continue;
             if (ta != TaQueue && ta != TaIssue && ta != TaComplete)
                 continue;
-            if (!(tc & (TcRead | TcWrite)) || sector > UINT64_MAX / 512)
+            if (!(tc & (TcRead | TcWrite)))
                 continue;
+            // A sector past 2^55 is a byte offset past 2^64: refused as blkparse refuses the same
+            // event's text (field "sector"), not dropped in silence (#52).
+            if (sector > UINT64_MAX / 512) {
+                setError(QStringLiteral("sector %1 is past 2^64 bytes").arg(sector));
+                m_error.fieldName = QStringLiteral("sector");
+                return Status::Error;
+            }
             std::array<char, 32> name;
             const int n = std::snprintf(name.data(), name.size(), "%u,%u", dev >> 20, dev & 0xfffff);
             r = TraceRecord {};

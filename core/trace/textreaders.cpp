@@ -3,6 +3,8 @@
 // Field meanings and units as in ../shared/traces/SOURCES.md.
 #include "readers_p.h"
 
+#include "numberrange.h"
+
 #include <QStringList>
 
 #include <array>
@@ -467,6 +469,9 @@ std::unique_ptr<TraceReader> makeCsvReader(std::unique_ptr<ByteSource> s, const 
 
 namespace raidscope {
 
+// A CSV mapping's column numbers (time=1:ms): as many as a line is split into (trace::Fields::kMax).
+constexpr int kMaxCsvColumn = trace::Fields::kMax;
+
 int CsvMapping::columns() const
 {
     return std::max({ timeColumn, deviceColumn, opColumn, offsetColumn, sizeColumn, responseColumn });
@@ -518,8 +523,16 @@ bool parseCsvMapping(const QString& text, CsvMapping* mapping, QString* error)
     for (const QString& item : text.split(u',', Qt::SkipEmptyParts)) {
         const QString key = item.section(u'=', 0, 0).trimmed();
         const QString value = item.section(u'=', 1);
-        if (key == u"header") {
-            m.header = true;
+        if (key == u"header") { // "header" or header=1 (the first line is a header), header=0 (it is not)
+            const QString v = value.trimmed().toLower();
+            if (!item.contains(u'=') || v == u"1" || v == u"yes" || v == u"true")
+                m.header = true;
+            else if (v == u"0" || v == u"no" || v == u"false")
+                m.header = false;
+            else {
+                *error = QStringLiteral("%1: header is 1 (the first line names the columns) or 0").arg(item);
+                return false;
+            }
             continue;
         }
         if (key == u"sep") {
@@ -530,11 +543,11 @@ bool parseCsvMapping(const QString& text, CsvMapping* mapping, QString* error)
             m.separator = value == u"t" ? '\t' : char(value.front().unicode());
             continue;
         }
-        bool ok = false;
-        const int column = value.section(u':', 0, 0).toInt(&ok);
+        const auto parsedColumn = parseIntegerInRange(value.section(u':', 0, 0), 1, kMaxCsvColumn, nullptr);
+        const int column = parsedColumn.value_or(0);
         const QString unit = value.section(u':', 1);
-        if (!ok || column < 1 || column > 32) {
-            *error = QStringLiteral("%1: column must be a number from 1 to 32").arg(item);
+        if (!parsedColumn) {
+            *error = QStringLiteral("%1: column must be a number from 1 to %2").arg(item).arg(kMaxCsvColumn);
             return false;
         }
         auto timeUnit = [&](std::int64_t* ns) {

@@ -20,7 +20,7 @@ struct TraceCounters
     std::uint64_t completions = 0; ///< issue/completion pairs seen
     std::uint64_t zeroSize = 0;
     std::uint64_t outOfOrder = 0; ///< requests that arrived before an earlier record's time
-    std::uint64_t pastAddressSpace = 0; ///< requests whose offset + size passes 2^64 bytes (a replay wraps them)
+    std::uint64_t pastAddressSpace = 0; ///< requests whose offset + size passes 2^63 bytes, a block device's largest size (a replay wraps them)
     std::uint64_t skipped = 0;    ///< malformed lines skipped
 
     /// Calls `f(section, key, member)` for every counter: the JSON object of the summary it goes in

@@ -2,6 +2,7 @@
 #include "traceexport.h"
 
 #include "io/outputfile.h"
+#include "textline.h"
 
 #include <QIODevice>
 
@@ -51,6 +52,16 @@ TraceExportResult exportFioLog(const QStringList& files, const TraceJobOptions& 
     out.error = outputPathProblem(outPath, files);
     if (!out.error.isEmpty())
         return out;
+    // The target is written on every line of the iolog ("TARGET read OFFSET LENGTH"): a newline in it
+    // would add lines of its own, and a blank would split the line where fio reads the file name.
+    if (target.isEmpty() || !controlCharacterProblem(target).isEmpty() || target.contains(u' ')) {
+        const QString problem = controlCharacterProblem(target);
+        out.error = QStringLiteral("target '%1': %2").arg(oneLine(target),
+            target.isEmpty()      ? QStringLiteral("empty; fio needs a file or device name")
+                : problem.isEmpty() ? QStringLiteral("a blank would split the iolog's lines, where fio reads the name")
+                                    : problem + QStringLiteral(", which would break the iolog's lines"));
+        return out;
+    }
     auto reader = TraceReader::open(files, options.reader, &out.error);
     if (!reader)
         return out;

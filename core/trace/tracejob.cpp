@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tracejob.h"
 
+#include "numberrange.h"
 #include "parallel.h"
 #include "tracesplit_p.h"
 #include "sim/arraysimulator.h"
@@ -108,11 +109,16 @@ struct ReplayTask
     bool done = false;
 };
 
+// The latest arrival a replay simulates: 2^62 ns (146 years), half the int64 clock, so that service
+// times added to it cannot overflow either.
+constexpr double kMaxReplayNs = 4611686018427387904.0;
+
 void replayOne(const QStringList& files, const TraceReplayOptions& options, ReplayTask& task, std::stop_token stop,
                const std::function<void(double)>& progress)
 {
     TraceReplayArray& a = task.array;
-    const std::int64_t windowNs = std::max<std::int64_t>(1000000, std::int64_t(options.windowSeconds * 1e9));
+    // --window is checked from 1 ms to 10^9 s; integerIfFits() keeps a caller that did not from overflowing.
+    const std::int64_t windowNs = std::max<std::int64_t>(1000000, integerIfFits<std::int64_t>(options.windowSeconds * 1e9).value_or(1000000));
     auto sim = ArraySimulator::create(a.arraySpec, &a.error);
     if (!sim) {
         task.done = true;
@@ -157,13 +163,27 @@ void replayOne(const QStringList& files, const TraceReplayOptions& options, Repl
                 r = ReplayRecord { double(std::max<__int128>(0, __int128(rec.timeNs) - first)), rec.offsetBytes,
                     rec.sizeBytes, rec.write };
                 ++records;
+                // The simulator's clock is int64 nanoseconds: a record whose scaled time is past it
+                // (a timestamp centuries after the first, or --scale 1000 of a long span) is refused
+                // rather than converted with an overflow (#52).
+                if (!(r.timeNs * options.timeScale < kMaxReplayNs)) {
+                    task.error = QStringLiteral("%1: request %2 comes %3 s after the first, which at time x%4 is past "
+                                                "the simulator's clock (%5 s)")
+                                     .arg(files.join(QStringLiteral(", ")))
+                                     .arg(records)
+                                     .arg(r.timeNs * 1e-9, 0, 'g', 6)
+                                     .arg(options.timeScale)
+                                     .arg(kMaxReplayNs * 1e-9, 0, 'g', 3);
+                    return false;
+                }
                 if (progress && (records & 1023) == 0)
                     progress(reader->fractionDone());
                 return !stop.stop_requested();
             }
         },
         [&](double arrivalNs, double responseNs) {
-            auto& w = windows[std::int64_t(arrivalNs / options.timeScale) / windowNs];
+            // Within the clock (kMaxReplayNs), so the conversion fits.
+            auto& w = windows[integerIfFits<std::int64_t>(arrivalNs / options.timeScale).value_or(0) / windowNs];
             w.first += responseNs * 1e-6;
             ++w.second;
         }

@@ -19,6 +19,9 @@ namespace raidscope {
 enum class TraceErrorPolicy : std::uint8_t { Stop, Skip };
 
 /// A summarize job's settings.
+/// A slow-period threshold (--slow-ms) from 1 us to 10^9 ms (11.6 days).
+inline constexpr double kMinSlowMs = 0.001, kMaxSlowMs = 1e9;
+
 struct TraceJobOptions
 {
     TraceReaderOptions reader;

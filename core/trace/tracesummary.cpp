@@ -268,7 +268,9 @@ void TraceAccumulator::add(const TraceRecord& r, std::uint32_t slot)
         s.lastNs = std::max(s.lastNs, r.timeNs);
     }
     ++s.records;
-    if (r.sizeBytes > UINT64_MAX - r.offsetBytes)
+    // Past 2^63 bytes (a block device's size is an off_t): the same anomaly whatever the format (#52).
+    constexpr std::uint64_t kAddressSpaceBytes = std::uint64_t(1) << 63;
+    if (r.offsetBytes >= kAddressSpaceBytes || r.sizeBytes > kAddressSpaceBytes - r.offsetBytes)
         ++s.pastAddressSpace;
     if (r.write) {
         ++s.writes;

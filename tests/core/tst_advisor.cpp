@@ -202,7 +202,11 @@ TEST_CASE("Advisor: transfer rates and candidate lists are read strictly", "[adv
     CHECK_FALSE(parseTransferRate(QStringLiteral("64MB"), &error));
     CHECK(error == u"'64MB' is not a transfer rate (e.g. 64MB/s or 80MiB/s)");
     CHECK_FALSE(parseTransferRate(QStringLiteral("0MB/s"), &error));
-    CHECK(error == u"transfer rate '0MB/s' must be above 0");
+    CHECK(error == u"transfer rate '0MB/s' must be from 1 KB/s to 1 TB/s");
+    // #52: 1e308 MB/s is infinite once scaled, and was called "not above 0".
+    CHECK_FALSE(parseTransferRate(QStringLiteral("1e308MB/s"), &error));
+    CHECK(error == u"transfer rate '1e308MB/s' must be from 1 KB/s to 1 TB/s");
+    CHECK(parseTransferRate(QStringLiteral("1000GB/s"), &error) == Approx(1e12)); // the top, allowed
 
     const auto chunks = parseChunkList(QStringLiteral("16KiB,64KiB"), 4096, &error);
     REQUIRE(chunks);

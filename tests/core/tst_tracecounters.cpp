@@ -110,6 +110,15 @@ TEST_CASE("TraceCounters: forEach lists every counter once, and the summary's JS
     CHECK(anomalies[QStringLiteral("zeroSize")].toInt() == 1);
     CHECK(anomalies[QStringLiteral("pastAddressSpace")].toInt() == 1);
     CHECK(anomalies[QStringLiteral("completions")].toInt() == 0);
+    // #52: the bound is 2^63 bytes (a block device's size is an off_t), whatever the format: 4 KiB
+    // ending exactly at 2^63 is inside, one starting at 2^63 past it.
+    TraceRecord edge = req(4, 4096, false);
+    edge.offsetBytes = (std::uint64_t(1) << 63) - 4096;
+    acc.add(edge, d);
+    CHECK(s.toJson()[QStringLiteral("anomalies")].toObject()[QStringLiteral("pastAddressSpace")].toInt() == 1);
+    edge.offsetBytes = std::uint64_t(1) << 63;
+    acc.add(edge, d);
+    CHECK(s.toJson()[QStringLiteral("anomalies")].toObject()[QStringLiteral("pastAddressSpace")].toInt() == 2);
     const QJsonObject errors = j[QStringLiteral("errors")].toObject();
     CHECK(errors[QStringLiteral("skipped")].toInt() == 1);
     CHECK(errors[QStringLiteral("messages")].toArray().size() == 1);

@@ -367,6 +367,20 @@ TEST_CASE("trace: cloud CSV presets and a custom mapping")
     CHECK(!parseCsvMapping(QStringLiteral("time=1:fortnights,offset=2,size=3,op=4"), &o.csv, &error));
     CHECK(error.contains(QStringLiteral("time unit")));
     CHECK(!parseCsvMapping(QStringLiteral("time=1"), &o.csv, &error));
+
+    // #52: header=0 says there is no header (it was read as "has one"); header=1 and a bare header
+    // that there is; anything else is refused, naming the item.
+    const QString columns = QStringLiteral("offset=1,size=2,op=3");
+    REQUIRE(parseCsvMapping(columns + QStringLiteral(",header=0"), &o.csv, &error));
+    CHECK_FALSE(o.csv.header);
+    REQUIRE(parseCsvMapping(columns + QStringLiteral(",header=1"), &o.csv, &error));
+    CHECK(o.csv.header);
+    REQUIRE(parseCsvMapping(columns + QStringLiteral(",header"), &o.csv, &error));
+    CHECK(o.csv.header);
+    CHECK_FALSE(parseCsvMapping(columns + QStringLiteral(",header=maybe"), &o.csv, &error));
+    CHECK(error == u"header=maybe: header is 1 (the first line names the columns) or 0");
+    CHECK_FALSE(parseCsvMapping(QStringLiteral("offset=1e308,size=2,op=3"), &o.csv, &error));
+    CHECK(error == u"offset=1e308: column must be a number from 1 to 32");
 }
 
 namespace {
@@ -555,4 +569,30 @@ TEST_CASE("Trace fields: integers are whole decimal fields, names compare withou
     CHECK(trace::iequals("r", "R"));
     CHECK_FALSE(trace::iequals("Read", "Reads"));
     CHECK_FALSE(trace::iequals("@", "`")); // not letters: no case to ignore
+}
+
+TEST_CASE("trace: a sector past 2^64 bytes is the same refusal in blkparse and blktrace (#52)")
+{
+    // 2^55 sectors of 512 bytes is 2^64 bytes: 36028797018963968 is one past the last sector that fits.
+    constexpr std::uint64_t kPast = 36028797018963968ull;
+    std::string binary;
+    putEvent(binary, false, 1000, kPast, 4096, kQueueRead, 0);
+    putEvent(binary, false, 2000, 2048, 4096, kQueueRead, 0);
+    QString error;
+    auto b = TraceReader::fromMemory(binary, QStringLiteral("past.blktrace"), {}, &error);
+    REQUIRE(b);
+    TraceRecord rec;
+    REQUIRE(b->next(rec) == TraceReader::Status::Error); // it was dropped in silence
+    CHECK(b->error().text() == u"past.blktrace:1: sector 36028797018963968 is past 2^64 bytes");
+    CHECK_FALSE(b->error().fatal);
+    REQUIRE(b->next(rec) == TraceReader::Status::Record); // and the next event is read
+    CHECK(rec.offsetBytes == 2048 * 512);
+
+    const std::string text = "  8,16   0        1     0.000001000  4162  Q   R 36028797018963968 + 8 [x]\n";
+    TraceReaderOptions o;
+    o.format = TraceFormat::Blkparse;
+    auto t = TraceReader::fromMemory(text, QStringLiteral("past.txt"), o, &error);
+    REQUIRE(t);
+    REQUIRE(t->next(rec) == TraceReader::Status::Error);
+    CHECK(t->error().text() == u"past.txt:1: field 8 (sector): '36028797018963968' is past 2^64 bytes");
 }

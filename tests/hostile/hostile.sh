@@ -65,7 +65,12 @@ fi
 # A partial that says it holds 10^9 tasks and holds one.
 printf '{"raidscopePartial":1,"command":"simulate","shard":1,"shards":1,"tasks":1000000000,"request":{},"items":[{"index":0}]}' \
     > "$W/tasks_huge.json"
-snapshot() { (cd "$W" && ls -A && sha256sum -- *); }
+# A blkparse event at sector 2^55, the first byte offset past 2^64 (blktrace's binary form is refused the same way).
+printf '  8,16   0        1     0.000001000  4162  Q   R 36028797018963968 + 8 [x]\n' > "$W/past.blk"
+# A user's preset folder (RAIDSCOPE_DISK_PATH) with a preset cut short: it must be named, not skipped.
+mkdir -p "$W/presets"
+printf '{"id": "broken", "capacityBytes": ' > "$W/presets/broken.json"
+snapshot() { (cd "$W" && ls -A && sha256sum -- * 2>/dev/null; ls -A presets && sha256sum presets/*); }
 before=$(snapshot)
 
 pass=0 failed=0 skipped=0
