@@ -598,3 +598,39 @@ TEST_CASE("ProbePage: the boundary plot's subtitle sums up alike runs between bo
     plot.setResult(r);
     CHECK(plot.subtitle() == QStringLiteral("chunk 128 KiB · runs between boundaries: 128, 64, 64, 128, 128, 128, … KiB"));
 }
+
+TEST_CASE("ProbePage: the model engine is chosen on the page, runs, and is kept in the workspace", "[gui][probe]")
+{
+    if (!haveScheme("raid0"))
+        return;
+    ProbePage page;
+    page.resize(1500, 950);
+    CHECK(page.engine() == u"rules"); // the default
+    CHECK_FALSE(page.setEngine(QStringLiteral("oracle")));
+    CHECK(page.engine() == u"rules");
+    REQUIRE(page.setEngine(QStringLiteral("model")));
+    REQUIRE(page.setSimSpec(QStringLiteral("raid0 disks=4 chunk=16KiB")));
+    page.setPaceMs(0);
+    QSignalSpy finished(&page, &ProbePage::probeFinished);
+    REQUIRE(page.run());
+    REQUIRE(finished.wait(120000));
+    REQUIRE(page.hasResult());
+    const ProbeResult& r = *page.result();
+    REQUIRE(r.error.isEmpty());
+    // The model's verdict: four disks of 16 KiB chunks striped (4 KiB blocks: 16 blocks a pattern).
+    CHECK(r.verdict.scheme == u"raid0");
+    CHECK(r.verdict.disks == 4);
+    CHECK(r.verdict.chunkBytes == 16 * 1024);
+    // Its pair points are chunks of the pattern, never block offsets.
+    for (const PairPoint& p : r.pairs) {
+        CHECK(p.a < 4);
+        CHECK(p.b < 4);
+    }
+    CHECK(page.saveState().engine == u"model");
+    WorkspaceProbe state = page.saveState();
+    state.engine = QStringLiteral("rules");
+    state.result.reset();
+    QString error;
+    REQUIRE(page.restoreState(state, &error));
+    CHECK(page.engine() == u"rules");
+}

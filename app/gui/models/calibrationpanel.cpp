@@ -142,6 +142,7 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     m_bar->addStartWidget(m_run);
     QPushButton* save = m_bar->addSaveButton(tr("Save &JSON…"));
     save->setObjectName(QStringLiteral("calibrationSave"));
+    save->setToolTip(tr("Save the calibration study as JSON (raidscope-cli model calibrate --json's object)"));
     connect(save, &QPushButton::clicked, this, [this] {
         m_bar->saveAs(tr("Save Calibration"), tr("Calibrate first"), QStringLiteral("calibration.json"), tr("JSON files (*.json)"),
             [this](const QString& path, QString* error) {
