@@ -278,7 +278,17 @@ ProbeResult ModelProber::run()
             for (std::size_t c = 0; c < classes.size() && c < 8; ++c)
                 heads.push_back(classes[c].members.front());
             std::vector<Test> more = candidateTests(*m_posterior, heads, m_n, writes, m_capacityBlocks / 64, m_posterior->best(64));
-            const auto choice = nextTest(*m_posterior, classes, more);
+            // What the verdict asks of each class: its layout, and which member is odd where an odd member
+            // holds half the posterior (oddMemberSettled).
+            double odd = 0;
+            for (std::size_t i = 0; i < m_posterior->size(); ++i)
+                odd += m_posterior->hypothesis(i).env.slowDisk >= 0 ? m_posterior->posteriors()[i] : 0;
+            std::vector<QString> questions;
+            for (std::size_t c = 0; c < classes.size() && c < 16; ++c) {
+                const Hypothesis& h = m_posterior->hypothesis(classes[c].members.front());
+                questions.push_back(h.layout->spec() + (odd >= 0.5 ? QStringLiteral("#%1").arg(h.env.slowDisk) : QString()));
+            }
+            const auto choice = nextTest(*m_posterior, classes, more, 16, 0.01, questions);
             if (m_trace) {
                 std::fprintf(stderr, "model: %zu hypotheses, %zu classes; sigma %.3f; %.2f s\n", m_posterior->size(), classes.size(),
                     m_posterior->noise().deviceSigma, elapsed());

@@ -58,7 +58,7 @@ std::vector<Test> candidateTests(const Posterior& posterior, const std::vector<s
 }
 
 double separation(const Posterior& posterior, const std::vector<std::size_t>& leaders, const std::vector<double>& weights,
-                  const Test& t)
+                  const Test& t, const std::vector<QString>& questions)
 {
     std::vector<std::pair<double, double>> pred;
     pred.reserve(leaders.size());
@@ -67,6 +67,8 @@ double separation(const Posterior& posterior, const std::vector<std::size_t>& le
     double s = 0;
     for (std::size_t a = 0; a < pred.size(); ++a)
         for (std::size_t b = a + 1; b < pred.size(); ++b) {
+            if (!questions.empty() && questions[a] == questions[b])
+                continue;
             const auto [ma, va] = pred[a];
             const auto [mb, vb] = pred[b];
             const double sum = va + vb;
@@ -79,16 +81,22 @@ double separation(const Posterior& posterior, const std::vector<std::size_t>& le
 }
 
 std::optional<Choice> nextTest(const Posterior& posterior, const std::vector<HypothesisClass>& classes,
-                               const std::vector<Test>& tests, std::size_t maxLeaders, double minSeparation)
+                               const std::vector<Test>& tests, std::size_t maxLeaders, double minSeparation,
+                               const std::vector<QString>& questions)
 {
     std::vector<std::size_t> lead;
     std::vector<double> weights;
-    for (const HypothesisClass& c : classes) {
+    std::vector<QString> asked;
+    for (std::size_t c = 0; c < classes.size(); ++c) {
         if (lead.size() >= maxLeaders)
             break;
-        lead.push_back(c.members.front());
-        weights.push_back(c.posterior);
+        lead.push_back(classes[c].members.front());
+        weights.push_back(classes[c].posterior);
+        if (c < questions.size())
+            asked.push_back(questions[c]);
     }
+    if (asked.size() != lead.size())
+        asked.clear();
     if (lead.size() < 2)
         return std::nullopt;
     // Weights over the leaders alone: the separation is then a share of the doubt among them.
@@ -100,10 +108,13 @@ std::optional<Choice> nextTest(const Posterior& posterior, const std::vector<Hyp
     double doubt = 0;
     for (std::size_t a = 0; a < weights.size(); ++a)
         for (std::size_t b = a + 1; b < weights.size(); ++b)
-            doubt += weights[a] * weights[b];
+            if (asked.empty() || asked[a] != asked[b])
+                doubt += weights[a] * weights[b];
+    if (doubt <= 0)
+        return std::nullopt; // every leader gives the same answer
     std::optional<Choice> best;
     for (const Test& t : tests) {
-        const double sep = separation(posterior, lead, weights, t);
+        const double sep = separation(posterior, lead, weights, t, asked);
         const double perIo = sep / double(std::max(1, t.requests()));
         if (sep >= minSeparation * doubt && (!best || perIo > best->perIo))
             best = Choice { t, sep, perIo };

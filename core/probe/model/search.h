@@ -20,8 +20,10 @@ std::vector<Test> candidateTests(const Posterior& posterior, const std::vector<s
 /// Expected separation a test brings between the leading hypotheses: the sum over pairs of their
 /// posterior weights times one minus the Bhattacharyya coefficient of their predictive
 /// distributions (how often the test's outcome would tell them apart).
+/// With `questions` (one per leader), only pairs that answer differently count: classes of one layout
+/// that differ only in what the verdict does not ask (a member at 1.1 of the others' speed) need no test.
 double separation(const Posterior& posterior, const std::vector<std::size_t>& leaders, const std::vector<double>& weights,
-                  const Test& t);
+                  const Test& t, const std::vector<QString>& questions = {});
 
 struct Choice
 {
@@ -33,8 +35,10 @@ struct Choice
 /// The test among `tests` with the most separation per I/O between the heads of `classes` (weighted
 /// by their posteriors, at most `maxLeaders`), or none when no test separates them by `minSeparation`
 /// of the doubt between them (the sum of their pairs' weights): what is left reads alike on every
-/// Shear test.
+/// Shear test. With `questions` (one per class: what the verdict would say of it), pairs that would
+/// say the same count neither in the separation nor in the doubt.
 std::optional<Choice> nextTest(const Posterior& posterior, const std::vector<HypothesisClass>& classes,
-                               const std::vector<Test>& tests, std::size_t maxLeaders = 16, double minSeparation = 0.01);
+                               const std::vector<Test>& tests, std::size_t maxLeaders = 16, double minSeparation = 0.01,
+                               const std::vector<QString>& questions = {});
 
 } // namespace raidscope::probemodel
