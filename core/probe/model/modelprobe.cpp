@@ -262,6 +262,9 @@ ProbeResult ModelProber::run()
         step(QStringLiteral("inference"), 0.1);
         for (int k = 0; k < m_options.maxTests; ++k) {
             m_posterior->prune(m_options.pruneBelow);
+            // A fifth: a member at 1/k of the others' speed (k up to 5, aliasHypotheses) makes the
+            // patterns P/k read as P, so until odd members join, the true pattern may share its mass with
+            // up to four aliases.
             expandAroundPattern(0.2);
             // The tests that could still tell the leaders apart, from the best few hypotheses; the
             // classes read alike on those and on every test run.
