@@ -206,6 +206,46 @@ TEST_CASE("Probe model: a write-back cache explains writes faster than any layou
     CHECK(honest.posteriors()[0] > 0.9);
 }
 
+TEST_CASE("Probe model: an array-wide request ceiling, its rate integrated out", "[probe][model]")
+{
+    // Rate-limited members whose lone read returns in 0.5 ms and whose rate is one read a millisecond:
+    // the unit shift is log 2, above the throttle's bound of 0.
+    DeviceScale s;
+    s.serialReadMs = 0.5;
+    s.floorMs = 0.5;
+    NoiseModel noise;
+    noise.deviceSigma = 0.03;
+    Posterior post(s, noise);
+    const auto four = make("raid0", "", 4, 0, 16384), two = make("raid0", "", 2, 0, 16384);
+    Environment plain, capped;
+    plain.kind = capped.kind = MemberKind::RateLimited;
+    capped.ceiling = true;
+    post.addHypotheses({ { four, plain, logPrior(*four, plain) }, { four, capped, logPrior(*four, capped) },
+                         { two, plain, logPrior(*two, plain) }, { two, capped, logPrior(*two, capped) } });
+    const Test one = reads({ { 16, 0, 32 } }), two0 = reads({ { 8, 0, 32 } }), four0 = reads({ { 4, 0, 32 } });
+    const Test spread = reads({ { 1, 0, 64 } }, Test::Kind::Spread);
+    // The ceiling's time is the test's requests at one member's serial read: 64 x 0.5 ms.
+    CHECK_THAT(predict(*four, capped, s, spread).ceilingMs, WithinRel(32.0, 1e-12));
+    CHECK(predict(*four, plain, s, spread).ceilingMs == 0);
+    // The truth: RAID-0 of 4 at 1 ms a read under a ceiling of 1.6 members (1,600 reads a second). At
+    // multiples of 16 blocks all 32 reads are on disk 0: 32 ms, which the ceiling (32 / 1.6 = 20 ms)
+    // does not bind. Every test that spreads its reads is held to requests / 1.6 ms: 32 reads over two
+    // disks or four, 20 ms (the disks alone: about 17.6 and 10.5); 64 reads anywhere, 40 ms (about 18.5).
+    post.observe(one, 32);
+    post.observe(two0, 20);
+    post.observe(four0, 20);
+    post.observe(spread, 40);
+    const std::vector<double> p = post.posteriors();
+    CHECK(p[1] > 0.99);
+    // Its rate at the grid's point nearest 1.6 (steps of 5 %), and the member's unit at 1 ms.
+    CHECK_THAT(post.ceilingMembers(1), WithinRel(1.6, 0.03));
+    CHECK_THAT(post.shift(1), WithinAbs(std::log(2.0), 0.03));
+    CHECK(post.ceilingMembers(0) == 0);
+    // RAID-0 of 2 keeps the reads at multiples of 8 blocks on disk 0 (32 ms, not 20) with a ceiling or without.
+    CHECK(p[2] < 1e-6);
+    CHECK(p[3] < 1e-6);
+}
+
 TEST_CASE("Probe model: the search picks a test that separates the leaders", "[probe][model]")
 {
     const DeviceScale s = disk5ms();

@@ -28,6 +28,8 @@ QString Environment::describe() const
         parts << QStringLiteral("write-back cache");
     if (slowDisk >= 0)
         parts << QStringLiteral("disk %1 at %2").arg(slowDisk).arg(slowSpeed, 0, 'g', 3);
+    if (ceiling)
+        parts << QStringLiteral("request ceiling");
     return parts.join(QStringLiteral(", "));
 }
 
@@ -464,7 +466,21 @@ Prediction predict(const LoadProfile& profile, const Environment& e, const Devic
     p.logVariance = mean > 0 ? var / (mean * mean) : 0;
     if (t.write && e.writeBack)
         p.logVariance = 0; // the likelihood treats a write-back cache's writes apart (posterior.cpp)
+    else if (e.ceiling)
+        p.ceilingMs = double(requests) * unit.serialReadMs;
     return p;
+}
+
+const std::vector<double>& ceilingGrid(int disks)
+{
+    static const std::vector<std::vector<double>> grids = [] {
+        std::vector<std::vector<double>> g(257);
+        for (int d = 0; d < int(g.size()); ++d)
+            for (double k = std::log(1.1); k < std::log(double(d)); k += std::log(1.05))
+                g[std::size_t(d)].push_back(k);
+        return g;
+    }();
+    return grids[std::size_t(std::clamp(disks, 0, int(grids.size()) - 1))];
 }
 
 } // namespace raidscope::probemodel

@@ -41,6 +41,10 @@ struct Environment
     int slowDisk = -1;           ///< one member at `slowSpeed` of the others' rate (Shear Fig. 18); over 1: faster
     double slowSpeed = 1;
     double speedShare = 1;       ///< the prior's share of `slowSpeed` among the odd member's speeds (oddMemberSpeeds)
+    /// An array-wide limit on the requests started per unit time (a controller's or a volume's IOPS
+    /// limit, or the host's CPU per request), below what the members together serve. Its rate, in
+    /// members' worth (ceilingGrid), is integrated out by the posterior rather than fixed here.
+    bool ceiling = false;
 
     QString describe() const;
 };
@@ -136,7 +140,18 @@ struct Prediction
 {
     double ms = 0;
     double logVariance = 0;
+    /// The test's requests at one member's serial rate (their count times the unit's serial read): an
+    /// array ceiling of k members' worth holds the batch to at least ceilingMs / k. 0 where no ceiling
+    /// applies (writes a write-back cache takes).
+    double ceilingMs = 0;
 };
+
+/// The ceilings a hypothesis with `Environment::ceiling` may have, in members' worth of rate, in log
+/// κ: from 1.1 members (a ceiling near one member's rate is a single member's limit, which the layout
+/// already states) to the array's `disks` (a ceiling above every member's rate together never binds a
+/// read batch), steps of 5 % (a half step, 0.025 in log time on the tests it binds, is under half a
+/// batch's repeat noise). Each point an equal share of the prior: log-uniform in the rate.
+const std::vector<double>& ceilingGrid(int disks);
 Prediction predict(const LoadProfile& profile, const Environment& e, const DeviceScale& scale, const Test& t);
 Prediction predict(const Candidate& c, const Environment& e, const DeviceScale& scale, const Test& t);
 

@@ -53,15 +53,20 @@ std::vector<Hypothesis> ModelProber::hypotheses(std::uint64_t patternBlocks, boo
             if (reads == CopyReads::OneCopy && (layout->blockCopies() < 2 || layout->mdMirrorReads))
                 continue;
             for (MemberKind kind : { MemberKind::Positioning, MemberKind::Reordering, MemberKind::SeekOrdered, MemberKind::RateLimited })
-                for (bool wb : { false, true }) {
-                    if (wb && !writes)
-                        continue;
-                    Environment e;
-                    e.kind = kind;
-                    e.copyReads = reads;
-                    e.writeBack = wb;
-                    out.push_back({ layout, e, logPrior(*layout, e) });
-                }
+                for (bool wb : { false, true })
+                    for (bool ceiling : { false, true }) {
+                        // A ceiling binds where the members are fast against the host or the volume's
+                        // limit: rate limiters (a virtual disk, a cloud volume). Disks that seek and
+                        // rotate serve a few hundred reads a second, which no controller caps.
+                        if ((wb && !writes) || (ceiling && (kind != MemberKind::RateLimited || ceilingGrid(layout->disks).empty())))
+                            continue;
+                        Environment e;
+                        e.kind = kind;
+                        e.copyReads = reads;
+                        e.writeBack = wb;
+                        e.ceiling = ceiling;
+                        out.push_back({ layout, e, logPrior(*layout, e) });
+                    }
         }
     }
     return out;
@@ -99,20 +104,20 @@ std::vector<Hypothesis> ModelProber::oddMemberHypotheses(std::uint64_t patternBl
     return out;
 }
 
-// The environments (member kind, copy reads, cache) that hold at least 1 % of the posterior.
+// The environments (member kind, copy reads, cache, ceiling) that hold at least 1 % of the posterior.
 std::vector<Environment> ModelProber::leadingEnvironments() const
 {
     const std::vector<double>& post = m_posterior->posteriors();
-    std::map<std::tuple<MemberKind, CopyReads, bool>, double> envs;
+    std::map<std::tuple<MemberKind, CopyReads, bool, bool>, double> envs;
     for (std::size_t i = 0; i < post.size(); ++i) {
         const Environment& e = m_posterior->hypothesis(i).env;
-        envs[{ e.kind, e.copyReads, e.writeBack }] += post[i];
+        envs[{ e.kind, e.copyReads, e.writeBack, e.ceiling }] += post[i];
     }
     std::vector<Environment> out;
     for (const auto& [key, mass] : envs)
         if (mass >= 0.01) {
             Environment e;
-            std::tie(e.kind, e.copyReads, e.writeBack) = key;
+            std::tie(e.kind, e.copyReads, e.writeBack, e.ceiling) = key;
             out.push_back(e);
         }
     return out;
@@ -121,7 +126,9 @@ std::vector<Environment> ModelProber::leadingEnvironments() const
 bool ModelProber::addOdd(std::vector<Hypothesis>& out, const std::shared_ptr<const Candidate>& layout, Environment e, int disk,
                          double speed, double share)
 {
-    if (!m_odd.insert({ layout.get(), int(e.kind), int(e.copyReads), e.writeBack, disk, speed }).second)
+    if (e.ceiling && ceilingGrid(layout->disks).empty())
+        return false;
+    if (!m_odd.insert({ layout.get(), int(e.kind), int(e.copyReads), e.writeBack, e.ceiling, disk, speed }).second)
         return false;
     e.slowDisk = disk;
     e.slowSpeed = speed;

@@ -73,8 +73,8 @@ private:
     DeviceScale m_scale;
     std::optional<Posterior> m_posterior;
     std::set<std::uint64_t> m_expanded;
-    /// The odd-member hypotheses added: layout, member kind, copy reads, cache, member, speed.
-    std::set<std::tuple<const Candidate*, int, int, bool, int, double>> m_odd;
+    /// The odd-member hypotheses added: layout, member kind, copy reads, cache, ceiling, member, speed.
+    std::set<std::tuple<const Candidate*, int, int, bool, bool, int, double>> m_odd;
     std::uint64_t m_largestTried = 0;
     IoCounts m_ios;
     ProbeResult m_result;

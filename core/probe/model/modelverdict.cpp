@@ -166,10 +166,19 @@ void ModelProber::verdict()
     // What the posterior says of the environment, marginalised over the layouts.
     const std::vector<double>& post = m_posterior->posteriors();
     std::map<MemberKind, double> kinds;
-    double writeBack = 0;
+    double writeBack = 0, ceiling = 0, ceilingLog = 0, ceilingRateLog = 0;
     for (std::size_t i = 0; i < post.size(); ++i) {
-        kinds[m_posterior->hypothesis(i).env.kind] += post[i];
-        writeBack += m_posterior->hypothesis(i).env.writeBack ? post[i] : 0;
+        const Environment& e = m_posterior->hypothesis(i).env;
+        kinds[e.kind] += post[i];
+        writeBack += e.writeBack ? post[i] : 0;
+        if (e.ceiling && post[i] > 0) {
+            // The ceiling in members' worth, and in requests a second: k members' serial reads, the unit
+            // the hypothesis' shift puts on the calibration's serial read.
+            const double k = std::log(m_posterior->ceilingMembers(i));
+            ceiling += post[i];
+            ceilingLog += post[i] * k;
+            ceilingRateLog += post[i] * (k + std::log(1000.0 / m_scale.serialReadMs) - m_posterior->shift(i));
+        }
     }
     const auto kind = std::max_element(kinds.begin(), kinds.end(), [](auto& a, auto& b) { return a.second < b.second; });
     finding(ProbeFinding::Kind::MemberKind,
@@ -179,6 +188,15 @@ void ModelProber::verdict()
             .arg(m_scale.serialReadMs, 0, 'f', 3),
         {}, { { QStringLiteral("posterior"), kind->second }, { QStringLiteral("serialReadMs"), m_scale.serialReadMs } });
     oddMemberFinding();
+    if (ceiling >= 0.5)
+        finding(ProbeFinding::Kind::RequestCeiling,
+            QStringLiteral("the array starts requests no faster than %1 members serve them, about %2 requests a second: "
+                           "a limit of the volume, the controller or the host (posterior %3 %)")
+                .arg(std::exp(ceilingLog / ceiling), 0, 'f', 1)
+                .arg(std::exp(ceilingRateLog / ceiling), 0, 'f', 0)
+                .arg(100 * ceiling, 0, 'f', 1),
+            {}, { { QStringLiteral("members"), std::exp(ceilingLog / ceiling) },
+                  { QStringLiteral("iops"), std::exp(ceilingRateLog / ceiling) }, { QStringLiteral("posterior"), ceiling } });
     if (writeBack >= 0.5)
         finding(ProbeFinding::Kind::WriteCache,
             QStringLiteral("writes are acknowledged before the disks can have written them: a write-back cache "

@@ -54,6 +54,10 @@ double logPrior(const Candidate& c, const Environment& e)
     // of its D members, its speed spread over oddMemberSpeeds()'s grid by `speedShare`.
     if (e.slowDisk >= 0)
         p += std::log(0.1 / double(c.disks) * e.speedShare);
+    // A ceiling below the members' rate together: one array in ten (a volume's or a controller's limit,
+    // the host's CPU); its rate log-uniform over ceilingGrid(), integrated in Posterior::score.
+    if (e.ceiling)
+        p += std::log(0.1);
     return p;
 }
 
@@ -119,6 +123,8 @@ void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses)
             const Prediction p = predict(profiles[o], added.env, m_scale, m_observations[o].test);
             row.logMs.push_back(p.ms > 0 ? std::log(p.ms) : -std::numeric_limits<double>::infinity());
             row.logVar.push_back(p.logVariance);
+            if (added.env.ceiling)
+                row.logCeiling.push_back(p.ceilingMs > 0 ? std::log(p.ceilingMs) : -std::numeric_limits<double>::infinity());
         }
         m_rows.push_back(std::move(row));
     }
@@ -128,6 +134,7 @@ void Posterior::observe(const Test& test, double ms)
 {
     m_posteriors.clear();
     m_observations.push_back({ test, ms });
+    m_logObserved.push_back(std::log(std::max(ms, 1e-9)));
     // Hypotheses that share where the reads land: their profile computed once.
     const Hypothesis* last = nullptr;
     LoadProfile profile;
@@ -139,7 +146,33 @@ void Posterior::observe(const Test& test, double ms)
         const Prediction p = predict(profile, h.env, m_scale, test);
         m_rows[i].logMs.push_back(p.ms > 0 ? std::log(p.ms) : -std::numeric_limits<double>::infinity());
         m_rows[i].logVar.push_back(p.logVariance);
+        if (h.env.ceiling)
+            m_rows[i].logCeiling.push_back(p.ceilingMs > 0 ? std::log(p.ceilingMs) : -std::numeric_limits<double>::infinity());
     }
+}
+
+std::pair<double, double> Posterior::effective(std::size_t i, std::size_t o, double logKappa) const
+{
+    const Row& row = m_rows[i];
+    // The batch ends when its busiest member does, or when the ceiling has let its last request start,
+    // whichever is later; the ceiling's pace is the host's own and adds no spread of where reads land.
+    if (!std::isnan(logKappa) && o < row.logCeiling.size() && row.logCeiling[o] - logKappa > row.logMs[o])
+        return { row.logCeiling[o] - logKappa, 0.0 };
+    return { row.logMs[o], row.logVar[o] };
+}
+
+double Posterior::logKappa(std::size_t i) const
+{
+    if (!m_hypotheses[i].env.ceiling)
+        return std::numeric_limits<double>::quiet_NaN();
+    posteriors(); // the modes are found with the posteriors
+    return m_logKappas[i];
+}
+
+double Posterior::ceilingMembers(std::size_t i) const
+{
+    const double k = logKappa(i);
+    return std::isnan(k) ? 0 : std::exp(k);
 }
 
 namespace {
@@ -153,26 +186,28 @@ struct Terms
 
 } // namespace
 
-static Terms terms(const std::vector<Observation>& obs, const std::vector<double>& logMs,
-                   const std::vector<double>& logVar, const Hypothesis& h, const NoiseModel& noise)
+template<typename Effective>
+static Terms terms(const std::vector<Observation>& obs, const std::vector<double>& logObserved, const Effective& effective,
+                   const Hypothesis& h, const NoiseModel& noise)
 {
     Terms t;
     const double dev2 = noise.deviceSigma * noise.deviceSigma;
     for (std::size_t o = 0; o < obs.size(); ++o) {
-        const double y = std::log(std::max(obs[o].ms, 1e-9));
-        if (!std::isfinite(logMs[o])) {
+        const double y = logObserved[o];
+        const auto [logMs, logVar] = effective(o);
+        if (!std::isfinite(logMs)) {
             t.extra += 1e6; // predicts no time at all where the device took some
             continue;
         }
         if (obs[o].test.write && h.env.writeBack) {
             // Writes acknowledged by the cache: any time up to the uncached layout's, log-uniform.
-            const double r = y - logMs[o];
+            const double r = y - logMs;
             const double over = r > 0 ? r / noise.deviceSigma : 0;
             t.extra += 2 * std::log(noise.writeBackRange) + over * over;
             continue;
         }
-        const double v = dev2 + logVar[o];
-        const double r = y - logMs[o];
+        const double v = dev2 + logVar;
+        const double r = y - logMs;
         t.sumR2 += r * r / v;
         t.sumR += r / v;
         t.sumW += 1 / v;
@@ -184,7 +219,30 @@ static Terms terms(const std::vector<Observation>& obs, const std::vector<double
 double Posterior::score(std::size_t i) const
 {
     const Hypothesis& h = m_hypotheses[i];
-    const Terms t = terms(m_observations, m_rows[i].logMs, m_rows[i].logVar, h, m_noise);
+    if (!h.env.ceiling)
+        return scoreAt(i, std::numeric_limits<double>::quiet_NaN());
+    // The ceiling's rate integrated over its grid, each point an equal share of the prior:
+    // -2 log (mean over the grid of exp(-score/2)).
+    const std::vector<double>& grid = ceilingGrid(h.layout->disks);
+    if (grid.empty())
+        return std::numeric_limits<double>::infinity();
+    std::vector<double> scores;
+    scores.reserve(grid.size());
+    for (double k : grid)
+        scores.push_back(scoreAt(i, k));
+    const auto mode = std::min_element(scores.begin(), scores.end());
+    if (m_logKappas.size() == m_hypotheses.size())
+        m_logKappas[i] = grid[std::size_t(mode - scores.begin())];
+    double sum = 0;
+    for (double v : scores)
+        sum += std::exp(-0.5 * (v - *mode));
+    return *mode - 2 * std::log(sum / double(grid.size()));
+}
+
+double Posterior::scoreAt(std::size_t i, double logKappa) const
+{
+    const Hypothesis& h = m_hypotheses[i];
+    const Terms t = terms(m_observations, m_logObserved, [&](std::size_t o) { return effective(i, o, logKappa); }, h, m_noise);
     const double tau2 = unitSigma(h) * unitSigma(h);
     // -2 log of the Gaussian marginal: sum r²/v - (sum r/v)² / (sum 1/v + 1/tau²) + log det terms.
     const double quad = t.sumR2 - t.sumR * t.sumR / (t.sumW + 1 / tau2);
@@ -202,7 +260,8 @@ double Posterior::score(std::size_t i) const
 double Posterior::shift(std::size_t i) const
 {
     const Hypothesis& h = m_hypotheses[i];
-    const Terms t = terms(m_observations, m_rows[i].logMs, m_rows[i].logVar, h, m_noise);
+    const double k = logKappa(i);
+    const Terms t = terms(m_observations, m_logObserved, [&](std::size_t o) { return effective(i, o, k); }, h, m_noise);
     const double tau2 = unitSigma(h) * unitSigma(h);
     const double s = t.sumR / (t.sumW + 1 / tau2);
     return h.env.kind == MemberKind::RateLimited ? std::max(0.0, s) : s;
@@ -211,7 +270,8 @@ double Posterior::shift(std::size_t i) const
 std::pair<double, double> Posterior::fit(std::size_t i) const
 {
     const Hypothesis& h = m_hypotheses[i];
-    const Terms t = terms(m_observations, m_rows[i].logMs, m_rows[i].logVar, h, m_noise);
+    const double k = logKappa(i);
+    const Terms t = terms(m_observations, m_logObserved, [&](std::size_t o) { return effective(i, o, k); }, h, m_noise);
     const double s = shift(i);
     // sum (r - s)² / v = sum r²/v - 2 s sum r/v + s² sum 1/v
     const double chi2 = t.sumR2 - 2 * s * t.sumR + s * s * t.sumW;
@@ -226,6 +286,7 @@ const std::vector<double>& Posterior::posteriors() const
     if (m_posteriors.size() == m_hypotheses.size() && !m_hypotheses.empty())
         return m_posteriors;
     std::vector<double>& s = m_posteriors;
+    m_logKappas.assign(m_hypotheses.size(), std::numeric_limits<double>::quiet_NaN());
     s.assign(m_hypotheses.size(), 0.0);
     double best = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < s.size(); ++i) {
@@ -246,7 +307,12 @@ std::pair<double, double> Posterior::predictLog(std::size_t i, const Test& t) co
 {
     const Hypothesis& h = m_hypotheses[i];
     const Prediction p = predict(*h.layout, h.env, m_scale, t);
-    const double var = m_noise.deviceSigma * m_noise.deviceSigma + p.logVariance;
+    double var = m_noise.deviceSigma * m_noise.deviceSigma + p.logVariance;
+    double logMs = std::log(std::max(p.ms, 1e-9));
+    if (const double k = logKappa(i); !std::isnan(k) && p.ceilingMs > 0 && std::log(p.ceilingMs) - k > logMs) {
+        logMs = std::log(p.ceilingMs) - k;
+        var = m_noise.deviceSigma * m_noise.deviceSigma;
+    }
     if (t.write && h.env.writeBack) {
         // The cache's time for these writes is one unknown of the device, log-uniform below the
         // uncached layout's (see terms()). Once the same test has run, that unknown is known to within
@@ -265,7 +331,7 @@ std::pair<double, double> Posterior::predictLog(std::size_t i, const Test& t) co
         // Not run yet: anywhere in the cache's range, its mean and variance.
         return { uncached + shift(i) - m_noise.writeBackRange / 2, var + m_noise.writeBackRange * m_noise.writeBackRange / 12 };
     }
-    return { std::log(std::max(p.ms, 1e-9)) + shift(i), var };
+    return { logMs + shift(i), var };
 }
 
 std::vector<std::size_t> Posterior::best(std::size_t count) const
@@ -299,9 +365,9 @@ std::vector<HypothesisClass> Posterior::classes(double tolerance, double floor, 
         return logs;
     };
     auto alike = [&](std::size_t head, std::size_t i, const std::vector<double>& iLogs, const std::vector<double>& hLogs) {
-        const double sa = shift(head), sb = shift(i);
+        const double sa = shift(head), sb = shift(i), ka = logKappa(head), kb = logKappa(i);
         for (std::size_t o = 0; o < m_observations.size(); ++o)
-            if (!(std::abs(m_rows[head].logMs[o] + sa - m_rows[i].logMs[o] - sb) <= limit))
+            if (!(std::abs(effective(head, o, ka).first + sa - effective(i, o, kb).first - sb) <= limit))
                 return false;
         for (std::size_t k = 0; k < iLogs.size(); ++k)
             if (!(std::abs(iLogs[k] - hLogs[k]) <= limit))

@@ -98,6 +98,9 @@ public:
     double score(std::size_t i) const;
     /// The shared log shift's posterior mean for hypothesis i.
     double shift(std::size_t i) const;
+    /// Hypothesis i's request ceiling in members' worth of rate, at its posterior mode over ceilingGrid();
+    /// 0 where its environment has none.
+    double ceilingMembers(std::size_t i) const;
     /// How well hypothesis i explains the tests: its residuals' chi-square (the shift fitted) and the
     /// degrees of freedom, for a check that the model describes the array at all.
     std::pair<double, double> fit(std::size_t i) const;
@@ -119,15 +122,24 @@ private:
     struct Row
     {
         std::vector<double> logMs, logVar; ///< per observation
+        std::vector<double> logCeiling;    ///< per observation, log Prediction::ceilingMs (-inf: none)
     };
     double unitSigma(const Hypothesis& h) const;
+    /// score() at one log ceiling (NaN: none).
+    double scoreAt(std::size_t i, double logKappa) const;
+    /// The log ceiling the hypothesis is read at: its mode, NaN where it has none.
+    double logKappa(std::size_t i) const;
+    /// Hypothesis i's log prediction of observation o, its ceiling applied, and that prediction's variance.
+    std::pair<double, double> effective(std::size_t i, std::size_t o, double logKappa) const;
 
     DeviceScale m_scale;
     NoiseModel m_noise;
     std::vector<Hypothesis> m_hypotheses;
     std::vector<Row> m_rows;
     std::vector<Observation> m_observations;
+    std::vector<double> m_logObserved;        ///< per observation, the log of its time
     mutable std::vector<double> m_posteriors; ///< posteriors()'s, empty when out of date
+    mutable std::vector<double> m_logKappas;  ///< per hypothesis, its ceiling's mode (with m_posteriors)
 };
 
 } // namespace raidscope::probemodel
