@@ -181,6 +181,34 @@ TEST_CASE("Probe model: the posterior on synthetic evidence", "[probe][model]")
     CHECK_THAT(p[0] / p[2], WithinRel(4.0, 1e-6));
 }
 
+TEST_CASE("Probe model: hypotheses joining late are left out only where prune would drop them", "[probe][model]")
+{
+    const DeviceScale s = disk5ms();
+    NoiseModel noise;
+    noise.deviceSigma = 0.03;
+    const auto four = make("raid0", "", 4, 0, 16384), two = make("raid0", "", 2, 0, 16384);
+    const auto raid4 = make("raid4", "parity-last", 5, 0, 16384);
+    Environment e;
+    const std::vector<Test> tests = { reads({ { 8, 0, 32 } }), reads({ { 16, 0, 32 } }), reads({ { 4, 0, 32 } }) };
+    // All three from the start, then pruned; and RAID-0 of 4 first, the others joining after the tests.
+    Posterior all(s, noise), late(s, noise);
+    all.addHypotheses({ { four, e, logPrior(*four, e) }, { two, e, logPrior(*two, e) }, { raid4, e, logPrior(*raid4, e) } });
+    late.addHypotheses({ { four, e, logPrior(*four, e) } });
+    for (const Test& t : tests) {
+        const double ms = predict(*four, e, s, t).ms;
+        all.observe(t, ms);
+        late.observe(t, ms);
+    }
+    late.addHypotheses({ { two, e, logPrior(*two, e) }, { raid4, e, logPrior(*raid4, e) } }, 1e-10);
+    all.prune(1e-10);
+    // RAID-0 of 2 puts the reads at multiples of 8 on one disk (160 ms where 100 were measured): both drop it;
+    // RAID-4 of 5 reads as RAID-0 of 4 and stays, at the same posterior.
+    REQUIRE(all.size() == 2);
+    REQUIRE(late.size() == 2);
+    CHECK(late.hypothesis(1).layout == raid4);
+    CHECK_THAT(late.posteriors()[1], WithinAbs(all.posteriors()[1], 1e-12));
+}
+
 TEST_CASE("Probe model: a write-back cache explains writes faster than any layout's", "[probe][model]")
 {
     const DeviceScale s = disk5ms();

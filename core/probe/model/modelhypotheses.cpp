@@ -185,13 +185,14 @@ bool ModelProber::expandAroundPattern(double share)
     for (std::uint64_t p : grow) {
         std::vector<Hypothesis> odd = oddMemberHypotheses(p);
         std::vector<Hypothesis> alias = aliasHypotheses(p);
-        const std::size_t oddCount = odd.size(), aliasCount = alias.size();
-        m_posterior->addHypotheses(hypotheses(p, true));
-        m_posterior->addHypotheses(std::move(odd));
-        m_posterior->addHypotheses(std::move(alias));
+        const std::size_t oddCount = odd.size(), aliasCount = alias.size(), before = m_posterior->size();
+        m_posterior->addHypotheses(hypotheses(p, true), m_options.pruneBelow);
+        m_posterior->addHypotheses(std::move(odd), m_options.pruneBelow);
+        m_posterior->addHypotheses(std::move(alias), m_options.pruneBelow);
         if (m_trace)
-            std::fprintf(stderr, "model: pattern %llu: degraded layouts, %zu with an odd member and %zu at its multiples added\n",
-                (unsigned long long)p, oddCount, aliasCount);
+            std::fprintf(stderr, "model: pattern %llu: degraded layouts, %zu with an odd member and %zu at its multiples offered; "
+                "%zu kept (the rest already under the prune floor)\n",
+                (unsigned long long)p, oddCount, aliasCount, m_posterior->size() - before);
     }
     return !grow.empty();
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 
 namespace raidscope::probemodel {
 
@@ -102,30 +103,66 @@ bool sameLoads(const Hypothesis& a, const Hypothesis& b)
 
 } // namespace
 
-void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses)
+void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses, double dropBelow)
 {
+    const std::size_t observed = m_observations.size();
+    // A hypothesis whose score must come out over the best's by more than -2 log(dropBelow) would go at
+    // the next prune(dropBelow): its observations are then not all predicted. The bound: the least
+    // quadratic form over the shift never falls as observations join (a minimum over more terms); the
+    // cache's terms and the determinant's are at least 0 and log(2 pi sigma²) each; the rest at least 0.
+    double cut = std::numeric_limits<double>::infinity(), logDetFloor = 0;
+    if (dropBelow > 0 && observed > 0 && !m_hypotheses.empty()) {
+        double best = std::numeric_limits<double>::infinity();
+        for (std::size_t i = 0; i < m_hypotheses.size(); ++i)
+            best = std::min(best, score(i));
+        cut = best - 2 * std::log(dropBelow);
+        logDetFloor = double(observed) * std::min(0.0, std::log(2 * M_PI * m_noise.deviceSigma * m_noise.deviceSigma));
+    }
     m_posteriors.clear();
-    std::vector<LoadProfile> profiles; // per observation, for the run of hypotheses that share them
+    std::vector<LoadProfile> profiles(observed); // per observation, for the run of hypotheses that share them
+    std::vector<bool> profiled(observed, false);
     m_hypotheses.reserve(m_hypotheses.size() + hypotheses.size());
     m_rows.reserve(m_rows.size() + hypotheses.size());
-    const Hypothesis* last = nullptr; // stays valid: the room was reserved
+    std::optional<Hypothesis> last; // whose load profiles `profiles` holds
+    const double dev2 = m_noise.deviceSigma * m_noise.deviceSigma;
     for (Hypothesis& h : hypotheses) {
-        m_hypotheses.push_back(std::move(h));
-        const Hypothesis& added = m_hypotheses.back();
-        if (!last || !sameLoads(*last, added)) {
-            profiles.clear();
-            for (const Observation& o : m_observations)
-                profiles.push_back(loadProfile(*added.layout, added.env, o.test, m_scale));
-        }
-        last = &added;
+        if (!last || !sameLoads(*last, h))
+            profiled.assign(observed, false);
+        last = h;
+        const bool bounded = std::isfinite(cut) && !h.env.ceiling; // a ceiling's grid is scored whole
+        const double tau2 = unitSigma(h) * unitSigma(h);
+        double sumR2 = 0, sumR = 0, sumW = 0, extra = 0;
+        bool dropped = false;
         Row row;
-        for (std::size_t o = 0; o < m_observations.size(); ++o) {
-            const Prediction p = predict(profiles[o], added.env, m_scale, m_observations[o].test);
-            row.logMs.push_back(p.ms > 0 ? std::log(p.ms) : -std::numeric_limits<double>::infinity());
+        for (std::size_t o = 0; o < observed && !dropped; ++o) {
+            if (!profiled[o]) {
+                profiles[o] = loadProfile(*h.layout, h.env, m_observations[o].test, m_scale);
+                profiled[o] = true;
+            }
+            const Prediction p = predict(profiles[o], h.env, m_scale, m_observations[o].test);
+            const double logMs = p.ms > 0 ? std::log(p.ms) : -std::numeric_limits<double>::infinity();
+            row.logMs.push_back(logMs);
             row.logVar.push_back(p.logVariance);
-            if (added.env.ceiling)
+            if (h.env.ceiling)
                 row.logCeiling.push_back(p.ceilingMs > 0 ? std::log(p.ceilingMs) : -std::numeric_limits<double>::infinity());
+            if (!bounded)
+                continue;
+            const double r = m_logObserved[o] - logMs;
+            if (!std::isfinite(logMs)) {
+                extra += 1e6;
+            } else if (m_observations[o].test.write && h.env.writeBack) {
+                extra += 2 * std::log(m_noise.writeBackRange) + (r > 0 ? r * r / dev2 : 0);
+            } else {
+                const double v = dev2 + p.logVariance;
+                sumR2 += r * r / v;
+                sumR += r / v;
+                sumW += 1 / v;
+            }
+            dropped = sumR2 - sumR * sumR / (sumW + 1 / tau2) + extra + logDetFloor - 2 * h.logPrior > cut;
         }
+        if (dropped)
+            continue;
+        m_hypotheses.push_back(std::move(h));
         m_rows.push_back(std::move(row));
     }
 }

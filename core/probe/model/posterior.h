@@ -78,8 +78,10 @@ class Posterior
 public:
     Posterior(DeviceScale scale, NoiseModel noise) : m_scale(scale), m_noise(noise) {}
 
-    /// Adds hypotheses; their predictions of the tests already observed are computed now.
-    void addHypotheses(std::vector<Hypothesis> hypotheses);
+    /// Adds hypotheses; their predictions of the tests already observed are computed now. With
+    /// `dropBelow`, those the tests already put under that share of the best's posterior (as prune()
+    /// would drop them) are left out, most after a few of their predictions.
+    void addHypotheses(std::vector<Hypothesis> hypotheses, double dropBelow = 0);
     /// Adds a timed test; every hypothesis predicts it.
     void observe(const Test& test, double ms);
     void setNoise(const NoiseModel& noise)
