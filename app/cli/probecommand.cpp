@@ -135,11 +135,13 @@ int runProbe(const QStringList& args)
             std::fprintf(stderr, "raidscope-cli: warning: %s: --allow-writes rewrites the bytes it reads\n",
                 qPrintable(note));
     }
+    ModelProbeOptions modelOptions;
+    modelOptions.jobs = 0; // one probe: its inference on every core
     std::stop_source stop;
     const StopOnSignal stopOnSignal(stop, "stopping at the next safe point (safe writes begun are finished first)"); // lives until the result is printed
     const auto onSnapshot = [](auto s) { progress(*s); };
     const ProbeResult r = engine == u"model"
-        ? runModelProbe(*target, config, LayoutRegistry::instance(), ModelProbeOptions {}, stop.get_token(), onSnapshot)
+        ? runModelProbe(*target, config, LayoutRegistry::instance(), modelOptions, stop.get_token(), onSnapshot)
         : runShearProbe(*target, config, stop.get_token(), onSnapshot);
     if (isatty(STDERR_FILENO))
         std::fputc('\n', stderr);

@@ -6,6 +6,8 @@
 #include "units.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <map>
 #include <numeric>
 
@@ -176,8 +178,10 @@ const Candidate& withWrites(const Candidate& c, std::uint64_t blockBytes)
 {
     if (c.writesBuilt)
         return c;
-    static std::mutex mutex;
-    const std::lock_guard lock(mutex);
+    // One lock per stripe of candidates, so that threads predicting writes for different candidates
+    // build their figures at once.
+    static std::array<std::mutex, 64> stripes;
+    const std::lock_guard lock(stripes[(reinterpret_cast<std::uintptr_t>(&c) / alignof(Candidate)) % stripes.size()]);
     if (!c.completed) {
         auto full = std::make_shared<Candidate>(c);
         full->completed.reset();

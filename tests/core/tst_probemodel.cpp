@@ -209,6 +209,48 @@ TEST_CASE("Probe model: hypotheses joining late are left out only where prune wo
     CHECK_THAT(late.posteriors()[1], WithinAbs(all.posteriors()[1], 1e-12));
 }
 
+TEST_CASE("Probe model: the posterior on several threads equals the one on the calling thread", "[probe][model]")
+{
+    const DeviceScale s = disk5ms();
+    const auto four = make("raid0", "", 4, 0, 16384), two = make("raid0", "", 2, 0, 16384);
+    const auto raid4 = make("raid4", "parity-last", 5, 0, 16384);
+    // About a thousand hypotheses, so the work is split: every member kind, every odd member and speed.
+    std::vector<Hypothesis> hs;
+    for (const auto& c : { four, two, raid4 })
+        for (MemberKind kind : { MemberKind::Positioning, MemberKind::Reordering, MemberKind::SeekOrdered, MemberKind::RateLimited })
+            for (int d = -1; d < c->disks; ++d)
+                for (const auto& [speed, share] : oddMemberSpeeds()) {
+                    Environment e;
+                    e.kind = kind;
+                    e.slowDisk = d;
+                    e.slowSpeed = d < 0 ? 1 : speed;
+                    e.speedShare = share;
+                    e.ceiling = kind == MemberKind::RateLimited && d == 0;
+                    hs.push_back({ c, e, logPrior(*c, e) });
+                }
+    REQUIRE(hs.size() > 800);
+    Posterior one(s, NoiseModel {}), three(s, NoiseModel {});
+    three.setJobs(3);
+    one.addHypotheses(hs);
+    three.addHypotheses(hs);
+    Environment truth;
+    truth.slowDisk = 1;
+    truth.slowSpeed = 0.5;
+    for (const Test& t : { reads({ { 8, 0, 32 } }), reads({ { 16, 0, 32 } }), reads({ { 4, 0, 32 } }), reads({ { 16, 4, 32 } }) }) {
+        const double ms = predict(*four, truth, s, t).ms;
+        one.observe(t, ms);
+        three.observe(t, ms);
+    }
+    // And more joining late, with the prune floor's bound.
+    one.addHypotheses(hs, 1e-10);
+    three.addHypotheses(hs, 1e-10);
+    REQUIRE(one.size() == three.size());
+    for (std::size_t i = 0; i < one.size(); ++i) {
+        CHECK(one.hypothesis(i).layout == three.hypothesis(i).layout);
+        CHECK(one.posteriors()[i] == three.posteriors()[i]);
+    }
+}
+
 TEST_CASE("Probe model: a write-back cache explains writes faster than any layout's", "[probe][model]")
 {
     const DeviceScale s = disk5ms();

@@ -241,7 +241,9 @@ bool ProbePage::run()
     const bool model = engine() == u"model";
     m_runner->start(
         [io, config, model](std::stop_token stop, auto report) {
-            return model ? runModelProbe(*io, config, LayoutRegistry::instance(), {}, stop, report)
+            ModelProbeOptions options;
+            options.jobs = 0; // the page runs one probe: its inference on every core
+            return model ? runModelProbe(*io, config, LayoutRegistry::instance(), options, stop, report)
                          : runShearProbe(*io, config, stop, report);
         },
         [this](const ProbeSnapshot& s) { onSnapshot(s); },

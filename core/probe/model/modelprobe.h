@@ -20,6 +20,9 @@ struct ModelProbeOptions
     int maxTests = 60;
     /// Hypotheses under this part of the best's posterior are dropped (bounds the work; e^-23).
     double pruneBelow = 1e-10;
+    /// Threads the inference runs on (1: the probe's own; 0: every core). The verdict does not depend
+    /// on it; probe-eval, which probes several arrays at once, gives each one.
+    int jobs = 1;
 };
 
 /// The same result as runShearProbe(), with the posterior's classes as the verdict's equivalents and

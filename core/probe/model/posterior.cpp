@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posterior.h"
 
+#include "parallel.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -103,6 +105,25 @@ bool sameLoads(const Hypothesis& a, const Hypothesis& b)
 
 } // namespace
 
+// Ranges of [0, count) for up to `jobs` threads, each starting where a run of hypotheses that share
+// their load profiles starts (`starts(i)`: whether i begins one), so each range computes its own.
+template<typename Starts>
+static std::vector<std::size_t> rangesAt(std::size_t count, int jobs, const Starts& starts)
+{
+    std::vector<std::size_t> bounds { 0 };
+    const std::size_t pieces = jobs > 1 && count >= 256 ? std::size_t(jobs) * 4 : 1;
+    for (std::size_t k = 1; k < pieces; ++k) {
+        std::size_t i = std::max(bounds.back() + 1, count * k / pieces);
+        while (i < count && !starts(i))
+            ++i;
+        if (i >= count)
+            break;
+        bounds.push_back(i);
+    }
+    bounds.push_back(count);
+    return bounds;
+}
+
 void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses, double dropBelow)
 {
     const std::size_t observed = m_observations.size();
@@ -112,80 +133,92 @@ void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses, double dropBel
     // cache's terms and the determinant's are at least 0 and log(2 pi sigma²) each; the rest at least 0.
     double cut = std::numeric_limits<double>::infinity(), logDetFloor = 0;
     if (dropBelow > 0 && observed > 0 && !m_hypotheses.empty()) {
-        double best = std::numeric_limits<double>::infinity();
-        for (std::size_t i = 0; i < m_hypotheses.size(); ++i)
-            best = std::min(best, score(i));
-        cut = best - 2 * std::log(dropBelow);
+        const std::vector<double>& scores = this->scores();
+        cut = *std::min_element(scores.begin(), scores.end()) - 2 * std::log(dropBelow);
         logDetFloor = double(observed) * std::min(0.0, std::log(2 * M_PI * m_noise.deviceSigma * m_noise.deviceSigma));
     }
     m_posteriors.clear();
-    std::vector<LoadProfile> profiles(observed); // per observation, for the run of hypotheses that share them
-    std::vector<bool> profiled(observed, false);
-    m_hypotheses.reserve(m_hypotheses.size() + hypotheses.size());
-    m_rows.reserve(m_rows.size() + hypotheses.size());
-    std::optional<Hypothesis> last; // whose load profiles `profiles` holds
+    m_scores.clear();
     const double dev2 = m_noise.deviceSigma * m_noise.deviceSigma;
-    for (Hypothesis& h : hypotheses) {
-        if (!last || !sameLoads(*last, h))
-            profiled.assign(observed, false);
-        last = h;
-        const bool bounded = std::isfinite(cut) && !h.env.ceiling; // a ceiling's grid is scored whole
-        const double tau2 = unitSigma(h) * unitSigma(h);
-        double sumR2 = 0, sumR = 0, sumW = 0, extra = 0;
-        bool dropped = false;
-        Row row;
-        for (std::size_t o = 0; o < observed && !dropped; ++o) {
-            if (!profiled[o]) {
-                profiles[o] = loadProfile(*h.layout, h.env, m_observations[o].test, m_scale);
-                profiled[o] = true;
+    const std::vector<std::size_t> bounds = rangesAt(hypotheses.size(), m_jobs,
+        [&](std::size_t i) { return !sameLoads(hypotheses[i - 1], hypotheses[i]); });
+    std::vector<std::vector<std::pair<std::size_t, Row>>> kept(bounds.size() - 1);
+    parallelFor(int(bounds.size() - 1), m_jobs, [&](int piece) {
+        std::vector<LoadProfile> profiles(observed); // per observation, for the run of hypotheses that share them
+        std::vector<bool> profiled(observed, false);
+        for (std::size_t i = bounds[std::size_t(piece)]; i < bounds[std::size_t(piece) + 1]; ++i) {
+            const Hypothesis& h = hypotheses[i];
+            if (i == bounds[std::size_t(piece)] || !sameLoads(hypotheses[i - 1], h))
+                profiled.assign(observed, false);
+            const bool bounded = std::isfinite(cut) && !h.env.ceiling; // a ceiling's grid is scored whole
+            const double tau2 = unitSigma(h) * unitSigma(h);
+            double sumR2 = 0, sumR = 0, sumW = 0, extra = 0;
+            bool dropped = false;
+            Row row;
+            for (std::size_t o = 0; o < observed && !dropped; ++o) {
+                if (!profiled[o]) {
+                    profiles[o] = loadProfile(*h.layout, h.env, m_observations[o].test, m_scale);
+                    profiled[o] = true;
+                }
+                const Prediction p = predict(profiles[o], h.env, m_scale, m_observations[o].test);
+                const double logMs = p.ms > 0 ? std::log(p.ms) : -std::numeric_limits<double>::infinity();
+                row.logMs.push_back(logMs);
+                row.logVar.push_back(p.logVariance);
+                if (h.env.ceiling)
+                    row.logCeiling.push_back(p.ceilingMs > 0 ? std::log(p.ceilingMs) : -std::numeric_limits<double>::infinity());
+                if (!bounded)
+                    continue;
+                const double r = m_logObserved[o] - logMs;
+                if (!std::isfinite(logMs)) {
+                    extra += 1e6;
+                } else if (m_observations[o].test.write && h.env.writeBack) {
+                    extra += 2 * std::log(m_noise.writeBackRange) + (r > 0 ? r * r / dev2 : 0);
+                } else {
+                    const double v = dev2 + p.logVariance;
+                    sumR2 += r * r / v;
+                    sumR += r / v;
+                    sumW += 1 / v;
+                }
+                dropped = sumR2 - sumR * sumR / (sumW + 1 / tau2) + extra + logDetFloor - 2 * h.logPrior > cut;
             }
-            const Prediction p = predict(profiles[o], h.env, m_scale, m_observations[o].test);
-            const double logMs = p.ms > 0 ? std::log(p.ms) : -std::numeric_limits<double>::infinity();
-            row.logMs.push_back(logMs);
-            row.logVar.push_back(p.logVariance);
-            if (h.env.ceiling)
-                row.logCeiling.push_back(p.ceilingMs > 0 ? std::log(p.ceilingMs) : -std::numeric_limits<double>::infinity());
-            if (!bounded)
-                continue;
-            const double r = m_logObserved[o] - logMs;
-            if (!std::isfinite(logMs)) {
-                extra += 1e6;
-            } else if (m_observations[o].test.write && h.env.writeBack) {
-                extra += 2 * std::log(m_noise.writeBackRange) + (r > 0 ? r * r / dev2 : 0);
-            } else {
-                const double v = dev2 + p.logVariance;
-                sumR2 += r * r / v;
-                sumR += r / v;
-                sumW += 1 / v;
-            }
-            dropped = sumR2 - sumR * sumR / (sumW + 1 / tau2) + extra + logDetFloor - 2 * h.logPrior > cut;
+            if (!dropped)
+                kept[std::size_t(piece)].emplace_back(i, std::move(row));
         }
-        if (dropped)
-            continue;
-        m_hypotheses.push_back(std::move(h));
-        m_rows.push_back(std::move(row));
-    }
+    });
+    std::size_t total = 0;
+    for (const auto& piece : kept)
+        total += piece.size();
+    m_hypotheses.reserve(m_hypotheses.size() + total);
+    m_rows.reserve(m_rows.size() + total);
+    for (auto& piece : kept)
+        for (auto& [i, row] : piece) {
+            m_hypotheses.push_back(std::move(hypotheses[i]));
+            m_rows.push_back(std::move(row));
+        }
 }
 
 void Posterior::observe(const Test& test, double ms)
 {
     m_posteriors.clear();
+    m_scores.clear();
     m_observations.push_back({ test, ms });
     m_logObserved.push_back(std::log(std::max(ms, 1e-9)));
     // Hypotheses that share where the reads land: their profile computed once.
-    const Hypothesis* last = nullptr;
-    LoadProfile profile;
-    for (std::size_t i = 0; i < m_hypotheses.size(); ++i) {
-        const Hypothesis& h = m_hypotheses[i];
-        if (!last || !sameLoads(*last, h))
-            profile = loadProfile(*h.layout, h.env, test, m_scale);
-        last = &h;
-        const Prediction p = predict(profile, h.env, m_scale, test);
-        m_rows[i].logMs.push_back(p.ms > 0 ? std::log(p.ms) : -std::numeric_limits<double>::infinity());
-        m_rows[i].logVar.push_back(p.logVariance);
-        if (h.env.ceiling)
-            m_rows[i].logCeiling.push_back(p.ceilingMs > 0 ? std::log(p.ceilingMs) : -std::numeric_limits<double>::infinity());
-    }
+    const std::vector<std::size_t> bounds = rangesAt(m_hypotheses.size(), m_jobs,
+        [&](std::size_t i) { return !sameLoads(m_hypotheses[i - 1], m_hypotheses[i]); });
+    parallelFor(int(bounds.size() - 1), m_jobs, [&](int piece) {
+        LoadProfile profile;
+        for (std::size_t i = bounds[std::size_t(piece)]; i < bounds[std::size_t(piece) + 1]; ++i) {
+            const Hypothesis& h = m_hypotheses[i];
+            if (i == bounds[std::size_t(piece)] || !sameLoads(m_hypotheses[i - 1], h))
+                profile = loadProfile(*h.layout, h.env, test, m_scale);
+            const Prediction p = predict(profile, h.env, m_scale, test);
+            m_rows[i].logMs.push_back(p.ms > 0 ? std::log(p.ms) : -std::numeric_limits<double>::infinity());
+            m_rows[i].logVar.push_back(p.logVariance);
+            if (h.env.ceiling)
+                m_rows[i].logCeiling.push_back(p.ceilingMs > 0 ? std::log(p.ceilingMs) : -std::numeric_limits<double>::infinity());
+        }
+    });
 }
 
 std::pair<double, double> Posterior::effective(std::size_t i, std::size_t o, double logKappa) const
@@ -202,8 +235,22 @@ double Posterior::logKappa(std::size_t i) const
 {
     if (!m_hypotheses[i].env.ceiling)
         return std::numeric_limits<double>::quiet_NaN();
-    posteriors(); // the modes are found with the posteriors
+    scores(); // the modes are found with the scores
     return m_logKappas[i];
+}
+
+const std::vector<double>& Posterior::scores() const
+{
+    if (m_scores.size() == m_hypotheses.size() && !m_hypotheses.empty())
+        return m_scores;
+    m_logKappas.assign(m_hypotheses.size(), std::numeric_limits<double>::quiet_NaN());
+    m_scores.assign(m_hypotheses.size(), 0.0);
+    const std::vector<std::size_t> bounds = rangesAt(m_hypotheses.size(), m_jobs, [](std::size_t) { return true; });
+    parallelFor(int(bounds.size() - 1), m_jobs, [&](int piece) {
+        for (std::size_t i = bounds[std::size_t(piece)]; i < bounds[std::size_t(piece) + 1]; ++i)
+            m_scores[i] = score(i);
+    });
+    return m_scores;
 }
 
 double Posterior::ceilingMembers(std::size_t i) const
@@ -323,13 +370,10 @@ const std::vector<double>& Posterior::posteriors() const
     if (m_posteriors.size() == m_hypotheses.size() && !m_hypotheses.empty())
         return m_posteriors;
     std::vector<double>& s = m_posteriors;
-    m_logKappas.assign(m_hypotheses.size(), std::numeric_limits<double>::quiet_NaN());
-    s.assign(m_hypotheses.size(), 0.0);
+    s = scores();
     double best = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        s[i] = score(i);
-        best = std::min(best, s[i]);
-    }
+    for (double v : s)
+        best = std::min(best, v);
     double total = 0;
     for (double& v : s) {
         v = std::exp(-0.5 * (v - best));
@@ -437,6 +481,7 @@ std::size_t Posterior::prune(double floor)
 {
     const std::vector<double> post = posteriors(); // a copy: pruning changes the hypotheses
     m_posteriors.clear();
+    m_scores.clear();
     const double best = post.empty() ? 0 : *std::max_element(post.begin(), post.end());
     std::size_t kept = 0;
     for (std::size_t i = 0; i < post.size(); ++i)

@@ -5,6 +5,7 @@
 // with a stated noise model, and the posterior over them, grouped into classes that read alike.
 
 #include "forwardmodel.h"
+#include "parallel.h"
 
 #include <memory>
 #include <vector>
@@ -88,7 +89,11 @@ public:
     {
         m_noise = noise;
         m_posteriors.clear();
+        m_scores.clear();
     }
+    /// Threads the predictions and scores are computed on (1: the calling thread; 0: every core). The
+    /// results do not depend on it.
+    void setJobs(int jobs) { m_jobs = resolveJobs(jobs); }
     const NoiseModel& noise() const { return m_noise; }
     const DeviceScale& scale() const { return m_scale; }
 
@@ -127,6 +132,8 @@ private:
         std::vector<double> logCeiling;    ///< per observation, log Prediction::ceilingMs (-inf: none)
     };
     double unitSigma(const Hypothesis& h) const;
+    /// Every hypothesis' score (kept with the posteriors), computed on m_jobs threads.
+    const std::vector<double>& scores() const;
     /// score() at one log ceiling (NaN: none).
     double scoreAt(std::size_t i, double logKappa) const;
     /// The log ceiling the hypothesis is read at: its mode, NaN where it has none.
@@ -141,7 +148,9 @@ private:
     std::vector<Observation> m_observations;
     std::vector<double> m_logObserved;        ///< per observation, the log of its time
     mutable std::vector<double> m_posteriors; ///< posteriors()'s, empty when out of date
-    mutable std::vector<double> m_logKappas;  ///< per hypothesis, its ceiling's mode (with m_posteriors)
+    mutable std::vector<double> m_scores;     ///< scores()'s, empty when out of date
+    mutable std::vector<double> m_logKappas;  ///< per hypothesis, its ceiling's mode (with m_scores)
+    int m_jobs = 1;
 };
 
 } // namespace raidscope::probemodel
