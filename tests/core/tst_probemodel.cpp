@@ -144,6 +144,39 @@ TEST_CASE("Probe model: predictions of Shear's tests, worked by hand", "[probe][
     CHECK_THAT(predict(*raid1, e, s, writes).ms, WithinRel(160.0, 0.05));
 }
 
+TEST_CASE("Probe model: a batch with fewer reads in flight than it has, worked by hand", "[probe][model]")
+{
+    const DeviceScale s = disk5ms();
+    const Environment e; // one read at a time per member, 5 ms each
+    Test spread = reads({ { 1, 0, 60 } }, Test::Kind::Spread);
+    // A mirror of five: any member serves any read, so with 5 in flight all five are busy and none waits:
+    // 60 reads at 5 a 5 ms, 60 ms. With 6 in flight, still five at once: 60 ms.
+    const auto five = make("raid1", "", 5, 5, 16384), four = make("raid1", "", 4, 4, 16384);
+    spread.outstanding = 5;
+    CHECK_THAT(predict(*five, e, s, spread).ms, WithinRel(60.0, 1e-9));
+    spread.outstanding = 6;
+    CHECK_THAT(predict(*five, e, s, spread).ms, WithinRel(60.0, 1e-9));
+    // A mirror of four with 5 in flight: four at once, 60 reads in 15 rounds of 5 ms, 75 ms; where the
+    // whole batch at once would take 15 x 5 ms on each member alike.
+    spread.outstanding = 5;
+    CHECK_THAT(predict(*four, e, s, spread).ms, WithinRel(75.0, 1e-9));
+    // RAID-0 of 2 with 2 in flight, each read on either member at random: the three states (2,0), (1,1)
+    // and (0,2) alike likely (product form, equal demands), so each member is busy 2/3 of the time and
+    // the pair serves 2 x 2/3 reads per 5 ms: 64 reads in 240 ms.
+    const auto two = make("raid0", "", 2, 0, 16384);
+    Test spread64 = reads({ { 1, 0, 64 } }, Test::Kind::Spread);
+    spread64.outstanding = 2;
+    CHECK_THAT(predict(*two, e, s, spread64).ms, WithinRel(240.0, 1e-9));
+    // A member at half speed in the mirror of five. The calibration's 5 ms serial read averaged over the
+    // members a lone read reaches, so an ordinary member's read is u with 0.8 u + 0.2 x 2u = 5 ms: u =
+    // 25/6 ms. Five at once serve 4/u + 1/(2u) = 4.5/u reads per ms: 60 reads in 60 u / 4.5 = 55.6 ms.
+    Environment slow;
+    slow.slowDisk = 2;
+    slow.slowSpeed = 0.5;
+    spread.outstanding = 5;
+    CHECK_THAT(predict(*five, slow, s, spread).ms, WithinRel(60.0 * (25.0 / 6) / 4.5, 1e-9));
+}
+
 TEST_CASE("Probe model: the device's repeat noise, with its stated prior", "[probe][model]")
 {
     NoiseEstimate e(0.05, 2);

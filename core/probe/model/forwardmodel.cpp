@@ -50,7 +50,10 @@ QString Test::describe() const
     QStringList parts;
     for (const Demand& d : demands)
         parts << one(d);
-    return (write ? QStringLiteral("writes ") : QStringLiteral("reads ")) + parts.join(QStringLiteral(" + "));
+    QString text = (write ? QStringLiteral("writes ") : QStringLiteral("reads ")) + parts.join(QStringLiteral(" + "));
+    if (outstanding > 0 && outstanding < requests())
+        text += QStringLiteral(", %1 in flight").arg(outstanding);
+    return text;
 }
 
 std::vector<double> chunkShares(const Demand& d, std::uint64_t patternBlocks, std::uint64_t chunkBlocks)
@@ -332,6 +335,108 @@ LoadProfile loadProfile(const Candidate& c, const Environment& e, const Test& t,
     return loadProfile(c, e.copyReads, t, scale, &speeds);
 }
 
+namespace {
+
+// The stations of a closed batch: where every chunk the test reads has one set of members that may
+// serve it, and any two sets are the same or apart (a mirror of whole disks, near copies, a layout
+// without copies), each set is one station of |set| servers; elsewhere (overlapping copy sets, a
+// degraded row) each member is a station of one, visited as the batch's loads say.
+std::vector<LoadProfile::Station> closedStations(const Candidate& c, const Test& t, const std::vector<double>& loads)
+{
+    const double requests = t.requests();
+    const std::uint64_t chunkBlocks = c.layout->params().chunkBlocks();
+    std::vector<double> share(c.reads.size(), 0.0);
+    for (const Demand& d : t.demands) {
+        const std::vector<double> s = chunkShares(d, c.patternBlocks, chunkBlocks);
+        for (std::size_t k = 0; k < s.size() && k < share.size(); ++k)
+            share[k] += double(d.count) * s[k] / requests;
+    }
+    std::map<std::vector<int>, double> sets;
+    std::vector<int> setOf(std::size_t(c.disks), -1);
+    bool apart = true;
+    for (std::size_t k = 0; k < share.size() && apart; ++k) {
+        if (share[k] <= 0)
+            continue;
+        const Candidate::ChunkReads& r = c.reads[k];
+        if (!r.fixed.empty() || r.choices.empty()) {
+            apart = false;
+            break;
+        }
+        std::vector<int> set = r.choices;
+        std::sort(set.begin(), set.end());
+        sets[set] += share[k];
+        const int id = set.front();
+        for (int disk : set)
+            if (setOf[std::size_t(disk)] >= 0 && setOf[std::size_t(disk)] != id)
+                apart = false;
+            else
+                setOf[std::size_t(disk)] = id;
+    }
+    // Two sets that share a member but differ were caught above only where the first member differs.
+    if (apart)
+        for (const auto& [set, mass] : sets)
+            for (int disk : set)
+                apart = apart && setOf[std::size_t(disk)] == set.front();
+    std::vector<LoadProfile::Station> out;
+    if (apart) {
+        for (const auto& [set, mass] : sets)
+            out.push_back({ mass, set });
+        return out;
+    }
+    for (std::size_t d = 0; d < loads.size(); ++d)
+        if (loads[d] > 0)
+            out.push_back({ loads[d] / requests, { int(d) } });
+    return out;
+}
+
+} // namespace
+
+double closedBatchMs(const std::vector<LoadProfile::Station>& stations, int requests, int inFlight, const Environment& e,
+                     const DeviceScale& scale)
+{
+    const MemberKind kind = e.kind;
+    if (stations.empty() || requests <= 0)
+        return 0;
+    const int q = std::clamp(inFlight, 1, requests);
+    // A member's steady time per read with `queue` in its queue (memberTimeMs over a long run).
+    auto perRead = [&](double queue) {
+        const double run = 1e4;
+        return memberTimeMs(run, std::max(1.0, queue), kind, scale, 1.0) / run;
+    };
+    const std::size_t n = stations.size();
+    std::vector<double> queuePerServer(n, 1.0), Q(n), visitMs(n), servers(n), residence(n);
+    double X = 0;
+    for (int round = 0; round < 4; ++round) {
+        for (std::size_t p = 0; p < n; ++p) {
+            double speed = 0;
+            for (int d : stations[p].members)
+                speed += d == e.slowDisk ? e.slowSpeed : 1.0;
+            servers[p] = double(stations[p].members.size());
+            // One visit's service on one of its servers, at their mean speed.
+            visitMs[p] = stations[p].visits * perRead(queuePerServer[p]) * servers[p] / std::max(speed, 1e-9);
+        }
+        std::fill(Q.begin(), Q.end(), 0.0);
+        for (int k = 1; k <= q; ++k) {
+            // A read arriving where Q others are waits only for those beyond the station's c - 1 other
+            // servers, a c-th of a service each (exact for c = 1; for c > 1 the mean of Q stands for its
+            // distribution, which understates the wait a little).
+            double cycle = 0;
+            for (std::size_t p = 0; p < n; ++p) {
+                residence[p] = visitMs[p] * (1 + std::max(0.0, Q[p] - (servers[p] - 1)) / servers[p]);
+                cycle += residence[p];
+            }
+            X = cycle > 0 ? double(k) / cycle : 0;
+            for (std::size_t p = 0; p < n; ++p)
+                Q[p] = X * residence[p];
+        }
+        // Reads at a station per server: its queue for the member's service (a reordering member serves
+        // the nearest of those queued at it).
+        for (std::size_t p = 0; p < n; ++p)
+            queuePerServer[p] = std::max(1.0, Q[p] / servers[p]);
+    }
+    return X > 0 ? double(requests) / X : 0;
+}
+
 LoadProfile loadProfile(const Candidate& layout, CopyReads policy, const Test& t, const DeviceScale& scale,
                         const std::vector<double>* speeds)
 {
@@ -363,6 +468,8 @@ LoadProfile loadProfile(const Candidate& layout, CopyReads policy, const Test& t
         return p;
     }
     p.loads = memberLoads(c, policy, t, speeds);
+    if (t.outstanding > 0 && t.outstanding < t.requests())
+        p.stations = closedStations(c, t, p.loads);
 
     // Where reads land at random over many chunks, each member's load is a sum of binomials: its
     // variance count·s·(1-s) per chunk share s (balanced copies split theirs, so a set's variance
@@ -464,6 +571,13 @@ Prediction predict(const LoadProfile& profile, const Environment& e, const Devic
     Prediction p;
     p.ms = mean;
     p.logVariance = mean > 0 ? var / (mean * mean) : 0;
+    if (!profile.stations.empty() && !t.write) {
+        // Fewer in flight than the batch's reads: a closed system, its steady throughput the batch's
+        // pace (the ramp at the start and the drain at the end are a few reads of many). Each read's
+        // service varies by cv, and the batch's time by cv over the root of its reads.
+        p.ms = closedBatchMs(profile.stations, requests, outstanding, e, unit);
+        p.logVariance = unit.serviceCv * unit.serviceCv / double(std::max(1, requests));
+    }
     if (t.write && e.writeBack)
         p.logVariance = 0; // the likelihood treats a write-back cache's writes apart (posterior.cpp)
     else if (e.ceiling)

@@ -125,6 +125,16 @@ double memberTimeMs(double load, double queue, MemberKind kind, const DeviceScal
 struct LoadProfile
 {
     std::vector<double> loads, variance;
+    /// For a batch with fewer in flight than its reads (a closed system): the stations its reads
+    /// visit. A set of members any of which may serve a read (a mirror's copies, balanced) is one
+    /// station of several servers; a member alone is a station of one. `visits` is the reads' share
+    /// that go there (over 1 in all where a degraded read loads several members).
+    struct Station
+    {
+        double visits = 0;
+        std::vector<int> members; ///< its servers
+    };
+    std::vector<Station> stations;
     /// Each member's share of one lone random read (the calibration's serial reads): what the serial
     /// read's mean averages over when one member is slower than the others.
     std::vector<double> serialShares;
@@ -133,6 +143,13 @@ LoadProfile loadProfile(const Candidate& c, CopyReads policy, const Test& t, con
                         const std::vector<double>* speeds = nullptr);
 /// The same, for one hypothesis' environment (its odd member's speed where copies are balanced).
 LoadProfile loadProfile(const Candidate& c, const Environment& e, const Test& t, const DeviceScale& scale);
+
+/// A closed batch's time, in ms: `requests` reads with `inFlight` of them outstanding at a time over
+/// `stations`, by mean-value analysis (Reiser and Lavenberg 1980), a station of c servers waiting a
+/// c-th of a service for each read beyond c - 1 ahead; a member's service at the queue the analysis
+/// gives it (memberTimeMs per read), found by a few rounds of fixed point.
+double closedBatchMs(const std::vector<LoadProfile::Station>& stations, int requests, int inFlight, const Environment& e,
+                     const DeviceScale& scale);
 
 /// A test's predicted time in ms, and the variance of its log from where the reads land (random
 /// pattern instances spread a batch unevenly over the disks that share it), under one hypothesis.

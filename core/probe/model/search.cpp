@@ -11,7 +11,7 @@ std::vector<Test> candidateTests(const Posterior& posterior, const std::vector<s
                                  bool writes, std::uint64_t maxPeriodBlocks, const std::vector<std::size_t>& patternsOf)
 {
     std::vector<Test> tests;
-    auto add = [&](Test::Kind kind, std::vector<Demand> demands, bool write = false) {
+    auto add = [&](Test::Kind kind, std::vector<Demand> demands, bool write = false, int outstanding = 0) {
         for (const Demand& d : demands)
             if (d.periodBlocks > maxPeriodBlocks)
                 return;
@@ -19,6 +19,7 @@ std::vector<Test> candidateTests(const Posterior& posterior, const std::vector<s
         t.kind = kind;
         t.demands = std::move(demands);
         t.write = write;
+        t.outstanding = outstanding;
         if (std::find(tests.begin(), tests.end(), t) == tests.end())
             tests.push_back(std::move(t));
     };
@@ -29,6 +30,13 @@ std::vector<Test> candidateTests(const Posterior& posterior, const std::vector<s
     for (std::size_t i : leaders) {
         const int d = posterior.hypothesis(i).layout->disks;
         add(Test::Kind::Spread, { { 1, 0, d * ((2 * n + d - 1) / d) } });
+        // Spread reads with as many in flight as the leader has members, and one more: where any member
+        // may serve a read (a mirror), D at once never queue and D + 1 must, whatever the members' kind,
+        // so the count of members shows apart from how a member serves its queue.
+        if (d + 1 < 2 * n) {
+            add(Test::Kind::Spread, { { 1, 0, 2 * n } }, false, d);
+            add(Test::Kind::Spread, { { 1, 0, 2 * n } }, false, d + 1);
+        }
     }
     if (writes)
         add(Test::Kind::Writes, { { 1, 0, 2 * n } }, true);
