@@ -165,7 +165,7 @@ std::optional<LayoutDrawing> layoutDrawing(const ProbeVerdict& v, int width, qre
         const QRectF column(left + kGutterW + d * cellW, top, cellW, shownRows * kCellH);
         if (mark.second == kRed) {
             QColor veil = kRed;
-            veil.setAlpha(40);
+            veil.setAlpha(110);
             p.fillRect(column, QBrush(veil, Qt::BDiagPattern));
         }
         p.setPen(QPen(mark.second, 2));

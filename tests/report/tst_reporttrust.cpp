@@ -23,6 +23,8 @@
 #include <QTemporaryDir>
 #include <QTextDocument>
 
+#include <algorithm>
+
 namespace {
 
 using namespace raidscope;
@@ -196,4 +198,35 @@ TEST_CASE("Report: the PDF's pages, drawn by pdftoppm, are all there and none is
         CAPTURE(dark);
         CHECK(dark > 1000);
     }
+}
+
+TEST_CASE("Report: one layout identified is drawn, its failed and slow members marked", "[report][trust]")
+{
+    Workspace w = sample();
+    ProbeVerdict& v = w.probe->result->verdict;
+    ProbeFinding slow;
+    slow.kind = ProbeFinding::Kind::SlowDisk;
+    slow.disks = { 1 };
+    slow.values = { { QStringLiteral("relative"), 2.0 } };
+    slow.text = QStringLiteral("disk 1 is slower than the others (2.00x the median time)");
+    v.findings = { slow };
+    v.failedDisk = 3;
+    const WorkspaceReport r = buildWorkspaceReport(w, options());
+    const auto drawing = std::find_if(r.images.begin(), r.images.end(), [](const ReportImage& i) { return i.name == u"probe-layout"; });
+    REQUIRE(drawing != r.images.end());
+    // RAID 5 of 4 (Shear Fig. 1): four columns, four rows of chunks, drawn 3x for print.
+    CHECK(drawing->size.width() == 640);
+    CHECK(drawing->image.width() == 3 * 640);
+    const QString html = r.documentHtml();
+    CHECK(html.contains(QStringLiteral("the members the probe found failed, slow or fast are framed")));
+    CHECK(html.contains(QStringLiteral("disk 1 is slower than the others")));
+    // The failed member's column is framed in red: some pixels of the image are the report's red.
+    int red = 0;
+    const QImage& image = drawing->image;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2) {
+            const QColor c = image.pixelColor(x, y);
+            red += c.red() > 170 && c.green() < 80 && c.blue() < 80;
+        }
+    CHECK(red > 100);
 }
