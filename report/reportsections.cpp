@@ -55,7 +55,7 @@ QString verdictTable(const ProbeResult& r)
             QStringLiteral("<b><font color=\"#b35900\">%1</font></b>").arg(QObject::tr("one of %1 layouts that read alike").arg(members.size())));
         QStringList names;
         for (const ClassMember& m : members)
-            names << esc(m.name) + QStringLiteral(" <font color=\"#666666\">(") + code(m.spec) + QStringLiteral(")</font>");
+            names << esc(m.name) + QStringLiteral("<br>&nbsp;&nbsp;<font color=\"#666666\">") + code(m.spec) + QStringLiteral("</font>");
         rows.emplace_back(QObject::tr("The layouts"), names.join(QStringLiteral("<br>")));
         if (v.patternBytes)
             rows.emplace_back(QObject::tr("Pattern size"),

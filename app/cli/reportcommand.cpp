@@ -80,7 +80,7 @@ int runReport(const QStringList& args)
         out(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)) + u'\n');
     } else {
         std::fprintf(stderr, "raidscope-cli: wrote %s (%s)\n", qPrintable(output),
-            pdf ? qPrintable(QStringLiteral("PDF, %1 pages").arg(pages)) : "HTML, self-contained");
+            pdf ? qPrintable(pages == 1 ? QStringLiteral("PDF, 1 page") : QStringLiteral("PDF, %1 pages").arg(pages)) : "HTML, self-contained");
     }
     return Ok;
 }
