@@ -108,6 +108,7 @@ void MainWindow::exportReportDialog()
     // The title and the customer first (kept for the next export), then the file.
     QDialog details(this);
     details.setWindowTitle(tr("Export Report"));
+    details.setMinimumWidth(details.fontMetrics().averageCharWidth() * 60); // a title of a few words fits
     auto* form = new QFormLayout(&details);
     auto* title = new QLineEdit(m_reportTitle, &details);
     title->setObjectName(QStringLiteral("reportTitleEdit"));

@@ -7,9 +7,14 @@
 #include <catch2/catch.hpp>
 
 #include <QAction>
+#include <QApplication>
+#include <QDialogButtonBox>
 #include <QFile>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using raidscope::gui::MainWindow;
 
@@ -88,4 +93,35 @@ TEST_CASE("MainWindow: the report holds the title and customer given, and no adv
     page = readAll(html);
     CHECK(page.contains("Stripe-size advice"));
     CHECK(page.contains("advisor, run on"));
+}
+
+TEST_CASE("MainWindow: Export Report first asks for the title and the customer; Cancel writes nothing", "[gui][report]")
+{
+    MainWindow window;
+    window.show();
+    QAction* action = window.findChild<QAction*>(QStringLiteral("exportReportAction"));
+    REQUIRE(action);
+    bool seen = false;
+    QTimer::singleShot(0, &window, [&] {
+        // No REQUIRE in here: an exception must not cross Qt's event loop.
+        QWidget* dialog = QApplication::activeModalWidget();
+        auto* title = dialog ? dialog->findChild<QLineEdit*>(QStringLiteral("reportTitleEdit")) : nullptr;
+        auto* customer = dialog ? dialog->findChild<QLineEdit*>(QStringLiteral("reportCustomerEdit")) : nullptr;
+        auto* buttons = dialog ? dialog->findChild<QDialogButtonBox*>() : nullptr;
+        if (!title || !customer || !buttons) {
+            if (dialog)
+                dialog->close();
+            return;
+        }
+        CHECK(title->placeholderText() == QStringLiteral("Disk array report"));
+        title->setText(QStringLiteral("Array review"));
+        customer->setText(QStringLiteral("ACME Storage Ltd"));
+        if (const QByteArray shot = qgetenv("RAIDSCOPE_REPORT_DIALOG_SHOT"); !shot.isEmpty())
+            dialog->grab().save(QString::fromLocal8Bit(shot));
+        seen = true;
+        buttons->button(QDialogButtonBox::Cancel)->click();
+    });
+    action->trigger(); // returns once the dialog is cancelled: no file dialog follows
+    CHECK(seen);
+    CHECK(QApplication::activeModalWidget() == nullptr);
 }
