@@ -5,6 +5,7 @@
 #include <QImage>
 #include <QPointF>
 #include <QRectF>
+#include <QSizeF>
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -17,6 +18,7 @@ class QPainter;
 namespace raidscope {
 
 struct ProbeResult;
+struct ProbeVerdict;
 
 // The report's plots, drawn with QPainter alone (no QCustomPlot, no widgets) so that the CLI draws
 // them without a display. They follow the workbench's views: the same axes, colours and marks.
@@ -69,5 +71,17 @@ QImage chartPairImage(const ChartSpec& left, const ChartSpec& right, QSize logic
 ChartSpec patternSizeChart(const ProbeResult& result);
 ChartSpec boundaryChart(const ProbeResult& result);
 QImage pairHeatmapImage(const ProbeResult& result, QSize logical, qreal scale = 3);
+/// Shear's redundancy test: random writes against random reads (MB/s), at each batch of writes.
+ChartSpec redundancyChart(const ProbeResult& result);
+
+/// The identified layout drawn as Shear Fig. 1 (disks as columns, chunk rows as rows), its failed
+/// member crossed out and slow or fast members framed: `size` is its size on the page (CSS pixels).
+struct LayoutDrawing
+{
+    QImage image;
+    QSizeF size;
+};
+/// nullopt when the verdict names no layout the installed plugins build.
+std::optional<LayoutDrawing> layoutDrawing(const ProbeVerdict& verdict, int width = 640, qreal scale = 3);
 
 } // namespace raidscope

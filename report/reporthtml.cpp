@@ -8,6 +8,7 @@
 #include "units.h"
 #include "workspace/workspace.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLocale>
@@ -20,14 +21,24 @@ namespace report {
 
 QString esc(const QString& text) { return text.toHtmlEscaped(); }
 
+namespace {
+// English digit grouping and a decimal point whatever the machine's locale: the report reads the
+// same wherever it is made (the workbench groups digits in its own locale).
+const QLocale& numbers()
+{
+    static const QLocale locale(QLocale::English, QLocale::UnitedStates);
+    return locale;
+}
+} // namespace
+
 QString fixed(double v, int decimals)
 {
     if (!std::isfinite(v))
         return QStringLiteral("–");
-    return QLocale::c().toString(v, 'f', decimals);
+    return numbers().toString(v, 'f', decimals);
 }
 
-QString count(std::uint64_t n) { return QString::number(n); }
+QString count(std::uint64_t n) { return numbers().toString(qulonglong(n)); }
 
 QString ms(double v) { return fixed(v, v >= 100 ? 1 : 2) + QStringLiteral(" ms"); }
 
@@ -77,8 +88,6 @@ QString keyValues(const std::vector<std::pair<QString, QString>>& rows)
     return h + QStringLiteral("</table>");
 }
 
-QString notRun(const QString& what) { return QStringLiteral("<p class=\"notrun\"><i>") + esc(what) + QStringLiteral("</i></p>"); }
-
 QString code(const QString& text) { return QStringLiteral("<tt>") + esc(text) + QStringLiteral("</tt>"); }
 
 QString Builder::image(const QString& name, const QImage& image, QSizeF size, const QString& caption)
@@ -102,37 +111,17 @@ namespace {
 QString titleBlock(const WorkspaceReport& r, const Workspace& w)
 {
     QString h = QStringLiteral("<h1>") + esc(r.title) + QStringLiteral("</h1>");
-    h += keyValues({ { QObject::tr("Workspace"), esc(r.workspaceName) },
-        { QObject::tr("Date"), esc(QLocale::c().toString(r.date, QStringLiteral("d MMMM yyyy, HH:mm"))) },
-        { QObject::tr("Prepared with"), QStringLiteral("RaidScope ") + esc(QStringLiteral(RAIDSCOPE_VERSION)) } });
-
-    // The findings in three sentences, each from its section.
-    QStringList summary;
-    if (w.probe && w.probe->result) {
-        const ProbeVerdict& v = w.probe->result->verdict;
-        summary << (v.identified ? QObject::tr("The array was identified as <b>%1</b> (confidence %2).")
-                                       .arg(esc(verdictLine(v)), percent(v.confidence, 0))
-                                 : v.spec.isEmpty() ? QObject::tr("The probe could not identify the array: no known layout explains its measurements.")
-                                 : QObject::tr("The probe could not identify the array with confidence (best candidate: %1, confidence %2).")
-                                       .arg(esc(v.spec), percent(v.confidence, 0)));
-        if (v.identified && !v.equivalents.isEmpty())
-            summary << QObject::tr("%1 other layouts time the same way; they are listed below.").arg(v.equivalents.size());
-        if (!v.findings.empty())
-            summary << (v.findings.size() == 1 ? QObject::tr("It noted one finding, listed below.")
-                                                : QObject::tr("It noted %1 findings, listed below.").arg(v.findings.size()));
-    }
-    if (w.advisor && !w.advisor->advice.isEmpty()) {
-        const QJsonObject rec = w.advisor->advice.value(QStringLiteral("recommendation")).toObject();
-        if (rec.contains(QStringLiteral("chunkBytes")))
-            summary << QObject::tr("The advisor recommends a chunk (stripe unit) of <b>%1</b>.")
-                           .arg(esc(bytes(std::uint64_t(rec.value(QStringLiteral("chunkBytes")).toDouble()))));
-    }
-    if (!summary.isEmpty())
-        h += QStringLiteral("<h3>") + QObject::tr("Summary") + QStringLiteral("</h3><p>") + summary.join(u' ')
-            + QStringLiteral("</p>");
+    std::vector<std::pair<QString, QString>> rows;
+    if (!r.customer.isEmpty())
+        rows.emplace_back(QObject::tr("Prepared for"), esc(r.customer));
+    rows.emplace_back(QObject::tr("Workspace"), esc(r.workspaceName));
+    rows.emplace_back(QObject::tr("Date"), esc(QLocale::c().toString(r.date, QStringLiteral("d MMMM yyyy, HH:mm"))));
+    rows.emplace_back(QObject::tr("Prepared with"), QStringLiteral("RaidScope ") + esc(QStringLiteral(RAIDSCOPE_VERSION)));
+    h += keyValues(rows);
+    h += executiveSummary(w);
     h += QStringLiteral("<p class=\"muted\">")
         + QObject::tr("Every number in this report comes from the workspace named above, as the workbench measured, "
-                      "simulated or computed it; a part of the work that was not done is marked as not run.")
+                      "simulated or computed it; the parts of the work that were not done are left out.")
         + QStringLiteral("</p>");
     return h;
 }
@@ -156,7 +145,8 @@ WorkspaceReport buildWorkspaceReport(const Workspace& w, const ReportOptions& op
 {
     WorkspaceReport r;
     r.title = options.title.isEmpty() ? QObject::tr("Disk array report") : options.title;
-    r.workspaceName = options.workspaceName.isEmpty() ? QObject::tr("Unsaved workspace") : options.workspaceName;
+    r.customer = options.customer.trimmed();
+    r.workspaceName = options.workspaceName.isEmpty() ? QObject::tr("Unsaved workspace") : QFileInfo(options.workspaceName).fileName();
     r.date = options.date.isValid() ? options.date : QDateTime::currentDateTime();
 
     Builder b;
@@ -165,7 +155,7 @@ WorkspaceReport buildWorkspaceReport(const Workspace& w, const ReportOptions& op
     body += simulationSection(b, w);
     body += tracesSection(b, w);
     body += advisorSection(w);
-    body += methodSection();
+    body += methodSection(w);
     r.body = body;
     r.images = std::move(b.images);
     return r;

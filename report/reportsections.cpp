@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The report's sections: the array and its probe, simulations, traces and replay, the advisor, the
-// method. Each says "not run" for what the workspace does not hold.
+// method. A section the workspace holds nothing for is left out (issue #54 item 6).
 #include "reportcharts.h"
 #include "reporttext_p.h"
 
 #include "workspace/workspace.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -34,17 +35,36 @@ QString para(const QString& html) { return QStringLiteral("<p>") + html + QStrin
 
 QString probeSource(const WorkspaceProbe& probe, const ProbeResult& r)
 {
-    if (!probe.resultFile.isEmpty())
-        return QObject::tr("a saved probe result, %1").arg(code(probe.resultFile));
-    if (probe.simulated)
+    // The target as the probe named it ("/dev/md0 (block device, 508 MiB, ...)"), its path cut to
+    // the name: where the consultant keeps files is not the customer's business.
+    if (probe.resultFile.isEmpty() && probe.simulated)
         return QObject::tr("a simulated array, %1").arg(code(probe.simSpec.isEmpty() ? r.target : probe.simSpec));
-    return QObject::tr("the device %1").arg(code(probe.devicePath.isEmpty() ? r.target : probe.devicePath));
+    if (r.target.startsWith(u"simulated "))
+        return QObject::tr("a simulated array, %1").arg(code(r.target.mid(10)));
+    return QObject::tr("the target %1").arg(code(withoutPaths(r.target.isEmpty() ? probe.devicePath : r.target)));
 }
 
 QString verdictTable(const ProbeResult& r)
 {
     const ProbeVerdict& v = r.verdict;
     std::vector<std::pair<QString, QString>> rows;
+    const std::vector<ClassMember> members = lookAlikeClass(v);
+    if (v.identified && members.size() > 1) {
+        // A class: the layout the probe happened to name first is no more the array than the others.
+        rows.emplace_back(QObject::tr("Identified"),
+            QStringLiteral("<b><font color=\"#b35900\">%1</font></b>").arg(QObject::tr("one of %1 layouts that read alike").arg(members.size())));
+        QStringList names;
+        for (const ClassMember& m : members)
+            names << esc(m.name) + QStringLiteral("<br>&nbsp;&nbsp;<font color=\"#666666\">") + code(m.spec) + QStringLiteral("</font>");
+        rows.emplace_back(QObject::tr("The layouts"), names.join(QStringLiteral("<br>")));
+        if (v.patternBytes)
+            rows.emplace_back(QObject::tr("Pattern size"),
+                esc(bytes(v.patternBytes)) + (r.blockBytes ? QObject::tr(" (%1 blocks of %2)").arg(count(r.patternBlocks), esc(bytes(r.blockBytes))) : QString()));
+        rows.emplace_back(QObject::tr("Confidence in the class"), QStringLiteral("<b>%1</b>").arg(percent(v.confidence, 0)));
+        if (!v.runnerUp.isEmpty())
+            rows.emplace_back(QObject::tr("Runner-up outside it"), code(v.runnerUp) + QObject::tr(" (confidence %1)").arg(v.runnerUpConfidence < 0.001 ? QStringLiteral("&lt; 0.1 %") : percent(v.runnerUpConfidence, 1)));
+        return keyValues(rows); // their order is stated in the summary
+    }
     rows.emplace_back(QObject::tr("Identified"),
         v.identified ? QStringLiteral("<b><font color=\"#1b7a2f\">%1</font></b>").arg(QObject::tr("yes"))
                      : QStringLiteral("<b><font color=\"#b35900\">%1</font></b>").arg(QObject::tr("no")));
@@ -72,13 +92,13 @@ QString verdictTable(const ProbeResult& r)
         rows.emplace_back(QObject::tr("Runner-up"), code(v.runnerUp) + QObject::tr(" (confidence %1)").arg(v.runnerUpConfidence < 0.001 ? QStringLiteral("&lt; 0.1 %") : percent(v.runnerUpConfidence, 1)));
     QString h = keyValues(rows);
     if (!v.equivalents.isEmpty()) {
-        // Often a dozen specs (md's write policies, RAID-10 variants): a compact list under the table.
+        // The same layout under other controller policies (md's write path): a compact list under the table.
         QStringList e;
         for (const QString& s : v.equivalents)
             e << code(s);
         h += QStringLiteral("<p class=\"muted\">")
-            + QObject::tr("No timing can tell the verdict apart from these %1 layouts, which place every block the same way "
-                          "or read and write alike: %2.")
+            + QObject::tr("No timing can tell the verdict apart from these %1 configurations, which differ from it only in "
+                          "controller policies: %2.")
                   .arg(v.equivalents.size())
                   .arg(e.join(QStringLiteral("; ")))
             + QStringLiteral("</p>");
@@ -119,35 +139,26 @@ QString ioTable(const ProbeResult& r)
 
 QString arraySection(Builder& b, const Workspace& w)
 {
-    QString h = h2(QObject::tr("The array"), false);
-    if (w.array && !w.array->spec.isEmpty())
-        h += para(QObject::tr("Array on the workbench's Array page: %1.").arg(code(w.array->spec)));
-    if (!w.probe || !w.probe->result) {
-        h += h3(QObject::tr("Identification"));
-        return h + notRun(QObject::tr("Probe: not run. The workspace holds no probe result, so the array's layout was not measured."));
-    }
+    // The probed array only: the Array page's spec is a scratch input, not the array under study.
+    if (!w.probe || !w.probe->result)
+        return {};
+    QString h = h2(QObject::tr("The array"), false); // under the summary: the first page is not left half empty
     const WorkspaceProbe& probe = *w.probe;
     const ProbeResult& r = *probe.result;
     h += h3(QObject::tr("How it was identified"));
-    h += para(QObject::tr("The array was probed by timing random reads (and, where allowed, writes of the same bytes back) on %1; "
-                          "target as the probe named it: %2. Each test issued %3 reads at once.")
-                  .arg(probeSource(probe, r), code(r.target))
-                  .arg(r.calibration.readsPerTest));
+    h += para((r.writes.empty() ? QObject::tr("The array was probed by timing random reads (writes were not allowed) on %1. ")
+                                : QObject::tr("The array was probed by timing random reads, and writes of the same bytes back, on %1. "))
+                  .arg(probeSource(probe, r))
+        + QObject::tr("Each test issued %1 reads at once.").arg(count(std::uint64_t(std::max(0, r.calibration.readsPerTest))))
+        + (probe.resultFile.isEmpty() ? QString()
+                                      : QObject::tr(" The result was read from the saved file %1.").arg(code(QFileInfo(probe.resultFile).fileName()))));
     if (r.stopped)
         h += para(QObject::tr("<b>The probe was stopped before it finished</b>: the result below is partial."));
     if (!r.error.isEmpty())
-        h += para(QObject::tr("<b>The target failed:</b> %1").arg(esc(r.error)));
+        h += para(QObject::tr("<b>The target failed:</b> %1").arg(esc(withoutPaths(r.error))));
     h += h3(QObject::tr("Verdict"));
     h += verdictTable(r);
-    h += h3(QObject::tr("Findings"));
-    if (r.verdict.findings.empty()) {
-        h += para(QObject::tr("None: no slow, fast or failed disk, no shared disk and no other irregularity was found."));
-    } else {
-        h += QStringLiteral("<ul>");
-        for (const ProbeFinding& f : r.verdict.findings)
-            h += QStringLiteral("<li>") + esc(f.text) + QStringLiteral("</li>");
-        h += QStringLiteral("</ul>");
-    }
+    // The findings are the summary's (one list, not two).
     h += h3(QObject::tr("I/Os spent against Shear's schedule"));
     h += ioTable(r);
     // The three plots on a page of their own, as Shear's figures read side by side.
@@ -161,6 +172,20 @@ QString arraySection(Builder& b, const Workspace& w)
     h += b.image(QStringLiteral("probe-pairs"), pairHeatmapImage(r, QSize(640, 300)), QSizeF(640, 300),
         QObject::tr("Pairs of chunks of the pattern read together: light where the two share a disk, dark where "
                     "they are apart (Shear, Fig. 6)."));
+    if (!r.writes.empty())
+        h += b.image(QStringLiteral("probe-redundancy"), chartImage(redundancyChart(r), QSize(640, 220)), QSizeF(640, 220),
+            QObject::tr("Random writes against random reads of the same array: a parity layout's small write costs four "
+                        "disk operations and a mirror's one per copy, so the ratio tells the redundancy (Shear, §2.3.4)."));
+    // The layout drawn only when it is one layout: a drawing of one of a class would name it.
+    if (r.verdict.identified && lookAlikeClass(r.verdict).size() == 1) {
+        if (const auto drawing = layoutDrawing(r.verdict)) {
+            const bool marked = r.verdict.failedDisk >= 0 || r.verdict.has(ProbeFinding::Kind::SlowDisk) || r.verdict.has(ProbeFinding::Kind::FastDisk);
+            h += b.image(QStringLiteral("probe-layout"), drawing->image, drawing->size,
+                QObject::tr("The identified layout, %1: chunk numbers on each disk, P and Q the parity of a stripe, a "
+                            "quote mark a mirror copy, the first pattern in bold%2 (Shear, Fig. 1).")
+                    .arg(verdictLine(r.verdict), marked ? QObject::tr("; the members the probe found failed, slow or fast are framed") : QString()));
+        }
+    }
     return h;
 }
 
@@ -257,13 +282,9 @@ ChartSpec histogramChart(const SimResult& p)
 
 QString simulationSection(Builder& b, const Workspace& w)
 {
+    if (!w.simulate || !w.simulate->results || w.simulate->results->points.empty())
+        return {};
     QString h = h2(QObject::tr("Simulation"), true);
-    if (!w.simulate || !w.simulate->results || w.simulate->results->points.empty()) {
-        if (w.simulate && !w.simulate->arraySpec.isEmpty())
-            return h + notRun(QObject::tr("Not run: the workspace holds the Simulate page's inputs (array %1, workload %2) but no results.")
-                                  .arg(w.simulate->arraySpec, w.simulate->workloadSpec.isEmpty() ? QObject::tr("none") : w.simulate->workloadSpec));
-        return h + notRun(QObject::tr("Not run: the workspace holds no simulation."));
-    }
     const OutstandingSweepResult& s = *w.simulate->results;
     const bool sweep = !s.outstanding.empty();
     h += keyValues({ { QObject::tr("Array"), code(s.arraySpec) }, { QObject::tr("Workload"), code(s.workloadSpec) },
@@ -328,19 +349,18 @@ QString simulationSection(Builder& b, const Workspace& w)
 
 QString tracesSection(Builder& b, const Workspace& w)
 {
+    const bool replayed = w.traces && w.traces->replay && !w.traces->replay->arrays.empty();
+    if (!w.traces || (!w.traces->summary && !replayed))
+        return {};
     QString h = h2(QObject::tr("Traces and replay"), true);
-    if (!w.traces || (w.traces->files.isEmpty() && !w.traces->summary && !w.traces->replay))
-        return h + notRun(QObject::tr("Not run: the workspace holds no trace."));
     const WorkspaceTraces& t = *w.traces;
     QStringList files;
     for (const QString& f : t.files)
-        files << code(f);
-    h += h3(QObject::tr("Trace summary"));
+        files << code(QFileInfo(f).fileName());
     if (!t.summary) {
         h += keyValues({ { QObject::tr("Files"), files.join(QStringLiteral("<br>")) } });
-        h += notRun(t.summaryError.isEmpty() ? QObject::tr("Not summarized: the workspace holds no summary of these files.")
-                                             : QObject::tr("The summary stopped: %1").arg(t.summaryError));
     } else {
+        h += h3(QObject::tr("Trace summary"));
         const TraceSummary& s = *t.summary;
         const std::uint64_t bytesAll = s.bytesRead + s.bytesWritten;
         std::vector<std::pair<QString, QString>> rows {
@@ -377,12 +397,9 @@ QString tracesSection(Builder& b, const Workspace& w)
         }
     }
 
+    if (!replayed)
+        return h;
     h += h3(QObject::tr("Replay through candidate arrays"));
-    if (!t.replay || t.replay->arrays.empty()) {
-        if (!t.candidates.isEmpty())
-            return h + notRun(QObject::tr("Not run: the candidate arrays %1 are listed, but the workspace holds no replay result.").arg(t.candidates.join(QStringLiteral(", "))));
-        return h + notRun(QObject::tr("Not run."));
-    }
     const TraceReplayResult& r = *t.replay;
     h += para(QObject::tr("Each candidate array was simulated with the trace's %1 requests issued at the trace's own times "
                           "(time scale %2); a slow period is a %3 s window whose mean response time exceeds %4.")
@@ -412,7 +429,7 @@ QString tracesSection(Builder& b, const Workspace& w)
         const QString number = QString::number(i + 1);
         chart.categories << number;
         if (!a.error.isEmpty()) {
-            errors << QObject::tr("#%1 %2: %3").arg(number, a.arraySpec, a.error);
+            errors << QObject::tr("#%1 %2: %3").arg(number, a.arraySpec, withoutPaths(a.error));
             table.add({ number, QObject::tr("refused"), {}, {}, {}, {}, {}, {} });
             continue;
         }
@@ -439,15 +456,9 @@ QString tracesSection(Builder& b, const Workspace& w)
 
 QString advisorSection(const Workspace& w)
 {
+    if (!w.advisor || w.advisor->advice.isEmpty())
+        return {};
     QString h = h2(QObject::tr("Stripe-size advice"), false);
-    if (!w.advisor || w.advisor->advice.isEmpty()) {
-        if (w.advisor && !w.advisor->arraySpec.isEmpty())
-            return h + notRun(QObject::tr("Not run: the workspace holds the Advisor's inputs (array %1, request sizes %2, %3 reads) "
-                                          "but no advice was shown when it was saved.")
-                                  .arg(w.advisor->arraySpec, w.advisor->sizes.isEmpty() ? QObject::tr("none") : w.advisor->sizes,
-                                      percent(w.advisor->readFraction, 0)));
-        return h + notRun(QObject::tr("Not run."));
-    }
     const QJsonObject& a = w.advisor->advice;
     const QJsonObject rec = a.value(QStringLiteral("recommendation")).toObject();
     const QJsonArray candidates = a.value(QStringLiteral("candidates")).toArray();
@@ -503,10 +514,16 @@ QString advisorSection(const Workspace& w)
 
 // --- Method ---------------------------------------------------------------------------------------
 
-QString methodSection()
+QString methodSection(const Workspace& w)
 {
+    const bool probed = w.probe && w.probe->result;
+    const bool modelled = (w.simulate && w.simulate->results && !w.simulate->results->points.empty())
+        || (w.traces && w.traces->replay && !w.traces->replay->arrays.empty()) || (w.advisor && !w.advisor->advice.isEmpty());
+    if (!probed && !modelled)
+        return {};
     QString h = h2(QObject::tr("Method"), false);
-    h += para(QObject::tr(
+    if (probed)
+        h += para(QObject::tr(
         "<b>Identification.</b> The array is identified by timing it, not by asking it, with the method of Shear [1]: "
         "batches of N random reads are issued at once and timed, and reads that land on one disk are served one after another "
         "while reads on different disks are served in parallel. The pattern size is the greatest common divisor of the assumed "
@@ -517,28 +534,34 @@ QString methodSection()
         "installed layout predicts, and stops when one explains them: its confidence is that layout's share of the evidence "
         "among all candidates (identified at 80 % or more), and the I/O table sets the I/Os spent beside those of Shear's "
         "schedule on the same array."));
-    h += para(QObject::tr(
+    if (modelled)
+        h += para(QObject::tr(
         "<b>Simulation and models.</b> Simulations and trace replays run each request through a discrete-event model of the "
         "array: the layout's data, mirror and parity places, the controller's RAID write paths, cache and degraded mode as SIMRAID "
         "models them [4], over a disk model with zones, a seek curve, rotation, head and cylinder switches and an on-disk cache, "
         "whose default drive is the IBM 9LZX of Shear's simulations [1]. Throughput is counted over simulated time and response "
         "times per request. Two analytical models check the simulator and answer quickly: Minerva's throughput model of RAID 1/0 "
         "and RAID 5 logical units [2], and the zoned-RAID response-time model, which treats each zoned disk as an M/G/1 queue and "
-        "a striped request as a fork-join of its disk requests [3]. The stripe-size advice weighs each candidate chunk by the "
-        "disk time a request costs, positioning plus transfer, as the storage-bottlenecks whitepaper does [5]."));
+        "a striped request as a fork-join of its disk requests [3]."));
+    if (w.advisor && !w.advisor->advice.isEmpty())
+        h += para(QObject::tr("<b>Stripe-size advice.</b> The advice weighs each candidate chunk by the disk time a request "
+                              "costs, positioning plus transfer, as the storage-bottlenecks whitepaper does [5]."));
     h += h3(QObject::tr("References"));
-    h += QStringLiteral("<p class=\"refs\">"
-                        "[1] Timothy E. Denehy, John Bent, Florentina I. Popovici, Andrea C. Arpaci-Dusseau and Remzi H. Arpaci-Dusseau. "
+    // Only the papers the paragraphs above cite: [1] always (the probe, and the simulator's default
+    // drive), [2]-[4] with the models, [5] with the advice; the numbers stay in order.
+    QString refs = QStringLiteral("[1] Timothy E. Denehy, John Bent, Florentina I. Popovici, Andrea C. Arpaci-Dusseau and Remzi H. Arpaci-Dusseau. "
                         "<i>Deconstructing Storage Arrays</i>. Technical Report #1506, Computer Sciences Department, University of "
-                        "Wisconsin, Madison, May 2004.<br>"
-                        "[2] Arif Merchant and Guillermo A. Alvarez. <i>Disk Array Models in Minerva</i>. HPL-2001-118, HP "
+                        "Wisconsin, Madison, May 2004.");
+    if (modelled)
+        refs += QStringLiteral("<br>[2] Arif Merchant and Guillermo A. Alvarez. <i>Disk Array Models in Minerva</i>. HPL-2001-118, HP "
                         "Laboratories Palo Alto, May 2001.<br>"
                         "[3] Abigail S. Lebrecht, Nicholas J. Dingle and William J. Knottenbelt. <i>Modelling and Validation of "
                         "Response Times in Zoned RAID</i>. Department of Computing, Imperial College London.<br>"
                         "[4] Yan Li, Tim Courtney, Roland N. Ibbett and Nigel Topham. <i>Work in Progress: Performance Evaluation "
-                        "of RAID6 Systems</i>. WiP of FAST, 2007.<br>"
-                        "[5] Sun Microsystems. <i>Storage System Bottlenecks and Their Solutions</i>. A whitepaper, July 21, 2005."
-                        "</p>");
+                        "of RAID6 Systems</i>. WiP of FAST, 2007.");
+    if (w.advisor && !w.advisor->advice.isEmpty())
+        refs += QStringLiteral("<br>[5] Sun Microsystems. <i>Storage System Bottlenecks and Their Solutions</i>. A whitepaper, July 21, 2005.");
+    h += QStringLiteral("<p class=\"refs\">") + refs + QStringLiteral("</p>");
     return h;
 }
 

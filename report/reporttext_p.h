@@ -20,9 +20,9 @@ struct Workspace;
 namespace report {
 
 QString esc(const QString& text);
-/// A number with `decimals` after the point, "–" when not finite.
+/// A number with `decimals` after the point and thousands separators ("1,234.5"), "–" when not finite.
 QString fixed(double v, int decimals);
-/// A whole number, digits only (a customer may search the report for a number or copy it).
+/// A whole number with thousands separators, "9,984" (the workbench's tables group digits too).
 QString count(std::uint64_t n);
 QString ms(double v);
 QString percent(double fraction, int decimals = 1);
@@ -32,9 +32,30 @@ QString schemeName(const QString& scheme);
 /// "RAID 5 left-asymmetric, 4 disks, 16 KiB chunks".
 QString verdictLine(const ProbeVerdict& v);
 QString keyValues(const std::vector<std::pair<QString, QString>>& rows);
-/// An italic note that a part of the work was not done.
-QString notRun(const QString& what);
 QString code(const QString& text);
+/// Absolute and relative file paths cut to their file names ("/dev/md0 (block device)" ->
+/// "md0 (block device)"): a report goes to a customer, the consultant's folders stay home.
+QString withoutPaths(const QString& text);
+/// An array spec in words: "raid10 layout=far disks=5 copies=4 chunk=64KiB" -> "RAID 10 far, 5 disks,
+/// 4 copies, 64 KiB chunks".
+QString describeSpec(const QString& spec);
+
+/// One layout of the class of layouts that read alike (the verdict and its equivalents), policy
+/// keys (paritywrite, mirrorread) folded into it.
+struct ClassMember
+{
+    QString spec; ///< the layout's spec without the policy keys
+    QString name; ///< describeSpec(spec)
+    int rank = 0; ///< commonness: 0 is Linux md's default, larger is rarer
+    int configurations = 1; ///< specs of the verdict that differ from it only in policies
+};
+/// The verdict's layout and its equivalents as distinct layouts, the most common first (a stable
+/// order by rank: md's default, mirrors, RAID 6 and RAID 0, other RAID 5, RAID 10 far/offset, RAID 4, ...).
+std::vector<ClassMember> lookAlikeClass(const ProbeVerdict& v);
+/// The order's rule in words, as the report states it.
+QString classOrderNote();
+/// The summary: the array or its class, its findings, the other work done, what was not determined.
+QString executiveSummary(const Workspace& w);
 
 /// A table: cells are HTML; columns in `numeric` are right-aligned.
 struct Table
@@ -60,12 +81,12 @@ struct Builder
     QString image(const QString& name, const QImage& image, QSizeF size, const QString& caption = {});
 };
 
-// The sections, each starting with its <h2>.
+// The sections, each starting with its <h2>; empty when the workspace holds nothing of it.
 QString arraySection(Builder& b, const Workspace& w);
 QString simulationSection(Builder& b, const Workspace& w);
 QString tracesSection(Builder& b, const Workspace& w);
 QString advisorSection(const Workspace& w);
-QString methodSection();
+QString methodSection(const Workspace& w);
 
 } // namespace report
 } // namespace raidscope

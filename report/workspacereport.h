@@ -17,6 +17,7 @@ struct Workspace;
 struct ReportOptions
 {
     QString title; ///< empty: "Disk array report"
+    QString customer; ///< who the report is for, on its first page; empty: not shown
     QString workspaceName; ///< the workspace file's name; empty: "Unsaved workspace"
     QDateTime date; ///< invalid: now
 };
@@ -30,16 +31,19 @@ struct ReportImage
     QSizeF size;
 };
 
-/// A report of a workspace for a customer (issue #16 item 3): the array and how it was
-/// identified, the simulations, the traces and their replay, the advisor's recommendation and the
-/// method with the papers cited. Built only from what the workspace holds: a page that has no
-/// result is said to be not run, never filled in.
+/// A report of a workspace for a customer (issue #16 item 3, #54 item 6): an executive summary (the
+/// array, or the class of layouts that read alike; its findings; what could not be determined and
+/// why), the probe's evidence (pattern, boundaries, pairs, redundancy, the layout drawn), the
+/// simulations, the traces and their replay, the advisor's recommendation and the method with the
+/// papers cited. Built only from what the workspace holds: a part of the work that has no result is
+/// left out, never filled in nor listed as not run; no local path is printed.
 ///
 /// The HTML is the subset QTextDocument lays out (headings, paragraphs, tables, images), so the
 /// same text makes the PDF and the HTML file.
 struct WorkspaceReport
 {
     QString title;
+    QString customer;
     QString workspaceName;
     QDateTime date;
     QString body; ///< <body> content; images as <img src="report-image:NAME">

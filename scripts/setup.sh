@@ -9,10 +9,10 @@ BUILD_TYPE=${BUILD_TYPE:-RelWithDebInfo}
 
 # The last line is for the md-qemu rig (tests/rig, scripts/probe-rig.sh): QEMU, the initramfs build's
 # tools, and jq for the probe's JSON; the golden-output test (tests/cli/golden.cmake) needs jq too.
-# qt6-svg-dev writes plots as SVG. zlib, liblzma and libzstd read compressed traces; GNU parallel runs the sharded jobs of packaging/cluster (test cli:cluster).
+# poppler-utils (pdftoppm) draws the report's PDF pages in tests/report. qt6-svg-dev writes plots as SVG. zlib, liblzma and libzstd read compressed traces; GNU parallel runs the sharded jobs of packaging/cluster (test cli:cluster).
 raidscope_packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev libqcustomplot-dev libeigen3-dev catch2
     liburing-dev libbenchmark-dev zlib1g-dev liblzma-dev libzstd-dev xvfb xauth parallel
-    qemu-system-x86 qemu-utils kmod cpio jq)
+    qemu-system-x86 qemu-utils kmod cpio jq poppler-utils)
 
 raidscope_install_deps() {
     local missing=()

@@ -18,16 +18,19 @@ namespace raidscope::cli {
 
 int runReport(const QStringList& args)
 {
-    CliArgs a(QStringLiteral("report"), QStringLiteral("WORKSPACE (--pdf OUT | --html OUT) [--title T]"),
-        QStringLiteral("Writes a report of a saved workspace for a customer: the array and how the probe identified it "
-                       "(its three plots, verdict, confidence, findings, I/Os against Shear's schedule), the simulations, "
-                       "the traces and their replay, the advisor's recommendation, and the method with the papers cited. "
-                       "Parts the workspace does not hold are marked as not run. Needs no display."));
+    CliArgs a(QStringLiteral("report"), QStringLiteral("WORKSPACE (--pdf OUT | --html OUT) [--title T] [--customer C]"),
+        QStringLiteral("Writes a report of a saved workspace for a customer: a summary (the array, or the layouts that "
+                       "read alike when timing cannot tell them apart; the findings; what could not be determined), how "
+                       "the probe identified it (its plots, the layout drawn, verdict, I/Os against Shear's schedule), the "
+                       "simulations, the traces and their replay, the advisor's recommendation, and the method with the "
+                       "papers cited. Only what the workspace holds: a part of the work not done is left out. Prints no "
+                       "local path. Needs no display."));
     a.positionalHelp(QStringLiteral("WORKSPACE"), QStringLiteral("A workspace file (.raidscope) saved by the workbench."))
         .option(QStringLiteral("pdf"), QStringLiteral("OUT"), QStringLiteral("Writes the report as an A4 PDF."))
         .option(QStringLiteral("html"), QStringLiteral("OUT"),
             QStringLiteral("Writes the report as one self-contained HTML file (the plots inline as PNG data)."))
         .option(QStringLiteral("title"), QStringLiteral("T"), QStringLiteral("The report's title (default 'Disk array report')."))
+        .option(QStringLiteral("customer"), QStringLiteral("C"), QStringLiteral("Who the report is for, on its first page (default: not shown)."))
         .flag(QStringLiteral("json"), QStringLiteral("Prints one JSON object: the file written, its format and pages."));
     if (const auto done = a.parse(args))
         return *done;
@@ -60,6 +63,9 @@ int runReport(const QStringList& args)
     options.title = a.value(QStringLiteral("title"));
     if (const QString problem = controlCharacterProblem(options.title); !problem.isEmpty())
         return fail(QStringLiteral("report: --title '%1': %2; a title is one line of text").arg(oneLine(options.title), problem), Usage);
+    options.customer = a.value(QStringLiteral("customer"));
+    if (const QString problem = controlCharacterProblem(options.customer); !problem.isEmpty())
+        return fail(QStringLiteral("report: --customer '%1': %2; a customer is one line of text").arg(oneLine(options.customer), problem), Usage);
     options.workspaceName = QFileInfo(path).fileName();
     const WorkspaceReport report = buildWorkspaceReport(*workspace, options);
     int pages = 0;
@@ -74,7 +80,7 @@ int runReport(const QStringList& args)
         out(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)) + u'\n');
     } else {
         std::fprintf(stderr, "raidscope-cli: wrote %s (%s)\n", qPrintable(output),
-            pdf ? qPrintable(QStringLiteral("PDF, %1 pages").arg(pages)) : "HTML, self-contained");
+            pdf ? qPrintable(pages == 1 ? QStringLiteral("PDF, 1 page") : QStringLiteral("PDF, %1 pages").arg(pages)) : "HTML, self-contained");
     }
     return Ok;
 }

@@ -370,7 +370,7 @@ int main(int argc, char** argv)
     if (parser.isSet(trace)) {
         if (auto* advisor = qobject_cast<raidscope::gui::AdvisorPage*>(window.page(QStringLiteral("Advisor")))) {
             advisor->setTrace(parser.values(trace).front());
-            advisor->advise();
+            advisor->requestAdvice();
         }
     }
     if (parser.isSet(modelResponse)) {

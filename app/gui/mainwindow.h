@@ -80,6 +80,8 @@ public:
     /// one self-contained HTML file when `path` ends in .html or .htm; atomically, never over the
     /// workspace file or one of its inputs. False and why.
     bool exportReportFile(const QString& path, QString* error);
+    /// The report's title and who it is for (#54 item 6), as the export dialog last set them.
+    void setReportDetails(const QString& title, const QString& customer);
 
     /// Autosaves to `dir`/recovery.raidscope every kAutosaveIntervalMs and kAutosaveDelayMs after a
     /// change, removed on a clean exit (closeEvent). Off until called: tests and the CLI write
@@ -158,6 +160,8 @@ private:
     QByteArray m_cleanBytes; ///< comparableBytes() when last saved, opened or started
 
     QString m_workspacePath;
+    QString m_reportTitle;    ///< empty: the report's default title
+    QString m_reportCustomer; ///< empty: no "Prepared for" line
     QMenu* m_recentMenu = nullptr;
     QString m_autosavePath; ///< empty: autosave off
     std::unique_ptr<QLockFile> m_autosaveLock;

@@ -21,7 +21,12 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLockFile>
@@ -78,6 +83,8 @@ bool MainWindow::exportReportFile(const QString& path, QString* error)
     // What the pages hold now, as Save collects it: the report shows what the user sees, saved or not.
     const Workspace w = workspace();
     ReportOptions options;
+    options.title = m_reportTitle;
+    options.customer = m_reportCustomer;
     if (!m_workspacePath.isEmpty())
         options.workspaceName = QFileInfo(m_workspacePath).fileName();
     const WorkspaceReport report = buildWorkspaceReport(w, options);
@@ -90,8 +97,35 @@ bool MainWindow::exportReportFile(const QString& path, QString* error)
     return writeReportPdf(path, report, inputs, error);
 }
 
+void MainWindow::setReportDetails(const QString& title, const QString& customer)
+{
+    m_reportTitle = title.simplified();
+    m_reportCustomer = customer.simplified();
+}
+
 void MainWindow::exportReportDialog()
 {
+    // The title and the customer first (kept for the next export), then the file.
+    QDialog details(this);
+    details.setWindowTitle(tr("Export Report"));
+    details.setMinimumWidth(details.fontMetrics().averageCharWidth() * 60); // a title of a few words fits
+    auto* form = new QFormLayout(&details);
+    auto* title = new QLineEdit(m_reportTitle, &details);
+    title->setObjectName(QStringLiteral("reportTitleEdit"));
+    title->setPlaceholderText(tr("Disk array report"));
+    auto* customer = new QLineEdit(m_reportCustomer, &details);
+    customer->setObjectName(QStringLiteral("reportCustomerEdit"));
+    customer->setPlaceholderText(tr("not shown"));
+    form->addRow(tr("&Title:"), title);
+    form->addRow(tr("Prepared &for:"), customer);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &details);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Choose File..."));
+    connect(buttons, &QDialogButtonBox::accepted, &details, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &details, &QDialog::reject);
+    form->addRow(buttons);
+    if (details.exec() != QDialog::Accepted)
+        return;
+    setReportDetails(title->text(), customer->text());
     const QString pdfFilter = tr("PDF (*.pdf)");
     const QString htmlFilter = tr("HTML, one self-contained file (*.html)");
     const QFileInfo saved(m_workspacePath);

@@ -69,13 +69,13 @@ TEST_CASE("Report: the sample workspace's verdict, I/Os and results, numbers as 
         CHECK(html.contains(QStringLiteral("raid5 layout=left-asymmetric disks=4 chunk=16KiB")));
         CHECK(html.contains(QStringLiteral("None: no slow"))); // findings: []
     }
-    SECTION("I/Os against Shear's schedule: 9984 of 18048, ratio 0.553")
+    SECTION("I/Os against Shear's schedule: 9984 of 18048, ratio 0.553, digits grouped as the workbench does (#54)")
     {
-        CHECK(html.contains(QStringLiteral("<b>9984 I/Os</b>")));
-        CHECK(html.contains(QStringLiteral("<b>55.3 %</b> of the 18048")));
+        CHECK(html.contains(QStringLiteral("<b>9,984 I/Os</b>")));
+        CHECK(html.contains(QStringLiteral("<b>55.3 %</b> of the 18,048")));
         CHECK(html.contains(QStringLiteral("ratio 0.553")));
-        CHECK(html.contains(QStringLiteral("<td align=\"right\">1472</td><td align=\"right\">9216</td>"))); // pairwise
-        CHECK(html.contains(QStringLiteral("<td align=\"right\">2304</td><td align=\"right\">4608</td>"))); // pattern size
+        CHECK(html.contains(QStringLiteral("<td align=\"right\">1,472</td><td align=\"right\">9,216</td>"))); // pairwise
+        CHECK(html.contains(QStringLiteral("<td align=\"right\">2,304</td><td align=\"right\">4,608</td>"))); // pattern size
     }
     SECTION("the sweep at 1 and 4 outstanding: IOPS, MB/s, mean and percentiles, per-disk utilization")
     {
@@ -89,7 +89,7 @@ TEST_CASE("Report: the sample workspace's verdict, I/Os and results, numbers as 
     }
     SECTION("the trace and its replay through two candidates")
     {
-        CHECK(html.contains(QStringLiteral("traces/msr_small.csv")));
+        CHECK(html.contains(QStringLiteral("<tt>msr_small.csv</tt>"))); // its name, not its folder (#54)
         CHECK(html.contains(QStringLiteral("20 / 9 (69.0 % reads)")));
         CHECK(html.contains(QStringLiteral("208 KiB / 168 KiB"))); // 212992 / 172032 bytes
         for (const char* cell : { "236.1", "3.13", "48.35 ms", "102.2 ms", "111.2 ms", "99.6 %", "0 of 1", // 16 KiB
@@ -98,11 +98,19 @@ TEST_CASE("Report: the sample workspace's verdict, I/Os and results, numbers as 
             CHECK(html.contains(QStringLiteral("<td align=\"right\">") + QString::fromUtf8(cell) + QStringLiteral("</td>")));
         }
     }
-    SECTION("the advisor: inputs saved, no advice: not run, nothing invented")
+    SECTION("the advisor: inputs saved, no advice: no sentence, no section, no 'not run' (#54 item 6)")
     {
-        CHECK(html.contains(QStringLiteral("Not run: the workspace holds the Advisor's inputs")));
-        CHECK(html.contains(QStringLiteral("8KiB:60,32KiB:25,128KiB:15")));
-        CHECK_FALSE(html.contains(QStringLiteral("The advisor recommends")));
+        CHECK_FALSE(html.contains(QStringLiteral("advisor recommends")));
+        CHECK_FALSE(html.contains(QStringLiteral("Stripe-size advice")));
+        CHECK_FALSE(html.contains(QStringLiteral("8KiB:60,32KiB:25,128KiB:15")));
+        CHECK_FALSE(html.contains(QStringLiteral("not run"), Qt::CaseInsensitive));
+    }
+    SECTION("the summary: the array, its findings, what the workspace also holds; not the Array page's scratch spec")
+    {
+        CHECK(html.contains(QStringLiteral("The array is <b>RAID 5 left-asymmetric, 4 disks, 16 KiB chunks</b>")));
+        CHECK(html.contains(QStringLiteral("A trace of 29 requests summarized and replayed through 2 candidate arrays")));
+        CHECK_FALSE(html.contains(QStringLiteral("Array page")));
+        CHECK(html.indexOf(QStringLiteral("Summary")) < html.indexOf(QStringLiteral("The array</h2>")));
     }
     SECTION("the method cites the seed papers by their titles")
     {
@@ -112,16 +120,17 @@ TEST_CASE("Report: the sample workspace's verdict, I/Os and results, numbers as 
             CHECK(html.contains(QString::fromUtf8(title)));
         }
     }
-    SECTION("five plots: three of the probe, the sweep, the replay; the HTML file holds them inline")
+    SECTION("seven figures: four of the probe (pattern, boundaries, pairs, redundancy), the layout drawn, the sweep, "
+            "the replay; the HTML file holds them inline")
     {
-        REQUIRE(r.images.size() == 5);
+        REQUIRE(r.images.size() == 7);
         for (const ReportImage& image : r.images) {
             CAPTURE(image.name.toStdString());
             CHECK(!image.image.isNull());
             CHECK(html.contains(QStringLiteral("report-image:") + image.name));
         }
         const QByteArray bytes = r.htmlBytes();
-        CHECK(bytes.count("src=\"data:image/png;base64,") == 5);
+        CHECK(bytes.count("src=\"data:image/png;base64,") == 7);
         CHECK_FALSE(bytes.contains("report-image:"));
     }
 }
@@ -159,19 +168,21 @@ TEST_CASE("Report: a PDF of the sample is A4, numbered pages, written atomically
     }
 }
 
-TEST_CASE("Report: an empty workspace says every part was not run and draws nothing", "[report]")
+TEST_CASE("Report: an empty workspace has a summary saying nothing was done, no sections and no plots", "[report]")
 {
     const WorkspaceReport r = buildWorkspaceReport(Workspace {}, {});
     const QString html = r.documentHtml();
     CHECK(r.images.empty());
     CHECK(html.contains(QStringLiteral("Unsaved workspace")));
-    CHECK(html.contains(QStringLiteral("Probe: not run")));
-    CHECK(html.count(QStringLiteral("Not run")) == 3); // simulation, traces, advisor
-    CHECK_FALSE(html.contains(QStringLiteral("Summary")));
+    CHECK(html.contains(QStringLiteral("no probe was run in this workspace")));
+    CHECK(html.contains(QStringLiteral("The workspace holds no results")));
+    CHECK_FALSE(html.contains(QStringLiteral("not run"), Qt::CaseInsensitive));
+    CHECK(html.count(QStringLiteral("<h2")) == 1); // the summary's
+    CHECK_FALSE(html.contains(QStringLiteral("Method")));
     QTemporaryDir dir;
     QString error;
     int pages = 0;
     REQUIRE(writeReportPdf(dir.filePath(QStringLiteral("empty.pdf")), r, {}, &error, &pages));
     CHECK(pages >= 1);
-    CHECK(pages <= 4);
+    CHECK(pages <= 2);
 }

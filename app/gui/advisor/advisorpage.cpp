@@ -79,7 +79,7 @@ AdvisorPage::AdvisorPage(QWidget* parent)
             return;
         }
         setTrace(files.front());
-        advise();
+        requestAdvice();
     });
     auto* traceRow = new QHBoxLayout;
     traceRow->addWidget(m_traceButton);
@@ -128,7 +128,7 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     m_run->setToolTip(tr("Advise a stripe unit for the workload and disks above"));
     setButtonShortcut(m_run, keys::run());
     m_run->setDefault(true);
-    connect(m_run, &QPushButton::clicked, this, [this] { advise(); });
+    connect(m_run, &QPushButton::clicked, this, [this] { requestAdvice(); });
     m_runner = new JobRunner(this);
     m_bar = new JobBar(m_runner, Qt::Vertical);
     m_bar->setObjectName(QStringLiteral("advisorJobBar"));
@@ -279,7 +279,10 @@ WorkspaceAdvisor AdvisorPage::saveState() const
     s.hostStripe = m_hostStripe->text();
     s.controllers = m_controllers->value();
     s.controllerIops = m_controllerIops->value();
-    s.advice = m_advice ? adviceJson() : m_savedAdvice;
+    // Only advice the user asked for (Advise, or a workspace that held it): the page's own advice at
+    // start, of its default inputs, is not work done in the workspace (#54 item 6: the report said
+    // "The advisor recommends a chunk of 1 MiB" of a mix nobody entered).
+    s.advice = !m_asked ? QJsonObject() : m_advice ? adviceJson() : m_savedAdvice;
     return s;
 }
 
@@ -310,6 +313,7 @@ bool AdvisorPage::restoreState(const WorkspaceAdvisor& state, QString* error)
     // page's instant arithmetic, done as on every start. A trace would be read again: left to Advise.
     m_advice.reset(); // an advice of the inputs replaced is not the workspace's
     m_savedAdvice = state.advice;
+    m_asked = !state.advice.isEmpty();
     if (problem.isEmpty() && state.trace.isEmpty() && state.outstanding == 0)
         advise();
     else if (!state.advice.isEmpty())
@@ -367,6 +371,12 @@ void AdvisorPage::updateSkew()
 QString AdvisorPage::adviceCsv() const
 {
     return m_advice ? raidscope::adviceCsv(*m_advice, m_options.array.disks.value_or(0)) : QString();
+}
+
+bool AdvisorPage::requestAdvice()
+{
+    m_asked = true;
+    return advise();
 }
 
 bool AdvisorPage::advise()

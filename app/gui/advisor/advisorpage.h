@@ -41,6 +41,8 @@ public:
 
     /// Starts the advisor on the current inputs; false with the reason shown when they are refused.
     bool advise();
+    /// advise() as the user's request: its advice is then the workspace's (saved, and in the report).
+    bool requestAdvice();
     /// Takes the request sizes and read share from this trace (read in the job), or none again.
     void setTrace(const QString& path);
     /// Where "The Traces page's" button finds the trace open there (MainWindow sets it); the first
@@ -109,6 +111,7 @@ private:
     /// A workspace's advice, kept as it was saved while the page has not advised again (one with a
     /// trace or a simulation is not recomputed on opening), so saving the workspace keeps it.
     QJsonObject m_savedAdvice;
+    bool m_asked = false; ///< the user asked for advice (Advise, Use the Traces page's trace) or the workspace held one
     AdvisorOptions m_options;
     std::optional<HostStripeAdvice> m_host;
     StripeRecommendation m_recommendation;
