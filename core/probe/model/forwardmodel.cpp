@@ -518,7 +518,6 @@ Prediction predict(const LoadProfile& profile, const Environment& e, const Devic
     const int requests = t.requests();
     const std::vector<double>& loads = profile.loads;
     const std::vector<double>& variance = profile.variance;
-    const double total = std::accumulate(loads.begin(), loads.end(), 0.0);
     const int outstanding = t.outstanding > 0 ? t.outstanding : requests;
     // The calibration's serial read averages over the members a lone read reaches: with one member at
     // speed w, an ordinary member's read is the serial mean over sum(share_d / speed_d) / sum(share_d).
@@ -543,7 +542,9 @@ Prediction predict(const LoadProfile& profile, const Environment& e, const Devic
         if (loads[d] <= 0)
             continue;
         const double speed = int(d) == e.slowDisk ? e.slowSpeed : 1.0;
-        const double queue = total > 0 ? std::min(loads[d], double(outstanding) * loads[d] / total) : loads[d];
+        // The member's share of the batch in its queue at once: all of it when the whole batch is in
+        // flight, whatever the fan-out (a write reaches every copy, and each of them queues it).
+        const double queue = loads[d] * std::min(1.0, double(outstanding) / double(std::max(1, requests)));
         const double ms = memberTimeMs(loads[d], queue, e.kind, unit, speed);
         const double perRead = ms / loads[d];
         const double v = variance[d] * perRead * perRead + unit.serviceCv * unit.serviceCv * perRead * perRead * loads[d];

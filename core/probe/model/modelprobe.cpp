@@ -290,7 +290,7 @@ ProbeResult ModelProber::run()
             std::vector<QString> questions;
             for (std::size_t c = 0; c < classes.size() && c < 16; ++c) {
                 const Hypothesis& h = m_posterior->hypothesis(classes[c].members.front());
-                questions.push_back(h.layout->spec() + (odd >= 0.5 ? QStringLiteral("#%1").arg(h.env.slowDisk) : QString()));
+                questions.push_back(answerOf(*h.layout) + (odd >= 0.5 ? QStringLiteral("#%1").arg(h.env.slowDisk) : QString()));
             }
             const auto choice = nextTest(*m_posterior, classes, more, 16, 0.01, questions);
             if (m_trace) {

@@ -18,6 +18,14 @@
 
 namespace raidscope::probemodel {
 
+/// What the verdict answers for a layout: its spec, except that a layout whose every member holds every
+/// block places nothing by its chunk, so its chunk sizes and its names (RAID-1, RAID-10 of D copies) are
+/// one answer, a mirror of D.
+inline QString answerOf(const Candidate& c)
+{
+    return c.blockCopies() == c.disks && c.failedDisk < 0 ? QStringLiteral("mirror of %1").arg(c.disks) : c.spec();
+}
+
 /// Thrown by a batch when the probe is asked to stop.
 struct Stopped
 {

@@ -90,11 +90,11 @@ double ModelProber::layoutConfidence(const HypothesisClass& top) const
 {
     QSet<QString> layouts;
     for (std::size_t i : top.members)
-        layouts.insert(m_posterior->hypothesis(i).layout->spec());
+        layouts.insert(answerOf(*m_posterior->hypothesis(i).layout));
     const std::vector<double>& post = m_posterior->posteriors();
     double sum = 0;
     for (std::size_t i = 0; i < post.size(); ++i)
-        if (layouts.contains(m_posterior->hypothesis(i).layout->spec()))
+        if (layouts.contains(answerOf(*m_posterior->hypothesis(i).layout)))
             sum += post[i];
     return sum;
 }
@@ -107,7 +107,18 @@ void ModelProber::verdict()
     const std::vector<HypothesisClass> classes = m_posterior->classes(0.25, 1e-6, tests);
     if (classes.empty())
         return;
-    const Hypothesis& h = m_posterior->hypothesis(classes.front().members.front());
+    // A mirror of D is named by its common name, RAID-1, where the posterior holds one.
+    std::size_t head = classes.front().members.front();
+    if (const QString answer = answerOf(*m_posterior->hypothesis(head).layout); answer.startsWith(u"mirror")) {
+        const std::vector<double>& post = m_posterior->posteriors();
+        for (std::size_t i = 0; i < post.size(); ++i) {
+            const Candidate& other = *m_posterior->hypothesis(i).layout;
+            if (other.scheme == u"raid1" && answerOf(other) == answer
+                && (m_posterior->hypothesis(head).layout->scheme != u"raid1" || post[i] > post[head]))
+                head = i;
+        }
+    }
+    const Hypothesis& h = m_posterior->hypothesis(head);
     const Candidate& c = *h.layout;
     v.nameLayout(c, m_block);
     v.spec = h.spec(); // with what the environment adds (md's nearest-head reads)
@@ -128,7 +139,7 @@ void ModelProber::verdict()
     }
     for (std::size_t k = 1; k < classes.size(); ++k) {
         const Hypothesis& other = m_posterior->hypothesis(classes[k].members.front());
-        if (other.layout->spec() == c.spec())
+        if (answerOf(*other.layout) == answerOf(c))
             continue;
         v.runnerUp = other.spec();
         v.runnerUpConfidence = classes[k].posterior;
