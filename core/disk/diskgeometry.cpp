@@ -242,19 +242,39 @@ PhysicalAddress DiskGeometry::locate(std::uint64_t lba) const
     return at;
 }
 
-std::uint64_t DiskGeometry::contiguousSectors(std::uint64_t lba, const PhysicalAddress& at) const
+// The mapped layouts below share one property the searches rest on: LBAs ascend with the physical
+// order (zone, cylinder, head, sector), strictly (DiskSim's g1_ltop_* number the band's sectors in
+// that order and skip slipped and spare ones, never going back). So the LBAs of one track are one
+// unbroken range, and if lba + k lies k sectors past lba on lba's track, so does every LBA between:
+// "still on the run" holds for a prefix of k. A binary search over k then finds the same end as
+// walking sector by sector (tests/core/tst_diskgeometrysearch.cpp compares the two on DiskSim's drives),
+// in log2(sectors per track) calls of locate() instead of one a sector.
+std::uint64_t DiskGeometry::contiguousSectors(std::uint64_t lba, const PhysicalAddress& at, std::uint64_t maxSectors) const
 {
     const std::uint64_t onTrack = std::uint64_t(m_zones[std::size_t(at.zone)].sectorsPerTrack - at.sector);
     if (!m_mapped)
         return onTrack;
-    std::uint64_t n = 1;
-    while (n < onTrack && lba + n < m_totalSectors) {
-        const PhysicalAddress p = locate(lba + n);
-        if (p.cylinder != at.cylinder || p.head != at.head || p.sector != at.sector + int(n))
-            break;
-        ++n;
+    // At most: the rest of the track, the rest of the disk, what the caller wants; at least 1.
+    const std::uint64_t limit = std::min({ onTrack, m_totalSectors - std::min(m_totalSectors, lba), maxSectors });
+    if (limit <= 1)
+        return 1;
+    const auto continues = [&](std::uint64_t k) {
+        const PhysicalAddress p = locate(lba + k);
+        return p.cylinder == at.cylinder && p.head == at.head && p.sector == at.sector + int(k);
+    };
+    if (continues(limit - 1)) // the usual case: the run goes on to the limit
+        return limit;
+    // The smallest k in [1, limit - 1] where the run breaks (it breaks at limit - 1).
+    std::uint64_t lo = 1;
+    std::uint64_t hi = limit - 1;
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        if (continues(mid))
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return n;
+    return lo;
 }
 
 std::uint64_t DiskGeometry::trackFirstLba(std::uint64_t lba) const
@@ -262,13 +282,20 @@ std::uint64_t DiskGeometry::trackFirstLba(std::uint64_t lba) const
     const PhysicalAddress at = locate(lba);
     if (!m_mapped)
         return lba - std::uint64_t(at.sector);
-    while (lba > 0) {
-        const PhysicalAddress p = locate(lba - 1);
-        if (p.cylinder != at.cylinder || p.head != at.head)
-            break;
-        --lba;
+    // The track's LBAs are one range of at most its sectors per track (see contiguousSectors()): the
+    // smallest LBA of [lba - spt + 1, lba] still on the track, by bisection.
+    const std::uint64_t spt = std::uint64_t(m_zones[std::size_t(at.zone)].sectorsPerTrack);
+    std::uint64_t lo = lba - std::min(lba, spt - 1); // candidates [lo, lba]; lba is on the track
+    std::uint64_t hi = lba;
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        const PhysicalAddress p = locate(mid);
+        if (p.cylinder == at.cylinder && p.head == at.head)
+            hi = mid;
+        else
+            lo = mid + 1;
     }
-    return lba;
+    return lo;
 }
 
 std::uint64_t DiskGeometry::trackEndLba(std::uint64_t lba) const

@@ -132,8 +132,11 @@ public:
     int zoneOfCylinder(int cylinder) const;
     /// lba < totalSectors().
     PhysicalAddress locate(std::uint64_t lba) const;
-    /// How many LBAs from lba (which locate() puts at `at`) lie on consecutive sectors of at's track.
-    std::uint64_t contiguousSectors(std::uint64_t lba, const PhysicalAddress& at) const;
+    /// How many LBAs from lba (which locate() puts at `at`) lie on consecutive sectors of at's track; on a
+    /// mapped geometry at most maxSectors (>= 1) of them (the rest of the track on a plain one, whatever
+    /// maxSectors). At least 1.
+    std::uint64_t contiguousSectors(std::uint64_t lba, const PhysicalAddress& at,
+        std::uint64_t maxSectors = ~std::uint64_t(0)) const;
     /// The first LBA on the track of lba (lba < totalSectors()).
     std::uint64_t trackFirstLba(std::uint64_t lba) const;
     /// One past the last LBA on the track of lba (lba < totalSectors()): fewer than a zone's sectors per

@@ -156,7 +156,8 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
             break; // the one test of whether a sector fits: its end as the cursor will compute it
         c.timeNs += waitNs;
         parts.rotationalNs += waitNs;
-        std::uint64_t k = std::min<std::uint64_t>(sectors - done, g.contiguousSectors(c.lba, c.at));
+        std::uint64_t k = g.mapped() ? g.contiguousSectors(c.lba, c.at, sectors - done)
+                                      : std::min<std::uint64_t>(sectors - done, g.contiguousSectors(c.lba, c.at));
         if (limitNs != kNoLimit)
             k = sectorsFitting(c.timeNs, sectorNs, limitNs, k); // >= 1: the first sector is the test's (issue 53)
         if (parts.hostNsPerSector > 0) {
