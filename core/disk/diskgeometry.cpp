@@ -32,6 +32,15 @@ std::shared_ptr<const std::vector<double>> fractionTable(int sectorsPerTrack)
     return table;
 }
 
+// a / d for a >= 0 and d > 0, by the FastDivisor32 made for d when a fits in 32 bits (the same quotient,
+// FastDivisor32's proof), else by the division: locate() divides two or three times per call.
+std::int64_t divide(const FastDivisor32& divisor, std::int64_t a, std::int64_t d)
+{
+    if (a >= 0 && a <= 0xffffffff && d > 0 && std::int64_t(divisor.divisor()) == d)
+        return std::int64_t(divisor.quotient(std::uint32_t(a)));
+    return a / d;
+}
+
 } // namespace
 
 DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec> zones, SparingSpec sparing)
@@ -114,6 +123,10 @@ void DiskGeometry::makeArithmetic()
     const DiskZone& z = m_zones.back();
     ZoneArithmetic a;
     a.perTrack = FastDivisor32(std::uint32_t(std::max(1, z.sectorsPerTrack)));
+    // The LBNs of a cylinder in the sectors-per-cylinder sparing schemes (g1_ltop_sectpercylspare).
+    const std::int64_t cylinderLbns = std::int64_t(z.sectorsPerTrack) * m_heads - z.spares;
+    if (cylinderLbns > 0 && cylinderLbns <= 0xffffffff)
+        a.cylinderLbns = FastDivisor32(std::uint32_t(cylinderLbns));
     if (z.sectorsPerTrack > 0 && z.sectorsPerTrack <= kMaxFractionTable) {
         m_fractionTables.push_back(fractionTable(z.sectorsPerTrack));
         a.fraction = m_fractionTables.back()->data();
@@ -132,10 +145,12 @@ int DiskGeometry::zoneOfCylinder(int cylinder) const
 
 PhysicalAddress DiskGeometry::locate(std::uint64_t lba) const
 {
-    int index = 0;
+    // The last zone whose first LBA is at most lba (zones' first LBAs do not decrease), by bisection:
+    // a drive has up to some 60 zones (DiskSim's Ultrastar 18ES: 55).
     const int last = int(m_zones.size()) - 1;
-    while (index < last && lba >= m_zones[std::size_t(index) + 1].firstLba)
-        ++index;
+    const auto zoneAfter = std::upper_bound(m_zones.begin() + 1, m_zones.begin() + 1 + std::max(0, last), lba,
+        [](std::uint64_t value, const DiskZone& zone) { return value < zone.firstLba; });
+    const int index = int(zoneAfter - (m_zones.begin() + 1));
     const DiskZone& z = m_zones[std::size_t(index)];
     PhysicalAddress at;
     at.zone = index;
@@ -162,22 +177,28 @@ PhysicalAddress DiskGeometry::locate(std::uint64_t lba) const
     const std::int64_t spt = z.sectorsPerTrack;
     const std::int64_t surfaces = m_heads;
     const std::int64_t perCyl = spt * surfaces;
+    const ZoneArithmetic& a = m_arithmetic[std::size_t(index)];
     std::int64_t lbn = std::int64_t(lba - z.firstLba) + z.deadSectors;
     std::int64_t cyl = 0;
     std::int64_t inCyl = 0; // sector index within the cylinder
     switch (m_sparing.scheme) {
-    case SparingScheme::None: // g1_ltop_nosparing
-        cyl = lbn / perCyl;
-        inCyl = lbn % perCyl;
+    case SparingScheme::None: { // g1_ltop_nosparing; lbn / perCyl as (lbn / spt) / heads, the same integer
+        const std::int64_t track = divide(a.perTrack, lbn, spt);
+        cyl = divide(m_perCylinder, track, surfaces);
+        inCyl = lbn - cyl * perCyl;
         break;
+    }
     case SparingScheme::Track: { // g1_ltop_trackspare: spare tracks at the band's end, slipped tracks skipped
-        std::int64_t track = lbn / spt;
+        std::int64_t track = divide(a.perTrack, lbn, spt);
+        const std::int64_t sector = lbn - track * spt;
         for (int slip : z.slips)
             if (slip <= track)
                 ++track;
-        cyl = track / surfaces;
-        inCyl = (track % surfaces) * spt + lbn % spt;
-        break;
+        cyl = divide(m_perCylinder, track, surfaces);
+        at.cylinder = z.bandFirstCylinder + int(cyl);
+        at.head = int(track - cyl * surfaces);
+        at.sector = int(sector);
+        return at;
     }
     case SparingScheme::SectorsPerTrack: { // g1_ltop_sectpertrackspare
         const std::int64_t perTrackLbns = spt - z.spares;
@@ -198,8 +219,9 @@ PhysicalAddress DiskGeometry::locate(std::uint64_t lba) const
             if (slip <= lbn + slips)
                 ++slips;
         lbn += slips;
-        cyl = lbn / perCyl;
-        inCyl = lbn % perCyl;
+        const std::int64_t track = divide(a.perTrack, lbn, spt);
+        cyl = divide(m_perCylinder, track, surfaces);
+        inCyl = lbn - cyl * perCyl;
         break;
     }
     case SparingScheme::SectorsPerRange: { // g1_ltop_sectperrangespare
@@ -223,32 +245,27 @@ PhysicalAddress DiskGeometry::locate(std::uint64_t lba) const
             || m_sparing.scheme == SparingScheme::SectorsPerCylinderAtFrontSlipToEnd
             || m_sparing.scheme == SparingScheme::SectorsAtEnd;
         const std::int64_t lbnsPerCyl = perCyl - z.spares;
-        cyl = lbn / lbnsPerCyl;
-        std::int64_t s = lbn % lbnsPerCyl;
+        cyl = divide(a.cylinderLbns, lbn, lbnsPerCyl);
+        std::int64_t s = lbn - cyl * lbnsPerCyl;
         const std::int64_t first = cyl * perCyl;
         std::int64_t slips = 0;
         for (int slip : z.slips)
             if ((slipToEnd && slip / perCyl < cyl) || (slip >= first && slip - first <= s + slips))
                 ++slips;
         s += slips;
-        cyl += s / lbnsPerCyl;
-        inCyl = s % lbnsPerCyl;
+        const std::int64_t more = divide(a.cylinderLbns, s, lbnsPerCyl);
+        cyl += more;
+        inCyl = s - more * lbnsPerCyl;
         break;
     }
     }
     at.cylinder = z.bandFirstCylinder + int(cyl);
-    at.head = int(inCyl / spt);
-    at.sector = int(inCyl % spt);
+    const std::int64_t head = divide(a.perTrack, inCyl, spt);
+    at.head = int(head);
+    at.sector = int(inCyl - head * spt);
     return at;
 }
 
-// The mapped layouts below share one property the searches rest on: LBAs ascend with the physical
-// order (zone, cylinder, head, sector), strictly (DiskSim's g1_ltop_* number the band's sectors in
-// that order and skip slipped and spare ones, never going back). So the LBAs of one track are one
-// unbroken range, and if lba + k lies k sectors past lba on lba's track, so does every LBA between:
-// "still on the run" holds for a prefix of k. A binary search over k then finds the same end as
-// walking sector by sector (tests/core/tst_diskgeometrysearch.cpp compares the two on DiskSim's drives),
-// in log2(sectors per track) calls of locate() instead of one a sector.
 std::uint64_t DiskGeometry::contiguousSectors(std::uint64_t lba, const PhysicalAddress& at, std::uint64_t maxSectors) const
 {
     const std::uint64_t onTrack = std::uint64_t(m_zones[std::size_t(at.zone)].sectorsPerTrack - at.sector);
@@ -284,8 +301,15 @@ std::uint64_t DiskGeometry::trackFirstLba(std::uint64_t lba) const
         return lba - std::uint64_t(at.sector);
     // The track's LBAs are one range of at most its sectors per track (see contiguousSectors()): the
     // smallest LBA of [lba - spt + 1, lba] still on the track, by bisection.
-    const std::uint64_t spt = std::uint64_t(m_zones[std::size_t(at.zone)].sectorsPerTrack);
-    std::uint64_t lo = lba - std::min(lba, spt - 1); // candidates [lo, lba]; lba is on the track
+    // At most at.sector LBAs precede lba on its track. Where none of the track's sectors before lba is
+    // slipped or spare, the first is exactly that far back: two calls of locate() tell.
+    const auto onTrack = [&](std::uint64_t x) {
+        const PhysicalAddress p = locate(x);
+        return p.cylinder == at.cylinder && p.head == at.head;
+    };
+    std::uint64_t lo = lba - std::min(lba, std::uint64_t(at.sector)); // candidates [lo, lba]; lba is on the track
+    if (lo == lba || (onTrack(lo) && (lo == 0 || !onTrack(lo - 1))))
+        return lo;
     std::uint64_t hi = lba;
     while (lo < hi) {
         const std::uint64_t mid = lo + (hi - lo) / 2;
@@ -306,6 +330,15 @@ std::uint64_t DiskGeometry::trackEndLba(std::uint64_t lba) const
         return lba - std::uint64_t(at.sector) + spt;
     // LBAs ascend with (cylinder, head): the first one off this track, searched between lba + 1 and lba + spt
     // (a track holds at most spt LBAs), is where the track ends.
+    // Where no sector after lba's on the track is slipped or spare, the track ends the rest of the track
+    // past lba: two calls of locate() tell (the first LBA off the track is unique, LBAs ascending).
+    const auto onTrack = [&](std::uint64_t x) {
+        const PhysicalAddress p = locate(x);
+        return p.cylinder == at.cylinder && p.head == at.head;
+    };
+    const std::uint64_t guess = std::min(m_totalSectors, lba + (spt - std::uint64_t(at.sector)));
+    if ((guess - 1 == lba || onTrack(guess - 1)) && (guess == m_totalSectors || !onTrack(guess)))
+        return guess;
     std::uint64_t on = lba;
     std::uint64_t off = std::min(m_totalSectors, lba + spt);
     while (off - on > 1) {

@@ -203,6 +203,7 @@ private:
     struct ZoneArithmetic
     {
         FastDivisor32 perTrack;
+        FastDivisor32 cylinderLbns; ///< sectors per cylinder less the spares, where that is positive
         const double* fraction = nullptr; ///< null: divide (a track too long for a table)
     };
     /// double(k) / sectorsPerTrack: from the table, the very double the division gives.

@@ -114,17 +114,22 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
             // sector is passed over on the same track, spare tracks and cylinders are skipped).
             if (c.lba >= g.totalSectors())
                 break;
-            const PhysicalAddress next = g.locate(c.lba);
-            if (next.cylinder != c.at.cylinder) {
-                c.timeNs += m_cylinderSwitchNs;
-                parts.switchNs += m_cylinderSwitchNs;
-                ++parts.cylinderSwitches;
-            } else if (next.head != c.at.head) {
-                c.timeNs += m_headSwitchNs;
-                parts.switchNs += m_headSwitchNs;
-                ++parts.headSwitches;
+            if (c.lba >= c.runEnd) { // else locate(c.lba) is c.at: no switch, nothing to change
+                const PhysicalAddress next = g.locate(c.lba);
+                if (next.cylinder != c.at.cylinder) {
+                    c.timeNs += m_cylinderSwitchNs;
+                    parts.switchNs += m_cylinderSwitchNs;
+                    ++parts.cylinderSwitches;
+                } else if (next.head != c.at.head) {
+                    c.timeNs += m_headSwitchNs;
+                    parts.switchNs += m_headSwitchNs;
+                    ++parts.headSwitches;
+                }
+                c.at = next;
+                // The whole run from here (one call of locate() where it reaches the track's end), kept for
+                // the sectors this transfer or a later one takes from it.
+                c.runEnd = c.lba + g.contiguousSectors(c.lba, c.at);
             }
-            c.at = next;
         } else if (c.at.sector == g.zone(c.at.zone).sectorsPerTrack) {
             // Off the end of a track: the next track of the cylinder, else the next cylinder.
             if (c.lba >= g.totalSectors())
@@ -156,8 +161,8 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
             break; // the one test of whether a sector fits: its end as the cursor will compute it
         c.timeNs += waitNs;
         parts.rotationalNs += waitNs;
-        std::uint64_t k = g.mapped() ? g.contiguousSectors(c.lba, c.at, sectors - done)
-                                      : std::min<std::uint64_t>(sectors - done, g.contiguousSectors(c.lba, c.at));
+        std::uint64_t k = std::min<std::uint64_t>(
+            sectors - done, g.mapped() ? c.runEnd - c.lba : g.contiguousSectors(c.lba, c.at));
         if (limitNs != kNoLimit)
             k = sectorsFitting(c.timeNs, sectorNs, limitNs, k); // >= 1: the first sector is the test's (issue 53)
         if (parts.hostNsPerSector > 0) {
@@ -257,10 +262,13 @@ void DiskModel::advanceReadAhead(double timeNs)
     // A command right behind the read (a busy disk's usual case) leaves no time for a sector on the
     // track the head is on: transfer() would stop at its first test, before changing anything, and the
     // segment already ends where the read-ahead is.
+    // On a mapped geometry the same holds while the cursor is inside its run (Cursor::runEnd): no locate(),
+    // no switch, the first test stops the transfer.
     const DiskGeometry& g = m_params.geometry;
     const int zone = m_readAhead.at.zone;
-    if (!g.mapped() && m_readAhead.at.sector < g.zone(zone).sectorsPerTrack
-        && m_readAhead.timeNs + m_zoneSectorNs[std::size_t(zone)] > timeNs)
+    const bool onTrack = g.mapped() ? m_readAhead.lba < m_readAhead.runEnd
+                                    : m_readAhead.at.sector < g.zone(zone).sectorsPerTrack;
+    if (onTrack && m_readAhead.timeNs + m_zoneSectorNs[std::size_t(zone)] > timeNs)
         return;
     Parts parts;
     const std::uint64_t n = transfer(m_readAhead, m_readAheadLimit - m_readAhead.lba, timeNs, parts);

@@ -131,6 +131,10 @@ private:
         PhysicalAddress at;
         std::uint64_t lba = 0;
         double timeNs = 0;
+        // On a mapped geometry: LBAs [lba, runEnd) lie on the sectors from at.sector on, on at's track (what
+        // DiskGeometry::contiguousSectors() found when the transfer reached that track), so locate(lba) is `at`
+        // while lba < runEnd. 0: not known.
+        std::uint64_t runEnd = 0;
     };
     struct Parts
     {
