@@ -51,6 +51,7 @@ DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec>
     m_zones.reserve(zones.size());
     m_perCylinder = FastDivisor32(std::uint32_t(std::max(1, heads)));
     m_mapped = sparing.scheme != SparingScheme::None;
+    m_wholeTracks = sparing.scheme == SparingScheme::None || sparing.scheme == SparingScheme::Track;
     const SparingScheme scheme = sparing.scheme;
     m_skewSlips = scheme == SparingScheme::SectorsPerTrack || scheme == SparingScheme::SectorsPerCylinder
         || scheme == SparingScheme::SectorsPerCylinderSlipToEnd || scheme == SparingScheme::SectorsPerCylinderAtFront
@@ -266,6 +267,36 @@ PhysicalAddress DiskGeometry::locate(std::uint64_t lba) const
     return at;
 }
 
+// Whether LBAs map one to one onto sectors in ascending physical order (zone, cylinder, head, sector), which
+// the searches below rest on. True where the sparing scheme skips sectors by one shift for the whole band:
+// whole spare or slipped tracks (g1_ltop_trackspare), slips counted over the zone (g1_ltop_sectperzonespare),
+// or slips of earlier cylinders carried on (g1_ltop_sectpercylspare with slip-to-end, and SectorsAtEnd).
+// Not where slips are counted within a cylinder, track or range: more slips there than spares push its last
+// LBAs onto the next one's first sectors, which its own LBAs take again (DiskSim's ST41601N: LBAs 1133884 and
+// 1133885 both on cylinder 793, head 0, sector 0); there the sector-by-sector walks of the tree before stay.
+static bool oneToOneAscending(SparingScheme scheme)
+{
+    switch (scheme) {
+    case SparingScheme::None:
+    case SparingScheme::Track:
+    case SparingScheme::SectorsPerZone:
+    case SparingScheme::SectorsPerZoneSlipToEnd:
+    case SparingScheme::SectorsAtEnd:
+    case SparingScheme::SectorsPerCylinderSlipToEnd:
+    case SparingScheme::SectorsPerCylinderAtFrontSlipToEnd: return true;
+    case SparingScheme::SectorsPerCylinder:
+    case SparingScheme::SectorsPerCylinderAtFront:
+    case SparingScheme::SectorsPerTrack:
+    case SparingScheme::SectorsPerRange: return false;
+    }
+    return false;
+}
+
+// On a one-to-one ascending mapping the LBAs of one track are one unbroken range of at most its sectors per
+// track, and if lba + k lies k sectors past lba on lba's track, so does every LBA between: "still on the run"
+// holds for a prefix of k. A binary search over k then finds the same end as walking sector by sector
+// (tests/core/tst_diskgeometrysearch.cpp compares the two on DiskSim's drives), in log2(sectors per track)
+// calls of locate() instead of one a sector.
 std::uint64_t DiskGeometry::contiguousSectors(std::uint64_t lba, const PhysicalAddress& at, std::uint64_t maxSectors) const
 {
     const std::uint64_t onTrack = std::uint64_t(m_zones[std::size_t(at.zone)].sectorsPerTrack - at.sector);
@@ -275,10 +306,20 @@ std::uint64_t DiskGeometry::contiguousSectors(std::uint64_t lba, const PhysicalA
     const std::uint64_t limit = std::min({ onTrack, m_totalSectors - std::min(m_totalSectors, lba), maxSectors });
     if (limit <= 1)
         return 1;
+    if (m_wholeTracks) { // the rest of the track, to the zone's last LBA
+        const DiskZone& z = m_zones[std::size_t(at.zone)];
+        return std::min(limit, z.firstLba + z.sectors - lba);
+    }
     const auto continues = [&](std::uint64_t k) {
         const PhysicalAddress p = locate(lba + k);
         return p.cylinder == at.cylinder && p.head == at.head && p.sector == at.sector + int(k);
     };
+    if (!oneToOneAscending(m_sparing.scheme)) { // the walk
+        std::uint64_t n = 1;
+        while (n < limit && continues(n))
+            ++n;
+        return n;
+    }
     if (continues(limit - 1)) // the usual case: the run goes on to the limit
         return limit;
     // The smallest k in [1, limit - 1] where the run breaks (it breaks at limit - 1).
@@ -299,22 +340,26 @@ std::uint64_t DiskGeometry::trackFirstLba(std::uint64_t lba) const
     const PhysicalAddress at = locate(lba);
     if (!m_mapped)
         return lba - std::uint64_t(at.sector);
-    // The track's LBAs are one range of at most its sectors per track (see contiguousSectors()): the
-    // smallest LBA of [lba - spt + 1, lba] still on the track, by bisection.
-    // At most at.sector LBAs precede lba on its track. Where none of the track's sectors before lba is
-    // slipped or spare, the first is exactly that far back: two calls of locate() tell.
     const auto onTrack = [&](std::uint64_t x) {
         const PhysicalAddress p = locate(x);
         return p.cylinder == at.cylinder && p.head == at.head;
     };
+    if (!oneToOneAscending(m_sparing.scheme)) { // the walk back
+        while (lba > 0 && onTrack(lba - 1))
+            --lba;
+        return lba;
+    }
+    // At most at.sector LBAs precede lba on its track; where none of the track's sectors before lba is
+    // slipped or spare, the first is exactly that far back (two calls of locate() tell), else bisection.
     std::uint64_t lo = lba - std::min(lba, std::uint64_t(at.sector)); // candidates [lo, lba]; lba is on the track
+    if (m_wholeTracks) // the track's first sector, or the zone's first LBA (dead space before it)
+        return std::max(lo, m_zones[std::size_t(at.zone)].firstLba);
     if (lo == lba || (onTrack(lo) && (lo == 0 || !onTrack(lo - 1))))
         return lo;
     std::uint64_t hi = lba;
     while (lo < hi) {
         const std::uint64_t mid = lo + (hi - lo) / 2;
-        const PhysicalAddress p = locate(mid);
-        if (p.cylinder == at.cylinder && p.head == at.head)
+        if (onTrack(mid))
             hi = mid;
         else
             lo = mid + 1;
@@ -328,28 +373,48 @@ std::uint64_t DiskGeometry::trackEndLba(std::uint64_t lba) const
     const std::uint64_t spt = std::uint64_t(m_zones[std::size_t(at.zone)].sectorsPerTrack);
     if (!m_mapped)
         return lba - std::uint64_t(at.sector) + spt;
-    // LBAs ascend with (cylinder, head): the first one off this track, searched between lba + 1 and lba + spt
-    // (a track holds at most spt LBAs), is where the track ends.
-    // Where no sector after lba's on the track is slipped or spare, the track ends the rest of the track
-    // past lba: two calls of locate() tell (the first LBA off the track is unique, LBAs ascending).
     const auto onTrack = [&](std::uint64_t x) {
         const PhysicalAddress p = locate(x);
         return p.cylinder == at.cylinder && p.head == at.head;
     };
-    const std::uint64_t guess = std::min(m_totalSectors, lba + (spt - std::uint64_t(at.sector)));
-    if ((guess - 1 == lba || onTrack(guess - 1)) && (guess == m_totalSectors || !onTrack(guess)))
-        return guess;
+    if (oneToOneAscending(m_sparing.scheme)) {
+        // Where no sector after lba's on the track is slipped or spare, the track ends the rest of the track
+        // past lba: two calls of locate() tell (the first LBA off the track is unique, LBAs ascending).
+        const std::uint64_t guess = std::min(m_totalSectors, lba + (spt - std::uint64_t(at.sector)));
+        if (m_wholeTracks) { // the track's last sector, or the zone's last LBA
+            const DiskZone& z = m_zones[std::size_t(at.zone)];
+            return std::min(guess, z.firstLba + z.sectors);
+        }
+        if ((guess - 1 == lba || onTrack(guess - 1)) && (guess == m_totalSectors || !onTrack(guess)))
+            return guess;
+    }
+    // As the tree before searched (on a mapping with LBAs doubled up, its answer too): the first LBA off the
+    // track between lba + 1 and lba + spt, by bisection.
     std::uint64_t on = lba;
     std::uint64_t off = std::min(m_totalSectors, lba + spt);
     while (off - on > 1) {
         const std::uint64_t mid = on + (off - on) / 2;
-        const PhysicalAddress p = locate(mid);
-        if (p.cylinder == at.cylinder && p.head == at.head)
+        if (onTrack(mid))
             on = mid;
         else
             off = mid;
     }
     return off;
+}
+
+std::pair<std::uint64_t, std::uint64_t> DiskGeometry::trackRange(std::uint64_t lba) const
+{
+    if (m_mapped && !m_wholeTracks)
+        return { trackFirstLba(lba), trackEndLba(lba) };
+    // trackFirstLba() and trackEndLba()'s closed forms from one locate().
+    const PhysicalAddress at = locate(lba);
+    const DiskZone& z = m_zones[std::size_t(at.zone)];
+    const std::uint64_t first = lba - std::uint64_t(at.sector);
+    const std::uint64_t end = first + std::uint64_t(z.sectorsPerTrack);
+    if (!m_mapped)
+        return { first, end };
+    const std::uint64_t zoneEnd = z.firstLba + z.sectors;
+    return { std::max(first, z.firstLba), std::min({ end, m_totalSectors, zoneEnd }) };
 }
 
 std::uint64_t DiskGeometry::lbaOf(const PhysicalAddress& at) const

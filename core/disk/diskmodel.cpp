@@ -237,11 +237,19 @@ std::uint64_t DiskModel::readAheadEnd(std::uint64_t segmentStart, std::uint64_t 
     // track with a slipped sector ends an LBA sooner), plus the sectors of a track (those of the request's
     // first track, dm_get_sectors_lbn) when the segment began before that track.
     const DiskGeometry& g = m_params.geometry;
-    const std::uint64_t trackStart = g.trackFirstLba(requestEnd);
-    std::uint64_t limit = g.trackEndLba(requestEnd);
+    const auto [trackStart, trackEnd] = g.trackRange(requestEnd);
+    std::uint64_t limit = trackEnd;
     if (segmentStart < trackStart)
         limit += std::uint64_t(g.zone(g.locate(requestStart).zone).sectorsPerTrack);
     return std::min(total, limit);
+}
+
+DiskModel::Cursor DiskModel::cursorAt(const PhysicalAddress& at, std::uint64_t lba, double timeNs) const
+{
+    // On a mapped geometry the run from lba, found once for every transfer from this cursor and its copies
+    // (a read's watermark probe and the read itself): transfer() would find the same on its first step.
+    const DiskGeometry& g = m_params.geometry;
+    return Cursor { at, lba, timeNs, g.mapped() && lba < g.totalSectors() ? lba + g.contiguousSectors(lba, at) : 0 };
 }
 
 void DiskModel::startReadAhead(int segment, const Cursor& from, std::uint64_t requestEnd)
@@ -298,7 +306,7 @@ DiskModel::Cursor DiskModel::positionAfterCommand(std::uint64_t lba, double arri
     const double positionNs = std::max(seekOnlyNs, at.head != m_at.head ? m_headSwitchNs : 0.0);
     if (positionNsOut)
         *positionNsOut = positionNs;
-    return Cursor { at, lba, fromNs + positionNs };
+    return cursorAt(at, lba, fromNs + positionNs);
 }
 
 double DiskModel::preemptReadAhead(double arrivalNs, double commandNs)
@@ -460,7 +468,7 @@ ServiceResult DiskModel::service(std::uint64_t startLba, std::uint32_t sectors, 
         positionNs = seekNs(at.cylinder - m_at.cylinder, isWrite);
     else if (at.head != m_at.head)
         positionNs = m_headSwitchNs;
-    Cursor c { at, startLba, mechanismStartNs + positionNs };
+    Cursor c = cursorAt(at, startLba, mechanismStartNs + positionNs);
     Parts parts;
     transfer(c, count, kNoLimit, parts);
     m_at = c.at;
@@ -729,7 +737,7 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
         // time below it, a negative settle's included, is lengthened to it)
         positionNs = std::max(positionNs, h.minimumWriteSeekMs * msNs / m_speed.seek);
     const double readyNs = std::max(mechanismStartNs, seekFromNs) + positionNs;
-    Cursor c { at, startLba, readyNs };
+    Cursor c = cursorAt(at, startLba, readyNs);
     Parts parts;
     if (!isWrite) {
         // The transfer starts once the buffer holds the watermark (and the host was reselected).
