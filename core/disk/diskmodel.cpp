@@ -739,6 +739,7 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
     const double readyNs = std::max(mechanismStartNs, seekFromNs) + positionNs;
     Cursor c = cursorAt(at, startLba, readyNs);
     Parts parts;
+    bool readDone = false; // the read's transfer is the watermark probe's
     if (!isWrite) {
         // The transfer starts once the buffer holds the watermark (and the host was reselected).
         const std::uint64_t segment = m_params.cache.segmentSectors > 0 ? std::uint64_t(m_params.cache.segmentSectors) : count;
@@ -746,13 +747,33 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
             = std::max<std::uint64_t>(1, std::uint64_t(double(std::min(segment, count)) * h.readWatermark));
         Cursor probe = c;
         Parts probeParts;
-        transfer(probe, std::min(water, count), kNoLimit, probeParts);
+        const std::uint64_t waterSectors = std::min(water, count);
+        transfer(probe, waterSectors, kNoLimit, probeParts);
         parts.hostNsPerSector = hostNs;
         // It disconnected after the command overhead and the read disconnect overhead (disk_read_arrive's
         // DISCONNECT) and reconnects (disk_check_bus: first reselect plus data preparation) no earlier.
         const double disconnectedNs = commandNs + h.readDisconnectMs[after] * msNs;
         parts.hostEndNs = std::max(probe.timeNs, disconnectedNs) + (h.reselectMs + h.dataPrepMs) * msNs;
         // Sectors already on the media before the reconnect cross back to back from there.
+        // A watermark of the whole read, all on the first track's run (a small read, the usual case): the read's
+        // transfer below would repeat the probe's one step (the same wait, the same k sectors) and add the host
+        // pipeline's end for that run. Both from the probe, with the very operations transfer() does.
+        const DiskGeometry& g = m_params.geometry;
+        const std::uint64_t firstRun
+            = g.mapped() ? c.runEnd - std::min(c.runEnd, c.lba) : std::uint64_t(g.zone(c.at.zone).sectorsPerTrack - c.at.sector);
+        if (waterSectors == count && count <= firstRun) {
+            const double sectorNs = m_zoneSectorNs[std::size_t(c.at.zone)];
+            const double t0 = c.timeNs + probeParts.rotationalNs; // the cursor after its wait, as transfer() adds it
+            if (hostNs > 0) {
+                const double m = sectorNs > hostNs ? double(count) : 1.0;
+                parts.hostEndNs = std::max(parts.hostEndNs + double(count) * hostNs,
+                    t0 + double(count + 1) * hostNs + m * (sectorNs - hostNs));
+            }
+            parts.rotationalNs = probeParts.rotationalNs;
+            parts.transferNs = probeParts.transferNs;
+            c = probe;
+            readDone = true;
+        }
     }
     if (isWrite) {
         // Write-through or write-back: the media writes a sector only once it is wholly in the buffer; one that has
@@ -765,7 +786,7 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
             c.timeNs = std::max(c.timeNs, dataStartNs + double(std::max(j + 1, first)) * hostNs);
             transfer(c, 1, kNoLimit, parts);
         }
-    } else {
+    } else if (!readDone) {
         transfer(c, count, kNoLimit, parts);
     }
     m_at = c.at;
