@@ -192,10 +192,15 @@ int runDisksImport(const QStringList& args)
     }
     if (a.flag(QStringLiteral("json"))) {
         printJson(QJsonObject { { QStringLiteral("preset"), imported->presetJson },
-            { QStringLiteral("warnings"), QJsonArray::fromStringList(imported->warnings) } });
+            { QStringLiteral("warnings"), QJsonArray::fromStringList(imported->warnings) },
+            { QStringLiteral("notes"), QJsonArray::fromStringList(imported->notes) } });
         return Ok;
     }
     printJson(imported->presetJson);
+    for (const QString& n : imported->notes) {
+        const QByteArray line = "raidscope-cli: note: " + oneLine(n).toUtf8() + '\n';
+        std::fwrite(line.constData(), 1, std::size_t(line.size()), stderr);
+    }
     for (const QString& w : imported->warnings) {
         const QByteArray line = "raidscope-cli: warning: " + oneLine(w).toUtf8() + '\n';
         std::fwrite(line.constData(), 1, std::size_t(line.size()), stderr);

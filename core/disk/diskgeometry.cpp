@@ -32,6 +32,15 @@ std::shared_ptr<const std::vector<double>> fractionTable(int sectorsPerTrack)
     return table;
 }
 
+// a / d for a >= 0 and d > 0, by the FastDivisor32 made for d when a fits in 32 bits (the same quotient,
+// FastDivisor32's proof), else by the division: locate() divides two or three times per call.
+std::int64_t divide(const FastDivisor32& divisor, std::int64_t a, std::int64_t d)
+{
+    if (a >= 0 && a <= 0xffffffff && d > 0 && std::int64_t(divisor.divisor()) == d)
+        return std::int64_t(divisor.quotient(std::uint32_t(a)));
+    return a / d;
+}
+
 } // namespace
 
 DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec> zones, SparingSpec sparing)
@@ -42,6 +51,7 @@ DiskGeometry::DiskGeometry(int heads, int sectorBytes, std::span<const ZoneSpec>
     m_zones.reserve(zones.size());
     m_perCylinder = FastDivisor32(std::uint32_t(std::max(1, heads)));
     m_mapped = sparing.scheme != SparingScheme::None;
+    m_wholeTracks = sparing.scheme == SparingScheme::None || sparing.scheme == SparingScheme::Track;
     const SparingScheme scheme = sparing.scheme;
     m_skewSlips = scheme == SparingScheme::SectorsPerTrack || scheme == SparingScheme::SectorsPerCylinder
         || scheme == SparingScheme::SectorsPerCylinderSlipToEnd || scheme == SparingScheme::SectorsPerCylinderAtFront
@@ -114,6 +124,10 @@ void DiskGeometry::makeArithmetic()
     const DiskZone& z = m_zones.back();
     ZoneArithmetic a;
     a.perTrack = FastDivisor32(std::uint32_t(std::max(1, z.sectorsPerTrack)));
+    // The LBNs of a cylinder in the sectors-per-cylinder sparing schemes (g1_ltop_sectpercylspare).
+    const std::int64_t cylinderLbns = std::int64_t(z.sectorsPerTrack) * m_heads - z.spares;
+    if (cylinderLbns > 0 && cylinderLbns <= 0xffffffff)
+        a.cylinderLbns = FastDivisor32(std::uint32_t(cylinderLbns));
     if (z.sectorsPerTrack > 0 && z.sectorsPerTrack <= kMaxFractionTable) {
         m_fractionTables.push_back(fractionTable(z.sectorsPerTrack));
         a.fraction = m_fractionTables.back()->data();
@@ -132,10 +146,12 @@ int DiskGeometry::zoneOfCylinder(int cylinder) const
 
 PhysicalAddress DiskGeometry::locate(std::uint64_t lba) const
 {
-    int index = 0;
+    // The last zone whose first LBA is at most lba (zones' first LBAs do not decrease), by bisection:
+    // a drive has up to some 60 zones (DiskSim's Ultrastar 18ES: 55).
     const int last = int(m_zones.size()) - 1;
-    while (index < last && lba >= m_zones[std::size_t(index) + 1].firstLba)
-        ++index;
+    const auto zoneAfter = std::upper_bound(m_zones.begin() + 1, m_zones.begin() + 1 + std::max(0, last), lba,
+        [](std::uint64_t value, const DiskZone& zone) { return value < zone.firstLba; });
+    const int index = int(zoneAfter - (m_zones.begin() + 1));
     const DiskZone& z = m_zones[std::size_t(index)];
     PhysicalAddress at;
     at.zone = index;
@@ -162,22 +178,28 @@ PhysicalAddress DiskGeometry::locate(std::uint64_t lba) const
     const std::int64_t spt = z.sectorsPerTrack;
     const std::int64_t surfaces = m_heads;
     const std::int64_t perCyl = spt * surfaces;
+    const ZoneArithmetic& a = m_arithmetic[std::size_t(index)];
     std::int64_t lbn = std::int64_t(lba - z.firstLba) + z.deadSectors;
     std::int64_t cyl = 0;
     std::int64_t inCyl = 0; // sector index within the cylinder
     switch (m_sparing.scheme) {
-    case SparingScheme::None: // g1_ltop_nosparing
-        cyl = lbn / perCyl;
-        inCyl = lbn % perCyl;
+    case SparingScheme::None: { // g1_ltop_nosparing; lbn / perCyl as (lbn / spt) / heads, the same integer
+        const std::int64_t track = divide(a.perTrack, lbn, spt);
+        cyl = divide(m_perCylinder, track, surfaces);
+        inCyl = lbn - cyl * perCyl;
         break;
+    }
     case SparingScheme::Track: { // g1_ltop_trackspare: spare tracks at the band's end, slipped tracks skipped
-        std::int64_t track = lbn / spt;
+        std::int64_t track = divide(a.perTrack, lbn, spt);
+        const std::int64_t sector = lbn - track * spt;
         for (int slip : z.slips)
             if (slip <= track)
                 ++track;
-        cyl = track / surfaces;
-        inCyl = (track % surfaces) * spt + lbn % spt;
-        break;
+        cyl = divide(m_perCylinder, track, surfaces);
+        at.cylinder = z.bandFirstCylinder + int(cyl);
+        at.head = int(track - cyl * surfaces);
+        at.sector = int(sector);
+        return at;
     }
     case SparingScheme::SectorsPerTrack: { // g1_ltop_sectpertrackspare
         const std::int64_t perTrackLbns = spt - z.spares;
@@ -198,8 +220,9 @@ PhysicalAddress DiskGeometry::locate(std::uint64_t lba) const
             if (slip <= lbn + slips)
                 ++slips;
         lbn += slips;
-        cyl = lbn / perCyl;
-        inCyl = lbn % perCyl;
+        const std::int64_t track = divide(a.perTrack, lbn, spt);
+        cyl = divide(m_perCylinder, track, surfaces);
+        inCyl = lbn - cyl * perCyl;
         break;
     }
     case SparingScheme::SectorsPerRange: { // g1_ltop_sectperrangespare
@@ -223,38 +246,93 @@ PhysicalAddress DiskGeometry::locate(std::uint64_t lba) const
             || m_sparing.scheme == SparingScheme::SectorsPerCylinderAtFrontSlipToEnd
             || m_sparing.scheme == SparingScheme::SectorsAtEnd;
         const std::int64_t lbnsPerCyl = perCyl - z.spares;
-        cyl = lbn / lbnsPerCyl;
-        std::int64_t s = lbn % lbnsPerCyl;
+        cyl = divide(a.cylinderLbns, lbn, lbnsPerCyl);
+        std::int64_t s = lbn - cyl * lbnsPerCyl;
         const std::int64_t first = cyl * perCyl;
         std::int64_t slips = 0;
         for (int slip : z.slips)
             if ((slipToEnd && slip / perCyl < cyl) || (slip >= first && slip - first <= s + slips))
                 ++slips;
         s += slips;
-        cyl += s / lbnsPerCyl;
-        inCyl = s % lbnsPerCyl;
+        const std::int64_t more = divide(a.cylinderLbns, s, lbnsPerCyl);
+        cyl += more;
+        inCyl = s - more * lbnsPerCyl;
         break;
     }
     }
     at.cylinder = z.bandFirstCylinder + int(cyl);
-    at.head = int(inCyl / spt);
-    at.sector = int(inCyl % spt);
+    const std::int64_t head = divide(a.perTrack, inCyl, spt);
+    at.head = int(head);
+    at.sector = int(inCyl - head * spt);
     return at;
 }
 
-std::uint64_t DiskGeometry::contiguousSectors(std::uint64_t lba, const PhysicalAddress& at) const
+// Whether LBAs map one to one onto sectors in ascending physical order (zone, cylinder, head, sector), which
+// the searches below rest on. True where the sparing scheme skips sectors by one shift for the whole band:
+// whole spare or slipped tracks (g1_ltop_trackspare), slips counted over the zone (g1_ltop_sectperzonespare),
+// or slips of earlier cylinders carried on (g1_ltop_sectpercylspare with slip-to-end, and SectorsAtEnd).
+// Not where slips are counted within a cylinder, track or range: more slips there than spares push its last
+// LBAs onto the next one's first sectors, which its own LBAs take again (DiskSim's ST41601N: LBAs 1133884 and
+// 1133885 both on cylinder 793, head 0, sector 0); there the sector-by-sector walks of the tree before stay.
+static bool oneToOneAscending(SparingScheme scheme)
+{
+    switch (scheme) {
+    case SparingScheme::None:
+    case SparingScheme::Track:
+    case SparingScheme::SectorsPerZone:
+    case SparingScheme::SectorsPerZoneSlipToEnd:
+    case SparingScheme::SectorsAtEnd:
+    case SparingScheme::SectorsPerCylinderSlipToEnd:
+    case SparingScheme::SectorsPerCylinderAtFrontSlipToEnd: return true;
+    case SparingScheme::SectorsPerCylinder:
+    case SparingScheme::SectorsPerCylinderAtFront:
+    case SparingScheme::SectorsPerTrack:
+    case SparingScheme::SectorsPerRange: return false;
+    }
+    return false;
+}
+
+// On a one-to-one ascending mapping the LBAs of one track are one unbroken range of at most its sectors per
+// track, and if lba + k lies k sectors past lba on lba's track, so does every LBA between: "still on the run"
+// holds for a prefix of k. A binary search over k then finds the same end as walking sector by sector
+// (tests/core/tst_diskgeometrysearch.cpp compares the two on DiskSim's drives), in log2(sectors per track)
+// calls of locate() instead of one a sector.
+std::uint64_t DiskGeometry::contiguousSectors(std::uint64_t lba, const PhysicalAddress& at, std::uint64_t maxSectors) const
 {
     const std::uint64_t onTrack = std::uint64_t(m_zones[std::size_t(at.zone)].sectorsPerTrack - at.sector);
     if (!m_mapped)
         return onTrack;
-    std::uint64_t n = 1;
-    while (n < onTrack && lba + n < m_totalSectors) {
-        const PhysicalAddress p = locate(lba + n);
-        if (p.cylinder != at.cylinder || p.head != at.head || p.sector != at.sector + int(n))
-            break;
-        ++n;
+    // At most: the rest of the track, the rest of the disk, what the caller wants; at least 1.
+    const std::uint64_t limit = std::min({ onTrack, m_totalSectors - std::min(m_totalSectors, lba), maxSectors });
+    if (limit <= 1)
+        return 1;
+    if (m_wholeTracks) { // the rest of the track, to the zone's last LBA
+        const DiskZone& z = m_zones[std::size_t(at.zone)];
+        return std::min(limit, z.firstLba + z.sectors - lba);
     }
-    return n;
+    const auto continues = [&](std::uint64_t k) {
+        const PhysicalAddress p = locate(lba + k);
+        return p.cylinder == at.cylinder && p.head == at.head && p.sector == at.sector + int(k);
+    };
+    if (!oneToOneAscending(m_sparing.scheme)) { // the walk
+        std::uint64_t n = 1;
+        while (n < limit && continues(n))
+            ++n;
+        return n;
+    }
+    if (continues(limit - 1)) // the usual case: the run goes on to the limit
+        return limit;
+    // The smallest k in [1, limit - 1] where the run breaks (it breaks at limit - 1).
+    std::uint64_t lo = 1;
+    std::uint64_t hi = limit - 1;
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        if (continues(mid))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 std::uint64_t DiskGeometry::trackFirstLba(std::uint64_t lba) const
@@ -262,13 +340,31 @@ std::uint64_t DiskGeometry::trackFirstLba(std::uint64_t lba) const
     const PhysicalAddress at = locate(lba);
     if (!m_mapped)
         return lba - std::uint64_t(at.sector);
-    while (lba > 0) {
-        const PhysicalAddress p = locate(lba - 1);
-        if (p.cylinder != at.cylinder || p.head != at.head)
-            break;
-        --lba;
+    const auto onTrack = [&](std::uint64_t x) {
+        const PhysicalAddress p = locate(x);
+        return p.cylinder == at.cylinder && p.head == at.head;
+    };
+    if (!oneToOneAscending(m_sparing.scheme)) { // the walk back
+        while (lba > 0 && onTrack(lba - 1))
+            --lba;
+        return lba;
     }
-    return lba;
+    // At most at.sector LBAs precede lba on its track; where none of the track's sectors before lba is
+    // slipped or spare, the first is exactly that far back (two calls of locate() tell), else bisection.
+    std::uint64_t lo = lba - std::min(lba, std::uint64_t(at.sector)); // candidates [lo, lba]; lba is on the track
+    if (m_wholeTracks) // the track's first sector, or the zone's first LBA (dead space before it)
+        return std::max(lo, m_zones[std::size_t(at.zone)].firstLba);
+    if (lo == lba || (onTrack(lo) && (lo == 0 || !onTrack(lo - 1))))
+        return lo;
+    std::uint64_t hi = lba;
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        if (onTrack(mid))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
 }
 
 std::uint64_t DiskGeometry::trackEndLba(std::uint64_t lba) const
@@ -277,19 +373,48 @@ std::uint64_t DiskGeometry::trackEndLba(std::uint64_t lba) const
     const std::uint64_t spt = std::uint64_t(m_zones[std::size_t(at.zone)].sectorsPerTrack);
     if (!m_mapped)
         return lba - std::uint64_t(at.sector) + spt;
-    // LBAs ascend with (cylinder, head): the first one off this track, searched between lba + 1 and lba + spt
-    // (a track holds at most spt LBAs), is where the track ends.
+    const auto onTrack = [&](std::uint64_t x) {
+        const PhysicalAddress p = locate(x);
+        return p.cylinder == at.cylinder && p.head == at.head;
+    };
+    if (oneToOneAscending(m_sparing.scheme)) {
+        // Where no sector after lba's on the track is slipped or spare, the track ends the rest of the track
+        // past lba: two calls of locate() tell (the first LBA off the track is unique, LBAs ascending).
+        const std::uint64_t guess = std::min(m_totalSectors, lba + (spt - std::uint64_t(at.sector)));
+        if (m_wholeTracks) { // the track's last sector, or the zone's last LBA
+            const DiskZone& z = m_zones[std::size_t(at.zone)];
+            return std::min(guess, z.firstLba + z.sectors);
+        }
+        if ((guess - 1 == lba || onTrack(guess - 1)) && (guess == m_totalSectors || !onTrack(guess)))
+            return guess;
+    }
+    // As the tree before searched (on a mapping with LBAs doubled up, its answer too): the first LBA off the
+    // track between lba + 1 and lba + spt, by bisection.
     std::uint64_t on = lba;
     std::uint64_t off = std::min(m_totalSectors, lba + spt);
     while (off - on > 1) {
         const std::uint64_t mid = on + (off - on) / 2;
-        const PhysicalAddress p = locate(mid);
-        if (p.cylinder == at.cylinder && p.head == at.head)
+        if (onTrack(mid))
             on = mid;
         else
             off = mid;
     }
     return off;
+}
+
+std::pair<std::uint64_t, std::uint64_t> DiskGeometry::trackRange(std::uint64_t lba) const
+{
+    if (m_mapped && !m_wholeTracks)
+        return { trackFirstLba(lba), trackEndLba(lba) };
+    // trackFirstLba() and trackEndLba()'s closed forms from one locate().
+    const PhysicalAddress at = locate(lba);
+    const DiskZone& z = m_zones[std::size_t(at.zone)];
+    const std::uint64_t first = lba - std::uint64_t(at.sector);
+    const std::uint64_t end = first + std::uint64_t(z.sectorsPerTrack);
+    if (!m_mapped)
+        return { first, end };
+    const std::uint64_t zoneEnd = z.firstLba + z.sectors;
+    return { std::max(first, z.firstLba), std::min({ end, m_totalSectors, zoneEnd }) };
 }
 
 std::uint64_t DiskGeometry::lbaOf(const PhysicalAddress& at) const

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace raidscope {
@@ -132,13 +133,18 @@ public:
     int zoneOfCylinder(int cylinder) const;
     /// lba < totalSectors().
     PhysicalAddress locate(std::uint64_t lba) const;
-    /// How many LBAs from lba (which locate() puts at `at`) lie on consecutive sectors of at's track.
-    std::uint64_t contiguousSectors(std::uint64_t lba, const PhysicalAddress& at) const;
+    /// How many LBAs from lba (which locate() puts at `at`) lie on consecutive sectors of at's track; on a
+    /// mapped geometry at most maxSectors (>= 1) of them (the rest of the track on a plain one, whatever
+    /// maxSectors). At least 1.
+    std::uint64_t contiguousSectors(std::uint64_t lba, const PhysicalAddress& at,
+        std::uint64_t maxSectors = ~std::uint64_t(0)) const;
     /// The first LBA on the track of lba (lba < totalSectors()).
     std::uint64_t trackFirstLba(std::uint64_t lba) const;
     /// One past the last LBA on the track of lba (lba < totalSectors()): fewer than a zone's sectors per
     /// track past trackFirstLba() when a slipped sector or a spare lies on the track.
     std::uint64_t trackEndLba(std::uint64_t lba) const;
+    /// trackFirstLba() and trackEndLba() of lba together (one locate() fewer).
+    std::pair<std::uint64_t, std::uint64_t> trackRange(std::uint64_t lba) const;
     /// Inverse of locate() (plain layout only).
     std::uint64_t lbaOf(const PhysicalAddress& at) const;
     /// Angle where sector 0 of track (cylinder, head) starts, in rotations [0, 1), measured in the
@@ -200,6 +206,7 @@ private:
     struct ZoneArithmetic
     {
         FastDivisor32 perTrack;
+        FastDivisor32 cylinderLbns; ///< sectors per cylinder less the spares, where that is positive
         const double* fraction = nullptr; ///< null: divide (a track too long for a table)
     };
     /// double(k) / sectorsPerTrack: from the table, the very double the division gives.
@@ -222,6 +229,11 @@ private:
     SparingSpec m_sparing;
     bool m_mapped = false;
     bool m_skewSlips = false; ///< the sparing scheme's slips shift skews
+    /// Every track's LBAs fill its sectors from where the zone's LBAs begin to where they end, one after
+    /// another (no sparing, or spare and slipped whole tracks: g1_ltop_nosparing, g1_ltop_trackspare map
+    /// an LBN to sector lbn mod sectors per track of a whole track), so a track's run and bounds are closed
+    /// forms in the LBA and its sector, clamped to the zone's LBAs.
+    bool m_wholeTracks = true;
     std::vector<ZoneArithmetic> m_arithmetic; ///< per zone
     FastDivisor32 m_perCylinder; ///< heads
     std::vector<std::shared_ptr<const std::vector<double>>> m_fractionTables; ///< what m_arithmetic points into

@@ -114,17 +114,22 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
             // sector is passed over on the same track, spare tracks and cylinders are skipped).
             if (c.lba >= g.totalSectors())
                 break;
-            const PhysicalAddress next = g.locate(c.lba);
-            if (next.cylinder != c.at.cylinder) {
-                c.timeNs += m_cylinderSwitchNs;
-                parts.switchNs += m_cylinderSwitchNs;
-                ++parts.cylinderSwitches;
-            } else if (next.head != c.at.head) {
-                c.timeNs += m_headSwitchNs;
-                parts.switchNs += m_headSwitchNs;
-                ++parts.headSwitches;
+            if (c.lba >= c.runEnd) { // else locate(c.lba) is c.at: no switch, nothing to change
+                const PhysicalAddress next = g.locate(c.lba);
+                if (next.cylinder != c.at.cylinder) {
+                    c.timeNs += m_cylinderSwitchNs;
+                    parts.switchNs += m_cylinderSwitchNs;
+                    ++parts.cylinderSwitches;
+                } else if (next.head != c.at.head) {
+                    c.timeNs += m_headSwitchNs;
+                    parts.switchNs += m_headSwitchNs;
+                    ++parts.headSwitches;
+                }
+                c.at = next;
+                // The whole run from here (one call of locate() where it reaches the track's end), kept for
+                // the sectors this transfer or a later one takes from it.
+                c.runEnd = c.lba + g.contiguousSectors(c.lba, c.at);
             }
-            c.at = next;
         } else if (c.at.sector == g.zone(c.at.zone).sectorsPerTrack) {
             // Off the end of a track: the next track of the cylinder, else the next cylinder.
             if (c.lba >= g.totalSectors())
@@ -156,7 +161,8 @@ std::uint64_t DiskModel::transfer(Cursor& c, std::uint64_t sectors, double limit
             break; // the one test of whether a sector fits: its end as the cursor will compute it
         c.timeNs += waitNs;
         parts.rotationalNs += waitNs;
-        std::uint64_t k = std::min<std::uint64_t>(sectors - done, g.contiguousSectors(c.lba, c.at));
+        std::uint64_t k = std::min<std::uint64_t>(
+            sectors - done, g.mapped() ? c.runEnd - c.lba : g.contiguousSectors(c.lba, c.at));
         if (limitNs != kNoLimit)
             k = sectorsFitting(c.timeNs, sectorNs, limitNs, k); // >= 1: the first sector is the test's (issue 53)
         if (parts.hostNsPerSector > 0) {
@@ -231,11 +237,19 @@ std::uint64_t DiskModel::readAheadEnd(std::uint64_t segmentStart, std::uint64_t 
     // track with a slipped sector ends an LBA sooner), plus the sectors of a track (those of the request's
     // first track, dm_get_sectors_lbn) when the segment began before that track.
     const DiskGeometry& g = m_params.geometry;
-    const std::uint64_t trackStart = g.trackFirstLba(requestEnd);
-    std::uint64_t limit = g.trackEndLba(requestEnd);
+    const auto [trackStart, trackEnd] = g.trackRange(requestEnd);
+    std::uint64_t limit = trackEnd;
     if (segmentStart < trackStart)
         limit += std::uint64_t(g.zone(g.locate(requestStart).zone).sectorsPerTrack);
     return std::min(total, limit);
+}
+
+DiskModel::Cursor DiskModel::cursorAt(const PhysicalAddress& at, std::uint64_t lba, double timeNs) const
+{
+    // On a mapped geometry the run from lba, found once for every transfer from this cursor and its copies
+    // (a read's watermark probe and the read itself): transfer() would find the same on its first step.
+    const DiskGeometry& g = m_params.geometry;
+    return Cursor { at, lba, timeNs, g.mapped() && lba < g.totalSectors() ? lba + g.contiguousSectors(lba, at) : 0 };
 }
 
 void DiskModel::startReadAhead(int segment, const Cursor& from, std::uint64_t requestEnd)
@@ -256,10 +270,13 @@ void DiskModel::advanceReadAhead(double timeNs)
     // A command right behind the read (a busy disk's usual case) leaves no time for a sector on the
     // track the head is on: transfer() would stop at its first test, before changing anything, and the
     // segment already ends where the read-ahead is.
+    // On a mapped geometry the same holds while the cursor is inside its run (Cursor::runEnd): no locate(),
+    // no switch, the first test stops the transfer.
     const DiskGeometry& g = m_params.geometry;
     const int zone = m_readAhead.at.zone;
-    if (!g.mapped() && m_readAhead.at.sector < g.zone(zone).sectorsPerTrack
-        && m_readAhead.timeNs + m_zoneSectorNs[std::size_t(zone)] > timeNs)
+    const bool onTrack = g.mapped() ? m_readAhead.lba < m_readAhead.runEnd
+                                    : m_readAhead.at.sector < g.zone(zone).sectorsPerTrack;
+    if (onTrack && m_readAhead.timeNs + m_zoneSectorNs[std::size_t(zone)] > timeNs)
         return;
     Parts parts;
     const std::uint64_t n = transfer(m_readAhead, m_readAheadLimit - m_readAhead.lba, timeNs, parts);
@@ -289,7 +306,7 @@ DiskModel::Cursor DiskModel::positionAfterCommand(std::uint64_t lba, double arri
     const double positionNs = std::max(seekOnlyNs, at.head != m_at.head ? m_headSwitchNs : 0.0);
     if (positionNsOut)
         *positionNsOut = positionNs;
-    return Cursor { at, lba, fromNs + positionNs };
+    return cursorAt(at, lba, fromNs + positionNs);
 }
 
 double DiskModel::preemptReadAhead(double arrivalNs, double commandNs)
@@ -451,7 +468,7 @@ ServiceResult DiskModel::service(std::uint64_t startLba, std::uint32_t sectors, 
         positionNs = seekNs(at.cylinder - m_at.cylinder, isWrite);
     else if (at.head != m_at.head)
         positionNs = m_headSwitchNs;
-    Cursor c { at, startLba, mechanismStartNs + positionNs };
+    Cursor c = cursorAt(at, startLba, mechanismStartNs + positionNs);
     Parts parts;
     transfer(c, count, kNoLimit, parts);
     m_at = c.at;
@@ -720,8 +737,9 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
         // time below it, a negative settle's included, is lengthened to it)
         positionNs = std::max(positionNs, h.minimumWriteSeekMs * msNs / m_speed.seek);
     const double readyNs = std::max(mechanismStartNs, seekFromNs) + positionNs;
-    Cursor c { at, startLba, readyNs };
+    Cursor c = cursorAt(at, startLba, readyNs);
     Parts parts;
+    bool readDone = false; // the read's transfer is the watermark probe's
     if (!isWrite) {
         // The transfer starts once the buffer holds the watermark (and the host was reselected).
         const std::uint64_t segment = m_params.cache.segmentSectors > 0 ? std::uint64_t(m_params.cache.segmentSectors) : count;
@@ -729,13 +747,33 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
             = std::max<std::uint64_t>(1, std::uint64_t(double(std::min(segment, count)) * h.readWatermark));
         Cursor probe = c;
         Parts probeParts;
-        transfer(probe, std::min(water, count), kNoLimit, probeParts);
+        const std::uint64_t waterSectors = std::min(water, count);
+        transfer(probe, waterSectors, kNoLimit, probeParts);
         parts.hostNsPerSector = hostNs;
         // It disconnected after the command overhead and the read disconnect overhead (disk_read_arrive's
         // DISCONNECT) and reconnects (disk_check_bus: first reselect plus data preparation) no earlier.
         const double disconnectedNs = commandNs + h.readDisconnectMs[after] * msNs;
         parts.hostEndNs = std::max(probe.timeNs, disconnectedNs) + (h.reselectMs + h.dataPrepMs) * msNs;
         // Sectors already on the media before the reconnect cross back to back from there.
+        // A watermark of the whole read, all on the first track's run (a small read, the usual case): the read's
+        // transfer below would repeat the probe's one step (the same wait, the same k sectors) and add the host
+        // pipeline's end for that run. Both from the probe, with the very operations transfer() does.
+        const DiskGeometry& g = m_params.geometry;
+        const std::uint64_t firstRun
+            = g.mapped() ? c.runEnd - std::min(c.runEnd, c.lba) : std::uint64_t(g.zone(c.at.zone).sectorsPerTrack - c.at.sector);
+        if (waterSectors == count && count <= firstRun) {
+            const double sectorNs = m_zoneSectorNs[std::size_t(c.at.zone)];
+            const double t0 = c.timeNs + probeParts.rotationalNs; // the cursor after its wait, as transfer() adds it
+            if (hostNs > 0) {
+                const double m = sectorNs > hostNs ? double(count) : 1.0;
+                parts.hostEndNs = std::max(parts.hostEndNs + double(count) * hostNs,
+                    t0 + double(count + 1) * hostNs + m * (sectorNs - hostNs));
+            }
+            parts.rotationalNs = probeParts.rotationalNs;
+            parts.transferNs = probeParts.transferNs;
+            c = probe;
+            readDone = true;
+        }
     }
     if (isWrite) {
         // Write-through or write-back: the media writes a sector only once it is wholly in the buffer; one that has
@@ -748,7 +786,7 @@ ServiceResult DiskModel::serveHosted(std::uint64_t startLba, std::uint64_t end, 
             c.timeNs = std::max(c.timeNs, dataStartNs + double(std::max(j + 1, first)) * hostNs);
             transfer(c, 1, kNoLimit, parts);
         }
-    } else {
+    } else if (!readDone) {
         transfer(c, count, kNoLimit, parts);
     }
     m_at = c.at;

@@ -131,6 +131,10 @@ private:
         PhysicalAddress at;
         std::uint64_t lba = 0;
         double timeNs = 0;
+        // On a mapped geometry: LBAs [lba, runEnd) lie on the sectors from at.sector on, on at's track (what
+        // DiskGeometry::contiguousSectors() found when the transfer reached that track), so locate(lba) is `at`
+        // while lba < runEnd. 0: not known.
+        std::uint64_t runEnd = 0;
     };
     struct Parts
     {
@@ -163,6 +167,8 @@ private:
     // overheadDoneNs: the read-ahead preempted, the mechanism free, then the seek or head switch
     // (its time in *positionNsOut when given).
     Cursor positionAfterCommand(std::uint64_t lba, double arrivalNs, double overheadDoneNs, double* positionNsOut = nullptr);
+    // A cursor on `at` (locate(lba)) at timeNs.
+    Cursor cursorAt(const PhysicalAddress& at, std::uint64_t lba, double timeNs) const;
     void startReadAhead(int segment, const Cursor& from, std::uint64_t requestEnd);
     // One past the last LBA a read ending at requestEnd, in a segment starting at segmentStart, reads ahead to.
     std::uint64_t readAheadEnd(std::uint64_t segmentStart, std::uint64_t requestStart, std::uint64_t requestEnd) const;

@@ -704,12 +704,40 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         im.warnUnhandled(disk, handled, QStringLiteral("not modelled"));
     }
 
+    // The order DiskSim serves the disk's queue in: its device driver's (disksim_iodriver's Scheduler; the
+    // requests wait there, the validation files' disks taking one at a time, Max queue length = 1). Numbered
+    // as disksim_ioqueue.h: 1 FCFS, 2 ELEVATOR_LBN, 3 CYCLE_LBN (C-LOOK), 4 SSTF_LBN. Arrays of the preset
+    // order each member's queue so unless their spec says scheduler= (SimConfig::diskScheduler).
+    QStringList notes;
+    if (const auto drivers = doc->blocksOfType(u"disksim_iodriver"); !drivers.empty()) {
+        const DiskSimValue* queue = drivers.front()->blockAt(u"Scheduler", u"disksim_ioqueue");
+        const DiskSimValue* policy = queue ? queue->find(u"Scheduling policy") : nullptr;
+        if (policy && policy->isNumber()) {
+            const int p = int(policy->number);
+            const char* const ids[] = { nullptr, "fifo", "elevator", "clook", "sstf" };
+            const char* const names[] = { nullptr, "FCFS", "ELEVATOR_LBN", "CYCLE_LBN, C-LOOK", "SSTF_LBN" };
+            if (p >= 1 && p <= 4 && policy->integral) {
+                o[QStringLiteral("scheduler")] = QString::fromLatin1(ids[p]);
+                notes << QStringLiteral("Scheduling policy (%1): = %2 (%3): the driver's queue order; arrays of this "
+                                        "disk order each member's queue scheduler=%4 unless their spec gives scheduler=")
+                             .arg(policy->where())
+                             .arg(p)
+                             .arg(QString::fromLatin1(names[p]), QString::fromLatin1(ids[p]));
+            } else {
+                im.warn(*policy, u"Scheduling policy",
+                    QStringLiteral("= %1 not modelled (known: 1 FCFS, 2 ELEVATOR_LBN, 3 CYCLE_LBN, 4 SSTF_LBN): arrays "
+                                   "of this disk queue FIFO unless their spec gives scheduler=")
+                        .arg(policy->text));
+            }
+        }
+    }
+
     const auto checked = parseDiskParameters(o, &err);
     if (!checked) {
         fail(error, QStringLiteral("%1: the imported preset is refused: %2").arg(fileName, err));
         return std::nullopt;
     }
-    return DiskSimImport { o, im.warnings };
+    return DiskSimImport { o, im.warnings, notes };
 }
 
 } // namespace raidscope

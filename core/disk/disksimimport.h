@@ -49,6 +49,9 @@ struct DiskSimImport
 {
     QJsonObject presetJson; ///< accepted by parseDiskParameters()
     QStringList warnings; ///< one line each: "Key (file:line): what is lost or approximated"
+    /// One line each: "Key (file:line): what the preset takes from it and how it is used", where the file's
+    /// setting changes how RaidScope simulates the disk by default (the driver's Scheduling policy).
+    QStringList notes;
 };
 
 /// Imports the (first) disk of a DiskSim top file (.parv, .diskspecs) or the dm_disk of a .model file.

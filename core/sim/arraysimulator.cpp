@@ -95,6 +95,8 @@ public:
             model.reset();
             Disk d;
             d.model = &model;
+            d.scheduler = m_disks.size() < sim.m_config.diskScheduler.size() ? sim.m_config.diskScheduler[m_disks.size()]
+                                                                             : sim.m_config.scheduler;
             m_disks.push_back(d);
         }
         m_result.arraySpec = sim.m_arraySpec;
@@ -266,6 +268,8 @@ private:
         bool up = true; // elevator direction
         PhysOp current;
         std::uint64_t lastSector = 0;
+        std::uint64_t lastStartSector = 0; // the first sector of the operation taken last (C-LOOK)
+        SimConfig::Scheduler scheduler = SimConfig::Scheduler::Fifo;
         std::int64_t lastChangeNs = 0;
         double queueIntegral = 0;
         std::uint64_t waiting() const { return queue.size() - head; }
@@ -553,14 +557,26 @@ private:
         if (d.waiting() == 0)
             return;
         std::size_t pick = d.head;
-        if (m_config.scheduler != SimConfig::Scheduler::Fifo && d.waiting() > 1) {
+        if (d.scheduler == SimConfig::Scheduler::CLook && d.waiting() > 1) {
+            // DiskSim's CYCLE_LBN: its queue is kept in block order, and it takes the first at or past the last
+            // one's first block, else (the sweep's end) the first of all; among equal blocks the earliest queued.
+            std::size_t ahead = d.queue.size(), lowest = d.head;
+            for (std::size_t i = d.head; i < d.queue.size(); ++i) {
+                const std::uint64_t s = d.queue[i].sector;
+                if (s >= d.lastStartSector && (ahead == d.queue.size() || s < d.queue[ahead].sector))
+                    ahead = i;
+                if (s < d.queue[lowest].sector)
+                    lowest = i;
+            }
+            pick = ahead != d.queue.size() ? ahead : lowest;
+        } else if (d.scheduler != SimConfig::Scheduler::Fifo && d.waiting() > 1) {
             // SSTF and elevator (LOOK) by LBA distance, which orders cylinders the same way.
             std::uint64_t best = ~0ull;
             for (int pass = 0; pass < 2 && best == ~0ull; ++pass) {
                 for (std::size_t i = d.head; i < d.queue.size(); ++i) {
                     const std::uint64_t s = d.queue[i].sector;
                     std::uint64_t distance = s > d.lastSector ? s - d.lastSector : d.lastSector - s;
-                    if (m_config.scheduler == SimConfig::Scheduler::Elevator && (d.up ? s < d.lastSector : s > d.lastSector))
+                    if (d.scheduler == SimConfig::Scheduler::Elevator && (d.up ? s < d.lastSector : s > d.lastSector))
                         continue;
                     if (distance < best) {
                         best = distance;
@@ -608,6 +624,7 @@ private:
         dr.sectors += d.current.sectors;
         ++m_result.diskOps;
         d.lastSector = d.current.sector + d.current.sectors;
+        d.lastStartSector = d.current.sector;
         schedule(done, DiskDone, index);
     }
 
@@ -1151,6 +1168,17 @@ std::unique_ptr<ArraySimulator> ArraySimulator::create(const ResolvedArray& arra
             return nullptr;
         }
         disks.push_back(std::move(*model));
+        // The member's queue order: what the spec says, else what its preset says (an imported DiskSim drive:
+        // its driver's Scheduling policy, which DiskSim's runs of that file use), else FIFO.
+        SimConfig::Scheduler scheduler = config->scheduler;
+        if (!config->schedulerGiven) {
+            const QString own = preset->json.value(QStringLiteral("scheduler")).toString();
+            scheduler = own == u"clook" ? SimConfig::Scheduler::CLook
+                : own == u"elevator"    ? SimConfig::Scheduler::Elevator
+                : own == u"sstf"        ? SimConfig::Scheduler::Sstf
+                                        : SimConfig::Scheduler::Fifo;
+        }
+        config->diskScheduler.push_back(scheduler);
     }
     return std::unique_ptr<ArraySimulator>(
         new ArraySimulator(std::move(layout), std::move(*config), std::move(disks), array.spec.toText()));

@@ -388,8 +388,11 @@ std::optional<SimConfig> parseSimConfig(const ArraySpec& spec, const Layout& lay
                 c.scheduler = SimConfig::Scheduler::Sstf;
             else if (value == u"elevator")
                 c.scheduler = SimConfig::Scheduler::Elevator;
+            else if (value == u"clook")
+                c.scheduler = SimConfig::Scheduler::CLook;
             else
-                return fail(QStringLiteral("scheduler=%1 is unknown (known: fifo, sstf, elevator)").arg(value));
+                return fail(QStringLiteral("scheduler=%1 is unknown (known: fifo, sstf, elevator, clook)").arg(value));
+            c.schedulerGiven = true;
         } else if (key == u"mirrorread") {
             if (value == u"shortest")
                 c.mirrorRead = SimConfig::MirrorRead::ShortestQueue;

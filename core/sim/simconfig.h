@@ -41,7 +41,9 @@ struct RebuildPolicy
 /// rebuild, rebuild.delay, rebuild.unit.
 struct SimConfig
 {
-    enum class Scheduler : std::uint8_t { Fifo, Sstf, Elevator };
+    /// CLook: DiskSim's CYCLE_LBN (disksim_ioqueue.c, ioqueue_get_request_from_lbn_scan_queue): the lowest
+    /// start at or past the last one taken, else the lowest of all.
+    enum class Scheduler : std::uint8_t { Fifo, Sstf, Elevator, CLook };
     /// Nearest: Linux md's read_balance() for rotational members (drivers/md/raid1.c, raid10.c).
     enum class MirrorRead : std::uint8_t { ShortestQueue, Random, Primary, Nearest };
 
@@ -49,6 +51,10 @@ struct SimConfig
     std::uint64_t readCacheBytes = 0;  ///< controller read cache (LRU of 64 KiB segments); 0: none
     std::int64_t overheadNs = 0;       ///< controller time per logical request
     Scheduler scheduler = Scheduler::Fifo;
+    bool schedulerGiven = false; ///< the spec said scheduler=: it wins over what a member's preset says
+    /// Per physical disk: `scheduler` when given, else the disk preset's own ("scheduler", e.g. an imported
+    /// DiskSim drive's driver policy), else FIFO. Filled by ArraySimulator::create(); empty: `scheduler`.
+    std::vector<Scheduler> diskScheduler;
     MirrorRead mirrorRead = MirrorRead::ShortestQueue;
     bool alwaysReconstructWrite = false; ///< paritywrite=md: Linux md as Shear §4 measured it
     std::vector<bool> failed;            ///< per member

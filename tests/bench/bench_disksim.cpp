@@ -9,10 +9,13 @@
 //                 nanoseconds (0-2 ms) after the last completed; 2 million requests.
 //   BM_Raid5:     the array simulator, RAID-5 of four such disks, 8 outstanding, half reads, 4 or 64 KiB;
 //                 1 million requests.
+//   BM_HostedRaid5Reads, BM_HostedRaid5Writes: issue 57's speed table on the C3323A and the Cheetah 9LP, an
+//                 8-disk RAID-5, 64 outstanding random 4 KiB reads (1 million) or writes (20,000 and 200,000).
 //
 // Counters: requests/s and the simulated seconds reached (the C3323A hung near 1,160 s in the RAID-5 and
 // the issue's single-disk run near 4,600 s).
 // Run: cmake --build build --target bench_disksim && build/bin/bench_disksim --benchmark_filter=c3323
+// (issue 57's table alone: --benchmark_filter=BM_Hosted)
 // (one drive: a few minutes; all 14, of the order of an hour of CPU)
 #include "disk/diskmodel.h"
 #include "disk/diskparameters.h"
@@ -95,6 +98,28 @@ void runRaid5(benchmark::State& state, const Drive& drive)
     state.counters["simulated_s"] = simulatedS;
 }
 
+// Issue 57's table: the 8-disk RAID-5 (left-symmetric, 64 KiB chunks) of one drive, 64 outstanding random 4 KiB
+// requests, all reads or all writes, as DiskSim's side of the table ran it (docs/records/speed.md).
+void runHostedRaid5(benchmark::State& state, const Drive& drive, double readFraction)
+{
+    QString error;
+    auto sim = ArraySimulator::create(QStringLiteral("raid5 layout=ls disks=8 chunk=64KiB disk=") + drive.presetId, &error);
+    auto workload = parseWorkloadSpec(
+        QStringLiteral("random read=%1 size=4KiB outstanding=64 seed=%2").arg(readFraction).arg(state.range(1)), &error);
+    if (!sim || !workload) {
+        state.SkipWithError(error.toUtf8().constData());
+        return;
+    }
+    workload->count = std::uint64_t(state.range(0));
+    std::uint64_t done = 0;
+    for (auto _ : state) {
+        const SimResult r = sim->run(*workload);
+        done += r.requests;
+        benchmark::DoNotOptimize(r.iops());
+    }
+    state.counters["requests/s"] = benchmark::Counter(double(done), benchmark::Counter::kIsRate);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -124,6 +149,19 @@ int main(int argc, char** argv)
         if (!out.open(QIODevice::WriteOnly) || out.write(QJsonDocument(json).toJson()) < 0)
             return 1;
         drives.push_back({ file, id, std::move(*params) });
+    }
+    for (const Drive& d : drives) {
+        if (d.file != "hp_c3323a.parv" && d.file != "cheetah9LP.parv")
+            continue;
+        benchmark::RegisterBenchmark(("BM_HostedRaid5Reads/" + d.file).c_str(), [&d](benchmark::State& s) { runHostedRaid5(s, d, 1.0); })
+            ->ArgNames({ "requests", "seed" })
+            ->Args({ 1'000'000, 1 })
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("BM_HostedRaid5Writes/" + d.file).c_str(), [&d](benchmark::State& s) { runHostedRaid5(s, d, 0.0); })
+            ->ArgNames({ "requests", "seed" })
+            ->Args({ 20'000, 1 })
+            ->Args({ 200'000, 1 })
+            ->Unit(benchmark::kMillisecond);
     }
     for (const Drive& d : drives) {
         benchmark::RegisterBenchmark(("BM_DiskModel/" + d.file).c_str(), [&d](benchmark::State& s) { runDiskModel(s, d); })

@@ -71,7 +71,7 @@ ArraySimOptions::ArraySimOptions(ArraySpecEditor* editor, QWidget* parent)
     m_readCache = sizeCombo(QStringLiteral("readCacheCombo"), tr("none"));
     m_readCache->setToolTip(tr("Controller read cache, LRU of 64 KiB segments (readcache=SIZE)"));
     m_scheduler = choiceCombo(QStringLiteral("schedulerCombo"),
-        { { "fifo", tr("FIFO") }, { "sstf", tr("SSTF") }, { "elevator", tr("elevator") } });
+        { { "fifo", tr("FIFO") }, { "sstf", tr("SSTF") }, { "elevator", tr("elevator") }, { "clook", tr("C-LOOK") } });
     m_scheduler->setToolTip(tr("Each disk's queue order (scheduler=)"));
     m_parityWrite = choiceCombo(QStringLiteral("parityWriteCombo"),
         { { "auto", tr("auto (RMW / reconstruct)") }, { "md", tr("Linux md (whole stripe)") } });
