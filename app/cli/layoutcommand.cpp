@@ -86,7 +86,7 @@ int runLayout(const QStringList& args)
     CliArgs a(QStringLiteral("layout"), QStringLiteral("--array SPEC"),
         QStringLiteral("Shows where each logical block of an array lives: the first pattern drawn as Shear's "
                        "Figure 1, or the blocks of --blocks listed with their copies and parity."));
-    a.option(QStringLiteral("array"), QStringLiteral("SPEC"), QStringLiteral("The array, e.g. 'raid5 layout=la disks=4 chunk=16KiB' (README: Array spec)."))
+    a.option(QStringLiteral("array"), QStringLiteral("SPEC"), QStringLiteral("The array, e.g. 'raid5 layout=la disks=4 chunk=16KiB' (docs/guide/command-line.md: Array spec)."))
         .option(QStringLiteral("blocks"), QStringLiteral("A:B"), QStringLiteral("Lists logical blocks A to B (B excluded) instead of drawing the pattern."))
         .flag(QStringLiteral("json"), QStringLiteral("Prints one JSON object: the blocks of --blocks, else the first pattern's."));
     if (const auto done = a.parse(args))

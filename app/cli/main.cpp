@@ -101,7 +101,7 @@ void usage(FILE* to)
     for (const Command& c : kCommands)
         std::fprintf(to, "  %-10s %s\n", c.name, c.summary);
     std::fprintf(to,
-        "\nAn array SPEC reads like: raid5 layout=la disks=6 chunk=8KiB (see README).\n"
+        "\nAn array SPEC reads like: raid5 layout=la disks=6 chunk=8KiB (see docs/guide/command-line.md).\n"
         "Every command takes --json and then prints one JSON object on stdout;\n"
         "raidscope-cli COMMAND --help lists the command's options.\n");
 }

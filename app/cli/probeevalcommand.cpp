@@ -181,7 +181,7 @@ int truthDisk(const Truth& t, const ProbeVerdict& v, int disk)
     return -1;
 }
 
-// --realism: a real, virtualised array's keys at random (README "Simulating").
+// --realism: a real, virtualised array's keys at random (docs/guide/command-line.md, "Simulating").
 void drawRealism(Truth& t, bool mirrored, Rng& rng, const RealismRanges& r)
 {
     const int iops = r.minIops + r.iopsStep * int(rng.below(std::uint64_t((r.maxIops - r.minIops) / r.iopsStep + 1)));

@@ -23,7 +23,7 @@ void addShardOption(CliArgs& a)
 {
     a.option(QStringLiteral("shard"), QStringLiteral("I/N"),
         QStringLiteral("Runs only shard I of N (task k belongs to shard k mod N + 1) and prints a partial JSON "
-                       "for `raidscope-cli merge` (README: Beyond one machine)."));
+                       "for `raidscope-cli merge` (docs/guide/command-line.md: Beyond one machine)."));
 }
 
 std::optional<Shard> parseShard(const CliArgs& a, QString* error)

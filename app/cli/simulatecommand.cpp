@@ -142,10 +142,10 @@ int runSimulate(const QStringList& args)
         QStringLiteral("Simulates a workload on an array (discrete-event disk and controller model) and reports "
                        "throughput, response times and disk utilization."));
     a.option(QStringLiteral("array"), QStringLiteral("SPEC"),
-         QStringLiteral("The array, with its simulation keys, e.g. 'raid5 disks=8 chunk=64KiB cache=8MiB' (README: Simulating)."))
+         QStringLiteral("The array, with its simulation keys, e.g. 'raid5 disks=8 chunk=64KiB cache=8MiB' (docs/guide/command-line.md: Simulating)."))
         .option(QStringLiteral("workload"), QStringLiteral("SPEC"),
             QStringLiteral("The workload, e.g. 'random read=0.5 size=32KiB outstanding=16 count=100000 seed=7', or "
-                           "SPC-1's mix, 'spc1 bsu=20 duration=60s' (README: Simulating)."))
+                           "SPC-1's mix, 'spc1 bsu=20 duration=60s' (docs/guide/command-line.md: Simulating)."))
         .option(QStringLiteral("sweep"), QStringLiteral("outstanding=N,N,..."),
             QStringLiteral("Runs the workload once per number of outstanding requests."))
         .option(QStringLiteral("jobs"), QStringLiteral("N"),

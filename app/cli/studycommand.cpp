@@ -72,7 +72,7 @@ int runStudy(const QStringList& args)
                        "--limit, found by bisection (SIMRAID's measure). With --vary bsu=..., each point is one run at "
                        "that load instead (with a failure and rebuild in the array, the rebuild's stages)."));
     a.option(QStringLiteral("array"), QStringLiteral("SPEC"),
-         QStringLiteral("The array, e.g. 'raid6 disks=28 chunk=32KiB cache=2GiB disk=cheetah15k' (README: Simulating)."))
+         QStringLiteral("The array, e.g. 'raid6 disks=28 chunk=32KiB cache=2GiB disk=cheetah15k' (docs/guide/command-line.md: Simulating)."))
         .option(QStringLiteral("workload"), QStringLiteral("SPEC"),
             QStringLiteral("An spc1 workload, e.g. 'spc1 duration=60s seed=1'; its bsu= is what the search sets."))
         .listOption(QStringLiteral("vary"), QStringLiteral("KEY=V,V,..."),
@@ -84,7 +84,7 @@ int runStudy(const QStringList& args)
             QStringLiteral("The search's upper end (default 4096)."))
         .option(QStringLiteral("jobs"), QStringLiteral("N"),
             QStringLiteral("Runs up to N points at once (default: one per core); the results do not change."))
-        .flag(QStringLiteral("json"), QStringLiteral("Prints one JSON object (README: study)."));
+        .flag(QStringLiteral("json"), QStringLiteral("Prints one JSON object (docs/guide/command-line.md: Studies)."));
     a.noArguments();
     if (const auto done = a.parse(args))
         return *done;

@@ -117,7 +117,7 @@ StudyPage::StudyPage(QWidget* parent)
     m_array = new QLineEdit;
     m_array->setObjectName(QStringLiteral("studyArray"));
     m_array->setFont(fixed);
-    m_array->setToolTip(tr("The array with its simulation keys (README: Simulating); fail=DISK@TIME and rebuild= for a "
+    m_array->setToolTip(tr("The array with its simulation keys (docs/guide/command-line.md: Simulating); fail=DISK@TIME and rebuild= for a "
                            "failure during each run"));
     m_workload = new QLineEdit;
     m_workload->setObjectName(QStringLiteral("studyWorkload"));
