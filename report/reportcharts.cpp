@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportcharts.h"
+#include "reportpalette_p.h"
 
 #include "probe/shearprobe.h"
 
@@ -14,25 +15,14 @@
 namespace raidscope {
 namespace {
 
+using namespace reportpalette;
+
 const QColor kAxis(0x55, 0x55, 0x55);
 const QColor kGrid(0xe3, 0xe3, 0xe3);
-const QColor kText(0x22, 0x22, 0x22);
-const QColor kMuted(0x66, 0x66, 0x66);
-// The workbench's probe colours (app/gui/probe): times in blue, the slow cluster and boundaries in red.
-const QColor kBlue(0x1f, 0x5f, 0xa8);
-const QColor kRed(0xc6, 0x28, 0x28);
 // The heatmap's tint for pairs the verdict predicts and grey for pairs neither measured nor predicted.
 const QColor kTintLow(0x5b, 0x7a, 0xa6);
 const QColor kTintHigh(0xe8, 0xf0, 0xfb);
 const QColor kUnmeasured(0xc8, 0xc8, 0xc8);
-
-QFont font(qreal pixels, bool bold = false)
-{
-    QFont f;
-    f.setPixelSize(std::max(1, qRound(pixels)));
-    f.setBold(bold);
-    return f;
-}
 
 /// "0.5", "12", "1024", "2.5k" for large round numbers: short tick labels.
 QString tickText(double v)

@@ -2,6 +2,7 @@
 // The report's evidence beyond the three probe plots (issue #54 item 6): the redundancy test (reads
 // against writes) and the identified layout drawn as Shear Fig. 1, failed and slow members marked.
 #include "reportcharts.h"
+#include "reportpalette_p.h"
 
 #include "layout/layoutgrid.h"
 #include "layout/layoutregistry.h"
@@ -16,11 +17,9 @@
 namespace raidscope {
 namespace {
 
-const QColor kText(0x22, 0x22, 0x22);
-const QColor kMuted(0x66, 0x66, 0x66);
-const QColor kBlue(0x1f, 0x5f, 0xa8);
+using namespace reportpalette;
+
 const QColor kOrange(0xd9, 0x7a, 0x1a);
-const QColor kRed(0xc6, 0x28, 0x28);
 // The cells as the Array page tints them: data, mirror copy, P and Q parity.
 const QColor kData(0xdb, 0xe7, 0xf5);
 const QColor kCopy(0xd9, 0xef, 0xdc);
@@ -32,14 +31,6 @@ constexpr double kCellH = 22;
 constexpr double kHeaderH = 36; // "disk 3" and its mark ("slow, 2.05x")
 constexpr double kGutterW = 54;
 constexpr double kMargin = 8;
-
-QFont font(qreal pixels, bool bold = false)
-{
-    QFont f;
-    f.setPixelSize(std::max(1, qRound(pixels)));
-    f.setBold(bold);
-    return f;
-}
 
 QString cellLabel(const GridCell& c)
 {
