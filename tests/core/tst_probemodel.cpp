@@ -167,6 +167,13 @@ TEST_CASE("Probe model: a batch with fewer reads in flight than it has, worked b
     Test spread64 = reads({ { 1, 0, 64 } }, Test::Kind::Spread);
     spread64.outstanding = 2;
     CHECK_THAT(predict(*two, e, s, spread64).ms, WithinRel(240.0, 1e-9));
+    // Chained declustering of 4: chunk k's copies on members k and k+1, so the copy sets overlap and
+    // each member is a station of its own, visited by a quarter of the reads (the balanced loads).
+    // With 4 in flight, mean-value analysis over four such stations of 1.25 ms a visit: the residences
+    // 1.25 (1 + Q) with Q = 0, 0.25, 0.5, 0.75 give X = 0.2, 0.32, 0.4, 4 / 8.75 reads a ms: 64 reads in 140 ms.
+    const auto chained = make("chained", "", 4, 0, 16384);
+    spread64.outstanding = 4;
+    CHECK_THAT(predict(*chained, e, s, spread64).ms, WithinRel(140.0, 1e-9));
     // A member at half speed in the mirror of five. The calibration's 5 ms serial read averaged over the
     // members a lone read reaches, so an ordinary member's read is u with 0.8 u + 0.2 x 2u = 5 ms: u =
     // 25/6 ms. Five at once serve 4/u + 1/(2u) = 4.5/u reads per ms: 60 reads in 60 u / 4.5 = 55.6 ms.

@@ -352,31 +352,21 @@ std::vector<LoadProfile::Station> closedStations(const Candidate& c, const Test&
             share[k] += double(d.count) * s[k] / requests;
     }
     std::map<std::vector<int>, double> sets;
-    std::vector<int> setOf(std::size_t(c.disks), -1);
     bool apart = true;
     for (std::size_t k = 0; k < share.size() && apart; ++k) {
         if (share[k] <= 0)
             continue;
         const Candidate::ChunkReads& r = c.reads[k];
-        if (!r.fixed.empty() || r.choices.empty()) {
-            apart = false;
-            break;
-        }
+        apart = r.fixed.empty() && !r.choices.empty();
         std::vector<int> set = r.choices;
         std::sort(set.begin(), set.end());
         sets[set] += share[k];
-        const int id = set.front();
-        for (int disk : set)
-            if (setOf[std::size_t(disk)] >= 0 && setOf[std::size_t(disk)] != id)
-                apart = false;
-            else
-                setOf[std::size_t(disk)] = id;
     }
-    // Two sets that share a member but differ were caught above only where the first member differs.
-    if (apart)
-        for (const auto& [set, mass] : sets)
-            for (int disk : set)
-                apart = apart && setOf[std::size_t(disk)] == set.front();
+    // Two different sets that share a member are not apart.
+    std::vector<int> holders(std::size_t(c.disks), 0);
+    for (const auto& [set, mass] : sets)
+        for (int disk : set)
+            apart = apart && ++holders[std::size_t(disk)] == 1;
     std::vector<LoadProfile::Station> out;
     if (apart) {
         for (const auto& [set, mass] : sets)

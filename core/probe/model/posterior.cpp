@@ -105,6 +105,41 @@ bool sameLoads(const Hypothesis& a, const Hypothesis& b)
 
 } // namespace
 
+namespace {
+
+// The terms of one hypothesis' marginal likelihood with its shared log shift s ~ N(0, tau²)
+// integrated out: residuals r_i = obs_i - pred_i with variances v_i.
+struct Terms
+{
+    double sumR2 = 0, sumR = 0, sumW = 0, logDet = 0, extra = 0;
+
+    /// One observation's log time y against a prediction (its log and log variance); `cachedWrite`:
+    /// writes a write-back cache acknowledges.
+    void add(double y, double logMs, double logVar, bool cachedWrite, const NoiseModel& noise)
+    {
+        if (!std::isfinite(logMs)) {
+            extra += 1e6; // predicts no time at all where the device took some
+            return;
+        }
+        const double r = y - logMs;
+        if (cachedWrite) {
+            // Writes acknowledged by the cache: any time up to the uncached layout's, log-uniform.
+            const double over = r > 0 ? r / noise.deviceSigma : 0;
+            extra += 2 * std::log(noise.writeBackRange) + over * over;
+            return;
+        }
+        const double v = noise.deviceSigma * noise.deviceSigma + logVar;
+        sumR2 += r * r / v;
+        sumR += r / v;
+        sumW += 1 / v;
+        logDet += std::log(2 * M_PI * v);
+    }
+    /// The least over the shift of sum (r - s)²/v + s²/tau².
+    double quadratic(double tau2) const { return sumR2 - sumR * sumR / (sumW + 1 / tau2); }
+};
+
+} // namespace
+
 // Ranges of [0, count) for up to `jobs` threads, each starting where a run of hypotheses that share
 // their load profiles starts (`starts(i)`: whether i begins one), so each range computes its own.
 template<typename Starts>
@@ -139,7 +174,6 @@ void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses, double dropBel
     }
     m_posteriors.clear();
     m_scores.clear();
-    const double dev2 = m_noise.deviceSigma * m_noise.deviceSigma;
     const std::vector<std::size_t> bounds = rangesAt(hypotheses.size(), m_jobs,
         [&](std::size_t i) { return !sameLoads(hypotheses[i - 1], hypotheses[i]); });
     std::vector<std::vector<std::pair<std::size_t, Row>>> kept(bounds.size() - 1);
@@ -152,7 +186,7 @@ void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses, double dropBel
                 profiled.assign(observed, false);
             const bool bounded = std::isfinite(cut) && !h.env.ceiling; // a ceiling's grid is scored whole
             const double tau2 = unitSigma(h) * unitSigma(h);
-            double sumR2 = 0, sumR = 0, sumW = 0, extra = 0;
+            Terms t;
             bool dropped = false;
             Row row;
             for (std::size_t o = 0; o < observed && !dropped; ++o) {
@@ -168,18 +202,8 @@ void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses, double dropBel
                     row.logCeiling.push_back(p.ceilingMs > 0 ? std::log(p.ceilingMs) : -std::numeric_limits<double>::infinity());
                 if (!bounded)
                     continue;
-                const double r = m_logObserved[o] - logMs;
-                if (!std::isfinite(logMs)) {
-                    extra += 1e6;
-                } else if (m_observations[o].test.write && h.env.writeBack) {
-                    extra += 2 * std::log(m_noise.writeBackRange) + (r > 0 ? r * r / dev2 : 0);
-                } else {
-                    const double v = dev2 + p.logVariance;
-                    sumR2 += r * r / v;
-                    sumR += r / v;
-                    sumW += 1 / v;
-                }
-                dropped = sumR2 - sumR * sumR / (sumW + 1 / tau2) + extra + logDetFloor - 2 * h.logPrior > cut;
+                t.add(m_logObserved[o], logMs, p.logVariance, m_observations[o].test.write && h.env.writeBack, m_noise);
+                dropped = t.quadratic(tau2) + t.extra + logDetFloor - 2 * h.logPrior > cut;
             }
             if (!dropped)
                 kept[std::size_t(piece)].emplace_back(i, std::move(row));
@@ -259,43 +283,14 @@ double Posterior::ceilingMembers(std::size_t i) const
     return std::isnan(k) ? 0 : std::exp(k);
 }
 
-namespace {
-
-// The terms of one hypothesis' marginal likelihood with its shared log shift s ~ N(0, tau²)
-// integrated out: residuals r_i = obs_i - pred_i with variances v_i.
-struct Terms
-{
-    double sumR2 = 0, sumR = 0, sumW = 0, logDet = 0, extra = 0;
-};
-
-} // namespace
-
 template<typename Effective>
 static Terms terms(const std::vector<Observation>& obs, const std::vector<double>& logObserved, const Effective& effective,
                    const Hypothesis& h, const NoiseModel& noise)
 {
     Terms t;
-    const double dev2 = noise.deviceSigma * noise.deviceSigma;
     for (std::size_t o = 0; o < obs.size(); ++o) {
-        const double y = logObserved[o];
         const auto [logMs, logVar] = effective(o);
-        if (!std::isfinite(logMs)) {
-            t.extra += 1e6; // predicts no time at all where the device took some
-            continue;
-        }
-        if (obs[o].test.write && h.env.writeBack) {
-            // Writes acknowledged by the cache: any time up to the uncached layout's, log-uniform.
-            const double r = y - logMs;
-            const double over = r > 0 ? r / noise.deviceSigma : 0;
-            t.extra += 2 * std::log(noise.writeBackRange) + over * over;
-            continue;
-        }
-        const double v = dev2 + logVar;
-        const double r = y - logMs;
-        t.sumR2 += r * r / v;
-        t.sumR += r / v;
-        t.sumW += 1 / v;
-        t.logDet += std::log(2 * M_PI * v);
+        t.add(logObserved[o], logMs, logVar, obs[o].test.write && h.env.writeBack, noise);
     }
     return t;
 }
@@ -329,7 +324,7 @@ double Posterior::scoreAt(std::size_t i, double logKappa) const
     const Terms t = terms(m_observations, m_logObserved, [&](std::size_t o) { return effective(i, o, logKappa); }, h, m_noise);
     const double tau2 = unitSigma(h) * unitSigma(h);
     // -2 log of the Gaussian marginal: sum r²/v - (sum r/v)² / (sum 1/v + 1/tau²) + log det terms.
-    const double quad = t.sumR2 - t.sumR * t.sumR / (t.sumW + 1 / tau2);
+    const double quad = t.quadratic(tau2);
     double bound = 0;
     if (h.env.kind == MemberKind::RateLimited) {
         // A throttle serves queued reads no faster than a lone read returns: its unit is at least the
@@ -406,11 +401,11 @@ std::pair<double, double> Posterior::predictLog(std::size_t i, const Test& t) co
                 sum += std::log(std::max(o.ms, 1e-9));
                 ++seen;
             }
-        const double uncached = std::log(std::max(p.ms, 1e-9));
+        // (No ceiling applies to writes a cache takes: logMs is the uncached time.)
         if (seen > 0)
-            return { std::min(sum / seen, uncached), var + m_noise.deviceSigma * m_noise.deviceSigma / seen };
+            return { std::min(sum / seen, logMs), var + m_noise.deviceSigma * m_noise.deviceSigma / seen };
         // Not run yet: anywhere in the cache's range, its mean and variance.
-        return { uncached + shift(i) - m_noise.writeBackRange / 2, var + m_noise.writeBackRange * m_noise.writeBackRange / 12 };
+        return { logMs + shift(i) - m_noise.writeBackRange / 2, var + m_noise.writeBackRange * m_noise.writeBackRange / 12 };
     }
     return { logMs + shift(i), var };
 }
