@@ -87,6 +87,12 @@ QJsonObject TraceReplayArray::toJson() const
     o[QStringLiteral("array")] = arraySpec;
     o[QStringLiteral("windows")] = windows;
     o[QStringLiteral("slowPeriods")] = slowPeriods;
+    o[QStringLiteral("arrivalSpanS")] = arrivalSpanNs * 1e-9;
+    const SaturationVerdict v = saturation();
+    if (v.state != SaturationVerdict::State::Unknown)
+        o[QStringLiteral("saturation")] = QJsonObject { { QStringLiteral("offeredIops"), v.offeredIops },
+            { QStringLiteral("capacityIops"), v.capacityIops }, { QStringLiteral("rho"), v.utilizationLaw },
+            { QStringLiteral("saturated"), v.saturated() }, { QStringLiteral("text"), v.text() } };
     return o;
 }
 
@@ -139,6 +145,7 @@ void replayOne(const QStringList& files, const TraceReplayOptions& options, Repl
     // Per window of arrival time: sum and count of response times (whitepaper Scenario 2).
     std::map<std::int64_t, std::pair<double, std::uint64_t>> windows;
     TraceRecord rec;
+    double lastArrivalNs = 0;
     const ReplaySource source {
         [&](ReplayRecord& r) {
             for (;;) {
@@ -163,6 +170,7 @@ void replayOne(const QStringList& files, const TraceReplayOptions& options, Repl
                 r = ReplayRecord { double(std::max<__int128>(0, __int128(rec.timeNs) - first)), rec.offsetBytes,
                     rec.sizeBytes, rec.write };
                 ++records;
+                lastArrivalNs = r.timeNs * options.timeScale;
                 // The simulator's clock is int64 nanoseconds: a record whose scaled time is past it
                 // (a timestamp centuries after the first, or --scale 1000 of a long span) is refused
                 // rather than converted with an overflow (#52).
@@ -192,6 +200,7 @@ void replayOne(const QStringList& files, const TraceReplayOptions& options, Repl
     if (!task.error.isEmpty())
         return;
     a.result.merge(r);
+    a.arrivalSpanNs = lastArrivalNs;
     a.windows = int(windows.size());
     for (const auto& [index, w] : windows)
         if (w.first / double(w.second) > options.slowThresholdMs)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "job.h"
+#include "sim/saturation.h"
 #include "sim/simresult.h"
 #include "tracereader.h"
 #include "tracesummary.h"
@@ -106,6 +107,10 @@ struct TraceReplayArray
     SimResult result; ///< all windows merged
     int windows = 0;
     int slowPeriods = 0; ///< windows whose mean response time exceeds the threshold
+    /// From the first request's arrival to the last's, on the replay's (scaled) clock.
+    double arrivalSpanNs = 0;
+    /// Whether the trace's rate exceeds what this array sustains (assessSaturation()).
+    SaturationVerdict saturation() const { return assessSaturation(result, arrivalSpanNs); }
     QJsonObject toJson() const;
 };
 

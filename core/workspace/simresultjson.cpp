@@ -242,6 +242,9 @@ std::optional<TraceReplayResult> traceReplayFromJson(const QJsonObject& json, QS
         } else {
             array.windows = f.integer(a, at, QStringLiteral("windows"), 0);
             array.slowPeriods = f.integer(a, at, QStringLiteral("slowPeriods"), 0);
+            // Written since #54; older workspaces have no span and state no saturation.
+            if (a.contains(QStringLiteral("arrivalSpanS")))
+                array.arrivalSpanNs = f.finite(a, at, QStringLiteral("arrivalSpanS"), 0) * 1e9;
             if (auto r = readSimResult(f, a, at))
                 array.result = std::move(*r);
             // toJson() puts the candidate's spec over the run's; they are the same spec.

@@ -207,3 +207,60 @@ TEST_CASE("RequestPlan: degraded arrays read survivors and skip failed disks", "
         CHECK_FALSE(planRequest(*striped, 16 * KiB, 4 * KiB, false, nullptr, failed0).lost);
     }
 }
+
+// #54: what the Array page's request explorer shows for failed=2, worked out by hand.
+TEST_CASE("RequestPlan: member 2 failed on RAID-5 left-symmetric of 4 and RAID-10 near 2 of 4", "[core][plan]")
+{
+    PlanOptions failed2;
+    failed2.failed = { false, false, true, false };
+
+    SECTION("RAID-5 LS of 4, 16 KiB chunks (4 blocks): stripe 0 = chunks 0, 1, 2 on disks 0, 1, 2, P on 3")
+    {
+        const auto layout = makeLayout(QStringLiteral("raid5 layout=left-symmetric disks=4 chunk=16KiB"));
+        // A read of chunk 2 (byte 32 KiB = block 8, disk 2 block 0): d2 = d0 ^ d1 ^ P, read in row 0.
+        const RequestPlan read = planRequest(*layout, 32 * KiB, 4 * KiB, false, nullptr, failed2);
+        CHECK_FALSE(read.lost);
+        CHECK(read.ops.size() == 3);
+        CHECK(hasOp(read, 0, 0, 1, DiskOp::Read, DiskOp::Rebuild));
+        CHECK(hasOp(read, 1, 0, 1, DiskOp::Read, DiskOp::Rebuild));
+        CHECK(hasOp(read, 3, 0, 1, DiskOp::Read, DiskOp::Rebuild));
+        // A read of chunk 3 (block 12): stripe 1 has P on disk 2 and data 3, 4, 5 on disks 3, 0, 1, so
+        // chunk 3 is on disk 3, row 1 (disk block 4), alive: one plain read.
+        const RequestPlan healthy = planRequest(*layout, 48 * KiB, 4 * KiB, false, nullptr, failed2);
+        REQUIRE(healthy.ops.size() == 1);
+        CHECK(hasOp(healthy, 3, 4, 1, DiskOp::Read, DiskOp::Data));
+        // A write of chunk 2's first block: no old d2 to read, so P' = d0 ^ d1 ^ d2' (the others read),
+        // and disk 2 is not written: the new data lives only in the parity.
+        const RequestPlan write = planRequest(*layout, 32 * KiB, 4 * KiB, true, nullptr, failed2);
+        CHECK_FALSE(write.lost);
+        CHECK(write.ops.size() == 3);
+        CHECK(hasOp(write, 0, 0, 1, DiskOp::Read, DiskOp::OtherData));
+        CHECK(hasOp(write, 1, 0, 1, DiskOp::Read, DiskOp::OtherData));
+        CHECK(hasOp(write, 3, 0, 1, DiskOp::Write, DiskOp::ParityP));
+        // A write of chunk 3 (disk 3), whose parity disk (2) failed: the data is written, no parity.
+        const RequestPlan noParity = planRequest(*layout, 48 * KiB, 4 * KiB, true, nullptr, failed2);
+        CHECK(hasOp(noParity, 3, 4, 1, DiskOp::Write, DiskOp::Data));
+        CHECK(noParity.opBlocks(DiskOp::Write) == 1);
+        CHECK(std::none_of(noParity.ops.begin(), noParity.ops.end(), [](const DiskOp& op) { return op.disk == 2; }));
+    }
+    SECTION("RAID-10 near 2 of 4, 16 KiB chunks: chunk k on disks 2k mod 4 and 2k+1 mod 4, row 2k div 4")
+    {
+        const auto layout = makeLayout(QStringLiteral("raid10 layout=near disks=4 copies=2 chunk=16KiB"));
+        // Chunk 1 (byte 16 KiB) is on disks 2 and 3, row 0: with disk 2 failed, its copy on disk 3.
+        const RequestPlan read = planRequest(*layout, 16 * KiB, 4 * KiB, false, nullptr, failed2);
+        REQUIRE(read.ops.size() == 1);
+        CHECK(hasOp(read, 3, 0, 1, DiskOp::Read, DiskOp::Mirror));
+        // A write goes to the surviving copy only.
+        const RequestPlan write = planRequest(*layout, 16 * KiB, 4 * KiB, true, nullptr, failed2);
+        REQUIRE(write.ops.size() == 1);
+        CHECK(hasOp(write, 3, 0, 1, DiskOp::Write, DiskOp::Mirror));
+        // Chunk 0 (disks 0 and 1) is untouched by the failure.
+        const RequestPlan other = planRequest(*layout, 0, 4 * KiB, false, nullptr, failed2);
+        REQUIRE(other.ops.size() == 1);
+        CHECK(hasOp(other, 0, 0, 1, DiskOp::Read, DiskOp::Data));
+        // Both copies of chunk 1 gone: lost.
+        PlanOptions failed23;
+        failed23.failed = { false, false, true, true };
+        CHECK(planRequest(*layout, 16 * KiB, 4 * KiB, false, nullptr, failed23).lost);
+    }
+}

@@ -2,7 +2,7 @@
 // <qcustomplot.h> uses foreach, which the tests' QT_NO_FOREACH forbids (see tst_simulatepage.cpp).
 #undef QT_NO_FOREACH
 #include "study/rebuildtradeoffplot.h"
-#include "study/stagetimelineplot.h"
+#include "widgets/stagetimelineplot.h"
 #include "study/studyfactorplot.h"
 #include "study/studypage.h"
 #include "widgets/jobrunner.h"

@@ -3,9 +3,11 @@
 
 #include "array/requestexplorer.h"
 #include "layout/layoutjson.h"
+#include "sim/simconfig.h"
 #include "units.h"
 #include "widgets/arrayspeceditor.h"
 #include "widgets/layoutdiagram.h"
+#include "widgets/theme.h"
 
 #include <QGroupBox>
 #include <QLabel>
@@ -126,10 +128,38 @@ void ArrayPage::onLayoutChanged()
                  .arg(formatBytesHuman(layout->logicalBlocks() * p.blockBytes))
                  .arg(layout->logicalBlocks())
                  .arg(formatBytes(p.blockBytes));
-    m_summary->setText(parts.join(sep));
+    // failed= and speed= are simulation keys: read them as the simulator does, so the diagram and the
+    // explorer show the array the Simulate page would run.
+    QString simError;
+    const auto config = parseSimConfig(m_editor->resolved()->spec, *layout, &simError);
+    PlanOptions options;
+    std::vector<double> speed;
+    if (config) {
+        options.failed = config->failed;
+        options.alwaysReconstructWrite = config->alwaysReconstructWrite;
+        speed = config->speed;
+        QStringList failed, slow;
+        for (int d = 0; d < p.disks; ++d) {
+            if (options.isFailed(d))
+                failed << QString::number(d);
+            else if (speed[std::size_t(d)] != 1)
+                slow << tr("disk %1 ×%2").arg(d).arg(speed[std::size_t(d)]);
+        }
+        if (!failed.isEmpty())
+            parts << tr("<b style='color:#b00020'>Degraded</b>: disk %1 failed; survives %2 more")
+                         .arg(failed.join(QStringLiteral(", ")))
+                         .arg(std::max(0, layout->faultTolerance() - int(failed.size())));
+        if (!slow.isEmpty())
+            parts << tr("<b>Member speed</b> %1").arg(slow.join(QStringLiteral(", ")));
+    } else {
+        parts << tr("<b style='color:#b00020'>⚠ %1</b> (drawn as if every member were healthy)").arg(simError.toHtmlEscaped());
+    }
+    m_summary->setText(themedHtml(this, parts.join(sep)));
 
     m_diagram->setArrayLayout(layout);
-    m_explorer->setArrayLayout(layout); // emits planChanged: the diagram gets the request's marks
+    m_diagram->setMemberStates(options.failed, speed);
+    m_explorer->setArrayLayout(layout);
+    m_explorer->setPlanOptions(options); // emits planChanged: the diagram gets the request's marks
     Q_EMIT specChanged(currentSpec());
 }
 

@@ -2,6 +2,7 @@
 #include "requestexplorer.h"
 
 #include "widgets/tableexport.h"
+#include "widgets/theme.h"
 #include "units.h"
 
 #include <QButtonGroup>
@@ -110,6 +111,11 @@ RequestExplorer::RequestExplorer(QWidget* parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    m_degraded = new QLabel;
+    m_degraded->setObjectName(QStringLiteral("requestDegraded"));
+    m_degraded->setWordWrap(true);
+    m_degraded->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
     m_stripesLabel = new QLabel(tr("<b>Parity update per stripe</b>"));
     m_stripes = makeTable(QStringLiteral("stripeTable"), { tr("Stripe"), tr("Block rows"), tr("Method") }, 2);
     m_stripes->setToolTip(tr("As Linux md decides per stripe row: every data block of the row written: full-stripe "
@@ -127,6 +133,7 @@ RequestExplorer::RequestExplorer(QWidget* parent)
     box->addLayout(form);
     box->addWidget(m_message);
     box->addWidget(m_summary);
+    box->addWidget(m_degraded);
     box->addWidget(m_stripesLabel);
     box->addWidget(m_stripes);
     box->addWidget(m_opsLabel);
@@ -144,6 +151,18 @@ void RequestExplorer::setArrayLayout(std::shared_ptr<const Layout> layout)
 {
     m_layout = std::move(layout);
     recompute();
+}
+
+void RequestExplorer::setPlanOptions(PlanOptions options)
+{
+    options.listChunks = true;
+    m_options = std::move(options);
+    recompute();
+}
+
+QString RequestExplorer::degradedText() const
+{
+    return m_degraded->isHidden() ? QString() : m_degraded->text();
 }
 
 void RequestExplorer::setRequest(bool write, const QString& offset, const QString& size)
@@ -197,6 +216,8 @@ void RequestExplorer::clearResults()
     m_plan.reset();
     m_summary->clear();
     m_summary->hide();
+    m_degraded->clear();
+    m_degraded->hide();
     m_stripesLabel->hide();
     m_stripes->hide();
     m_stripes->setRowCount(0);
@@ -241,7 +262,7 @@ void RequestExplorer::recompute()
         return done();
     }
     const bool write = m_write->isChecked();
-    RequestPlan plan = planRequest(*m_layout, *offset, *size, write, &why);
+    RequestPlan plan = planRequest(*m_layout, *offset, *size, write, &why, m_options);
     if (plan.blocks == 0) {
         showMessage(why, true);
         return done();
@@ -251,6 +272,79 @@ void RequestExplorer::recompute()
     fillTables(plan);
     m_plan = std::move(plan);
     done();
+}
+
+// What the failed members do to this request, from the plan planRequest() made with them (the
+// simulator's plan): which reads are rebuilds, and what md writes when a member is gone.
+QString RequestExplorer::degradedNote(const RequestPlan& plan) const
+{
+    std::set<int> failed;
+    for (int d = 0; d < m_layout->params().disks; ++d)
+        if (m_options.isFailed(d))
+            failed.insert(d);
+    if (failed.empty())
+        return {};
+    const auto diskList = [](const std::set<int>& disks) {
+        QStringList out;
+        for (int d : disks)
+            out << QString::number(d);
+        return out.join(QStringLiteral(", "));
+    };
+    QStringList lines;
+    lines << tr("<b>Degraded</b>: disk %1 failed; nothing is read from or written to it.").arg(diskList(failed));
+    if (plan.lost)
+        lines << tr("<span style='color:#b00020'><b>Data lost</b>: some of these blocks have no surviving copy or "
+                    "parity; the request fails.</span>");
+    std::set<int> rebuildFrom, mirrorFrom, lostData, lostParity;
+    for (const DiskOp& op : plan.ops) {
+        if (op.kind == DiskOp::Read && op.role == DiskOp::Rebuild)
+            rebuildFrom.insert(op.disk);
+        if (op.role == DiskOp::Mirror)
+            mirrorFrom.insert(op.disk);
+    }
+    BlockPlaces places;
+    for (const ChunkTouch& c : plan.chunks) {
+        if (failed.count(c.disk))
+            lostData.insert(c.disk);
+        m_layout->places(c.firstLba, places);
+        for (const ParityPlace& pp : places.parity)
+            if (failed.count(pp.at.disk))
+                lostParity.insert(pp.at.disk);
+    }
+    const Redundancy redundancy = m_layout->redundancy();
+    const bool parity = redundancy == Redundancy::SingleParity || redundancy == Redundancy::DoubleParity;
+    if (!plan.write) {
+        if (lostData.empty())
+            lines << tr("This read touches no failed member: it is served as on a healthy array.");
+        else if (!rebuildFrom.empty())
+            lines << tr("The blocks on disk %1 are <b>reconstructed</b>: each row's survivors on disks %2 are read and "
+                        "XORed (the <i>rebuild</i> reads below).")
+                         .arg(diskList(lostData), diskList(rebuildFrom));
+        else if (!mirrorFrom.empty())
+            lines << tr("The blocks on disk %1 are read from their <b>other copy</b> on disk %2.")
+                         .arg(diskList(lostData), diskList(mirrorFrom));
+        return lines.join(QStringLiteral("<br>"));
+    }
+    if (!parity) {
+        if (!lostData.empty() || !mirrorFrom.empty())
+            lines << tr("md skips the failed copy: the write goes to the surviving copies only, so these blocks "
+                        "have no redundancy until a spare is rebuilt.");
+        else
+            lines << tr("This write touches no failed member.");
+        return lines.join(QStringLiteral("<br>"));
+    }
+    if (!lostData.empty())
+        lines << tr("Blocks whose data disk (%1) failed are not written: md computes the new parity from the row's "
+                    "other data (read for it) and the new blocks, so their contents live only in the parity.")
+                     .arg(diskList(lostData));
+    if (!lostParity.empty())
+        lines << tr("The parity of some rows is on the failed disk %1: md writes those rows' data only, unprotected.")
+                     .arg(diskList(lostParity));
+    if (lostData.empty() && lostParity.empty())
+        lines << tr("This write's data and parity are on live members; where a row's other data is on the failed "
+                    "member, md updates the parity from the old data and old parity (read-modify-write) rather "
+                    "than reading that member.");
+    return lines.join(QStringLiteral("<br>"));
 }
 
 void RequestExplorer::fillTables(const RequestPlan& plan)
@@ -284,6 +378,11 @@ void RequestExplorer::fillTables(const RequestPlan& plan)
     summary += tr("<br><b>Data on disks</b> %1").arg(diskList.join(QStringLiteral(", ")));
     m_summary->setText(summary);
     m_summary->show();
+    const QString degraded = degradedNote(plan);
+    if (!degraded.isEmpty()) {
+        m_degraded->setText(themedHtml(this, degraded));
+        m_degraded->show();
+    }
 
     if (!plan.stripes.empty()) {
         m_stripes->setRowCount(int(plan.stripes.size()));

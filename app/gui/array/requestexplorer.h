@@ -27,6 +27,11 @@ public:
     explicit RequestExplorer(QWidget* parent = nullptr);
 
     void setArrayLayout(std::shared_ptr<const Layout> layout);
+    /// Failed members and md's parity-write policy (the spec's failed= and paritywrite=): the plan is
+    /// then the degraded one the simulator uses (planRequest() with these options).
+    void setPlanOptions(PlanOptions options);
+    /// What the failed members change for the request shown (HTML); empty when none failed.
+    QString degradedText() const;
     void setRequest(bool write, const QString& offset, const QString& size);
     /// "write:0:128KiB" or "read:48KiB:16KiB" (kind:offset:size); false and `error` when malformed.
     bool setRequestText(const QString& text, QString* error);
@@ -49,9 +54,11 @@ private:
     void showMessage(const QString& text, bool isError);
     void clearResults();
     void fillTables(const RequestPlan& plan);
+    QString degradedNote(const RequestPlan& plan) const;
 
     std::shared_ptr<const Layout> m_layout;
     std::optional<RequestPlan> m_plan;
+    PlanOptions m_options;
 
     QLineEdit* m_offset = nullptr;
     QLineEdit* m_size = nullptr;
@@ -59,6 +66,7 @@ private:
     QRadioButton* m_write = nullptr;
     QLabel* m_message = nullptr;
     QLabel* m_summary = nullptr;
+    QLabel* m_degraded = nullptr;
     QLabel* m_stripesLabel = nullptr;
     QTableWidget* m_stripes = nullptr;
     QLabel* m_opsLabel = nullptr;

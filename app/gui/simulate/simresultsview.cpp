@@ -2,6 +2,7 @@
 #include "simresultsview.h"
 #include "widgets/theme.h"
 
+#include "widgets/stagetimelineplot.h"
 #include "widgets/tableexport.h"
 #include "sim/simresult.h"
 
@@ -74,6 +75,9 @@ SimResultsView::SimResultsView(QWidget* parent)
     m_tabs->setObjectName(QStringLiteral("resultsTabs"));
     m_tabs->addTab(m_points, tr("Runs"));
     m_tabs->addTab(m_disks, tr("Disks"));
+    m_stages = new StageTable;
+    m_tabs->addTab(m_stages, tr("Stages"));
+    m_tabs->setTabEnabled(m_tabs->indexOf(m_stages), false);
 
     auto* box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);
@@ -91,6 +95,8 @@ void SimResultsView::clear()
 {
     m_points->setRowCount(0);
     m_disks->setRowCount(0);
+    m_stages->setRowCount(0);
+    m_tabs->setTabEnabled(m_tabs->indexOf(m_stages), false);
     m_summary->setText(tr("No results yet: set up the array and the workload, then <b>Run</b> one workload or "
                           "<b>Sweep</b> the outstanding I/Os."));
 }
@@ -137,10 +143,25 @@ void SimResultsView::showResult(const SimResult& r, bool partial)
                        .arg(r.requests ? fixed(double(r.diskOps) / double(r.requests), 2) : QStringLiteral("–"));
     if (r.writeCacheHits || r.readCacheHits)
         more += tr(", cache hits: %1 writes, %2 reads").arg(r.writeCacheHits).arg(r.readCacheHits);
+    if (!r.stages.empty()) {
+        QStringList failures;
+        for (const MemberFailure& f : r.failures)
+            failures << tr("disk %1 at %2 s").arg(f.member).arg(fixed(double(f.atNs) * 1e-9, 1));
+        more += tr(", <b>failed</b>: %1").arg(failures.join(QStringLiteral(", ")));
+        if (r.rebuild)
+            more += r.rebuild->completed ? tr(", rebuilt (%1) in %2 s").arg(r.rebuild->policy, fixed(r.rebuild->durationNs() * 1e-9, 1))
+                                         : tr(", rebuild (%1) unfinished when the run ended").arg(r.rebuild->policy);
+    }
     if (r.lostRequests)
         more += tr(", <span style='color:#b00020'>%1 requests lost (no surviving copy)</span>").arg(r.lostRequests);
     parts << more;
     m_summary->setText(themedHtml(this, parts.join(sep)));
+
+    const bool hadStages = m_tabs->isTabEnabled(m_tabs->indexOf(m_stages));
+    m_stages->setResult(r);
+    m_tabs->setTabEnabled(m_tabs->indexOf(m_stages), !r.stages.empty());
+    if (!r.stages.empty() && !hadStages)
+        m_tabs->setCurrentWidget(m_stages);
 
     const double seconds = r.simulatedSeconds();
     m_disks->setRowCount(int(r.disks.size()));

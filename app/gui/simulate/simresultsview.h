@@ -16,7 +16,10 @@ struct SimResult;
 namespace raidscope::gui {
 
 /// The numbers behind the plots: a summary of the run shown, a table with one row per finished run
-/// (the points of a sweep) and a table with one row per physical disk of the run shown.
+/// (the points of a sweep), a table with one row per physical disk of the run shown and, for a run with
+/// a failure, one row per stage.
+class StageTable;
+
 class SimResultsView : public QWidget
 {
     Q_OBJECT
@@ -34,6 +37,9 @@ public:
     QString summaryText() const;
     QTableWidget* pointsTable() const { return m_points; }
     QTableWidget* disksTable() const { return m_disks; }
+    /// One row per stage of a run with a failure (fail=, or failed= with rebuild=).
+    StageTable* stagesTable() const { return m_stages; }
+    QTabWidget* tabs() const { return m_tabs; }
 
 Q_SIGNALS:
     /// The user picked a row of the points table.
@@ -44,6 +50,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     QTableWidget* m_points = nullptr;
     QTableWidget* m_disks = nullptr;
+    StageTable* m_stages = nullptr;
     int m_selecting = 0;
 };
 

@@ -13,6 +13,7 @@
 #include "widgets/arrayspeceditor.h"
 #include "widgets/jobbar.h"
 #include "widgets/shortcuts.h"
+#include "widgets/stagetimelineplot.h"
 #include "widgets/jobrunner.h"
 
 #include <QDateTime>
@@ -24,6 +25,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QStyle>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include <memory>
@@ -81,9 +83,19 @@ SimulatePage::SimulatePage(QWidget* parent)
     m_utilization = new UtilizationPlot;
     m_resultsView = new SimResultsView;
     // Two columns: the load curve over the per-disk bars, the distribution over the numbers.
+    m_timeline = new StageTimelinePlot;
+    m_timeline->setObjectName(QStringLiteral("simTimelinePlot"));
+    m_timeline->setIdleNote(tr("Run with fail=DISK@TIME in the array spec (and rebuild=rate:20MB/s, say) to see "
+                               "the failure, the rebuild and the recovery over time"));
+    m_loadTabs = new QTabWidget;
+    m_loadTabs->setObjectName(QStringLiteral("simLoadTabs"));
+    m_loadTabs->addTab(m_saturation, tr("Load curve"));
+    m_loadTabs->addTab(m_timeline, tr("Failure timeline"));
+    m_loadTabs->setTabToolTip(1, tr("A run with fail=DISK@TIME (and rebuild=…) in the array spec over time, its "
+                                    "stages shaded"));
     auto* left = new QSplitter(Qt::Vertical);
     left->setObjectName(QStringLiteral("simLeftViews"));
-    left->addWidget(m_saturation);
+    left->addWidget(m_loadTabs);
     left->addWidget(m_utilization);
     auto* right = new QSplitter(Qt::Vertical);
     right->setObjectName(QStringLiteral("simRightViews"));
@@ -205,6 +217,7 @@ bool SimulatePage::start(const std::vector<int>& outstanding)
     m_responseTime->clear();
     m_utilization->clear();
     m_resultsView->clear();
+    m_timeline->clear();
     m_jobBar->setProgress(0);
     const QString what
         = outstanding.empty() ? tr("Running…") : tr("Sweeping %n outstanding value(s)…", nullptr, int(outstanding.size()));
@@ -293,6 +306,17 @@ void SimulatePage::showLive(const SimResult& r, bool partial)
     m_responseTime->setSubtitle(sub);
     m_utilization->setSubtitle(sub);
     m_saturation->setSubtitle(QStringLiteral("%1  ·  %2").arg(m_job.arraySpec, m_job.workloadSpec.section(u' ', 0, 2)));
+    if (r.stages.empty()) {
+        if (!partial)
+            m_timeline->clear();
+        return;
+    }
+    // A run with a failure: its stages on the timeline, which comes to the front when it first has them.
+    const bool first = m_timeline->isEmpty();
+    m_timeline->setTimeline(RunTimeline::of(r));
+    m_timeline->setSubtitle(sub);
+    if (first)
+        m_loadTabs->setCurrentWidget(m_timeline);
 }
 
 void SimulatePage::updateControls()
@@ -355,6 +379,7 @@ bool SimulatePage::restoreState(const WorkspaceSimulate& state, QString* error)
     m_responseTime->clear();
     m_utilization->clear();
     m_resultsView->clear();
+    m_timeline->clear();
     for (LivePlot* plot : std::initializer_list<LivePlot*> { m_saturation, m_responseTime, m_utilization })
         plot->setSubtitle(QString());
     m_followLive = true;

@@ -13,6 +13,7 @@
 
 class QLineEdit;
 class QPushButton;
+class QTabWidget;
 
 namespace raidscope::gui {
 
@@ -23,6 +24,7 @@ class JobRunner;
 class ResponseTimePlot;
 class SaturationPlot;
 class SimResultsView;
+class StageTimelinePlot;
 class UtilizationPlot;
 class WorkloadEditor;
 
@@ -30,7 +32,8 @@ class WorkloadEditor;
 /// workload; Run simulates the workload once, Sweep once per value of outstanding I/Os. The job runs
 /// on a JobRunner thread; the plots fill in as it reports: throughput and response time against
 /// outstanding I/Os (whitepaper Illustration 4), the response-time histogram and CDF, per-disk
-/// utilization (whitepaper Scenario 1 / Illustration 5), and the numbers in tables.
+/// utilization (whitepaper Scenario 1 / Illustration 5), and the numbers in tables; a run with a
+/// failure (fail=, rebuild=) also on a timeline with its stages shaded and a table per stage.
 class SimulatePage : public QWidget
 {
     Q_OBJECT
@@ -79,6 +82,9 @@ public:
     ResponseTimePlot* responseTimePlot() const { return m_responseTime; }
     UtilizationPlot* utilizationPlot() const { return m_utilization; }
     SimResultsView* resultsView() const { return m_resultsView; }
+    /// A run with a failure over time, its stages shaded (the Study page's plot).
+    StageTimelinePlot* timelinePlot() const { return m_timeline; }
+    QTabWidget* loadTabs() const { return m_loadTabs; }
     JobRunner* runner() const { return m_runner; }
     JobBar* jobBar() const { return m_jobBar; }
 
@@ -109,6 +115,8 @@ private:
     ResponseTimePlot* m_responseTime = nullptr;
     UtilizationPlot* m_utilization = nullptr;
     SimResultsView* m_resultsView = nullptr;
+    StageTimelinePlot* m_timeline = nullptr;
+    QTabWidget* m_loadTabs = nullptr;
 
     std::vector<SimResult> m_results;
     OutstandingSweepResult m_job; ///< what the job running or last run was given (its points: m_results)

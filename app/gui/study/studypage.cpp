@@ -5,7 +5,7 @@
 #include "io/outputfile.h"
 #include "workspace/simresultjson.h"
 #include "study/rebuildtradeoffplot.h"
-#include "study/stagetimelineplot.h"
+#include "widgets/stagetimelineplot.h"
 #include "study/studysearchplot.h"
 #include "study/studyfactorplot.h"
 #include "units.h"
@@ -379,21 +379,6 @@ void StudyPage::showResult(const StudyResult& result)
     updateControls();
 }
 
-RunTimeline StudyPage::timelineOf(const SimResult& r)
-{
-    RunTimeline t;
-    if (r.stages.empty())
-        return t;
-    for (const StageResult& s : r.stages)
-        t.stages.push_back({ s.name, s.startNs * 1e-9, s.endNs * 1e-9 });
-    t.binS = r.timeline.binNs * 1e-9;
-    for (std::size_t i = 0; i < r.timeline.bins.size(); ++i) {
-        const SimTimeline::Bin& b = r.timeline.bins[i];
-        t.bins.push_back({ double(i) * t.binS, b.requests ? b.sumMs / double(b.requests) : 0, double(b.requests) });
-    }
-    return t;
-}
-
 namespace {
 
 // What the users saw from the first failure until the queue recovered: the stages after "healthy".
@@ -496,7 +481,7 @@ void StudyPage::showPoint(int index)
         return;
     }
     m_pointView->setCurrentWidget(m_timelinePlot);
-    m_timelinePlot->setTimeline(timelineOf(*p.result));
+    m_timelinePlot->setTimeline(RunTimeline::of(*p.result));
     m_timelinePlot->setSubtitle(p.values.join(QStringLiteral(" · ")));
 }
 

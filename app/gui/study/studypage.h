@@ -25,7 +25,6 @@ class RebuildTradeoffPlot;
 class StageTimelinePlot;
 class StudyFactorPlot;
 class StudySearchPlot;
-struct RunTimeline;
 
 /// The Study page: SIMRAID's questions asked of the simulator (raid6-performance-evaluation-simraid.txt).
 /// An array, an SPC-1-like workload and one or two factors (controller time, stripe unit, cache,
@@ -74,8 +73,6 @@ public:
     RebuildTradeoffPlot* tradeoffPlot() const { return m_tradeoffPlot; }
     QTableWidget* pointsTable() const { return m_table; }
 
-    /// The stages and the response time per interval of a run (empty without a failure).
-    static RunTimeline timelineOf(const SimResult& result);
 
 Q_SIGNALS:
     void runningChanged(bool running);

@@ -11,9 +11,9 @@ namespace raidscope::gui {
 
 namespace {
 
-    // Four bars per candidate, side by side at fixed offsets from its key (labels go at the same keys).
-    constexpr double kOffsets[] = { -0.3, -0.1, 0.1, 0.3 };
-    constexpr double kBarWidth = 0.19;
+    // Three bars per candidate, side by side at fixed offsets from its key (labels go at the same keys).
+    constexpr double kOffsets[] = { -0.26, 0, 0.26 };
+    constexpr double kBarWidth = 0.24;
 
     QCPBars* makeBars(QCPAxis* key, QCPAxis* value, const QString& name, const QColor& color)
     {
@@ -37,17 +37,19 @@ TraceReplayPlot::TraceReplayPlot(QWidget* parent)
     xAxis->setTicker(m_ticker);
     xAxis->grid()->setVisible(false);
     styleAxis(xAxis, tr("Candidate array"));
-    styleAxis(yAxis, tr("Response time (ms)"));
-    styleAxis(yAxis2, tr("Slow periods (count)"));
-    QSharedPointer<QCPAxisTickerFixed> whole(new QCPAxisTickerFixed);
-    whole->setTickStep(1);
-    whole->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-    yAxis2->setTicker(whole);
+    setLogAxis(yAxis, 10, tr("Response time (ms, logarithmic)"));
 
     m_mean = makeBars(xAxis, yAxis, tr("mean"), QColor(0x3b, 0x75, 0xaf));
     m_p90 = makeBars(xAxis, yAxis, tr("p90"), QColor(0x8c, 0xb8, 0xde));
     m_p99 = makeBars(xAxis, yAxis, tr("p99"), QColor(0x6a, 0x3d, 0x9a));
-    m_slow = makeBars(xAxis, yAxis2, tr("slow periods (right axis)"), QColor(0xf2, 0xa0, 0x30));
+    m_baselineLine = new QCPItemStraightLine(this);
+    m_baselineLine->setPen(QPen(QColor(0x30, 0x30, 0x30), 1.5, Qt::DashLine));
+    m_baselineLine->setVisible(false);
+    m_baselineLabel = new QCPItemText(this);
+    m_baselineLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    m_baselineLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_baselineLabel->setColor(QColor(0x30, 0x30, 0x30));
+    m_baselineLabel->setVisible(false);
 
     placeLegendAbove();
     setEmptyNote(tr("Run replay to compare the candidate arrays"));
@@ -81,9 +83,11 @@ QString TraceReplayPlot::shortLabel(const QString& spec)
 void TraceReplayPlot::clear()
 {
     m_count = 0;
-    m_maxMs = m_maxSlow = 0;
-    for (QCPBars* b : { m_mean, m_p90, m_p99, m_slow })
+    m_maxMs = m_minMs = 0;
+    for (QCPBars* b : { m_mean, m_p90, m_p99 })
         b->data()->clear();
+    m_baselineLine->setVisible(false);
+    m_baselineLabel->setVisible(false);
     m_ticker->clear();
     for (QCPItemText* l : m_labels)
         removeItem(l);
@@ -93,48 +97,68 @@ void TraceReplayPlot::clear()
     scheduleReplot();
 }
 
-void TraceReplayPlot::setArrays(const std::vector<TraceReplayArray>& arrays, bool partial)
+void TraceReplayPlot::setArrays(const std::vector<TraceReplayArray>& arrays, bool partial, const std::optional<Baseline>& baseline)
 {
-    m_count = int(arrays.size());
-    m_maxMs = m_maxSlow = 0;
+    const int first = baseline ? 1 : 0; // the as-traced group takes key 0
+    m_count = int(arrays.size()) + first;
+    m_maxMs = 0;
+    m_minMs = 0;
     m_ticker->clear();
-    QVector<double> keys, mean, p90, p99, slow;
-    QVector<double> k90, k99, kSlow;
+    QVector<double> keys, mean, p90, p99;
+    QVector<double> k90, k99;
+    const auto add = [&](double key, double meanMs, double p90Ms, double p99Ms) {
+        keys << key + kOffsets[0];
+        k90 << key + kOffsets[1];
+        k99 << key + kOffsets[2];
+        mean << meanMs;
+        p90 << p90Ms;
+        p99 << p99Ms;
+        m_maxMs = std::max({ m_maxMs, meanMs, p90Ms, p99Ms });
+        for (double v : { meanMs, p90Ms, p99Ms })
+            if (v > 0)
+                m_minMs = m_minMs > 0 ? std::min(m_minMs, v) : v;
+    };
+    if (baseline) {
+        m_ticker->addTick(0, tr("as traced\n(measured)"));
+        add(0, baseline->meanMs, baseline->p90Ms, baseline->p99Ms);
+    }
     for (std::size_t i = 0; i < arrays.size(); ++i) {
         const TraceReplayArray& a = arrays[i];
-        m_ticker->addTick(double(i), shortLabel(a.arraySpec));
+        const double key = double(i) + first;
+        m_ticker->addTick(key, shortLabel(a.arraySpec));
         if (!a.error.isEmpty() || a.result.requests == 0)
             continue;
-        keys << double(i) + kOffsets[0];
-        k90 << double(i) + kOffsets[1];
-        k99 << double(i) + kOffsets[2];
-        kSlow << double(i) + kOffsets[3];
-        mean << a.result.responseMs.mean();
-        p90 << a.result.percentileMs(0.9);
-        p99 << a.result.percentileMs(0.99);
-        slow << double(a.slowPeriods);
-        m_maxMs = std::max({ m_maxMs, mean.back(), p90.back(), p99.back() });
-        m_maxSlow = std::max(m_maxSlow, slow.back());
+        add(key, a.result.responseMs.mean(), a.result.percentileMs(0.9), a.result.percentileMs(0.99));
     }
     m_mean->setData(keys, mean, true);
     m_p90->setData(k90, p90, true);
     m_p99->setData(k99, p99, true);
-    m_slow->setData(kSlow, slow, true);
 
-    // The value above each bar: a 45 ms bar next to a 4800 ms one is a sliver, its number is not.
+    // The trace's own mean across every group: how far each candidate is from what was measured.
+    m_baselineLine->setVisible(baseline && baseline->meanMs > 0);
+    m_baselineLabel->setVisible(m_baselineLine->visible());
+    if (m_baselineLine->visible()) {
+        m_baselineLine->point1->setCoords(0, baseline->meanMs);
+        m_baselineLine->point2->setCoords(1, baseline->meanMs);
+        m_baselineLabel->position->setAxes(xAxis, yAxis);
+        m_baselineLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        m_baselineLabel->position->setCoords(0.995, baseline->meanMs);
+        m_baselineLabel->setText(tr("as traced: mean %1 ms").arg(number(baseline->meanMs)));
+    }
+
+    // The value above each bar: on a log axis the heights compress, the numbers do not.
     for (QCPItemText* l : m_labels)
         removeItem(l);
     m_labels.clear();
-    const QCPBars* series[] = { m_mean, m_p90, m_p99, m_slow };
+    const QCPBars* series[] = { m_mean, m_p90, m_p99 };
     for (const QCPBars* bars : series) {
-        const bool count = bars == m_slow;
         for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it) {
             auto* label = new QCPItemText(this);
-            label->position->setAxes(xAxis, count ? yAxis2 : yAxis);
+            label->position->setAxes(xAxis, yAxis);
             label->position->setCoords(it->key, it->value);
             label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
             label->setPadding(QMargins(0, 0, 0, 2));
-            label->setText(count ? QString::number(it->value) : number(it->value));
+            label->setText(number(it->value));
             label->setColor(QColor(0x20, 0x20, 0x20));
             m_labels.push_back(label);
         }
@@ -147,8 +171,9 @@ void TraceReplayPlot::setArrays(const std::vector<TraceReplayArray>& arrays, boo
 void TraceReplayPlot::rescale()
 {
     xAxis->setRange(-0.6, std::max(1, m_count) - 0.4);
-    yAxis->setRange(0, m_maxMs > 0 ? m_maxMs * 1.15 : 10);
-    yAxis2->setRange(0, std::max(4.0, m_maxSlow * 1.15));
+    // Logarithmic: from a little under the smallest bar to room above the largest for its number.
+    const double low = m_minMs > 0 ? m_minMs / 2 : 0.1;
+    yAxis->setRange(low, m_maxMs > 0 ? std::max(m_maxMs * 3, low * 10) : 100);
 }
 
 } // namespace raidscope::gui

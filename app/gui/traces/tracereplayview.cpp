@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tracereplayview.h"
 
+#include "disk/diskpreset.h"
+#include "layout/arrayspec.h"
 #include "sim/arraysimulator.h"
+#include "sim/simconfig.h"
+#include "trace/tracesummary.h"
+#include "units.h"
 #include "traces/tracereplayplot.h"
 #include "widgets/jobbar.h"
 #include "widgets/shortcuts.h"
 #include "widgets/jobrunner.h"
 #include "widgets/tableexport.h"
+#include "widgets/theme.h"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -28,6 +36,7 @@ namespace {
 
     enum Column {
         ArrayColumn,
+        DiskColumn,
         MeanColumn,
         P50Column,
         P90Column,
@@ -35,8 +44,12 @@ namespace {
         SlowColumn,
         RequestsColumn,
         UtilColumn,
+        LoadColumn,
         Columns
     };
+
+    // Controller write-back cache sizes offered beside the disk model (0: write-through, the default).
+    constexpr std::uint64_t kCacheChoicesBytes[] = { 0, 16ull << 20, 64ull << 20, 256ull << 20 };
 
     QTableWidgetItem* numberItem(const QString& text)
     {
@@ -46,6 +59,54 @@ namespace {
     }
 
 } // namespace
+
+std::optional<TracedBaseline> TracedBaseline::of(const TraceSummary& s)
+{
+    if (!s.hasResponseTimes())
+        return std::nullopt;
+    TracedBaseline b;
+    b.requests = s.responseMs.count();
+    b.meanMs = s.responseMs.mean();
+    b.p50Ms = s.responsePercentileMs(0.5);
+    b.p90Ms = s.responsePercentileMs(0.9);
+    b.p99Ms = s.responsePercentileMs(0.99);
+    return b;
+}
+
+QString TraceReplayView::diskAndCacheText(const QString& spec)
+{
+    QString why;
+    const auto parsed = parseArraySpec(spec, &why);
+    if (!parsed)
+        return {};
+    const DiskPreset* preset = findDiskPreset(parsed->diskPreset);
+    QString text = preset ? QStringLiteral("%1 (%2)").arg(preset->name, preset->id) : parsed->diskPreset;
+    if (parsed->extra.contains(QStringLiteral("member")))
+        text += tr(", some members other presets (member=)");
+    const QString cache = parsed->extra.value(QStringLiteral("cache")).toString();
+    const QString readCache = parsed->extra.value(QStringLiteral("readcache")).toString();
+    QStringList caches;
+    if (!cache.isEmpty() && cache != u"0")
+        caches << tr("%1 write-back cache").arg(cache);
+    if (!readCache.isEmpty() && readCache != u"0")
+        caches << tr("%1 read cache").arg(readCache);
+    text += QStringLiteral(" · ") + (caches.isEmpty() ? tr("no controller cache") : caches.join(QStringLiteral(", ")));
+    return text;
+}
+
+QString TraceReplayView::withDiskAndCache(const QString& spec, const QString& diskPreset, std::uint64_t cacheBytes)
+{
+    QString why;
+    auto parsed = parseArraySpec(spec, &why);
+    if (!parsed)
+        return spec;
+    parsed->diskPreset = diskPreset;
+    if (cacheBytes > 0)
+        parsed->extra.insert(QStringLiteral("cache"), formatBytes(cacheBytes));
+    else
+        parsed->extra.remove(QStringLiteral("cache"));
+    return parsed->toText();
+}
 
 TraceReplayView::TraceReplayView(QWidget* parent)
     : QWidget(parent)
@@ -80,11 +141,35 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     listButtons->addWidget(m_removeButton);
     listButtons->addWidget(m_resetButton);
     listButtons->addStretch(1);
+    // The members' disk model and the controller cache, for every candidate at once: the defaults are
+    // Shear's 1998 IBM 9LZX without a cache, which no array bought today resembles.
+    m_disk = new QComboBox;
+    m_disk->setObjectName(QStringLiteral("replayDiskCombo"));
+    for (const DiskPreset& p : diskPresets())
+        m_disk->addItem(QStringLiteral("%1 — %2").arg(p.id, p.name), p.id);
+    m_disk->setToolTip(tr("The member disk model of every candidate (disk=); the presets' sources are in "
+                          "raidscope-cli disks"));
+    m_cache = new QComboBox;
+    m_cache->setObjectName(QStringLiteral("replayCacheCombo"));
+    for (std::uint64_t bytes : kCacheChoicesBytes)
+        m_cache->addItem(bytes ? tr("%1 write-back").arg(formatBytes(bytes)) : tr("none (write-through)"), QVariant::fromValue<qulonglong>(bytes));
+    m_cache->setToolTip(tr("The controller's write-back cache of every candidate (cache=)"));
+    m_applyDisk = new QPushButton(tr("Apply to all"));
+    m_applyDisk->setObjectName(QStringLiteral("replayApplyDisk"));
+    m_applyDisk->setToolTip(tr("Set this disk model and cache in every candidate's spec"));
+    auto* diskForm = new QFormLayout;
+    diskForm->addRow(tr("Disks:"), m_disk);
+    auto* cacheRow = new QHBoxLayout;
+    cacheRow->addWidget(m_cache, 1);
+    cacheRow->addWidget(m_applyDisk);
+    diskForm->addRow(tr("Cache:"), cacheRow);
+
     auto* candidatesBox = new QGroupBox(tr("Candidate arrays"));
     auto* candidatesLayout = new QVBoxLayout(candidatesBox);
     candidatesLayout->addWidget(m_list, 1);
     candidatesLayout->addLayout(addRow);
     candidatesLayout->addLayout(listButtons);
+    candidatesLayout->addLayout(diskForm);
 
     // Replay settings.
     m_scale = new QDoubleSpinBox;
@@ -135,11 +220,21 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     m_table = new QTableWidget(0, Columns);
     installTableExport(m_table, QStringLiteral("replay"));
     m_table->setObjectName(QStringLiteral("replayTable"));
-    m_table->setHorizontalHeaderLabels({ tr("Array"), tr("Mean (ms)"), tr("p50 (ms)"), tr("p90 (ms)"), tr("p99 (ms)"),
-        tr("Slow periods"), tr("Requests"), tr("Disk utilization (%)") });
+    m_table->setHorizontalHeaderLabels({ tr("Array"), tr("Disks · cache"), tr("Mean (ms)"), tr("p50 (ms)"), tr("p90 (ms)"),
+        tr("p99 (ms)"), tr("Slow periods"), tr("Requests"), tr("Disk utilization (%)"), tr("Load") });
     m_table->horizontalHeader()->setSectionResizeMode(ArrayColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(DiskColumn, QHeaderView::Stretch);
     for (int c = MeanColumn; c < Columns; ++c)
         m_table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    m_table->horizontalHeaderItem(LoadColumn)->setToolTip(
+        tr("The trace's rate against what the candidate sustains: requests over the busiest disk's busy time "
+           "(the utilization law); at or above it the queue, and the response times, grow for as long as the "
+           "trace lasts"));
+    m_verdict = new QLabel;
+    m_verdict->setObjectName(QStringLiteral("replayVerdict"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdict->hide();
     m_table->verticalHeader()->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -147,10 +242,15 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     m_plot = new TraceReplayPlot;
     auto* results = new QSplitter(Qt::Vertical);
     results->setObjectName(QStringLiteral("replayResults"));
-    results->addWidget(m_table);
+    auto* top = new QWidget;
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_verdict);
+    topLayout->addWidget(m_table, 1);
+    results->addWidget(top);
     results->addWidget(m_plot);
     results->setChildrenCollapsible(false);
-    results->setSizes({ 150, 650 });
+    results->setSizes({ 260, 540 });
 
     auto* box = new QHBoxLayout(this);
     box->addWidget(left);
@@ -161,6 +261,7 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     connect(m_removeButton, &QPushButton::clicked, this, &TraceReplayView::removeSelected);
     connect(m_resetButton, &QPushButton::clicked, this, [this] { setCandidates(defaultCandidates()); });
     connect(m_list, &QListWidget::itemSelectionChanged, this, &TraceReplayView::updateControls);
+    connect(m_applyDisk, &QPushButton::clicked, this, &TraceReplayView::applyDiskAndCache);
     connect(m_runButton, &QPushButton::clicked, this, &TraceReplayView::run);
     connect(m_jobBar, &JobBar::cancelled, this, [this] {
         m_jobBar->setStatus(tr("Replay cancelled"));
@@ -243,6 +344,28 @@ void TraceReplayView::removeSelected()
 {
     qDeleteAll(m_list->selectedItems());
     updateControls();
+}
+
+void TraceReplayView::applyDiskAndCache()
+{
+    const QString disk = m_disk->currentData().toString();
+    const auto cache = std::uint64_t(m_cache->currentData().toULongLong());
+    QStringList specs;
+    for (const QString& spec : candidates())
+        specs << withDiskAndCache(spec, disk, cache);
+    setCandidates(specs);
+    m_jobBar->setStatus(tr("Every candidate now uses %1").arg(diskAndCacheText(specs.value(0))));
+}
+
+void TraceReplayView::setBaseline(const std::optional<TracedBaseline>& baseline)
+{
+    m_baseline = baseline;
+    showArrays(m_arrays, m_runner->isRunning());
+}
+
+QString TraceReplayView::verdictText() const
+{
+    return m_verdict->isHidden() ? QString() : m_verdict->text();
 }
 
 void TraceReplayView::setTimeScale(double scale) { m_scale->setValue(scale); }
@@ -332,14 +455,37 @@ void TraceReplayView::onDone(TraceReplayResult result)
 void TraceReplayView::showArrays(const std::vector<TraceReplayArray>& arrays, bool partial)
 {
     m_arrays = arrays;
-    m_table->setRowCount(int(arrays.size()));
+    m_table->clearSpans();
+    const int offset = m_baseline ? 1 : 0;
+    m_table->setRowCount(int(arrays.size()) + offset);
     const auto ms = [](double v) { return QString::number(v, 'f', v < 10 ? 2 : 1); };
-    for (int row = 0; row < int(arrays.size()); ++row) {
-        const TraceReplayArray& a = arrays[std::size_t(row)];
+    if (m_baseline) {
+        const TracedBaseline& b = *m_baseline;
+        auto* name = new QTableWidgetItem(tr("as traced (the trace's own response times)"));
+        QFont italic = name->font();
+        italic.setItalic(true);
+        name->setFont(italic);
+        name->setToolTip(tr("What the traced system answered: the baseline each candidate is compared with"));
+        m_table->setItem(0, ArrayColumn, name);
+        m_table->setItem(0, DiskColumn, new QTableWidgetItem(tr("the traced system")));
+        m_table->setItem(0, MeanColumn, numberItem(ms(b.meanMs)));
+        m_table->setItem(0, P50Column, numberItem(ms(b.p50Ms)));
+        m_table->setItem(0, P90Column, numberItem(ms(b.p90Ms)));
+        m_table->setItem(0, P99Column, numberItem(ms(b.p99Ms)));
+        m_table->setItem(0, SlowColumn, numberItem(QStringLiteral("–")));
+        m_table->setItem(0, RequestsColumn, numberItem(QString::number(b.requests)));
+        m_table->setItem(0, UtilColumn, numberItem(QStringLiteral("–")));
+        m_table->setItem(0, LoadColumn, numberItem(QStringLiteral("–")));
+    }
+    QStringList verdicts;
+    for (int i = 0; i < int(arrays.size()); ++i) {
+        const int row = i + offset;
+        const TraceReplayArray& a = arrays[std::size_t(i)];
         m_table->setItem(row, ArrayColumn, new QTableWidgetItem(a.arraySpec));
+        m_table->setItem(row, DiskColumn, new QTableWidgetItem(diskAndCacheText(a.arraySpec)));
         if (!a.error.isEmpty()) {
             auto* refused = new QTableWidgetItem(tr("refused: %1").arg(a.error));
-            refused->setForeground(QColor(0xb0, 0x00, 0x20));
+            refused->setForeground(errorInk(this));
             m_table->setItem(row, MeanColumn, refused);
             m_table->setSpan(row, MeanColumn, 1, Columns - MeanColumn);
             continue;
@@ -356,8 +502,34 @@ void TraceReplayView::showArrays(const std::vector<TraceReplayArray>& arrays, bo
         for (const DiskResult& d : r.disks)
             util << QString::number(d.utilization * 100, 'f', 0);
         m_table->setItem(row, UtilColumn, numberItem(util.join(u' ')));
+        const SaturationVerdict v = partial ? SaturationVerdict {} : a.saturation();
+        QString load = QStringLiteral("–");
+        if (v.state == SaturationVerdict::State::Saturated)
+            load = tr("saturated (near %1 IOPS)").arg(v.capacityIops, 0, 'f', 0);
+        else if (v.state == SaturationVerdict::State::Near)
+            load = tr("near saturation (%1 IOPS)").arg(v.capacityIops, 0, 'f', 0);
+        else if (v.state == SaturationVerdict::State::Sustained)
+            load = tr("%1 % of capacity").arg(v.utilizationLaw * 100, 0, 'f', 0);
+        auto* loadItem = numberItem(load);
+        loadItem->setToolTip(v.text());
+        if (v.saturated())
+            loadItem->setForeground(errorInk(this));
+        m_table->setItem(row, LoadColumn, loadItem);
+        if (v.state == SaturationVerdict::State::Saturated || v.state == SaturationVerdict::State::Near)
+            verdicts << tr("<b>%1</b>: %2").arg(TraceReplayPlot::shortLabel(a.arraySpec).replace(u'\n', u' ').toHtmlEscaped(),
+                v.text().toHtmlEscaped());
     }
-    m_plot->setArrays(arrays, partial);
+    QStringList lines;
+    if (m_baseline && !arrays.empty())
+        lines << tr("The first row is the trace's own response times, measured on the traced system; the candidates "
+                    "are simulated with the disks and cache shown beside each.");
+    lines << verdicts;
+    m_verdict->setText(themedHtml(this, lines.join(QStringLiteral("<br>"))));
+    m_verdict->setVisible(!lines.isEmpty());
+    std::optional<TraceReplayPlot::Baseline> baseline;
+    if (m_baseline)
+        baseline = TraceReplayPlot::Baseline { m_baseline->meanMs, m_baseline->p90Ms, m_baseline->p99Ms };
+    m_plot->setArrays(arrays, partial, baseline);
 }
 
 void TraceReplayView::updateControls()

@@ -9,13 +9,28 @@
 #include <optional>
 #include <vector>
 
+class QComboBox;
 class QDoubleSpinBox;
+class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
 class QTableWidget;
 
+namespace raidscope {
+struct TraceSummary;
+}
+
 namespace raidscope::gui {
+
+/// The trace's own response times, the row every candidate is compared with ("as traced").
+struct TracedBaseline
+{
+    std::uint64_t requests = 0; ///< with a response time
+    double meanMs = 0, p50Ms = 0, p90Ms = 0, p99Ms = 0;
+    /// From a summary that has response times (MSR's column, blkparse's issue-complete pairs).
+    static std::optional<TracedBaseline> of(const TraceSummary& summary);
+};
 
 class JobBar;
 class JobRunner;
@@ -47,6 +62,19 @@ public:
     double windowSeconds() const;
     void setSlowThresholdMs(double ms);
     double slowThresholdMs() const;
+    /// The trace's own latencies, shown as the first row and a line across the bars; none: no row.
+    void setBaseline(const std::optional<TracedBaseline>& baseline);
+    const std::optional<TracedBaseline>& baseline() const { return m_baseline; }
+    /// "IBM Ultrastar 9LZX … · no controller cache" for a candidate's spec.
+    static QString diskAndCacheText(const QString& spec);
+    /// `spec` with its members' preset set to `diskPreset` and its controller write cache to
+    /// `cacheBytes` (0: none); the spec unchanged when it does not parse.
+    static QString withDiskAndCache(const QString& spec, const QString& diskPreset, std::uint64_t cacheBytes);
+    /// The saturation statements of the candidates shown (one line each; empty when none applies).
+    QString verdictText() const;
+    /// Table row of candidate `index` (after the "as traced" row when there is one).
+    int rowOfCandidate(int index) const { return index + (m_baseline ? 1 : 0); }
+
     /// Shows a replay comparison saved in a workspace as if it had just run (none: the table empty).
     void restoreResult(const std::optional<TraceReplayResult>& result);
 
@@ -74,8 +102,14 @@ private:
     void showArrays(const std::vector<TraceReplayArray>& arrays, bool partial);
     void onDone(TraceReplayResult result);
     void updateControls();
+    void applyDiskAndCache();
 
     JobRunner* m_runner = nullptr;
+    QComboBox* m_disk = nullptr;
+    QComboBox* m_cache = nullptr;
+    QPushButton* m_applyDisk = nullptr;
+    QLabel* m_verdict = nullptr;
+    std::optional<TracedBaseline> m_baseline;
     QListWidget* m_list = nullptr;
     QLineEdit* m_specEdit = nullptr;
     QPushButton* m_addButton = nullptr;

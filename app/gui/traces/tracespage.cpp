@@ -362,6 +362,7 @@ bool TracesPage::reload()
     m_jobBar->setProgress(0);
     m_jobBar->setStatus(tr("Reading %1…").arg(m_filesLabel->text()));
     m_replay->setTrace(m_files, *options);
+    m_replay->setBaseline(std::nullopt); // until this trace's own response times are read
 
     const QStringList files = m_files;
     const TraceJobOptions o = *options;
@@ -417,6 +418,7 @@ void TracesPage::onDone(TraceSummaryResult r)
     if (r.ok || summary->records > 0 || !m_summary)
         showSummary(summary, false);
     if (r.ok) {
+        m_replay->setBaseline(TracedBaseline::of(*summary));
         m_jobBar->setStatus(tr("Read %1 requests over %2 s").arg(summary->records).arg(shortNumber(summary->durationSeconds())));
     } else {
         m_jobBar->setStatus(tr("Stopped: %1").arg(r.error), true);
@@ -697,6 +699,7 @@ bool TracesPage::restoreState(const WorkspaceTraces& state, QString* error)
     m_replay->setTimeScale(state.timeScale);
     m_replay->setWindowSeconds(state.windowSeconds);
     m_replay->setSlowThresholdMs(state.replaySlowThresholdMs);
+    m_replay->setBaseline(state.summary && !m_stopped ? TracedBaseline::of(*m_summary) : std::nullopt);
     m_replay->restoreResult(state.replay);
     showReplay(state.replayShown);
     updateControls();

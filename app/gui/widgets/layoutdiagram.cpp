@@ -41,6 +41,16 @@ QColor readColour(bool dark)
     return dark ? QColor(0x6c, 0xb8, 0xff) : QColor(0x15, 0x65, 0xc0);
 }
 
+QColor failedColour(bool dark)
+{
+    return dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xb0, 0x00, 0x20);
+}
+
+QColor slowColour(bool dark)
+{
+    return dark ? QColor(0xf0, 0xb4, 0x30) : QColor(0xb0, 0x6a, 0x00);
+}
+
 QColor mix(const QColor& a, const QColor& b, double t)
 {
     return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t), float(a.greenF() * (1 - t) + b.greenF() * t),
@@ -88,6 +98,34 @@ void LayoutDiagram::setArrayLayout(std::shared_ptr<const Layout> layout)
     // Two stripes at least, as Shear Fig. 1 draws even a one-stripe pattern.
     m_baseChunks = 2 * std::uint64_t(m_layout->dataDisks());
     rebuildGrid(m_baseChunks);
+}
+
+void LayoutDiagram::setMemberStates(std::vector<bool> failed, std::vector<double> speed)
+{
+    m_failed = std::move(failed);
+    m_speed = std::move(speed);
+    relayout();
+}
+
+bool LayoutDiagram::memberFailed(int disk) const
+{
+    return disk >= 0 && std::size_t(disk) < m_failed.size() && m_failed[std::size_t(disk)];
+}
+
+double LayoutDiagram::memberSpeed(int disk) const
+{
+    return disk >= 0 && std::size_t(disk) < m_speed.size() ? m_speed[std::size_t(disk)] : 1.0;
+}
+
+QString LayoutDiagram::diskHeader(int disk) const
+{
+    if (memberFailed(disk))
+        return tr("disk %1 ✕ failed").arg(disk);
+    if (memberSpeed(disk) < 1)
+        return tr("disk %1 ×%2 slow").arg(disk).arg(memberSpeed(disk));
+    if (memberSpeed(disk) > 1)
+        return tr("disk %1 ×%2 fast").arg(disk).arg(memberSpeed(disk));
+    return tr("disk %1").arg(disk);
 }
 
 void LayoutDiagram::clear(const QString& message)
@@ -212,6 +250,13 @@ QString LayoutDiagram::cellToolTip(std::size_t row, int disk) const
         break;
     }
     lines << tr("Role: %1%2").arg(roleName(c.role), c.inPattern ? tr("; in the first pattern") : QString());
+    if (memberFailed(disk))
+        lines << tr("<b>Member failed</b>: nothing is read from or written to it; %1")
+                     .arg(c.role == GridCell::Data || c.role == GridCell::Copy
+                             ? tr("a read of this chunk is served by another copy or rebuilt from the other members of its row")
+                             : tr("its stripe's writes go on without this parity"));
+    else if (memberSpeed(disk) != 1)
+        lines << tr("Member speed ×%1 of its preset (speed=)").arg(memberSpeed(disk));
     const int t = touchAt(row, disk);
     if (t != NotTouched)
         lines << tr("Request: %1").arg(t == (TouchRead | TouchWrite) ? tr("read and written")
@@ -243,6 +288,15 @@ std::vector<LayoutDiagram::LegendItem> LayoutDiagram::legendItems() const
     if (present[GridCell::Empty])
         items.push_back({ GridCell::Empty, tr("unused") });
     items.push_back({ -1, tr("first pattern") });
+    bool anyFailed = false, anySlow = false;
+    for (int d = 0; d < m_grid.disks; ++d) {
+        anyFailed |= memberFailed(d);
+        anySlow |= !memberFailed(d) && memberSpeed(d) < 1;
+    }
+    if (anyFailed)
+        items.push_back({ -4, tr("failed member: reads rebuilt from the others") });
+    if (anySlow)
+        items.push_back({ -5, tr("slow member (speed=)") });
     if (m_highlight) {
         int touched = NotTouched;
         for (std::uint8_t t : m_touch)
@@ -277,6 +331,15 @@ int LayoutDiagram::paintLegend(QPainter& p, int top, bool measureOnly) const
                 p.fillRect(sq, roleFill(GridCell::Role(item.kind), isDark));
                 p.setPen(palette().color(QPalette::Mid));
                 p.drawRect(sq.adjusted(0, 0, -1, -1));
+            } else if (item.kind == -4) {
+                p.fillRect(sq, roleFill(GridCell::Empty, isDark));
+                p.fillRect(sq, QBrush(failedColour(isDark), Qt::BDiagPattern));
+                p.setPen(QPen(failedColour(isDark), 2));
+                p.drawRect(sq.adjusted(1, 1, -2, -2));
+            } else if (item.kind == -5) {
+                p.fillRect(sq, roleFill(GridCell::Empty, isDark));
+                p.setPen(QPen(slowColour(isDark), 3, Qt::DashLine));
+                p.drawRect(sq.adjusted(1, 1, -2, -2));
             } else if (item.kind == -1) {
                 p.setPen(QPen(palette().color(QPalette::WindowText), 3));
                 p.drawRect(sq.adjusted(1, 1, -2, -2));
@@ -297,13 +360,19 @@ void LayoutDiagram::relayout()
 {
     const QFontMetrics fm = fontMetrics();
     int labelW = fm.horizontalAdvance(QStringLiteral("disk 00"));
+    bool anyState = false;
+    for (int d = 0; d < m_grid.disks; ++d)
+        if (memberFailed(d) || memberSpeed(d) != 1) {
+            anyState = true;
+            labelW = std::max(labelW, fm.horizontalAdvance(diskHeader(d).section(u' ', 2)));
+        }
     for (const auto& row : m_grid.cells)
         for (const GridCell& c : row)
             labelW = std::max(labelW, fm.horizontalAdvance(cellLabel(c)));
     // Cells widen to fill the view (up to a comfortable size); the minimum is what the labels need.
     m_minCellW = std::max(76, labelW + 28);
     m_cellH = std::max(34, fm.height() + 18);
-    m_headerH = fm.height() + 12;
+    m_headerH = (anyState ? 2 * fm.height() : fm.height()) + 12; // a second line names a member's state
     m_gapH = fm.height() + 8;
     m_gutterW = fm.horizontalAdvance(QStringLiteral("row %1").arg(m_grid.rows.empty() ? 0 : m_grid.rows.back())) + 18;
     m_cellW = m_minCellW;
@@ -424,8 +493,20 @@ void LayoutDiagram::paintEvent(QPaintEvent*)
     for (int d = 0; d < m_grid.disks; ++d) {
         const QRect h(left + d * m_cellW, m_gridTop - m_headerH, m_cellW, m_headerH - 4);
         p.setFont(diskTouched(d) ? bold : font());
-        p.setPen(text);
-        p.drawText(h, Qt::AlignCenter, tr("disk %1").arg(d));
+        const QString state = diskHeader(d).section(u' ', 2); // "✕ failed", "×0.5 slow"
+        if (state.isEmpty()) {
+            p.setPen(text);
+            p.drawText(h, Qt::AlignCenter, tr("disk %1").arg(d));
+        } else {
+            const QRect top(h.left(), h.top(), h.width(), h.height() / 2);
+            const QRect bottom(h.left(), h.top() + h.height() / 2, h.width(), h.height() - h.height() / 2);
+            p.setPen(text);
+            p.drawText(top, Qt::AlignHCenter | Qt::AlignBottom, tr("disk %1").arg(d));
+            p.setFont(bold);
+            p.setPen(memberFailed(d) ? failedColour(isDark) : slowColour(isDark));
+            p.drawText(bottom, Qt::AlignHCenter | Qt::AlignTop, state);
+            p.setFont(font());
+        }
         if (diskTouched(d))
             p.fillRect(QRect(h.left() + 10, h.bottom() - 1, h.width() - 20, 3), writeColour(isDark));
     }
@@ -459,9 +540,20 @@ void LayoutDiagram::paintEvent(QPaintEvent*)
                 fill = mix(fill, base, 0.6);
                 ink = mix(ink, base, 0.55);
             }
+            const bool failed = memberFailed(d);
+            if (failed) { // greyed and hatched: the chunk is there only as what the others can rebuild
+                fill = mix(fill, base, 0.55);
+                ink = mix(ink, base, 0.35);
+            }
             p.fillRect(cell, fill);
+            if (failed)
+                p.fillRect(cell, QBrush(mix(failedColour(isDark), base, 0.45), Qt::BDiagPattern));
             p.setPen(gridLine);
             p.drawRect(cell.adjusted(0, 0, -1, -1));
+            if (!failed && memberSpeed(d) < 1) {
+                p.setPen(QPen(slowColour(isDark), 2, Qt::DashLine));
+                p.drawRect(cell.adjusted(2, 2, -3, -3));
+            }
             p.setPen(ink);
             p.drawText(cell, Qt::AlignCenter, c.role == GridCell::Empty ? QStringLiteral("·") : cellLabel(c));
             if (touch != NotTouched) {

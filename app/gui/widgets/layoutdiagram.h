@@ -26,12 +26,21 @@ class LayoutDiagram : public QWidget
 public:
     explicit LayoutDiagram(QWidget* parent = nullptr);
 
-    /// Draws `layout` (two stripes at least, as Shear does, and at least one pattern).
+    /// Draws `layout` (two stripes at least, as Shear does, at least one pattern and a full parity rotation).
     void setArrayLayout(std::shared_ptr<const Layout> layout);
     /// Nothing to draw: shows `message` instead.
     void clear(const QString& message);
     const LayoutGrid& grid() const { return m_grid; }
     bool hasLayout() const { return bool(m_layout); }
+
+    /// Members as the array spec states them (failed=, speed=): a failed member is drawn crossed out,
+    /// its chunks hatched; a slow one (speed below 1) tinted, with its factor. Empty vectors: all healthy.
+    void setMemberStates(std::vector<bool> failed, std::vector<double> speed);
+    bool memberFailed(int disk) const;
+    /// The member's speed factor (1 = its preset's).
+    double memberSpeed(int disk) const;
+    /// "disk 2", "disk 2 ✕ failed", "disk 3 ×0.5 slow": the column header.
+    QString diskHeader(int disk) const;
 
     /// Marks the disk chunks a request's disk operations touch; grows the grid to show them if it can.
     void setRequestHighlight(const RequestPlan& plan);
@@ -63,7 +72,7 @@ private:
 
     struct LegendItem
     {
-        int kind; // GridCell::Role, or -1 pattern outline, -2 written, -3 read
+        int kind; // GridCell::Role, or -1 pattern outline, -2 written, -3 read, -4 failed, -5 slow
         QString text;
     };
     std::vector<LegendItem> legendItems() const;
@@ -75,6 +84,8 @@ private:
     QString m_message;
     std::vector<std::uint8_t> m_touch; // [row * disks + disk]
     std::vector<bool> m_diskTouched;
+    std::vector<bool> m_failed;
+    std::vector<double> m_speed;
     bool m_highlight = false;
 
     // Geometry, from relayout().

@@ -1,9 +1,73 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stagetimelineplot.h"
 
+#include "sim/simresult.h"
+#include "widgets/tableexport.h"
+#include "widgets/theme.h"
+
+#include <QHeaderView>
+
 #include <algorithm>
 
 namespace raidscope::gui {
+
+RunTimeline RunTimeline::of(const SimResult& r)
+{
+    RunTimeline t;
+    if (r.stages.empty())
+        return t;
+    for (const StageResult& s : r.stages)
+        t.stages.push_back({ s.name, s.startNs * 1e-9, s.endNs * 1e-9 });
+    t.binS = r.timeline.binNs * 1e-9;
+    for (std::size_t i = 0; i < r.timeline.bins.size(); ++i) {
+        const SimTimeline::Bin& b = r.timeline.bins[i];
+        t.bins.push_back({ double(i) * t.binS, b.requests ? b.sumMs / double(b.requests) : 0, double(b.requests) });
+    }
+    return t;
+}
+
+StageTable::StageTable(QWidget* parent)
+    : QTableWidget(0, Columns, parent)
+{
+    setObjectName(QStringLiteral("stageTable"));
+    setHorizontalHeaderLabels({ tr("Stage"), tr("From (s)"), tr("Lasted (s)"), tr("Requests"), tr("IOPS"), tr("Mean (ms)"),
+        tr("p90 (ms)"), tr("p99 (ms)") });
+    installTableExport(this, QStringLiteral("raidscope-stages.csv"));
+    verticalHeader()->setVisible(false);
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setSelectionMode(QAbstractItemView::NoSelection);
+    setAlternatingRowColors(true);
+    horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    setToolTip(tr("The stages after a failure (SIMRAID): degraded until a rebuild starts, reconstruction until the "
+                  "spare is rebuilt, recovering until the queue it left is cleared; each with the requests that "
+                  "completed in it"));
+}
+
+void StageTable::setResult(const SimResult& r)
+{
+    setRowCount(int(r.stages.size()));
+    const auto cell = [](const QString& text, bool number = true) {
+        auto* item = new QTableWidgetItem(text);
+        item->setTextAlignment((number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+        return item;
+    };
+    const auto fixed = [](double v, int decimals) { return QString::number(v, 'f', decimals); };
+    for (int i = 0; i < int(r.stages.size()); ++i) {
+        const StageResult& s = r.stages[std::size_t(i)];
+        const double seconds = s.durationNs() * 1e-9;
+        auto* name = cell(s.name, false);
+        name->setForeground(readableOn(palette(), StageTimelinePlot::stageColour(s.name).darker(140)));
+        setItem(i, NameColumn, name);
+        setItem(i, StartColumn, cell(fixed(s.startNs * 1e-9, 2)));
+        setItem(i, DurationColumn, cell(fixed(seconds, 2)));
+        setItem(i, RequestsColumn, cell(QString::number(s.requests)));
+        setItem(i, IopsColumn, cell(seconds > 0 ? fixed(double(s.requests) / seconds, 1) : QStringLiteral("–")));
+        const bool any = s.responseMs.count() > 0;
+        setItem(i, MeanColumn, cell(any ? fixed(s.responseMs.mean(), 2) : QStringLiteral("–")));
+        setItem(i, P90Column, cell(any ? fixed(s.percentileMs(0.9), 2) : QStringLiteral("–")));
+        setItem(i, P99Column, cell(any ? fixed(s.percentileMs(0.99), 2) : QStringLiteral("–")));
+    }
+}
 
 StageTimelinePlot::StageTimelinePlot(QWidget* parent)
     : LivePlot(parent)
@@ -18,7 +82,8 @@ StageTimelinePlot::StageTimelinePlot(QWidget* parent)
     m_mean->setPen(QPen(blue, 1.8));
     m_mean->setLineStyle(QCPGraph::lsStepLeft);
     m_mean->removeFromLegend();
-    setEmptyNote(tr("Choose a point run with fail= and rebuild= to see its stages"));
+    m_idleNote = tr("Choose a point run with fail= and rebuild= to see its stages");
+    setEmptyNote(m_idleNote);
     rescale();
 }
 
@@ -42,10 +107,18 @@ void StageTimelinePlot::clear()
         removeItem(label);
     m_bands.clear();
     m_labels.clear();
+    m_stages.clear();
     m_endS = 1;
     m_top = 1;
-    setEmptyNote(tr("Choose a point run with fail= and rebuild= to see its stages"));
+    setEmptyNote(m_idleNote);
     scheduleReplot();
+}
+
+void StageTimelinePlot::setIdleNote(const QString& text)
+{
+    m_idleNote = text;
+    if (isEmpty())
+        setEmptyNote(text);
 }
 
 void StageTimelinePlot::setTimeline(const RunTimeline& timeline)
@@ -64,6 +137,7 @@ void StageTimelinePlot::setTimeline(const RunTimeline& timeline)
     }
     for (const RunTimeline::Stage& s : timeline.stages)
         m_endS = std::max(m_endS, s.endS);
+    m_stages = timeline.stages;
     // The stages as bands behind the line, each named at its top.
     int narrowLabels = 0;
     for (const RunTimeline::Stage& s : timeline.stages) {

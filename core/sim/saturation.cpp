@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "saturation.h"
+
+#include "simresult.h"
+
+#include <cmath>
+
+namespace raidscope {
+namespace {
+
+// rho from which the response time is many service times (M/M/1: S / (1 - rho) is 10 S at 0.9).
+constexpr double kNearRho = 0.9;
+
+QString iops(double v)
+{
+    return QString::number(v, 'f', v < 10 ? 1 : 0);
+}
+
+} // namespace
+
+SaturationVerdict assessSaturation(const SimResult& result, double arrivalSpanNs)
+{
+    SaturationVerdict v;
+    if (result.requests == 0 || !(arrivalSpanNs > 0) || !std::isfinite(arrivalSpanNs))
+        return v;
+    v.offeredIops = double(result.requests) / (arrivalSpanNs * 1e-9);
+    double busiestNs = 0;
+    for (std::size_t k = 0; k < result.disks.size(); ++k)
+        if (result.disks[k].busyNs > busiestNs) {
+            busiestNs = result.disks[k].busyNs;
+            v.bottleneckDisk = int(k);
+        }
+    if (!(busiestNs > 0))
+        return v; // every request from a cache: no disk to saturate
+    const double demandNs = busiestNs / double(result.requests); // D_max
+    v.capacityIops = 1e9 / demandNs;
+    v.utilizationLaw = v.offeredIops * demandNs * 1e-9;
+    v.state = v.utilizationLaw >= 1 ? SaturationVerdict::State::Saturated
+        : v.utilizationLaw >= kNearRho ? SaturationVerdict::State::Near
+                                       : SaturationVerdict::State::Sustained;
+    return v;
+}
+
+QString SaturationVerdict::text() const
+{
+    switch (state) {
+    case State::Unknown: return {};
+    case State::Saturated:
+        return QStringLiteral("offered %1 IOPS, this array saturates near %2: response times grow without bound")
+            .arg(iops(offeredIops), iops(capacityIops));
+    case State::Near:
+        return QStringLiteral("offered %1 IOPS, this array saturates near %2: close to it, response times are many "
+                              "service times")
+            .arg(iops(offeredIops), iops(capacityIops));
+    case State::Sustained:
+        return QStringLiteral("offered %1 IOPS, this array sustains about %2 (busiest disk %3 % of its time)")
+            .arg(iops(offeredIops), iops(capacityIops))
+            .arg(QString::number(utilizationLaw * 100, 'f', 0));
+    }
+    return {};
+}
+
+} // namespace raidscope
