@@ -411,6 +411,17 @@ int printReplay(const QJsonObject& request, const QJsonArray& arrays, std::uint6
                  .arg(util.join(u' '), -18)
                  .arg(spec);
     }
+    // Saturation, as core's assessSaturation() stated it for each candidate (the utilization law).
+    QString load;
+    for (const QJsonValue& v : arrays) {
+        const QJsonObject x = v.toObject();
+        const QJsonObject saturation = x.value(QStringLiteral("saturation")).toObject();
+        if (!saturation.isEmpty())
+            load += QStringLiteral("  %1: %2\n").arg(x.value(QStringLiteral("array")).toString(),
+                saturation.value(QStringLiteral("text")).toString());
+    }
+    if (!load.isEmpty())
+        t += QStringLiteral("\nload (the trace's rate against each array's busiest disk):\n") + load;
     out(t);
     return Ok;
 }

@@ -4,12 +4,16 @@
 #include "simresult.h"
 
 #include <cmath>
+#include <cstdint>
 
 namespace raidscope {
 namespace {
 
 // rho from which the response time is many service times (M/M/1: S / (1 - rho) is 10 S at 0.9).
 constexpr double kNearRho = 0.9;
+// Fewer requests state no rate: the offered rate n / span of Poisson arrivals is off by about
+// 1 / sqrt(n) (10 % at 100), and a burst of a few requests says nothing about a sustained load.
+constexpr std::uint64_t kMinRequests = 100;
 
 QString iops(double v)
 {
@@ -21,7 +25,7 @@ QString iops(double v)
 SaturationVerdict assessSaturation(const SimResult& result, double arrivalSpanNs)
 {
     SaturationVerdict v;
-    if (result.requests == 0 || !(arrivalSpanNs > 0) || !std::isfinite(arrivalSpanNs))
+    if (result.requests < kMinRequests || !(arrivalSpanNs > 0) || !std::isfinite(arrivalSpanNs))
         return v;
     v.offeredIops = double(result.requests) / (arrivalSpanNs * 1e-9);
     double busiestNs = 0;

@@ -33,7 +33,8 @@ struct SaturationVerdict
 /// proportion to the run's length, and so do the response times (saturated). From rho >= 0.9 the
 /// response time is already many service times (M/M/1: S / (1 - rho), ten at 0.9): near saturation.
 /// D_k is measured at the run's own queue depths (a scheduler's shorter seeks under a long queue
-/// included), so the capacity is what this array reaches under this load, stated as "near".
+/// included), so the capacity is what this array reaches under this load, stated as "near". Under 100
+/// requests nothing is stated (Unknown): their rate is too uncertain (about 1 / sqrt(n)).
 SaturationVerdict assessSaturation(const SimResult& result, double arrivalSpanNs);
 
 } // namespace raidscope

@@ -55,8 +55,10 @@ TEST_CASE("Saturation: one disk of 10 ms per request serves at most 100 requests
 
     // Nothing to judge: no requests, no span, no disk time.
     CHECK(assessSaturation(SimResult {}, 1e9).state == SaturationVerdict::State::Unknown);
-    CHECK(assessSaturation(oneDisk(10, 10), 0).state == SaturationVerdict::State::Unknown);
-    CHECK(assessSaturation(oneDisk(10, 0), 1e9).text().isEmpty());
+    CHECK(assessSaturation(oneDisk(1000, 10), 0).state == SaturationVerdict::State::Unknown);
+    CHECK(assessSaturation(oneDisk(1000, 0), 1e9).text().isEmpty());
+    // A burst of 3 requests in 30 us states no rate (under 100 requests).
+    CHECK(assessSaturation(oneDisk(3, 10), 30e3).state == SaturationVerdict::State::Unknown);
 }
 
 TEST_CASE("Saturation: a replay above the verdict's capacity has response times that keep growing", "[core][saturation]")

@@ -2,6 +2,7 @@
 #include "array/arraypage.h"
 #include "array/requestexplorer.h"
 #include "layout/layoutregistry.h"
+#include "layout/requestplan.h"
 #include "widgets/arrayspeceditor.h"
 #include "widgets/layoutdiagram.h"
 
@@ -14,6 +15,8 @@
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QTableWidget>
+
+#include <set>
 
 using namespace raidscope;
 using raidscope::gui::ArrayPage;
@@ -225,4 +228,77 @@ TEST_CASE("ArrayPage: the copies control appears for schemes that take copies", 
     CHECK(page.currentSpec().contains(QStringLiteral("copies=2")));
     REQUIRE(page.setSpecText(QStringLiteral("raid0 disks=4 chunk=16KiB")));
     CHECK(copies->isHidden());
+}
+
+// #54 item 3: failed=2 was accepted and ignored; the lesson of RAID 5 (the parity rotation) never showed.
+TEST_CASE("ArrayPage: a failed and a slow member are drawn, and a degraded read reconstructs", "[gui][arraypage]")
+{
+    if (!haveScheme("raid5"))
+        return;
+    ArrayPage page;
+    page.resize(1400, 900);
+    page.show();
+    REQUIRE(page.setSpecText(QStringLiteral("raid5 layout=left-symmetric disks=5 chunk=64KiB failed=2 speed=3:0.5")));
+    LayoutDiagram* diagram = page.diagram();
+    CHECK(diagram->memberFailed(2));
+    CHECK_FALSE(diagram->memberFailed(3));
+    CHECK(diagram->memberSpeed(3) == 0.5);
+    CHECK(diagram->diskHeader(2) == u"disk 2 ✕ failed");
+    CHECK(diagram->diskHeader(3) == u"disk 3 ×0.5 slow");
+    CHECK(diagram->diskHeader(0) == u"disk 0");
+    CHECK(page.summaryText().contains(QStringLiteral("disk 2 failed")));
+    CHECK(diagram->cellToolTip(0, 2).contains(QStringLiteral("Member failed")));
+
+    // By hand (md left-symmetric, Shear Fig. 1): stripe s has P on disk 4 - s mod 5, data from the disk
+    // after it. Five rows, the parity once on every disk, where two (8 chunks, whole stripes over the
+    // 5-chunk data pattern) were drawn before.
+    const auto& grid = diagram->grid();
+    REQUIRE(grid.rows == std::vector<std::uint64_t> { 0, 1, 2, 3, 4 });
+    for (std::size_t r = 0; r < 5; ++r) {
+        CAPTURE(r);
+        CHECK(grid.at(r, 4 - int(r)).role == GridCell::ParityP);
+    }
+
+    // A read of chunk 2 (byte 128 KiB, stripe 0 row 0, on failed disk 2): rebuilt from the row's
+    // survivors, data on disks 0, 1, 3 and P on disk 4, all at disk block 0.
+    QString error;
+    REQUIRE(page.setRequestText(QStringLiteral("read:128KiB:4KiB"), &error));
+    const auto& plan = page.explorer()->plan();
+    REQUIRE(plan);
+    std::set<int> rebuilt;
+    for (const DiskOp& op : plan->ops) {
+        CHECK(op.kind == DiskOp::Read);
+        CHECK(op.role == DiskOp::Rebuild);
+        CHECK(op.block == 0);
+        rebuilt.insert(op.disk);
+    }
+    CHECK(rebuilt == std::set<int> { 0, 1, 3, 4 });
+    CHECK(page.explorer()->degradedText().contains(QStringLiteral("reconstructed")));
+    CHECK(diagram->touchAt(0, 2) == LayoutDiagram::NotTouched);
+    CHECK(diagram->touchAt(0, 4) == LayoutDiagram::TouchRead);
+    auto* ops = child<QTableWidget>(page, "opsTable");
+    CHECK(column(*ops, 2) == QStringList(4, QStringLiteral("rebuild")));
+
+    // A write there: nothing is written to disk 2; P' = d0 ^ d1 ^ d3 ^ d2' (the other data read).
+    REQUIRE(page.setRequestText(QStringLiteral("write:128KiB:4KiB"), &error));
+    REQUIRE(page.explorer()->plan());
+    CHECK(page.explorer()->plan()->opBlocks(DiskOp::Write) == 1);
+    CHECK(page.explorer()->plan()->opBlocks(DiskOp::Read) == 3);
+    CHECK(page.explorer()->degradedText().contains(QStringLiteral("only in the parity")));
+    CHECK(diagram->touchAt(0, 4) == LayoutDiagram::TouchWrite);
+
+    SECTION("a failed member beyond the array is refused by name and nothing is drawn failed")
+    {
+        REQUIRE(page.setSpecText(QStringLiteral("raid5 disks=5 failed=7")));
+        CHECK(page.summaryText().contains(QStringLiteral("failed=")));
+        CHECK_FALSE(diagram->memberFailed(2));
+    }
+    SECTION("healthy again: no failed member, the explorer reads the data disk")
+    {
+        REQUIRE(page.setSpecText(QStringLiteral("raid5 layout=left-symmetric disks=5 chunk=64KiB")));
+        REQUIRE(page.setRequestText(QStringLiteral("read:128KiB:4KiB"), &error));
+        REQUIRE(page.explorer()->plan()->ops.size() == 1);
+        CHECK(page.explorer()->plan()->ops[0].disk == 2);
+        CHECK(page.explorer()->degradedText().isEmpty());
+    }
 }

@@ -12,12 +12,14 @@
 #include "widgets/arraysimoptions.h"
 #include "widgets/arrayspeceditor.h"
 #include "widgets/jobrunner.h"
+#include "widgets/stagetimelineplot.h"
 
 #include "widgetlookup.h"
 
 #include <catch2/catch.hpp>
 
 #include <QComboBox>
+#include <algorithm>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -28,6 +30,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -422,4 +425,59 @@ TEST_CASE("SaturationPlot: 2000 points, each added and highlighted as a sweep do
     // Before: minutes (each point rebuilt all labels, each removal O(N)). Linear work is well under
     // a second even on a loaded machine; 20 s leaves room for a sanitizer build.
     CHECK(ms < 20000);
+}
+
+// #54 item 3: a run with fail= and rebuild= showed no failure, stage or rebuild on this page.
+TEST_CASE("SimulatePage: a failure run shows its stages on a timeline and per stage in a table", "[gui][simulate]")
+{
+    if (!haveScheme("raid5"))
+        return;
+    SimulatePage page;
+    page.resize(1400, 900);
+    page.show();
+    // Members of 32 MiB rebuilt at 20 MB/s: 33,554,432 B / 20e6 B/s = 1.678 s of reconstruction from
+    // the failure at 1 s (rebuild.delay 0: the spare is in at once). 300 reads at 50/s: about 6 s.
+    REQUIRE(page.setArraySpecText(QStringLiteral("raid5 disks=4 chunk=64KiB size=32MiB fail=2@1s rebuild=rate:20MB/s")));
+    REQUIRE(page.setWorkloadSpecText(QStringLiteral("random read=1 size=4KiB rate=50 count=300 seed=5")));
+    CHECK(page.timelinePlot()->isEmpty());
+    QSignalSpy finished(&page, &SimulatePage::jobFinished);
+    REQUIRE(page.run());
+    REQUIRE(finished.wait(60000));
+    REQUIRE(page.results().size() == 1);
+
+    const auto& stages = page.timelinePlot()->stages();
+    REQUIRE(stages.size() >= 3);
+    CHECK(stages.front().name == u"healthy");
+    CHECK_THAT(stages.front().startS, WithinAbs(0, 1e-12));
+    CHECK_THAT(stages.front().endS, WithinAbs(1.0, 1e-9)); // fail=2@1s
+    const auto reconstruction = std::find_if(stages.begin(), stages.end(), [](const auto& s) { return s.name == u"reconstruction"; });
+    REQUIRE(reconstruction != stages.end());
+    CHECK_THAT(reconstruction->startS, WithinAbs(1.0, 1e-3));
+    // The rebuild's steps are whole chunks on a schedule of 20 MB/s: within 5 % of 1.678 s.
+    CHECK_THAT(reconstruction->endS - reconstruction->startS, WithinAbs(33554432.0 / 20e6, 0.05 * 1.678));
+    CHECK(page.loadTabs()->currentWidget() == page.timelinePlot());
+
+    // The stage table: one row per stage; the requests of all stages are the run's 300.
+    const gui::StageTable* table = page.resultsView()->stagesTable();
+    REQUIRE(table->rowCount() == int(stages.size()));
+    int requests = 0;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        CAPTURE(r);
+        CHECK(table->item(r, gui::StageTable::NameColumn)->text() == stages[std::size_t(r)].name);
+        requests += table->item(r, gui::StageTable::RequestsColumn)->text().toInt();
+    }
+    CHECK(requests == 300);
+    // Healthy for 1 s at 50 requests/s offered: IOPS near 50 (Poisson: 50 +- 3 sigma = 50 +- 21).
+    CHECK_THAT(table->item(0, gui::StageTable::IopsColumn)->text().toDouble(), WithinAbs(50, 21));
+    CHECK(page.resultsView()->tabs()->currentWidget() == table);
+    CHECK(page.resultsView()->summaryText().contains(QStringLiteral("disk 2 at 1.0 s")));
+
+    SECTION("a run without a failure clears the timeline")
+    {
+        REQUIRE(page.setArraySpecText(QStringLiteral("raid5 disks=4 chunk=64KiB size=32MiB")));
+        REQUIRE(page.run());
+        REQUIRE(finished.wait(60000));
+        CHECK(page.timelinePlot()->isEmpty());
+        CHECK(page.resultsView()->stagesTable()->rowCount() == 0);
+    }
 }

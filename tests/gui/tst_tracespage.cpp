@@ -20,6 +20,8 @@
 #include "widgets/jobbar.h"
 #include "widgets/jobrunner.h"
 
+#include "widgetlookup.h"
+
 #include <catch2/catch.hpp>
 
 #include <QComboBox>
@@ -408,20 +410,53 @@ TEST_CASE("TracesPage: the replay comparison fills one row per candidate", "[gui
     REQUIRE(done.wait(30000));
     CHECK(replay->lastResult().ok);
     QTableWidget* table = replay->table();
-    REQUIRE(table->rowCount() == 4);
+    // msr_bad.csv carries latencies: each ResponseTime is 100 ticks of 100 ns = 0.01 ms, so the first
+    // row is the trace as traced, mean 0.01 ms over its 3 good requests (#54 item 4).
+    REQUIRE(replay->baseline());
+    CHECK_THAT(replay->baseline()->meanMs, WithinAbs(0.01, 1e-12));
+    REQUIRE(table->rowCount() == 5);
+    CHECK(table->item(0, 0)->text().startsWith(QStringLiteral("as traced")));
+    CHECK(table->item(0, 2)->text() == u"0.01"); // mean (ms)
+    CHECK(table->item(0, 7)->text() == u"3");    // requests
     REQUIRE(replay->arrays().size() == 4);
-    for (int row = 0; row < 4; ++row) {
+    for (int i = 0; i < 4; ++i) {
+        const int row = replay->rowOfCandidate(i);
         CAPTURE(row);
-        CHECK(replay->arrays()[std::size_t(row)].error.isEmpty());
-        CHECK(replay->arrays()[std::size_t(row)].result.requests == 3);
-        CHECK(table->item(row, 0)->text().contains(row < 3 ? QStringLiteral("raid5") : QStringLiteral("raid0")));
-        CHECK(table->item(row, 1)->text().toDouble() > 0); // mean ms
-        CHECK(table->item(row, 5)->text().endsWith(QStringLiteral("of 1"))); // 3 requests within one 1 s window
+        CHECK(row == i + 1);
+        CHECK(replay->arrays()[std::size_t(i)].error.isEmpty());
+        CHECK(replay->arrays()[std::size_t(i)].result.requests == 3);
+        CHECK(table->item(row, 0)->text().contains(i < 3 ? QStringLiteral("raid5") : QStringLiteral("raid0")));
+        // The candidates' disks and cache, stated: the default is Shear's 9LZX without a cache.
+        CHECK(table->item(row, 1)->text().contains(QStringLiteral("9LZX")));
+        CHECK(table->item(row, 1)->text().contains(QStringLiteral("no controller cache")));
+        CHECK(table->item(row, 2)->text().toDouble() > 0); // mean ms
+        CHECK(table->item(row, 6)->text().endsWith(QStringLiteral("of 1"))); // 3 requests within one 1 s window
+        CHECK(table->item(row, 9)->text() == u"–"); // 3 requests state no rate
     }
-    CHECK(table->item(1, 0)->text().contains(QStringLiteral("chunk=32KiB")));
-    CHECK(barValues(replay->plot()->meanBars()).size() == 4);
-    CHECK(barValues(replay->plot()->slowBars()).size() == 4);
+    CHECK(table->item(2, 0)->text().contains(QStringLiteral("chunk=32KiB")));
+    // The as-traced group first, then one per candidate; the trace's mean as a line across.
+    CHECK(barValues(replay->plot()->meanBars()).size() == 5);
+    CHECK_THAT(barValues(replay->plot()->meanBars()).front(), WithinAbs(0.01, 1e-12));
+    REQUIRE(replay->plot()->baselineLine()->visible());
+    CHECK_THAT(replay->plot()->baselineLine()->point1->value(), WithinAbs(0.01, 1e-12));
+    // Milliseconds only on the bar axis (#54: never counts beside them).
+    CHECK(replay->plot()->yAxis->label().contains(QStringLiteral("ms")));
+    CHECK_FALSE(replay->plot()->yAxis2->visible());
 
+    SECTION("the disk model and cache apply to every candidate")
+    {
+        auto* disk = child<QComboBox>(*replay, "replayDiskCombo");
+        auto* cache = child<QComboBox>(*replay, "replayCacheCombo");
+        disk->setCurrentIndex(disk->findData(QStringLiteral("cheetah-15k")));
+        REQUIRE(disk->currentIndex() >= 0);
+        cache->setCurrentIndex(2); // 64 MiB write-back
+        child<QPushButton>(*replay, "replayApplyDisk")->click();
+        for (const QString& spec : replay->candidates()) {
+            CHECK(spec.contains(QStringLiteral("disk=cheetah-15k")));
+            CHECK(spec.contains(QStringLiteral("cache=64MiB")));
+        }
+        CHECK(gui::TraceReplayView::diskAndCacheText(replay->candidates().front()).contains(QStringLiteral("64MiB write-back cache")));
+    }
     SECTION("cancel")
     {
         REQUIRE(replay->run());
