@@ -61,7 +61,8 @@ LayoutGrid buildLayoutGrid(const Layout& layout, std::uint64_t minChunks, int ma
     const std::uint64_t perStripe = std::uint64_t(layout.dataDisks());
     // A full rotation when the grid can hold it: the lesson of RAID 5 is where its parity goes, and
     // left-symmetric's data pattern (D chunks) ends before the parity has visited every disk.
-    const auto rotation = layoutRotationStripes(layout, std::uint64_t(std::max(maxRows, 1)));
+    // md's parity rotations take at most D stripes: searched that far even when fewer rows are drawn.
+    const auto rotation = layoutRotationStripes(layout, std::uint64_t(std::max({ maxRows, 2 * p.disks, 1 })));
     grid.rotationChunks = rotation ? *rotation * perStripe : 0;
     std::uint64_t chunks = std::max({ grid.patternChunks, minChunks, grid.rotationChunks });
     chunks = (chunks + perStripe - 1) / perStripe * perStripe; // whole stripes

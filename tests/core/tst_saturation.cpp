@@ -65,12 +65,12 @@ TEST_CASE("Saturation: a replay above the verdict's capacity has response times 
 {
     // A second method: an open queue offered more than it serves falls behind linearly, so the last
     // requests wait far longer than the first. 4 KiB random reads on one 9LZX disk (about 10 ms each)
-    // at 400/s for 3 s, and the same at 20/s.
-    const auto run = [](double ratePerSec) {
+    // at 400/s for 3 s, and at 20/s for 10 s.
+    const auto run = [](double ratePerSec, double seconds) {
         auto sim = test::makeSim("raid0 disks=1 chunk=64KiB");
         std::vector<ReplayRecord> records;
         std::uint64_t x = 12345;
-        for (int i = 0; i < int(3 * ratePerSec); ++i) {
+        for (int i = 0; i < int(seconds * ratePerSec); ++i) {
             x = x * 6364136223846793005ull + 1442695040888963407ull;
             records.push_back({ double(i) / ratePerSec * 1e9, (x >> 20) % (1ull << 20) * 4096, 4096, false });
         }
@@ -87,7 +87,7 @@ TEST_CASE("Saturation: a replay above the verdict's capacity has response times 
         const double spanNs = records.back().timeNs;
         return std::make_tuple(result, spanNs, responseMs);
     };
-    const auto [fast, fastSpan, fastMs] = run(400);
+    const auto [fast, fastSpan, fastMs] = run(400, 3);
     const SaturationVerdict v = assessSaturation(fast, fastSpan);
     CHECK(v.saturated());
     CHECK(v.capacityIops < 400);
@@ -100,7 +100,7 @@ TEST_CASE("Saturation: a replay above the verdict's capacity has response times 
     }
     CHECK(last > 10 * first);
 
-    const auto [slow, slowSpan, slowMs] = run(20);
+    const auto [slow, slowSpan, slowMs] = run(20, 10);
     const SaturationVerdict s = assessSaturation(slow, slowSpan);
     CHECK(s.state == SaturationVerdict::State::Sustained);
     CHECK(s.capacityIops > 20);

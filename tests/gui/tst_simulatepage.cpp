@@ -435,10 +435,11 @@ TEST_CASE("SimulatePage: a failure run shows its stages on a timeline and per st
     SimulatePage page;
     page.resize(1400, 900);
     page.show();
-    // Members of 32 MiB rebuilt at 20 MB/s: 33,554,432 B / 20e6 B/s = 1.678 s of reconstruction from
-    // the failure at 1 s (rebuild.delay 0: the spare is in at once). 300 reads at 50/s: about 6 s.
-    REQUIRE(page.setArraySpecText(QStringLiteral("raid5 disks=4 chunk=64KiB size=32MiB fail=2@1s rebuild=rate:20MB/s")));
-    REQUIRE(page.setWorkloadSpecText(QStringLiteral("random read=1 size=4KiB rate=50 count=300 seed=5")));
+    // Members of 16 MiB rebuilt at 4 MB/s (a pace the 9LZX keeps beside 50 reads/s): 16,777,216 B /
+    // 4e6 B/s = 4.194 s of reconstruction from the failure at 1 s (rebuild.delay 0: the spare is in at
+    // once). 400 reads at 50/s: about 8 s.
+    REQUIRE(page.setArraySpecText(QStringLiteral("raid5 disks=4 chunk=64KiB size=16MiB fail=2@1s rebuild=rate:4MB/s")));
+    REQUIRE(page.setWorkloadSpecText(QStringLiteral("random read=1 size=4KiB rate=50 count=400 seed=5")));
     CHECK(page.timelinePlot()->isEmpty());
     QSignalSpy finished(&page, &SimulatePage::jobFinished);
     REQUIRE(page.run());
@@ -453,11 +454,11 @@ TEST_CASE("SimulatePage: a failure run shows its stages on a timeline and per st
     const auto reconstruction = std::find_if(stages.begin(), stages.end(), [](const auto& s) { return s.name == u"reconstruction"; });
     REQUIRE(reconstruction != stages.end());
     CHECK_THAT(reconstruction->startS, WithinAbs(1.0, 1e-3));
-    // The rebuild's steps are whole chunks on a schedule of 20 MB/s: within 5 % of 1.678 s.
-    CHECK_THAT(reconstruction->endS - reconstruction->startS, WithinAbs(33554432.0 / 20e6, 0.05 * 1.678));
+    // The rebuild's steps are whole chunks on a schedule of 4 MB/s: within 5 % of 4.194 s.
+    CHECK_THAT(reconstruction->endS - reconstruction->startS, WithinAbs(16777216.0 / 4e6, 0.05 * 4.194));
     CHECK(page.loadTabs()->currentWidget() == page.timelinePlot());
 
-    // The stage table: one row per stage; the requests of all stages are the run's 300.
+    // The stage table: one row per stage; the requests of all stages are the run's 400.
     const gui::StageTable* table = page.resultsView()->stagesTable();
     REQUIRE(table->rowCount() == int(stages.size()));
     int requests = 0;
@@ -466,7 +467,7 @@ TEST_CASE("SimulatePage: a failure run shows its stages on a timeline and per st
         CHECK(table->item(r, gui::StageTable::NameColumn)->text() == stages[std::size_t(r)].name);
         requests += table->item(r, gui::StageTable::RequestsColumn)->text().toInt();
     }
-    CHECK(requests == 300);
+    CHECK(requests == 400);
     // Healthy for 1 s at 50 requests/s offered: IOPS near 50 (Poisson: 50 +- 3 sigma = 50 +- 21).
     CHECK_THAT(table->item(0, gui::StageTable::IopsColumn)->text().toDouble(), WithinAbs(50, 21));
     CHECK(page.resultsView()->tabs()->currentWidget() == table);
@@ -474,7 +475,7 @@ TEST_CASE("SimulatePage: a failure run shows its stages on a timeline and per st
 
     SECTION("a run without a failure clears the timeline")
     {
-        REQUIRE(page.setArraySpecText(QStringLiteral("raid5 disks=4 chunk=64KiB size=32MiB")));
+        REQUIRE(page.setArraySpecText(QStringLiteral("raid5 disks=4 chunk=64KiB size=16MiB")));
         REQUIRE(page.run());
         REQUIRE(finished.wait(60000));
         CHECK(page.timelinePlot()->isEmpty());
