@@ -49,6 +49,8 @@ TraceReplayPlot::TraceReplayPlot(QWidget* parent)
     m_baselineLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_baselineLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     m_baselineLabel->setColor(QColor(0x30, 0x30, 0x30));
+    m_baselineLabel->setBrush(QColor(255, 255, 255, 210)); // legible over a bar (applyPalette() adapts it)
+    m_baselineLabel->setPadding(QMargins(3, 1, 3, 1));
     m_baselineLabel->setVisible(false);
 
     placeLegendAbove();

@@ -79,10 +79,10 @@ QString TraceReplayView::diskAndCacheText(const QString& spec)
     const auto parsed = parseArraySpec(spec, &why);
     if (!parsed)
         return {};
-    const DiskPreset* preset = findDiskPreset(parsed->diskPreset);
-    QString text = preset ? QStringLiteral("%1 (%2)").arg(preset->name, preset->id) : parsed->diskPreset;
+    // Short enough for the table's column: the preset's id (its name is the cell's tooltip).
+    QString text = parsed->diskPreset;
     if (parsed->extra.contains(QStringLiteral("member")))
-        text += tr(", some members other presets (member=)");
+        text += tr(" (some members other presets)");
     const QString cache = parsed->extra.value(QStringLiteral("cache")).toString();
     const QString readCache = parsed->extra.value(QStringLiteral("readcache")).toString();
     QStringList caches;
@@ -482,7 +482,12 @@ void TraceReplayView::showArrays(const std::vector<TraceReplayArray>& arrays, bo
         const int row = i + offset;
         const TraceReplayArray& a = arrays[std::size_t(i)];
         m_table->setItem(row, ArrayColumn, new QTableWidgetItem(a.arraySpec));
-        m_table->setItem(row, DiskColumn, new QTableWidgetItem(diskAndCacheText(a.arraySpec)));
+        auto* disks = new QTableWidgetItem(diskAndCacheText(a.arraySpec));
+        QString why;
+        if (const auto parsed = parseArraySpec(a.arraySpec, &why))
+            if (const DiskPreset* preset = findDiskPreset(parsed->diskPreset))
+                disks->setToolTip(QStringLiteral("%1: %2").arg(preset->name, preset->description));
+        m_table->setItem(row, DiskColumn, disks);
         if (!a.error.isEmpty()) {
             auto* refused = new QTableWidgetItem(tr("refused: %1").arg(a.error));
             refused->setForeground(errorInk(this));

@@ -542,8 +542,8 @@ void LayoutDiagram::paintEvent(QPaintEvent*)
             }
             const bool failed = memberFailed(d);
             if (failed) { // greyed and hatched: the chunk is there only as what the others can rebuild
-                fill = mix(fill, base, 0.55);
-                ink = mix(ink, base, 0.35);
+                fill = mix(roleFill(c.role, isDark), base, 0.55);
+                ink = mix(isDark ? QColor(0xf2, 0xf2, 0xf2) : QColor(0x1a, 0x1a, 0x1a), base, 0.3); // still legible
             }
             p.fillRect(cell, fill);
             if (failed)

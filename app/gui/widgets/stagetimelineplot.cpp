@@ -38,6 +38,7 @@ StageTable::StageTable(QWidget* parent)
     setSelectionMode(QAbstractItemView::NoSelection);
     setAlternatingRowColors(true);
     horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    horizontalHeader()->setSectionResizeMode(NameColumn, QHeaderView::ResizeToContents); // "reconstruction" whole
     setToolTip(tr("The stages after a failure (SIMRAID): degraded until a rebuild starts, reconstruction until the "
                   "spare is rebuilt, recovering until the queue it left is cleared; each with the requests that "
                   "completed in it"));
