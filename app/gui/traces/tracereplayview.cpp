@@ -149,7 +149,7 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     m_disk->setObjectName(QStringLiteral("replayDiskCombo"));
     for (const DiskPreset& p : diskPresets())
         m_disk->addItem(QStringLiteral("%1 — %2").arg(p.id, p.name), p.id);
-    m_disk->setCurrentIndex(std::max(0, m_disk->findData(QStringLiteral("ibm-9lzx")))); // the specs' default
+    m_disk->setCurrentIndex(std::max(0, m_disk->findData(ArraySpec().diskPreset))); // the specs' default disk=
     m_disk->setToolTip(tr("The member disk model of every candidate (disk=); the presets' sources are in "
                           "raidscope-cli disks"));
     m_cache = new QComboBox;
