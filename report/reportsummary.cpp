@@ -255,8 +255,21 @@ QString executiveSummary(const Workspace& w)
         else
             done << QObject::tr("The stripe-size advisor, run on %1.").arg(code(a.value(QStringLiteral("array")).toString()));
     }
-    if (!done.isEmpty())
+    if (!done.isEmpty()) {
         h += QStringLiteral("<p><b>") + esc(QObject::tr("Also in this report")) + QStringLiteral("</b></p>") + list(done);
+        // What that work started from (#54 item 1), and what it assumed that nothing measured.
+        if (w.arrayUnderStudy && !w.arrayUnderStudy->spec.isEmpty()) {
+            const ArrayUnderStudy& a = *w.arrayUnderStudy;
+            QString line = QObject::tr("The array under study was %1").arg(code(a.spec));
+            if (!a.origin.isEmpty())
+                line += QObject::tr(", from %1").arg(esc(withoutPaths(a.origin)));
+            if (!a.carried.isEmpty())
+                line += QObject::tr("; carried over: %1").arg(esc(a.carried.join(QStringLiteral("; "))));
+            if (!a.assumed.isEmpty())
+                line += QObject::tr("; assumed: %1").arg(esc(a.assumed.join(QStringLiteral("; "))));
+            h += QStringLiteral("<p>") + line + QStringLiteral(".</p>");
+        }
+    }
     if (!open.isEmpty())
         h += QStringLiteral("<p><b>") + esc(QObject::tr("Not determined")) + QStringLiteral("</b></p>") + list(open);
     if (!probe && done.isEmpty())

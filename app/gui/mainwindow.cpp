@@ -103,7 +103,6 @@ MainWindow::MainWindow(QWidget* parent)
     if (auto* advisor = qobject_cast<AdvisorPage*>(page(PageId::Advisor)))
         advisor->setTracesPageFiles([this] { return m_tracesPage->files(); });
     if (auto* models = qobject_cast<ModelsPage*>(page(PageId::Models))) {
-        models->setArraySource([this] { return m_arrayPage->currentSpec(); });
         models->setTraceSource([this] { return m_tracesPage->summary(); });
     }
 
@@ -129,21 +128,7 @@ MainWindow::MainWindow(QWidget* parent)
         updateCancelAction();
     });
     connect(m_arrayPage, &ArrayPage::specChanged, this, &MainWindow::updateTitle);
-    // One array on both pages: a spec accepted on either is handed to the other.
-    connect(m_arrayPage, &ArrayPage::specChanged, this, [this](const QString& spec) {
-        if (m_syncingSpecs || spec.isEmpty() || spec == m_simulatePage->arraySpec())
-            return;
-        ++m_syncingSpecs;
-        m_simulatePage->setArraySpecText(spec);
-        --m_syncingSpecs;
-    });
-    connect(m_simulatePage, &SimulatePage::arraySpecChanged, this, [this](const QString& spec) {
-        if (m_syncingSpecs || spec.isEmpty() || spec == m_arrayPage->currentSpec())
-            return;
-        ++m_syncingSpecs;
-        m_arrayPage->setSpecText(spec);
-        --m_syncingSpecs;
-    });
+    connectStudiedArray();
 
     createMenus();
     // Esc cancels what runs on the page shown. One window action rather than each Cancel button's
@@ -160,6 +145,11 @@ MainWindow::MainWindow(QWidget* parent)
     setAcceptDrops(true);
     m_nav->setCurrentRow(0);
     m_arrayPage->setSpecText(demoSpec());
+    if (m_studied->current().spec.isEmpty()) { // the page held the demo already: no change was signalled
+        ArrayUnderStudy a;
+        a.spec = m_arrayPage->currentSpec();
+        m_studied->set(a);
+    }
     resize(1400, 900);
     markClean();
 }

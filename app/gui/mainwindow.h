@@ -23,6 +23,8 @@ class ArrayPage;
 class GuideWindow;
 class ProbePage;
 class SimulatePage;
+class StudiedArray;
+class StudiedArrayBanner;
 class TracesPage;
 
 /// The workbench window: only assembles the pages (a navigation list and a stack), the menus
@@ -51,6 +53,15 @@ public:
     SimulatePage* simulatePage() const { return m_simulatePage; }
     ProbePage* probePage() const { return m_probePage; }
     TracesPage* tracesPage() const { return m_tracesPage; }
+
+    /// The array under study (#54 item 1): the Array page's, a probe verdict's or a workspace's;
+    /// every page that simulates starts from it and says whether it uses it.
+    const ArrayUnderStudy& studiedArray() const;
+    StudiedArray* studiedArrayObject() const;
+    /// Makes the Probe page's verdict the array under study (its slow and failed members, its disk
+    /// model); false and why when there is none or it identified no layout (asked in a message box
+    /// when `error` is null).
+    bool useProbeVerdictAsStudiedArray(QString* error = nullptr);
 
     /// Restores geometry, state, page and array from QSettings and saves them again on close.
     void restoreSettings();
@@ -128,6 +139,8 @@ private:
     /// The page busy with a job ("Probe"), or an empty string.
     QString busyPage() const;
     void addPage(const PageInfo& info);
+    void connectStudiedArray();
+    void setStudiedArrayFromWorkspace(const Workspace& w);
     void createMenus();
     void openSpecFile();
     void copySpec();
@@ -148,7 +161,9 @@ private:
     SimulatePage* m_simulatePage = nullptr;
     ProbePage* m_probePage = nullptr;
     TracesPage* m_tracesPage = nullptr;
-    int m_syncingSpecs = 0; // > 0 while one page's array spec is handed to the other
+    int m_syncingSpecs = 0; // > 0 while the Array page is set from the array under study (or a workspace)
+    StudiedArray* m_studied = nullptr;
+    QList<StudiedArrayBanner*> m_banners;
     QActionGroup* m_pageActions = nullptr;
     QAction* m_openSpecAction = nullptr;
     QAction* m_openProbeAction = nullptr;

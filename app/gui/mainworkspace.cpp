@@ -151,6 +151,7 @@ Workspace MainWindow::workspace() const
     Workspace w;
     w.page = pageInfo(currentPage()).key.toString();
     w.array = m_arrayPage->saveState();
+    w.arrayUnderStudy = studiedArray();
     w.probe = m_probePage->saveState();
     w.simulate = m_simulatePage->saveState();
     w.traces = m_tracesPage->saveState();
@@ -193,7 +194,9 @@ bool MainWindow::applyWorkspace(const Workspace& w, QString* error)
             problems << why;
         why.clear();
     };
-    // The array first: the Simulate page's spec is handed to it too, and then set as saved.
+    // Every page as saved; the array under study last, which no page then takes (each holds what
+    // the file saved, and its banner says whether that is the array under study).
+    ++m_syncingSpecs;
     if (w.array)
         note(m_arrayPage->restoreState(*w.array, &why));
     if (w.simulate)
@@ -208,6 +211,8 @@ bool MainWindow::applyWorkspace(const Workspace& w, QString* error)
         note(models->restoreState(*w.models, &why));
     if (auto* study = qobject_cast<StudyPage*>(page(PageId::Study)); study && w.study)
         note(study->restoreState(*w.study, &why));
+    --m_syncingSpecs;
+    setStudiedArrayFromWorkspace(w);
     if (!setCurrentPage(w.page)) // a page this build does not have
         setCurrentPage(PageId::Array);
     if (!problems.isEmpty() && error)

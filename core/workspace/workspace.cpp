@@ -16,6 +16,7 @@ namespace raidscope {
 namespace {
 
 const QString kPages = QStringLiteral("pages");
+const QString kArrayUnderStudy = QStringLiteral("arrayUnderStudy");
 
 QJsonArray stringArray(const QStringList& list)
 {
@@ -347,8 +348,11 @@ QJsonObject Workspace::toJson() const
         pages[QStringLiteral("models")] = raidscope::toJson(*models);
     if (study)
         pages[QStringLiteral("study")] = raidscope::toJson(*study);
-    return { { QStringLiteral("format"), kWorkspaceFormat.toString() }, { QStringLiteral("version"), kWorkspaceVersion },
+    QJsonObject o { { QStringLiteral("format"), kWorkspaceFormat.toString() }, { QStringLiteral("version"), kWorkspaceVersion },
         { QStringLiteral("page"), page }, { kPages, pages } };
+    if (arrayUnderStudy)
+        o.insert(kArrayUnderStudy, arrayUnderStudy->toJson());
+    return o;
 }
 
 QStringList Workspace::inputFiles() const
@@ -396,6 +400,12 @@ std::optional<Workspace> workspaceFromJson(const QJsonObject& json, QString* err
     section(f, pages, QStringLiteral("advisor"), w.advisor, readAdvisor);
     section(f, pages, QStringLiteral("models"), w.models, readModels);
     section(f, pages, QStringLiteral("study"), w.study, readStudy);
+    if (!f.failed() && json.contains(kArrayUnderStudy)) {
+        const QJsonObject a = f.object(json, {}, kArrayUnderStudy);
+        QString why;
+        if (!f.failed() && !(w.arrayUnderStudy = ArrayUnderStudy::fromJson(a, &why)))
+            f.fail(kArrayUnderStudy, why.mid(why.indexOf(QStringLiteral(": ")) + 2));
+    }
     if (f.failed()) {
         if (error)
             *error = f.error();

@@ -7,6 +7,7 @@
 #include "sim/study.h"
 #include "trace/tracejob.h"
 #include "trace/tracesummary.h"
+#include "workspace/arrayunderstudy.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -146,6 +147,9 @@ struct Workspace
     std::optional<WorkspaceAdvisor> advisor;
     std::optional<WorkspaceModels> models;
     std::optional<WorkspaceStudy> study;
+    /// The array every page starts from (#54 item 1), beside the pages as "arrayUnderStudy"; a file
+    /// without it (written before it existed) takes the Array page's spec.
+    std::optional<ArrayUnderStudy> arrayUnderStudy;
 
     /// The page keys a workspace knows, in the workbench's order.
     static QStringList pageKeys();

@@ -43,6 +43,7 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     m_array = new ArraySpecEditor;
     m_array->setObjectName(QStringLiteral("advisorArray"));
     m_array->setSpecText(QStringLiteral("raid5 disks=8 chunk=16KiB disk=cheetah-15k"));
+    connect(m_array, &ArraySpecEditor::layoutChanged, this, &AdvisorPage::arraySpecChanged);
     auto* arrayBox = new QGroupBox(tr("Array (its chunk is the current size, compared with the candidates)"));
     (new QVBoxLayout(arrayBox))->addWidget(m_array);
 
@@ -229,7 +230,11 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     auto* inputPanel = new QWidget;
     inputPanel->setLayout(inputs);
     inputPanel->setMaximumWidth(780);
-    auto* layout = new QHBoxLayout(this);
+    // A column, so that a line above the page (the array under study's) spans it.
+    auto* column = new QVBoxLayout(this);
+    auto* layout = new QHBoxLayout;
+    layout->setContentsMargins(0, 0, 0, 0);
+    column->addLayout(layout, 1);
     layout->addWidget(inputPanel);
     layout->addLayout(results, 1);
     advise();
@@ -241,6 +246,10 @@ void AdvisorPage::showError(const QString& error)
 }
 
 bool AdvisorPage::isRunning() const { return m_runner->isRunning(); }
+
+QString AdvisorPage::arraySpec() const { return m_array->canonicalSpec(); }
+
+bool AdvisorPage::setArraySpecText(const QString& text) { return m_array->setSpecText(text); }
 
 void AdvisorPage::setTracesPageFiles(std::function<QStringList()> files)
 {

@@ -49,6 +49,10 @@ public:
     /// file is taken.
     void setTracesPageFiles(std::function<QStringList()> files);
     bool isRunning() const;
+    /// The array advised for (its candidates vary its chunk), canonical; setArraySpecText() puts
+    /// one in and says whether it was taken (the editor shows why not).
+    QString arraySpec() const;
+    bool setArraySpecText(const QString& text);
     const std::optional<StripeAdvice>& advice() const { return m_advice; }
     const StripeRecommendation& recommendation() const { return m_recommendation; }
     /// The advice as JSON and CSV (what the save buttons write).
@@ -66,6 +70,10 @@ public:
     /// them when that is the page's instant arithmetic (no trace to read, nothing to simulate), as
     /// the page does at start; else Advise does it. False and why when the array spec is refused.
     bool restoreState(const WorkspaceAdvisor& state, QString* error);
+
+Q_SIGNALS:
+    /// The array's editor took another array.
+    void arraySpecChanged();
 
 private:
     struct Outcome

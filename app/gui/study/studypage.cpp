@@ -238,6 +238,7 @@ StudyPage::StudyPage(QWidget* parent)
     connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) { showPoint(row); });
     for (QLineEdit* e : { m_array, m_workload, m_values1, m_values2 })
         connect(e, &QLineEdit::returnPressed, this, &StudyPage::run);
+    connect(m_array, &QLineEdit::textChanged, this, &StudyPage::arrayTextChanged);
 
     applyPreset(QString::fromUtf8(kPresets[0].name));
     m_jobBar->setStatus(tr("Ready: choose a preset or write your own study, then Run"));
@@ -490,6 +491,10 @@ void StudyPage::updateControls()
     m_runButton->setEnabled(!m_runner->isRunning());
     m_jobBar->setHasResult(!m_result.points.empty());
 }
+
+QString StudyPage::arrayText() const { return m_array->text().simplified(); }
+
+void StudyPage::setArrayText(const QString& text) { m_array->setText(text); }
 
 bool StudyPage::isStudyFile(const QString& path)
 {

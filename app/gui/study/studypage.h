@@ -47,6 +47,10 @@ public:
     static QStringList presetNames();
     bool applyPreset(const QString& name);
 
+    /// The array field as typed, and a way to fill it (the array under study's button).
+    QString arrayText() const;
+    void setArrayText(const QString& text);
+
     bool run();
     void cancel();
     bool isRunning() const;
@@ -78,6 +82,8 @@ Q_SIGNALS:
     void runningChanged(bool running);
     /// A study ended (not cancelled): the workspace has changed.
     void jobFinished();
+    /// The array field changed (typed, a preset, a workspace).
+    void arrayTextChanged();
 
 private:
     void onProgress(const StudySnapshot& s);

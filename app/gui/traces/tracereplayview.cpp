@@ -317,6 +317,7 @@ void TraceReplayView::setCandidates(const QStringList& specs)
     for (const QString& s : specs)
         m_list->addItem(s.trimmed());
     updateControls();
+    Q_EMIT candidatesChanged();
 }
 
 bool TraceReplayView::addCandidate(const QString& spec, QString* error)
@@ -332,6 +333,7 @@ bool TraceReplayView::addCandidate(const QString& spec, QString* error)
     m_list->addItem(spec.trimmed());
     m_jobBar->setStatus(tr("Added %1").arg(simulator->arraySpec()));
     updateControls();
+    Q_EMIT candidatesChanged();
     return true;
 }
 
@@ -347,6 +349,7 @@ void TraceReplayView::removeSelected()
 {
     qDeleteAll(m_list->selectedItems());
     updateControls();
+    Q_EMIT candidatesChanged();
 }
 
 void TraceReplayView::applyDiskAndCache()

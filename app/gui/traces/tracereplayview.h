@@ -95,6 +95,8 @@ Q_SIGNALS:
     /// A replay ran to its end (ok or not, never when cancelled).
     void finished();
     void runningChanged(bool running);
+    /// A candidate was added or removed, or the list replaced.
+    void candidatesChanged();
 
 private:
     void addFromEdit();
