@@ -21,6 +21,7 @@
 #include "widgets/jobrunner.h"
 #include "widgets/shortcuts.h"
 #include "widgets/splitterstate.h"
+#include "widgets/studiedarray.h"
 #include "widgets/layoutdiagram.h"
 #include "widgets/workspacedrop.h"
 

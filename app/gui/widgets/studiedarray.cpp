@@ -96,7 +96,9 @@ void StudiedArrayBanner::refresh()
         html += QStringLiteral("<br>") + m_use.usesText.toHtmlEscaped();
     else if (holds)
         html += QStringLiteral("<br>") + QStringLiteral("<span style=\"color:#8a5300\">%1</span>")
-                    .arg(m_use.differsText.arg(QStringLiteral("<code>%1</code>").arg(m_use.current().toHtmlEscaped())));
+                    .arg(m_use.differsText.contains(QStringLiteral("%1"))
+                            ? m_use.differsText.arg(QStringLiteral("<code>%1</code>").arg(m_use.current().toHtmlEscaped()))
+                            : m_use.differsText);
     m_label->setText(themedHtml(this, html));
     m_button->setVisible(holds && !uses);
 }
