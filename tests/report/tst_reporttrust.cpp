@@ -230,3 +230,27 @@ TEST_CASE("Report: one layout identified is drawn, its failed and slow members m
         }
     CHECK(red > 100);
 }
+
+// #54 item 1: the work in the report names the array it started from, and what it assumed.
+TEST_CASE("Report: the array under study is named under the work that used it", "[report][trust][arrayunderstudy]")
+{
+    Workspace w = sample(); // a summarized trace: work that was done
+    ArrayUnderStudy a;
+    a.spec = QStringLiteral("raid5 layout=left-symmetric disks=5 chunk=64KiB speed=2:0.5");
+    a.source = ArrayUnderStudy::Source::ProbeVerdict;
+    a.origin = QStringLiteral("the probe of /dev/md0");
+    a.carried = { QStringLiteral("member 2 at 0.5x the others' rate") };
+    a.assumed = { QStringLiteral("no controller cache") };
+    w.arrayUnderStudy = a;
+    const QString text = plainText(buildWorkspaceReport(w, options()));
+    CHECK(text.contains(QStringLiteral("The array under study was raid5 layout=left-symmetric disks=5 chunk=64KiB speed=2:0.5, "
+                                       "from the probe of md0; carried over: member 2 at 0.5x the others' rate; assumed: no "
+                                       "controller cache.")));
+
+    SECTION("a probe alone, with nothing simulated, says nothing of it")
+    {
+        Workspace probeOnly = mdWorkspace();
+        probeOnly.arrayUnderStudy = a;
+        CHECK_FALSE(plainText(buildWorkspaceReport(probeOnly, options())).contains(QStringLiteral("array under study")));
+    }
+}
