@@ -4,6 +4,7 @@
 #include "commands.h"
 
 #include "advisor/stripeadvisor.h"
+#include "advisor/stripesettings.h"
 #include "layout/layoutregistry.h"
 #include "trace/tracejob.h"
 #include "units.h"
@@ -145,9 +146,15 @@ int runAdvise(const QStringList& args)
         host = hostStripeAdvice(*layout, *bytes);
     }
     const int disks = spec->disks.value_or(0);
+    // The recommended chunk as each tool takes it (#54 item 5), for the array as resolved.
+    std::vector<StripeSetting> settings;
+    if (rec.best >= 0)
+        if (const auto resolved = LayoutRegistry::instance().resolve(*spec, nullptr))
+            settings = stripeSettings(*resolved, advice->candidates[std::size_t(rec.best)].chunkBytes);
 
     if (a.flag(QStringLiteral("json"))) {
-        const QJsonObject root = adviceJson(o, *advice, rec, host, hasCurrent ? std::optional<std::uint64_t>(spec->chunkBytes) : std::nullopt);
+        QJsonObject root = adviceJson(o, *advice, rec, host, hasCurrent ? std::optional<std::uint64_t>(spec->chunkBytes) : std::nullopt);
+        root.insert(QStringLiteral("settings"), stripeSettingsJson(settings));
         out(QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented)));
         return Ok;
     }
@@ -187,6 +194,13 @@ int runAdvise(const QStringList& args)
     t += QStringLiteral("\nrecommendation: %1\n").arg(rec.text);
     if (host)
         t += QStringLiteral("host stripe:    %1\n").arg(host->text);
+    if (!settings.empty()) {
+        t += QStringLiteral("\nsettings for %1:\n").arg(formatBytes(advice->candidates[std::size_t(rec.best)].chunkBytes));
+        for (const StripeSetting& st : settings)
+            t += QStringLiteral("  %1%2\n")
+                     .arg(st.command.isEmpty() ? st.tool + QStringLiteral(": none") : st.command,
+                         st.note.isEmpty() ? QString() : QStringLiteral("   (%1)").arg(st.note));
+    }
     out(t);
     return Ok;
 }

@@ -456,6 +456,13 @@ StripeRecommendation recommendStripe(const StripeAdvice& advice)
                       .arg(r.close ? QStringLiteral(", within 5 %: the choice is close, and other concerns (the host's "
                                                     "stripe, sequential runs) may decide it.")
                                    : QStringLiteral("."));
+        // Every candidate inside that band, not only the runner-up: the costs cannot order them.
+        QStringList band;
+        for (const CandidateCost& x : c)
+            if (x.mixed.serviceMs() <= 1.05 * b.mixed.serviceMs())
+                band << formatBytes(x.chunkBytes);
+        if (band.size() > 2)
+            r.text += QStringLiteral(" Within 5 % of the best: %1; any of them serves this mix alike.").arg(band.join(QStringLiteral(", ")));
     }
     return r;
 }

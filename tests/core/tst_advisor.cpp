@@ -268,6 +268,15 @@ TEST_CASE("Advisor: candidates within 5 % are called close", "[advisor]")
     const StripeRecommendation r = recommendStripe(*advice);
     CHECK(r.close);
     CHECK(r.text.contains(QStringLiteral("the choice is close")));
+
+    SECTION("three alike are all named (#54 item 5)")
+    {
+        o.chunkBytes = { 32 * 1024, 64 * 1024, 128 * 1024 };
+        const auto three = adviseStripe(o, LayoutRegistry::instance(), &error);
+        REQUIRE(three);
+        CHECK(recommendStripe(*three).text.contains(
+            QStringLiteral("Within 5 % of the best: 32KiB, 64KiB, 128KiB; any of them serves this mix alike.")));
+    }
 }
 
 TEST_CASE("Advisor: the simulator, a second method, orders the whitepaper's candidates the same way", "[advisor]")

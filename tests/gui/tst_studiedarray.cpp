@@ -15,6 +15,7 @@
 
 #include <QLabel>
 #include <QPushButton>
+#include <QTest>
 
 using raidscope::ArrayUnderStudy;
 using raidscope::gui::AdvisorPage;
@@ -154,4 +155,23 @@ TEST_CASE("Array under study: a workspace keeps it, and a page's own edit stays 
         CHECK(third.studiedArray().source == ArrayUnderStudy::Source::Workspace);
         CHECK(third.studiedArray().spec.startsWith(QStringLiteral("raid6")));
     }
+}
+
+TEST_CASE("Array under study: the Advisor's own advice is of it, settings included", "[gui][studiedarray][advisor]")
+{
+    if (!haveRaid5())
+        return;
+    MainWindow window;
+    auto* advisor = qobject_cast<AdvisorPage*>(window.page(QStringLiteral("Advisor")));
+    REQUIRE(advisor);
+    REQUIRE(window.arrayPage()->setSpecText(QStringLiteral("raid5 layout=left-symmetric disks=5 chunk=64KiB")));
+    // The advice running at start was of the page's default array (8 disks): the page advises again
+    // after it, of the array under study.
+    REQUIRE(QTest::qWaitFor([&] { return !advisor->isRunning(); }, 60000));
+    REQUIRE(advisor->advice());
+    const auto settings = advisor->recommendedSettings();
+    REQUIRE_FALSE(settings.empty());
+    CHECK(settings.front().command.contains(QStringLiteral("--level=5 --raid-devices=5 --layout=left-symmetric")));
+    // 4 data chunks a stripe of 5 members with one parity.
+    CHECK(settings.at(1).command.contains(QStringLiteral(",sw=4 ")));
 }

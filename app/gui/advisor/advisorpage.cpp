@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "advisorpage.h"
 
+#include "advisor/stripesettings.h"
+
 #include "advisorcostplot.h"
 #include "advisorcurveplot.h"
 #include "advisorskewplot.h"
@@ -44,6 +46,7 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     m_array->setObjectName(QStringLiteral("advisorArray"));
     m_array->setSpecText(QStringLiteral("raid5 disks=8 chunk=16KiB disk=cheetah-15k"));
     connect(m_array, &ArraySpecEditor::layoutChanged, this, &AdvisorPage::arraySpecChanged);
+    connect(m_array, &ArraySpecEditor::layoutChanged, this, &AdvisorPage::arrayEdited);
     auto* arrayBox = new QGroupBox(tr("Array (its chunk is the current size, compared with the candidates)"));
     (new QVBoxLayout(arrayBox))->addWidget(m_array);
 
@@ -247,6 +250,31 @@ void AdvisorPage::showError(const QString& error)
 
 bool AdvisorPage::isRunning() const { return m_runner->isRunning(); }
 
+void AdvisorPage::arrayEdited()
+{
+    const QString now = m_array->canonicalSpec();
+    if (m_restoring || now.isEmpty() || (m_advice && now == m_options.array.toText() && !m_runner->isRunning()))
+        return;
+    if (m_asked) {
+        if (m_advice)
+            m_bar->setStatus(tr("The advice shown is for %1: Advise to compare chunks of %2").arg(m_options.array.toText(), now));
+        return;
+    }
+    if (m_runner->isRunning())
+        m_adviseAgain = true; // start() would wait for the running one to end: after it instead
+    else
+        advise();
+}
+
+std::vector<StripeSetting> AdvisorPage::recommendedSettings() const
+{
+    if (!m_advice || m_recommendation.best < 0)
+        return {};
+    const auto resolved = LayoutRegistry::instance().resolve(m_options.array, nullptr);
+    return resolved ? stripeSettings(*resolved, m_advice->candidates[std::size_t(m_recommendation.best)].chunkBytes)
+                    : std::vector<StripeSetting> {};
+}
+
 QString AdvisorPage::arraySpec() const { return m_array->canonicalSpec(); }
 
 bool AdvisorPage::setArraySpecText(const QString& text) { return m_array->setSpecText(text); }
@@ -298,9 +326,12 @@ WorkspaceAdvisor AdvisorPage::saveState() const
 bool AdvisorPage::restoreState(const WorkspaceAdvisor& state, QString* error)
 {
     m_runner->cancel(); // an advice of the inputs being replaced (the page advises on its own at start)
+    m_adviseAgain = false;
     QString problem;
+    m_restoring = true;
     if (!state.arraySpec.isEmpty() && !m_array->setSpecText(state.arraySpec))
         problem = tr("Advisor page: array %1: %2").arg(state.arraySpec, m_array->errorText());
+    m_restoring = false;
     m_sizes->setText(state.sizes);
     m_read->setValue(state.readFraction);
     // Empty: core's candidates (4 KiB to 1 MiB), as the page starts with.
@@ -348,6 +379,7 @@ QJsonObject AdvisorPage::adviceJson() const
         skew.insert(QStringLiteral("basis"), measured->basis);
     }
     json.insert(QStringLiteral("skew"), skew);
+    json.insert(QStringLiteral("settings"), stripeSettingsJson(recommendedSettings()));
     return json;
 }
 
@@ -466,6 +498,11 @@ bool AdvisorPage::advise()
         },
         [](const int&) {},
         [this](Outcome out) {
+            if (m_adviseAgain) { // its array was replaced while it ran: this advice is of no array shown
+                m_adviseAgain = false;
+                advise();
+                return;
+            }
             if (!out.advice) {
                 showError(out.error);
                 return;
@@ -533,6 +570,14 @@ void AdvisorPage::showAdvice()
     }
     if (m_host)
         text += tr("<br><b>Host stripe:</b> %1").arg(m_host->text.toHtmlEscaped());
+    // The recommended chunk as mdadm, mkfs and LVM take it, ready to paste (#54 item 5).
+    if (const auto settings = recommendedSettings(); !settings.empty()) {
+        text += tr("<br><b>Settings for %1:</b>").arg(formatBytes(a.candidates[std::size_t(m_recommendation.best)].chunkBytes));
+        for (const StripeSetting& st : settings)
+            text += QStringLiteral("<br>") + (st.command.isEmpty() ? tr("%1: none").arg(st.tool).toHtmlEscaped()
+                                                                   : QStringLiteral("<code>%1</code>").arg(st.command.toHtmlEscaped()))
+                + (st.note.isEmpty() ? QString() : QStringLiteral(" <span style=\"color:#555\">(%1)</span>").arg(st.note.toHtmlEscaped()));
+    }
     if (!m_tracePath.isEmpty()) {
         QStringList mix;
         for (const auto& size : m_options.sizes)

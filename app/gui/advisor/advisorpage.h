@@ -2,6 +2,7 @@
 #pragma once
 
 #include "advisor/stripeadvisor.h"
+#include "advisor/stripesettings.h"
 #include "workspace/workspace.h"
 
 #include <QJsonObject>
@@ -53,6 +54,8 @@ public:
     /// one in and says whether it was taken (the editor shows why not).
     QString arraySpec() const;
     bool setArraySpecText(const QString& text);
+    /// The recommended chunk as mdadm, mkfs.xfs, mkfs.ext4 and lvcreate take it; empty without advice.
+    std::vector<StripeSetting> recommendedSettings() const;
     const std::optional<StripeAdvice>& advice() const { return m_advice; }
     const StripeRecommendation& recommendation() const { return m_recommendation; }
     /// The advice as JSON and CSV (what the save buttons write).
@@ -85,6 +88,9 @@ private:
         QString error;
     };
     void showAdvice();
+    /// The editor took another array: the page's own advice follows it (advised again, after the
+    /// one running); advice the user asked for stays, and the status says which array it is of.
+    void arrayEdited();
     void showError(const QString& error);
     void chooseTrace();
     void updateSkew();
@@ -119,6 +125,8 @@ private:
     /// A workspace's advice, kept as it was saved while the page has not advised again (one with a
     /// trace or a simulation is not recomputed on opening), so saving the workspace keeps it.
     QJsonObject m_savedAdvice;
+    bool m_restoring = false;   ///< restoreState() is setting the inputs: no advice of them half set
+    bool m_adviseAgain = false; ///< the array changed while an advice of the page's own ran: advise once more when it ends
     bool m_asked = false; ///< the user asked for advice (Advise, Use the Traces page's trace) or the workspace held one
     AdvisorOptions m_options;
     std::optional<HostStripeAdvice> m_host;
