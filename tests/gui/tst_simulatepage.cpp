@@ -2,6 +2,7 @@
 // The plot views are QCustomPlots and <qcustomplot.h> uses foreach, which the tests' QT_NO_FOREACH
 // forbids; undefining it works only before every Qt include (STYLE.md §2), so it comes first.
 #undef QT_NO_FOREACH
+#include "disk/diskpreset.h"
 #include "layout/layoutregistry.h"
 #include "simulate/responsetimeplot.h"
 #include "simulate/saturationplot.h"
@@ -32,6 +33,7 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -481,4 +483,45 @@ TEST_CASE("SimulatePage: a failure run shows its stages on a timeline and per st
         CHECK(page.timelinePlot()->isEmpty());
         CHECK(page.resultsView()->stagesTable()->rowCount() == 0);
     }
+}
+
+// #57 (found while measuring): an imported DiskSim drive queues as its driver says (C-LOOK), and the
+// scheduler box said FIFO. Its first entry is now the disk's own order, named.
+TEST_CASE("SimulatePage: the scheduler box names the disk's own order, and a choice is written out", "[gui][simulate][scheduler]")
+{
+    if (!LayoutRegistry::instance().find(QStringLiteral("raid5")))
+        return;
+    // A preset with its own queue order, in a folder read before the preset list is first read (each
+    // ctest case runs in a process of its own; run after other cases, it says so and stops).
+    QTemporaryDir presets;
+    qputenv("RAIDSCOPE_DISK_PATH", presets.path().toUtf8());
+    QFile in(QStringLiteral(RAIDSCOPE_TEST_DATA "/../../resources/disks/ibm-9lzx.json"));
+    REQUIRE(in.open(QIODevice::ReadOnly));
+    QJsonObject preset = QJsonDocument::fromJson(in.readAll()).object();
+    preset[QStringLiteral("id")] = QStringLiteral("lzx-clook");
+    preset[QStringLiteral("scheduler")] = QStringLiteral("clook");
+    QFile out(QDir(presets.path()).filePath(QStringLiteral("lzx-clook.json")));
+    REQUIRE(out.open(QIODevice::WriteOnly));
+    REQUIRE(out.write(QJsonDocument(preset).toJson()) > 0);
+    out.close();
+    if (!raidscope::findDiskPreset(QStringLiteral("lzx-clook"))) {
+        WARN("skipped: the disk presets were read before this test could add its own");
+        return;
+    }
+    SimulatePage page;
+    auto* scheduler = child<QComboBox>(page, "schedulerCombo");
+    REQUIRE(page.setArraySpecText(QStringLiteral("raid5 disks=4 chunk=64KiB")));
+    CHECK(scheduler->currentIndex() == 0);
+    CHECK(scheduler->currentText() == QStringLiteral("disk's own (FIFO)"));
+    REQUIRE(page.setArraySpecText(QStringLiteral("raid5 disks=4 chunk=64KiB disk=lzx-clook")));
+    CHECK(scheduler->currentIndex() == 0);
+    CHECK(scheduler->currentText() == QStringLiteral("disk's own (C-LOOK)"));
+    CHECK_FALSE(page.arraySpec().contains(QStringLiteral("scheduler=")));
+    // FIFO chosen over the drive's own C-LOOK is a choice, written out.
+    scheduler->setCurrentIndex(scheduler->findData(QStringLiteral("fifo")));
+    Q_EMIT scheduler->activated(scheduler->currentIndex());
+    CHECK(page.arraySpec().contains(QStringLiteral("scheduler=fifo")));
+    scheduler->setCurrentIndex(0);
+    Q_EMIT scheduler->activated(0);
+    CHECK_FALSE(page.arraySpec().contains(QStringLiteral("scheduler=")));
 }

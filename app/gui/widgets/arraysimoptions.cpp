@@ -70,9 +70,13 @@ ArraySimOptions::ArraySimOptions(ArraySpecEditor* editor, QWidget* parent)
     m_cache->setToolTip(tr("Controller write-back cache (cache=SIZE); none: write-through"));
     m_readCache = sizeCombo(QStringLiteral("readCacheCombo"), tr("none"));
     m_readCache->setToolTip(tr("Controller read cache, LRU of 64 KiB segments (readcache=SIZE)"));
+    // First: no scheduler= key, each member ordering its queue as its preset says (an imported
+    // DiskSim drive: its driver's policy, C-LOOK for most; else FIFO). Its text names that order.
     m_scheduler = choiceCombo(QStringLiteral("schedulerCombo"),
-        { { "fifo", tr("FIFO") }, { "sstf", tr("SSTF") }, { "elevator", tr("elevator") }, { "clook", tr("C-LOOK") } });
-    m_scheduler->setToolTip(tr("Each disk's queue order (scheduler=)"));
+        { { "", tr("disk's own") }, { "fifo", tr("FIFO") }, { "sstf", tr("SSTF") }, { "elevator", tr("elevator") },
+            { "clook", tr("C-LOOK") } });
+    m_scheduler->setToolTip(tr("Each disk's queue order (scheduler=); the disk's own: what its preset says (an imported "
+                               "DiskSim drive's driver policy), else FIFO"));
     m_parityWrite = choiceCombo(QStringLiteral("parityWriteCombo"),
         { { "auto", tr("auto (RMW / reconstruct)") }, { "md", tr("Linux md (whole stripe)") } });
     m_parityWrite->setToolTip(tr("RAID-4/5/6 writes (paritywrite=): auto picks read-modify-write or reconstruct-write; "
@@ -160,8 +164,7 @@ ArraySimOptions::ArraySimOptions(ArraySpecEditor* editor, QWidget* parent)
     onSize(m_cache, QStringLiteral("cache"));
     onSize(m_readCache, QStringLiteral("readcache"));
     connect(m_scheduler, &QComboBox::activated, this, [this] {
-        const QString v = m_scheduler->currentData().toString();
-        setKey(QStringLiteral("scheduler"), v == u"fifo" ? QString() : v);
+        setKey(QStringLiteral("scheduler"), m_scheduler->currentData().toString());
     });
     connect(m_parityWrite, &QComboBox::activated, this, [this] {
         const QString v = m_parityWrite->currentData().toString();
@@ -245,7 +248,13 @@ void ArraySimOptions::onLayoutChanged()
         const int i = combo->findData(spec.extra.value(key, fallback).toString());
         combo->setCurrentIndex(i >= 0 ? i : 0);
     };
-    showChoice(m_scheduler, QStringLiteral("scheduler"), QStringLiteral("fifo"));
+    showChoice(m_scheduler, QStringLiteral("scheduler"), QString());
+    {
+        const DiskPreset* preset = findDiskPreset(spec.diskPreset);
+        const QString own = preset ? preset->json.value(QStringLiteral("scheduler")).toString() : QString();
+        const int i = own.isEmpty() ? -1 : m_scheduler->findData(own);
+        m_scheduler->setItemText(0, tr("disk's own (%1)").arg(i > 0 ? m_scheduler->itemText(i) : tr("FIFO")));
+    }
     showChoice(m_parityWrite, QStringLiteral("paritywrite"), QStringLiteral("auto"));
     showChoice(m_mirrorRead, QStringLiteral("mirrorread"), QStringLiteral("shortest"));
     m_failed->setText(spec.extra.value(QStringLiteral("failed")).toString());
