@@ -13,6 +13,7 @@
 #include <QList>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -145,8 +146,9 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         return v;
     }();
     const DiskSimValue* zones = !mech ? nullptr : layoutG4 ? &noZones : layout->listAt(u"Zones", &err);
-    const auto surfaces = zones ? model.integerAt(u"Number of data surfaces", &err) : std::nullopt;
-    const auto cylinders = surfaces ? model.integerAt(u"Number of cylinders", &err) : std::nullopt;
+    // Counts an int holds, or refused with their line (#52): 10^12 cylinders was narrowed to another count.
+    const auto surfaces = zones ? model.intAt(u"Number of data surfaces", &err) : std::nullopt;
+    const auto cylinders = surfaces ? model.intAt(u"Number of cylinders", &err) : std::nullopt;
     const auto rpm = cylinders ? mech->numberAt(u"Rotation speed (in rpms)", &err) : std::nullopt;
     const auto headSwitch = rpm ? mech->numberAt(u"Head switch time", &err) : std::nullopt;
     const auto settle = headSwitch ? mech->numberAt(u"Add. write settling delay", &err) : std::nullopt;
@@ -207,8 +209,13 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         }
         sparing.scheme = SparingScheme(*scheme);
     }
-    if (const auto range = layout->integerAt(u"Rangesize for sparing"); range && *range >= 1)
-        sparing.rangeCylinders = int(*range);
+    const auto range = layout->intOr(u"Rangesize for sparing", 0, &err);
+    if (!range) {
+        fail(error, err);
+        return std::nullopt;
+    }
+    if (*range >= 1)
+        sparing.rangeCylinders = *range;
     if (const auto mapping = layout->integerAt(u"LBN-to-PBN mapping scheme"); mapping && *mapping != 0)
         im.warn(*layout->find(u"LBN-to-PBN mapping scheme"), u"LBN-to-PBN mapping scheme",
             QStringLiteral("%1 (surfaces alternating by cylinder) not modelled; the normal mapping is used")
@@ -237,12 +244,22 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             fail(error, QStringLiteral("%1: expected a dm_layout_g1_zone in Zones").arg(z.where()));
             return std::nullopt;
         }
-        const auto firstCyl = z.integerAt(u"First cylinder number", &err);
-        const auto lastCyl = firstCyl ? z.integerAt(u"Last cylinder number", &err) : std::nullopt;
-        const auto spt = lastCyl ? z.integerAt(u"Blocks per track", &err) : std::nullopt;
+        const auto firstCyl = z.intAt(u"First cylinder number", &err);
+        // The last cylinder + 1 must be an int too (a zone's cylinder count).
+        const auto lastCyl = firstCyl ? z.intAt(u"Last cylinder number", &err) : std::nullopt;
+        const auto spt = lastCyl ? z.intAt(u"Blocks per track", &err) : std::nullopt;
         const auto trackSkew = spt ? z.numberAt(u"Skew for track switch", &err) : std::nullopt;
         const auto cylSkew = trackSkew ? z.numberAt(u"Skew for cylinder switch", &err) : std::nullopt;
-        if (!cylSkew) {
+        const auto dead = cylSkew ? z.intOr(u"Empty space at zone front", 0, &err) : std::nullopt;
+        const auto spares = dead ? z.intOr(u"Number of spares", 0, &err) : std::nullopt;
+        if (lastCyl && *lastCyl == INT_MAX) {
+            err = QStringLiteral("%1: 'Last cylinder number' = %2 leaves no count of cylinders an int holds")
+                      .arg(z.find(u"Last cylinder number")->where())
+                      .arg(*lastCyl);
+            fail(error, err);
+            return std::nullopt;
+        }
+        if (!spares) {
             fail(error, err);
             return std::nullopt;
         }
@@ -296,8 +313,8 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         spec.dataCylinderOffset = int(*firstCyl) - first;
         if (const auto offset = z.numberAt(u"Offset of first block"))
             spec.firstBlockSectors = skew(*offset, u"Offset of first block");
-        spec.deadSectors = int(z.integerAt(u"Empty space at zone front").value_or(0));
-        spec.spares = int(z.integerAt(u"Number of spares").value_or(0));
+        spec.deadSectors = *dead;
+        spec.spares = *spares;
         if (const DiskSimValue* slips = z.listAt(u"slips")) {
             for (const DiskSimValue& v : slips->items) {
                 // A whole number an int holds: 1e300 slips would overflow the conversion (#52).

@@ -57,6 +57,10 @@ class TraceTimeline
     friend struct TraceSummaryCodec;
 public:
     static constexpr std::int64_t kBaseWidthNs = 1000000;
+    /// The fewest buckets: times within +-kLimitNs span at most 2^63 ns, which a grid of 2^61 ns
+    /// (the widest, so that bucket arithmetic stays in int64) cuts into at most 5 buckets (#52: with
+    /// 2 the index ran past the table).
+    static constexpr int kMinBuckets = 8;
     explicit TraceTimeline(int maxBuckets = 1024);
     /// Times are clamped to +-kLimitNs (146 years around the clock origin) so bucket arithmetic cannot overflow.
     static constexpr std::int64_t kLimitNs = std::int64_t(1) << 62;

@@ -583,7 +583,7 @@ TEST_CASE("trace: a sector past 2^64 bytes is the same refusal in blkparse and b
     REQUIRE(b);
     TraceRecord rec;
     REQUIRE(b->next(rec) == TraceReader::Status::Error); // it was dropped in silence
-    CHECK(b->error().text() == u"past.blktrace:1: sector 36028797018963968 is past 2^64 bytes");
+    CHECK(b->error().text() == u"past.blktrace:1: field 4 (sector): '36028797018963968' is past 2^64 bytes");
     CHECK_FALSE(b->error().fatal);
     REQUIRE(b->next(rec) == TraceReader::Status::Record); // and the next event is read
     CHECK(rec.offsetBytes == 2048 * 512);
