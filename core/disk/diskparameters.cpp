@@ -105,9 +105,10 @@ constexpr double kMaxHostMs = 60'000;
 
     // The smallest whole number of sectors whose passage covers a switch: what a drive's format uses
     // so that a sequential transfer does not lose a revolution at a track boundary.
-    int skewCovering(double switchMs, double rotationMs, int sectorsPerTrack)
+    // nullopt when that many sectors pass an int (a switch of 1e300 ms): refused, not converted (#52).
+    std::optional<int> skewCovering(double switchMs, double rotationMs, int sectorsPerTrack)
     {
-        return int(std::ceil(switchMs / (rotationMs / sectorsPerTrack) - 1e-9));
+        return integerIfFits<int>(std::ceil(switchMs / (rotationMs / sectorsPerTrack) - 1e-9));
     }
 
     void parseMechanical(Reader& r, DiskParameters& p)
@@ -151,7 +152,12 @@ constexpr double kMaxHostMs = 60'000;
                     return r.integer(z, key, false);
                 if (r.has(o, key))
                     return r.integer(o, key, false);
-                return skewCovering(switchMs, p.rotationMs, s.sectorsPerTrack);
+                const auto covering = skewCovering(switchMs, p.rotationMs, s.sectorsPerTrack);
+                if (!covering)
+                    r.fail(QStringLiteral("'%1' unset, and a switch of %2 ms covers more sectors than an int holds")
+                               .arg(QLatin1String(key))
+                               .arg(switchMs));
+                return covering.value_or(0);
             };
             s.trackSkewSectors = skew("trackSkewSectors", p.headSwitchMs);
             s.cylinderSkewSectors = skew("cylinderSkewSectors", p.cylinderSwitchMs);

@@ -165,6 +165,13 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             return std::nullopt;
         }
     }
+    // A head switch of 0 to 1000 ms (drives take 0 to 1 ms): 1e300 overflowed the skew computed
+    // from it (#52).
+    if (!(*headSwitch >= 0 && *headSwitch <= 1000)) {
+        fail(error, QStringLiteral("%1: 'Head switch time' = %2 ms must be from 0 to 1000 ms")
+                        .arg(mech->find(u"Head switch time")->where(), QString::number(*headSwitch, 'g', 6)));
+        return std::nullopt;
+    }
     // A spindle from 1 to 10^6 rpm (drives spin at 3600 to 15000): 1e308 was taken and gave a
     // revolution of 0 ns.
     if (*surfaces < 1 || *cylinders < 2 || !(*rpm >= 1 && *rpm <= 1e6) || (zones->items.empty() && !g4)) {
