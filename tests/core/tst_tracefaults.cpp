@@ -11,6 +11,7 @@
 
 #include <QStringList>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -312,7 +313,7 @@ TEST_CASE("Trace faults: a size past 4 GiB is refused in every format that can s
     CAPTURE(fmtName(f));
     const Outcome o = readAll(f, text);
     REQUIRE(o.errors.size() == 1);
-    CHECK(o.errors[0] == QLatin1String(expected) + u"is more than 4 GiB, larger than any block request");
+    CHECK(o.errors[0] == QString::fromLatin1(expected) + QStringLiteral("is more than 4 GiB, larger than any block request"));
     CHECK(o.records.empty());
 }
 

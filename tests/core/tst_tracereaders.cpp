@@ -187,7 +187,7 @@ TEST_CASE("trace: a malformed line names file, line and field; stop or skip")
     } bad[] = {
         { "spc_bad.spc", "spc_bad.spc:2: field 4 (Opcode): 'x' is neither r nor w", 1 },
         { "disksim_bad.trace", "disksim_bad.trace:2: field 2 (device): 'zero' is not a number", 1 },
-        { "fio_bad.log", "fio_bad.log:3: field 4 (offset): '-5' is not a number", 1 },
+        { "fio_bad.log", "fio_bad.log:3: field 4 (offset): '-5' is negative", 1 },
         { "blkparse_bad.txt", "blkparse_bad.txt:2: field 4 (time): '0.00000x000' is not a time in seconds", 1 },
         { "alibaba_bad.csv", "alibaba_bad.csv:2: field 2 (op): 'Q' is neither R nor W", 1 },
     };
