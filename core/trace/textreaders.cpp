@@ -456,8 +456,10 @@ protected:
             r.write = (op == "1") == (m_map.op == CsvMapping::Op::ZeroRead);
         }
         if (m_map.responseColumn) {
-            if (!parseScaledNs(field(m_map.responseColumn), m_map.responseNsPerUnit, r.responseNs) || r.responseNs < 0)
+            if (!parseScaledNs(field(m_map.responseColumn), m_map.responseNsPerUnit, r.responseNs))
                 return fail(m_map.responseColumn, "response", field(m_map.responseColumn), "is not a time");
+            if (r.responseNs < 0)
+                return fail(m_map.responseColumn, "response", field(m_map.responseColumn), "is negative");
         }
         if (m_map.deviceColumn) {
             const std::string_view d = field(m_map.deviceColumn);
