@@ -400,7 +400,18 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                 .arg(zones->items.size())
                 .arg(slot.first->isList() ? QStringLiteral("a list of %1").arg(slot.first->items.size())
                                           : slot.first->text));
-    const DiskGeometry mapped(int(*surfaces), 512, specs, sparing);
+    // The zones' sectors in bytes an int64 holds before any geometry counts them (#52: cylinders x
+    // surfaces x blocks per track, each an int, overflowed 64 bits).
+    __int128 sectorsInAll = 0;
+    for (const ZoneSpec& z : specs)
+        sectorsInAll += __int128(z.cylinders) * *surfaces * z.sectorsPerTrack;
+    if (sectorsInAll * 512 > INT64_MAX) {
+        fail(error, QStringLiteral("%1: %2's zones hold more than 2^63 bytes (%3 surfaces)")
+                        .arg(shortWhere(model), model.blockLabel())
+                        .arg(*surfaces));
+        return std::nullopt;
+    }
+    const DiskGeometry mapped(*surfaces, 512, specs, sparing);
     const std::uint64_t sectors = mapped.totalSectors();
     o[QStringLiteral("zones")] = zoneArray;
     o[QStringLiteral("capacityBytes")] = double(sectors * 512);
