@@ -458,7 +458,7 @@ TEST_CASE("DiskSim import: a count past an int is refused with its file:line, no
     };
     // The drive of the .seek test above (100 cylinders x 2 surfaces x 10 sectors) with one count
     // written past 2^31 - 1 = 2147483647: int(10^12) would have been 727379968 cylinders.
-    const auto model = [](const char* cylinders, const char* spares) {
+    const auto model = [](const char* cylinders, const char* spares) -> QByteArray {
         return QByteArray("dm_disk M {\n"
                           "   Number of data surfaces = 2,\n"
                           "   Number of cylinders = ")
