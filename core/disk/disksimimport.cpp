@@ -697,10 +697,17 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                     << QStringLiteral("Allow read hits on write data") << QStringLiteral("Combine seq writes");
         }
 
-        const auto segments = disk.integerAt(u"Number of buffer segments");
-        const auto segmentSectors = disk.integerAt(u"Segment size (in blks)");
-        const auto readAhead = disk.integerAt(u"Maximum read-ahead (blks)");
-        const auto fastWrite = disk.integerAt(u"Fast write level");
+        // Counts an int holds when given (#52: they were narrowed to int); absent, the cache is off.
+        QString cacheError;
+        const auto segments = disk.intOr(u"Number of buffer segments", 0, &cacheError);
+        const auto segmentSectors = segments ? disk.intOr(u"Segment size (in blks)", 0, &cacheError) : std::nullopt;
+        const auto readAhead = segmentSectors ? disk.intOr(u"Maximum read-ahead (blks)", 0, &cacheError) : std::nullopt;
+        const auto fastWrite = readAhead ? disk.intOr(u"Fast write level", 0, &cacheError) : std::nullopt;
+        const auto continuous = fastWrite ? disk.intOr(u"Buffer continuous read", 3, &cacheError) : std::nullopt;
+        if (!continuous) {
+            fail(error, cacheError);
+            return std::nullopt;
+        }
         const bool caching = disk.integerAt(u"Enable caching in buffer").value_or(1) != 0;
         if (caching && segments && *segments > 0 && segmentSectors && *segmentSectors > 0) {
             if (perSectorMs <= 0) {
@@ -720,7 +727,7 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                 // 3 up to the maximum read-ahead, 4 to the end of the next track; 1 and 2 (track or
                 // cylinder end) are read as 3.
                 const DiskSimValue* contValue = disk.find(u"Buffer continuous read");
-                const int cont = int(disk.integerAt(u"Buffer continuous read").value_or(3));
+                const int cont = *continuous;
                 if (cont == 0)
                     ra = 0;
                 else if (cont == 4)
