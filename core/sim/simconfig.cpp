@@ -122,6 +122,11 @@ bool parseIops(const QString& value, int disks, std::vector<double>& iops, QStri
                              .arg(disks - 1);
             return false;
         }
+        if (std::any_of(members.begin(), members.end(), [&](const auto& m) { return m.first == *d; })) {
+            if (error)
+                *error = QStringLiteral("iops=%1: member %2 is given twice").arg(value).arg(*d);
+            return false;
+        }
         const auto rate = parseRate(QStringLiteral("iops"), iv[1], error);
         if (!rate)
             return false;
