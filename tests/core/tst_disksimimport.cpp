@@ -503,3 +503,29 @@ TEST_CASE("DiskSim import: a count past an int is refused with its file:line, no
     INFO(error.toStdString());
     CHECK(importDiskSim(path, &error));
 }
+
+TEST_CASE("DiskSim import: a cache count past an int is refused with its file:line (#52)", "[disk][disksim][import][host]")
+{
+    // cheetah9LP.diskspecs:34 "Number of buffer segments = 3", written as 5000000000: narrowed to an
+    // int it was 705032704 segments.
+    const QString parv = disksimValidationFile("cheetah9LP.parv");
+    REQUIRE_VALIDATION(parv);
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    for (const char* name : { "cheetah9LP.parv", "cheetah9LP.diskspecs", "cheetah9LP.model", "cheetah9LP.seek" }) {
+        QFile in(disksimValidationFile(name));
+        REQUIRE(in.open(QIODevice::ReadOnly));
+        QByteArray text = in.readAll();
+        if (QByteArray(name).endsWith(".diskspecs")) {
+            REQUIRE(text.contains("Number of buffer segments = 3,"));
+            text.replace("Number of buffer segments = 3,", "Number of buffer segments = 5000000000,");
+        }
+        QFile out(dir.filePath(QString::fromLatin1(name)));
+        REQUIRE(out.open(QIODevice::WriteOnly));
+        out.write(text);
+    }
+    QString error;
+    CHECK_FALSE(importDiskSim(dir.filePath(QStringLiteral("cheetah9LP.parv")), &error));
+    CHECK(error.endsWith(
+        QStringLiteral("cheetah9LP.diskspecs:34: 'Number of buffer segments' = 5000000000 is outside -2147483648 to 2147483647")));
+}
