@@ -4,6 +4,7 @@
 #include "reportcharts.h"
 #include "reporttext_p.h"
 
+#include "numberrange.h"
 #include "workspace/workspace.h"
 
 #include <QFileInfo>
@@ -112,8 +113,11 @@ QString ioTable(const ProbeResult& r)
     // every chunk pair, with the same N) is what Shear would have spent on the same array.
     const QJsonObject& shear = r.shearSchedule;
     auto shearCell = [&](const char* key) {
+        // From the workspace file: a count only when it is one (#52: -1 or 1e30 went through an
+        // overflowing conversion); anything else is shown as not known.
         const QJsonValue v = shear.value(QLatin1String(key));
-        return v.isDouble() ? count(std::uint64_t(v.toDouble())) : QStringLiteral("–");
+        const auto n = v.isDouble() ? wholeIfFits<std::uint64_t>(v.toDouble()) : std::nullopt;
+        return n ? count(*n) : QStringLiteral("–");
     };
     Table t;
     t.header = { QObject::tr("Step"), QObject::tr("I/Os this probe"), QObject::tr("Shear's schedule") };

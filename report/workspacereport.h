@@ -16,6 +16,9 @@ struct Workspace;
 /// What the report says about itself on its first page and in every page's header.
 struct ReportOptions
 {
+    /// The longest title or customer line, in characters: it heads every page, and a longer one
+    /// would be cut or wrapped there (#52: refused, not shortened).
+    static constexpr qsizetype kMaxLineChars = 200;
     QString title; ///< empty: "Disk array report"
     QString customer; ///< who the report is for, on its first page; empty: not shown
     QString workspaceName; ///< the workspace file's name; empty: "Unsaved workspace"

@@ -13,6 +13,7 @@
 #include <QJsonObject>
 
 #include <cstdio>
+#include <tuple>
 
 namespace raidscope::cli {
 
@@ -46,6 +47,23 @@ int runReport(const QStringList& args)
     const QString output = a.value(pdf ? QStringLiteral("pdf") : QStringLiteral("html"));
     const QString path = positional.front();
 
+    // The title and the customer go into the report as given: one line, within kMaxLineChars,
+    // checked before anything is read (#52).
+    ReportOptions options;
+    options.title = a.value(QStringLiteral("title"));
+    options.customer = a.value(QStringLiteral("customer"));
+    for (const auto& [name, text, what] : { std::tuple { "title", options.title, "a title" },
+             std::tuple { "customer", options.customer, "a customer" } }) {
+        if (const QString problem = controlCharacterProblem(text); !problem.isEmpty())
+            return fail(QStringLiteral("report: --%1 '%2': %3; %4 is one line of text")
+                            .arg(QLatin1String(name), oneLine(text), problem, QLatin1String(what)),
+                Usage);
+        if (text.size() > ReportOptions::kMaxLineChars)
+            return fail(QStringLiteral("report: --%1 '%2' is longer than %3 characters")
+                            .arg(QLatin1String(name), excerpt(text, 40))
+                            .arg(ReportOptions::kMaxLineChars),
+                Usage);
+    }
     // Never over the workspace, nor over a file it refers to (a trace, a probe result), checked
     // before anything is read or drawn; writeOutputFile() checks again as it writes.
     if (const QString problem = outputPathProblem(output, { path }); !problem.isEmpty())
@@ -59,13 +77,6 @@ int runReport(const QStringList& args)
     if (const QString problem = outputPathProblem(output, inputs); !problem.isEmpty())
         return fail(option + u' ' + problem);
 
-    ReportOptions options;
-    options.title = a.value(QStringLiteral("title"));
-    if (const QString problem = controlCharacterProblem(options.title); !problem.isEmpty())
-        return fail(QStringLiteral("report: --title '%1': %2; a title is one line of text").arg(oneLine(options.title), problem), Usage);
-    options.customer = a.value(QStringLiteral("customer"));
-    if (const QString problem = controlCharacterProblem(options.customer); !problem.isEmpty())
-        return fail(QStringLiteral("report: --customer '%1': %2; a customer is one line of text").arg(oneLine(options.customer), problem), Usage);
     options.workspaceName = QFileInfo(path).fileName();
     const WorkspaceReport report = buildWorkspaceReport(*workspace, options);
     int pages = 0;

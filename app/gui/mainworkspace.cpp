@@ -116,6 +116,8 @@ void MainWindow::exportReportDialog()
     auto* customer = new QLineEdit(m_reportCustomer, &details);
     customer->setObjectName(QStringLiteral("reportCustomerEdit"));
     customer->setPlaceholderText(tr("not shown"));
+    title->setMaxLength(int(ReportOptions::kMaxLineChars));
+    customer->setMaxLength(int(ReportOptions::kMaxLineChars));
     form->addRow(tr("&Title:"), title);
     form->addRow(tr("Prepared &for:"), customer);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &details);

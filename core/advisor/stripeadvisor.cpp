@@ -537,9 +537,12 @@ std::optional<MeasuredSkew> measuredSkew(const TraceSummary& summary, int contro
         return MeasuredSkew { used, busiestDeviceShare(summary),
             QStringLiteral("the busiest of the trace's %1 devices (device %2)").arg(used).arg(QString::fromStdString(summary.devices[std::size_t(b)].name)) };
     }
-    if (controllers < 2)
+    // No device with I/Os (a summary whose records no device accounts for): nothing to measure
+    // (it indexed devices[-1]; #52).
+    const int busiestIndex = busiestDevice(summary);
+    if (controllers < 2 || used == 0 || busiestIndex < 0)
         return std::nullopt;
-    const TraceDeviceSummary& d = summary.devices[std::size_t(busiestDevice(summary))];
+    const TraceDeviceSummary& d = summary.devices[std::size_t(busiestIndex)];
     const std::vector<std::uint64_t> counts = d.regions.usedCounts();
     const double regions = double(counts.size());
     double total = 0, busiest = 0;

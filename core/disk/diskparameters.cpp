@@ -7,6 +7,8 @@
 #include <QJsonArray>
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace raidscope {
@@ -103,9 +105,10 @@ constexpr double kMaxHostMs = 60'000;
 
     // The smallest whole number of sectors whose passage covers a switch: what a drive's format uses
     // so that a sequential transfer does not lose a revolution at a track boundary.
-    int skewCovering(double switchMs, double rotationMs, int sectorsPerTrack)
+    // nullopt when that many sectors pass an int (a switch of 1e300 ms): refused, not converted (#52).
+    std::optional<int> skewCovering(double switchMs, double rotationMs, int sectorsPerTrack)
     {
-        return int(std::ceil(switchMs / (rotationMs / sectorsPerTrack) - 1e-9));
+        return integerIfFits<int>(std::ceil(switchMs / (rotationMs / sectorsPerTrack) - 1e-9));
     }
 
     void parseMechanical(Reader& r, DiskParameters& p)
@@ -131,6 +134,7 @@ constexpr double kMaxHostMs = 60'000;
             return r.fail(QStringLiteral("'zones' must list at least one zone"));
         std::vector<ZoneSpec> specs;
         int cylinder = 0;
+        __int128 diskSectors = 0;
         for (const QJsonValue& v : zones) {
             const QJsonObject z = v.toObject();
             ZoneSpec s;
@@ -148,7 +152,12 @@ constexpr double kMaxHostMs = 60'000;
                     return r.integer(z, key, false);
                 if (r.has(o, key))
                     return r.integer(o, key, false);
-                return skewCovering(switchMs, p.rotationMs, s.sectorsPerTrack);
+                const auto covering = skewCovering(switchMs, p.rotationMs, s.sectorsPerTrack);
+                if (!covering)
+                    r.fail(QStringLiteral("'%1' unset, and a switch of %2 ms covers more sectors than an int holds")
+                               .arg(QLatin1String(key))
+                               .arg(switchMs));
+                return covering.value_or(0);
             };
             s.trackSkewSectors = skew("trackSkewSectors", p.headSwitchMs);
             s.cylinderSkewSectors = skew("cylinderSkewSectors", p.cylinderSwitchMs);
@@ -169,10 +178,22 @@ constexpr double kMaxHostMs = 60'000;
             }
             if (!r.ok())
                 return;
-            if (s.dataCylinderOffset + (s.dataCylinders > 0 ? s.dataCylinders : 1) > s.cylinders)
+            if (std::int64_t(s.dataCylinderOffset) + (s.dataCylinders > 0 ? s.dataCylinders : 1) > s.cylinders)
                 return r.fail(QStringLiteral("zone dataCylinderOffset + dataCylinders exceed its %1 cylinders")
                                   .arg(s.cylinders));
-            if (s.deadSectors >= s.cylinders * heads * s.sectorsPerTrack)
+            // cylinders x heads x sectors per track, and the disk's sum of them, in bytes an int64
+            // holds; the cylinders in an int (#52: three ints multiplied in an int overflowed).
+            const __int128 zoneSectors = __int128(s.cylinders) * heads * s.sectorsPerTrack;
+            diskSectors += zoneSectors;
+            if (diskSectors * __int128(std::max(1, p.sectorBytes)) > INT64_MAX)
+                return r.fail(QStringLiteral("zone %1 cylinders x %2 heads x %3 sectors per track takes the disk past "
+                                             "2^63 bytes")
+                                  .arg(s.cylinders)
+                                  .arg(heads)
+                                  .arg(s.sectorsPerTrack));
+            if (std::int64_t(cylinder) + s.cylinders > std::numeric_limits<int>::max())
+                return r.fail(QStringLiteral("the zones' cylinders add up past %1").arg(std::numeric_limits<int>::max()));
+            if (s.deadSectors >= zoneSectors)
                 return r.fail(QStringLiteral("zone deadSectors %1 fill the zone").arg(s.deadSectors));
             cylinder += s.cylinders;
             specs.push_back(s);
@@ -288,7 +309,11 @@ constexpr double kMaxHostMs = 60'000;
     void parseSolidState(Reader& r, DiskParameters& p)
     {
         const QJsonObject& o = r.json();
-        p.logicalSectors = std::uint64_t(r.number(o, "logicalSectors"));
+        const double sectors = r.number(o, "logicalSectors");
+        const auto whole = wholeIfFits<std::int64_t>(sectors);
+        if (!whole || __int128(*whole) * std::max(1, p.sectorBytes) > INT64_MAX)
+            return r.fail(QStringLiteral("'logicalSectors' must be whole sectors of below 2^63 bytes in all, got %1").arg(sectors));
+        p.logicalSectors = std::uint64_t(*whole);
         p.readLatencyMs = r.number(o, "readLatencyUs", false) / 1000.0;
         p.writeLatencyMs = r.number(o, "writeLatencyUs", false) / 1000.0;
         p.readMBps = r.number(o, "readMBps");
@@ -305,7 +330,11 @@ std::optional<DiskParameters> parseDiskParameters(const QJsonObject& json, QStri
     if (p.id.isEmpty())
         r.fail(QStringLiteral("missing 'id'"));
     const double capacity = r.number(json, "capacityBytes");
-    p.capacityBytes = std::uint64_t(capacity);
+    // Whole bytes below 2^63 (#52: 1e30 went through an overflowing conversion).
+    if (const auto bytes = wholeIfFits<std::int64_t>(capacity))
+        p.capacityBytes = std::uint64_t(*bytes);
+    else if (r.ok())
+        r.fail(QStringLiteral("'capacityBytes' must be whole bytes below 2^63, got %1").arg(capacity));
     p.sectorBytes = r.has(json, "sectorBytes") ? r.integer(json, "sectorBytes") : 512;
     p.commandOverheadMs = r.optionalNumber(json, "commandOverheadMs", 0);
     p.busMBps = r.optionalNumber(json, "busMBps", 0);

@@ -13,6 +13,7 @@
 #include <QList>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -145,8 +146,9 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         return v;
     }();
     const DiskSimValue* zones = !mech ? nullptr : layoutG4 ? &noZones : layout->listAt(u"Zones", &err);
-    const auto surfaces = zones ? model.integerAt(u"Number of data surfaces", &err) : std::nullopt;
-    const auto cylinders = surfaces ? model.integerAt(u"Number of cylinders", &err) : std::nullopt;
+    // Counts an int holds, or refused with their line (#52): 10^12 cylinders was narrowed to another count.
+    const auto surfaces = zones ? model.intAt(u"Number of data surfaces", &err) : std::nullopt;
+    const auto cylinders = surfaces ? model.intAt(u"Number of cylinders", &err) : std::nullopt;
     const auto rpm = cylinders ? mech->numberAt(u"Rotation speed (in rpms)", &err) : std::nullopt;
     const auto headSwitch = rpm ? mech->numberAt(u"Head switch time", &err) : std::nullopt;
     const auto settle = headSwitch ? mech->numberAt(u"Add. write settling delay", &err) : std::nullopt;
@@ -162,6 +164,13 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             fail(error, err);
             return std::nullopt;
         }
+    }
+    // A head switch of 0 to 1000 ms (drives take 0 to 1 ms): 1e300 overflowed the skew computed
+    // from it (#52).
+    if (!(*headSwitch >= 0 && *headSwitch <= 1000)) {
+        fail(error, QStringLiteral("%1: 'Head switch time' = %2 ms must be from 0 to 1000 ms")
+                        .arg(mech->find(u"Head switch time")->where(), QString::number(*headSwitch, 'g', 6)));
+        return std::nullopt;
     }
     // A spindle from 1 to 10^6 rpm (drives spin at 3600 to 15000): 1e308 was taken and gave a
     // revolution of 0 ns.
@@ -207,8 +216,13 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         }
         sparing.scheme = SparingScheme(*scheme);
     }
-    if (const auto range = layout->integerAt(u"Rangesize for sparing"); range && *range >= 1)
-        sparing.rangeCylinders = int(*range);
+    const auto range = layout->intOr(u"Rangesize for sparing", 0, &err);
+    if (!range) {
+        fail(error, err);
+        return std::nullopt;
+    }
+    if (*range >= 1)
+        sparing.rangeCylinders = *range;
     if (const auto mapping = layout->integerAt(u"LBN-to-PBN mapping scheme"); mapping && *mapping != 0)
         im.warn(*layout->find(u"LBN-to-PBN mapping scheme"), u"LBN-to-PBN mapping scheme",
             QStringLiteral("%1 (surfaces alternating by cylinder) not modelled; the normal mapping is used")
@@ -237,12 +251,22 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
             fail(error, QStringLiteral("%1: expected a dm_layout_g1_zone in Zones").arg(z.where()));
             return std::nullopt;
         }
-        const auto firstCyl = z.integerAt(u"First cylinder number", &err);
-        const auto lastCyl = firstCyl ? z.integerAt(u"Last cylinder number", &err) : std::nullopt;
-        const auto spt = lastCyl ? z.integerAt(u"Blocks per track", &err) : std::nullopt;
+        const auto firstCyl = z.intAt(u"First cylinder number", &err);
+        // The last cylinder + 1 must be an int too (a zone's cylinder count).
+        const auto lastCyl = firstCyl ? z.intAt(u"Last cylinder number", &err) : std::nullopt;
+        const auto spt = lastCyl ? z.intAt(u"Blocks per track", &err) : std::nullopt;
         const auto trackSkew = spt ? z.numberAt(u"Skew for track switch", &err) : std::nullopt;
         const auto cylSkew = trackSkew ? z.numberAt(u"Skew for cylinder switch", &err) : std::nullopt;
-        if (!cylSkew) {
+        const auto dead = cylSkew ? z.intOr(u"Empty space at zone front", 0, &err) : std::nullopt;
+        const auto spares = dead ? z.intOr(u"Number of spares", 0, &err) : std::nullopt;
+        if (lastCyl && *lastCyl == INT_MAX) {
+            err = QStringLiteral("%1: 'Last cylinder number' = %2 leaves no count of cylinders an int holds")
+                      .arg(z.find(u"Last cylinder number")->where())
+                      .arg(*lastCyl);
+            fail(error, err);
+            return std::nullopt;
+        }
+        if (!spares) {
             fail(error, err);
             return std::nullopt;
         }
@@ -296,8 +320,8 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         spec.dataCylinderOffset = int(*firstCyl) - first;
         if (const auto offset = z.numberAt(u"Offset of first block"))
             spec.firstBlockSectors = skew(*offset, u"Offset of first block");
-        spec.deadSectors = int(z.integerAt(u"Empty space at zone front").value_or(0));
-        spec.spares = int(z.integerAt(u"Number of spares").value_or(0));
+        spec.deadSectors = *dead;
+        spec.spares = *spares;
         if (const DiskSimValue* slips = z.listAt(u"slips")) {
             for (const DiskSimValue& v : slips->items) {
                 // A whole number an int holds: 1e300 slips would overflow the conversion (#52).
@@ -376,7 +400,18 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                 .arg(zones->items.size())
                 .arg(slot.first->isList() ? QStringLiteral("a list of %1").arg(slot.first->items.size())
                                           : slot.first->text));
-    const DiskGeometry mapped(int(*surfaces), 512, specs, sparing);
+    // The zones' sectors in bytes an int64 holds before any geometry counts them (#52: cylinders x
+    // surfaces x blocks per track, each an int, overflowed 64 bits).
+    __int128 sectorsInAll = 0;
+    for (const ZoneSpec& z : specs)
+        sectorsInAll += __int128(z.cylinders) * *surfaces * z.sectorsPerTrack;
+    if (sectorsInAll * 512 > INT64_MAX) {
+        fail(error, QStringLiteral("%1: %2's zones hold more than 2^63 bytes (%3 surfaces)")
+                        .arg(shortWhere(model), model.blockLabel())
+                        .arg(*surfaces));
+        return std::nullopt;
+    }
+    const DiskGeometry mapped(*surfaces, 512, specs, sparing);
     const std::uint64_t sectors = mapped.totalSectors();
     o[QStringLiteral("zones")] = zoneArray;
     o[QStringLiteral("capacityBytes")] = double(sectors * 512);
@@ -662,10 +697,17 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                     << QStringLiteral("Allow read hits on write data") << QStringLiteral("Combine seq writes");
         }
 
-        const auto segments = disk.integerAt(u"Number of buffer segments");
-        const auto segmentSectors = disk.integerAt(u"Segment size (in blks)");
-        const auto readAhead = disk.integerAt(u"Maximum read-ahead (blks)");
-        const auto fastWrite = disk.integerAt(u"Fast write level");
+        // Counts an int holds when given (#52: they were narrowed to int); absent, the cache is off.
+        QString cacheError;
+        const auto segments = disk.intOr(u"Number of buffer segments", 0, &cacheError);
+        const auto segmentSectors = segments ? disk.intOr(u"Segment size (in blks)", 0, &cacheError) : std::nullopt;
+        const auto readAhead = segmentSectors ? disk.intOr(u"Maximum read-ahead (blks)", 0, &cacheError) : std::nullopt;
+        const auto fastWrite = readAhead ? disk.intOr(u"Fast write level", 0, &cacheError) : std::nullopt;
+        const auto continuous = fastWrite ? disk.intOr(u"Buffer continuous read", 3, &cacheError) : std::nullopt;
+        if (!continuous) {
+            fail(error, cacheError);
+            return std::nullopt;
+        }
         const bool caching = disk.integerAt(u"Enable caching in buffer").value_or(1) != 0;
         if (caching && segments && *segments > 0 && segmentSectors && *segmentSectors > 0) {
             if (perSectorMs <= 0) {
@@ -685,7 +727,7 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
                 // 3 up to the maximum read-ahead, 4 to the end of the next track; 1 and 2 (track or
                 // cylinder end) are read as 3.
                 const DiskSimValue* contValue = disk.find(u"Buffer continuous read");
-                const int cont = int(disk.integerAt(u"Buffer continuous read").value_or(3));
+                const int cont = *continuous;
                 if (cont == 0)
                     ra = 0;
                 else if (cont == 4)

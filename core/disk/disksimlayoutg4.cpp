@@ -253,7 +253,10 @@ void appendLayoutG4Zones(LayoutG4Summary& g4, std::optional<std::int64_t> blockC
     for (const LayoutG4Zone& z : g4.zones) {
         // DiskSim's defunct -2 skew option computed a skew so (layout_g1_load.c, initialize_bands).
         const double sectorMs = 60000.0 / rpm / z.sectorsPerTrack;
-        const int skew = int(std::ceil(headSwitchMs / sectorMs - 1e-9));
+        // A skew is an angle: whole turns of it are taken off (the same place on the track) before
+        // it becomes an int, which 1e300 ms of head switch would overflow (#52).
+        const double covering = std::ceil(headSwitchMs / sectorMs - 1e-9);
+        const int skew = int(std::fmod(covering, double(std::max(1, z.sectorsPerTrack))));
         ZoneSpec spec;
         spec.cylinders = z.cylinders;
         spec.sectorsPerTrack = z.sectorsPerTrack;

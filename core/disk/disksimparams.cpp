@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "disksimparams.h"
 
+#include <climits>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -687,6 +689,26 @@ std::optional<std::int64_t> DiskSimValue::integerAt(QStringView key, QString* er
 {
     const auto* v = typedEntry(*this, key, [](const DiskSimValue& x) { return x.isNumber() && x.integral; }, "an integer", error);
     return v ? std::optional<std::int64_t>(static_cast<std::int64_t>(v->number)) : std::nullopt;
+}
+
+std::optional<int> DiskSimValue::intAt(QStringView key, QString* error) const
+{
+    const auto value = integerAt(key, error);
+    if (!value)
+        return std::nullopt;
+    if (*value < INT_MIN || *value > INT_MAX) {
+        setError(error, find(key)->where() + QStringLiteral(": '%1' = %2 is outside %3 to %4")
+                            .arg(key).arg(*value).arg(INT_MIN).arg(INT_MAX));
+        return std::nullopt;
+    }
+    return int(*value);
+}
+
+std::optional<int> DiskSimValue::intOr(QStringView key, int fallback, QString* error) const
+{
+    if (isBlock() && !find(key))
+        return fallback;
+    return intAt(key, error);
 }
 
 std::optional<QString> DiskSimValue::stringAt(QStringView key, QString* error) const

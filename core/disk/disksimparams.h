@@ -53,6 +53,12 @@ struct DiskSimValue
     std::optional<double> numberAt(QStringView key, QString* error = nullptr) const;
     /// As numberAt(), and the number must be an integer written as one.
     std::optional<std::int64_t> integerAt(QStringView key, QString* error = nullptr) const;
+    /// As integerAt(), and the integer must fit an int: "Number of cylinders = 1000000000000" is
+    /// refused with its file, line and range, not narrowed to another count (#52).
+    std::optional<int> intAt(QStringView key, QString* error = nullptr) const;
+    /// An optional int entry: `fallback` when the block has no `key`; nullopt and intAt()'s message
+    /// when it has one that is not an integer an int holds (never the fallback in its place).
+    std::optional<int> intOr(QStringView key, int fallback, QString* error) const;
     std::optional<QString> stringAt(QStringView key, QString* error = nullptr) const;
     const DiskSimValue* listAt(QStringView key, QString* error = nullptr) const;
     /// A block value; with `typeName`, one of that type only.

@@ -27,6 +27,12 @@ bool parseMembers(const QString& key, const QString& value, int disks, std::vect
                 *error = QStringLiteral("%1=%2: '%3' is not a member disk (0 to %4)").arg(key, value, part).arg(disks - 1);
             return false;
         }
+        // failed=1,1 is a slip, not one failure (#52); shared= says "two different members" itself.
+        if (key != u"shared" && std::find(out.begin(), out.end(), *d) != out.end()) {
+            if (error)
+                *error = QStringLiteral("%1=%2: member %3 is given twice").arg(key, value).arg(*d);
+            return false;
+        }
         out.push_back(*d);
     }
     return true;
@@ -42,6 +48,12 @@ bool parseIndexed(const QString& key, const QString& value, int disks, std::vect
         if (!d) {
             if (error)
                 *error = QStringLiteral("%1=%2: expected DISK:VALUE with DISK from 0 to %3").arg(key, value).arg(disks - 1);
+            return false;
+        }
+        // speed=1:0.5,1:2 gave member 1 the last factor in silence (#52).
+        if (std::any_of(out.begin(), out.end(), [&](const auto& p) { return p.first == *d; })) {
+            if (error)
+                *error = QStringLiteral("%1=%2: member %3 is given twice").arg(key, value).arg(*d);
             return false;
         }
         out.emplace_back(*d, iv[1]);
@@ -108,6 +120,11 @@ bool parseIops(const QString& value, int disks, std::vector<double>& iops, QStri
                 *error = QStringLiteral("iops=%1: expected RATE or DISK:RATE with DISK from 0 to %2")
                              .arg(value)
                              .arg(disks - 1);
+            return false;
+        }
+        if (std::any_of(members.begin(), members.end(), [&](const auto& m) { return m.first == *d; })) {
+            if (error)
+                *error = QStringLiteral("iops=%1: member %2 is given twice").arg(value).arg(*d);
             return false;
         }
         const auto rate = parseRate(QStringLiteral("iops"), iv[1], error);

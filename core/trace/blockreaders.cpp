@@ -68,6 +68,8 @@ protected:
         std::int64_t t = 0;
         if (!parseScaledNs(f[3], 1000000000, t))
             return fail(4, "time", f[3], "is not a time in seconds");
+        if (t < 0)
+            return fail(4, "time", f[3], kNegativeTime);
         const std::string_view action = f[5];
         if (action != "Q" && action != "D" && action != "C")
             return Parsed::Skip;
@@ -80,11 +82,14 @@ protected:
         if (!write && !read)
             return Parsed::Skip; // discards, pure flushes
         std::uint64_t sector = 0, sectors = 0;
-        const bool sectorRead = parseU64(f[7], sector);
-        if (!sectorRead || sector > UINT64_MAX / 512) // the same refusal as blktrace's (#52)
-            return fail(8, "sector", f[7], sectorRead ? "is past 2^64 bytes" : "is not a sector number");
-        if (!parseU64(f[9], sectors) || sectors > UINT64_MAX / 512)
-            return fail(10, "sectors", f[9], "is not a number of sectors");
+        if (!parseU64(f[7], sector))
+            return fail(8, "sector", f[7], whyNotU64(f[7], kPastByteRange, "is not a sector number"));
+        if (sector > UINT64_MAX / 512) // the same refusal as blktrace's (#52)
+            return fail(8, "sector", f[7], kPastByteRange);
+        if (!parseU64(f[9], sectors))
+            return fail(10, "sectors", f[9], whyNotU64(f[9], kSizeTooLarge, "is not a number of sectors"));
+        if (sectors > kMaxRequestBytes / 512)
+            return fail(10, "sectors", f[9], kSizeTooLarge);
         const std::uint32_t dev = deviceIndex(f[0]);
         r.offsetBytes = sector * 512;
         r.sizeBytes = sectors * 512;
@@ -175,7 +180,7 @@ public:
             }
             const std::uint16_t pduLen = load16(p + 46, be);
             ++m_record;
-            const std::int64_t time = std::int64_t(load64(p + 8, be) & 0x7fffffffffffffffULL);
+            const std::uint64_t rawTime = load64(p + 8, be);
             const std::uint64_t sector = load64(p + 16, be);
             const std::uint32_t bytes = load32(p + 24, be);
             const std::uint32_t action = load32(p + 28, be);
@@ -192,13 +197,15 @@ public:
                 continue;
             if (!(tc & (TcRead | TcWrite)))
                 continue;
-            // A sector past 2^55 is a byte offset past 2^64: refused as blkparse refuses the same
-            // event's text (field "sector"), not dropped in silence (#52).
-            if (sector > UINT64_MAX / 512) {
-                setError(QStringLiteral("sector %1 is past 2^64 bytes").arg(sector));
-                m_error.fieldName = QStringLiteral("sector");
-                return Status::Error;
-            }
+            // Refused as the text formats refuse the same fields, named by their place in struct
+            // blk_io_trace (#52): a time past 2^63 ns is negative as the signed nanoseconds every
+            // reader gives (it was masked to another time in silence); a sector past 2^55 is a byte
+            // offset past 2^64 (it was dropped in silence). 32 bits of bytes cannot pass 4 GiB.
+            if (rawTime > std::uint64_t(INT64_MAX))
+                return fieldError(3, "time", rawTime, "is past 2^63 ns: negative as a signed time, before the trace's clock origin");
+            if (sector > UINT64_MAX / 512)
+                return fieldError(4, "sector", sector, kPastByteRange);
+            const auto time = std::int64_t(rawTime);
             std::array<char, 32> name;
             const int n = std::snprintf(name.data(), name.size(), "%u,%u", dev >> 20, dev & 0xfffff);
             r = TraceRecord {};
@@ -289,6 +296,15 @@ private:
         m_error.file = m_name;
         m_error.line = m_record;
         m_error.message = message;
+    }
+    // A field of struct blk_io_trace (1 magic, 2 sequence, 3 time, 4 sector, 5 bytes, 6 action, ...)
+    // refused as LineTraceReader::fail() words a text field's refusal.
+    Status fieldError(int field, const char* name, std::uint64_t value, const char* what)
+    {
+        setError(QStringLiteral("'%1' %2").arg(value).arg(QString::fromLatin1(what)));
+        m_error.field = field;
+        m_error.fieldName = QString::fromLatin1(name);
+        return Status::Error;
     }
     Status truncated()
     {

@@ -6,9 +6,37 @@
 #include "linesource.h"
 #include "tracereader.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace raidscope::trace {
+
+// The same fault gets the same answer in every format (#52). A record's time is never before its
+// clock's origin (TraceRecord::timeNs >= 0), its offset fits in 64 bits of bytes and its size is at
+// most kMaxRequestBytes: a field past one of these is refused, named with its file, line and field,
+// and the reader goes on with the next line. What is unusual but can be read (a size of 0, a time
+// before an earlier record's, an offset past 2^63 bytes) is read as it stands and counted as an
+// anomaly by the summary, whatever the format.
+
+/// The largest request any reader accepts: 4 GiB. Linux's block layer and blktrace count a
+/// request's bytes in 32 bits; a larger size is a damaged field, not a request.
+constexpr std::uint64_t kMaxRequestBytes = std::uint64_t(4) << 30;
+inline constexpr const char* kNegativeTime = "is negative: a time before the trace's clock origin";
+inline constexpr const char* kPastByteRange = "is past 2^64 bytes";
+inline constexpr const char* kSizeTooLarge = "is more than 4 GiB, larger than any block request";
+
+/// Why parseU64() refused a field: `negative` (a minus and digits), `overflow` (all digits, past
+/// 2^64) or `otherwise`.
+inline const char* whyNotU64(std::string_view s, const char* overflow, const char* otherwise = "is not a number",
+                             const char* negative = "is negative")
+{
+    const auto digits = [](std::string_view d) {
+        return !d.empty() && std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    if (s.size() > 1 && s.front() == '-' && digits(s.substr(1)))
+        return negative;
+    return digits(s) ? overflow : otherwise;
+}
 
 /// A reader of a line-oriented text format: one record per line, errors carry the line number.
 class LineTraceReader : public TraceReader

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The line-oriented readers: MSR Cambridge CSV, SPC/UMass ASCII, DiskSim ASCII, fio iolog, generic CSV.
+// The line-oriented readers: MSR Cambridge CSV, SPC/UMass ASCII, DiskSim ASCII, fio iolog, generic CSV
+// (its column mapping in csvmapping.cpp).
 // Field meanings and units as in ../shared/traces/SOURCES.md.
 #include "readers_p.h"
-
-#include "numberrange.h"
 
 #include <QStringList>
 
@@ -78,33 +77,40 @@ protected:
         if (!parseU64(f[0], ticks)) {
             if (lineNumber() == 1 && f[0] == "Timestamp")
                 return Parsed::Skip;
-            return fail(1, "Timestamp", f[0], "is not a number");
+            return fail(1, "Timestamp", f[0], whyNotU64(f[0], "is out of range", "is not a number", kNegativeTime));
         }
-        // FILETIME counts 100 ns ticks from 1601-01-01; 116444736000000000 ticks is 1970-01-01.
-        const __int128 ns = (__int128(ticks) - 116444736000000000LL) * 100;
-        if (ns > INT64_MAX || ns < INT64_MIN)
+        // FILETIME counts 100 ns ticks from 1601-01-01; kUnixEpochTicks is 1970-01-01, the origin of
+        // the times this reader gives: a tick before it is a negative time, refused as in every format.
+        if (ticks < kUnixEpochTicks)
+            return fail(1, "Timestamp", f[0], "is before 1970-01-01, the Unix epoch the times count from");
+        const __int128 ns = (__int128(ticks) - kUnixEpochTicks) * 100;
+        if (ns > INT64_MAX)
             return fail(1, "Timestamp", f[0], "is out of range");
         r.timeNs = std::int64_t(ns);
         if (f[1].empty() || f[1].size() > 64)
             return fail(2, "Hostname", f[1], "is not a host name");
         if (!parseU64(f[2], disk))
-            return fail(3, "DiskNumber", f[2], "is not a number");
+            return fail(3, "DiskNumber", f[2], whyNotU64(f[2], "is out of range"));
         if (iequals(f[3], "Write"))
             r.write = true;
         else if (!iequals(f[3], "Read"))
             return fail(4, "Type", f[3], "is neither Read nor Write");
         if (!parseU64(f[4], r.offsetBytes))
-            return fail(5, "Offset", f[4], "is not a number");
+            return fail(5, "Offset", f[4], whyNotU64(f[4], kPastByteRange));
         if (!parseU64(f[5], r.sizeBytes))
-            return fail(6, "Size", f[5], "is not a number");
+            return fail(6, "Size", f[5], whyNotU64(f[5], kSizeTooLarge));
+        if (r.sizeBytes > kMaxRequestBytes)
+            return fail(6, "Size", f[5], kSizeTooLarge);
         if (!parseU64(f[6], response) || response > std::uint64_t(INT64_MAX / 100))
-            return fail(7, "ResponseTime", f[6], "is not a number");
+            return fail(7, "ResponseTime", f[6], whyNotU64(f[6], "is out of range"));
         r.responseNs = std::int64_t(response) * 100;
         r.device = device(f[1], f[2]);
         return Parsed::Record;
     }
 
 private:
+    static constexpr std::uint64_t kUnixEpochTicks = 116444736000000000ULL;
+
     // "hm/0": host and volume; built on the stack, no allocation per line.
     int device(std::string_view host, std::string_view disk)
     {
@@ -159,11 +165,14 @@ private:
         if (!text(type) || !(type == "Write" || type == "Read"))
             return false;
         if (!number(r.offsetBytes, false) || !number(r.sizeBytes, false) || !number(response, true)
-            || response > std::uint64_t(INT64_MAX / 100))
+            || response > std::uint64_t(INT64_MAX / 100) || r.sizeBytes > kMaxRequestBytes)
             return false;
-        // As the general path: FILETIME's 100 ns ticks from 1601 to Unix-epoch nanoseconds.
-        const __int128 ns = (__int128(ticks) - 116444736000000000LL) * 100;
-        if (ns > INT64_MAX || ns < INT64_MIN)
+        // As the general path (which names what is wrong): FILETIME's 100 ns ticks from 1601 to
+        // Unix-epoch nanoseconds, none before the epoch.
+        if (ticks < kUnixEpochTicks)
+            return false;
+        const __int128 ns = (__int128(ticks) - kUnixEpochTicks) * 100;
+        if (ns > INT64_MAX)
             return false;
         r.timeNs = std::int64_t(ns);
         r.write = type.size() == 5;
@@ -199,16 +208,22 @@ protected:
         std::uint64_t lba = 0;
         if (f[0].empty() || f[0].size() > 20 || !std::all_of(f[0].begin(), f[0].end(), [](char c) { return c >= '0' && c <= '9'; }))
             return fail(1, "ASU", f[0], "is not a number");
-        if (!parseU64(f[1], lba) || !scaled(lba, 512, r.offsetBytes))
-            return fail(2, "LBA", f[1], "is not a block number");
+        if (!parseU64(f[1], lba))
+            return fail(2, "LBA", f[1], whyNotU64(f[1], kPastByteRange, "is not a block number"));
+        if (!scaled(lba, 512, r.offsetBytes))
+            return fail(2, "LBA", f[1], kPastByteRange);
         if (!parseU64(f[2], r.sizeBytes))
-            return fail(3, "Size", f[2], "is not a number");
+            return fail(3, "Size", f[2], whyNotU64(f[2], kSizeTooLarge));
+        if (r.sizeBytes > kMaxRequestBytes)
+            return fail(3, "Size", f[2], kSizeTooLarge);
         if (iequals(f[3], "w"))
             r.write = true;
         else if (!iequals(f[3], "r"))
             return fail(4, "Opcode", f[3], "is neither r nor w");
         if (!parseScaledNs(f[4], 1000000000, r.timeNs))
             return fail(5, "Timestamp", f[4], "is not a time in seconds");
+        if (r.timeNs < 0)
+            return fail(5, "Timestamp", f[4], kNegativeTime);
         r.device = deviceIndex(f[0]);
         return Parsed::Record;
     }
@@ -245,13 +260,19 @@ protected:
         }
         if (!parseScaledNs(f[0], m_msTimes ? 1000000 : 1, r.timeNs))
             return fail(1, "time", f[0], "is not a time");
+        if (r.timeNs < 0)
+            return fail(1, "time", f[0], kNegativeTime);
         std::uint64_t device = 0, lba = 0, sectors = 0, flags = 0;
         if (!parseU64(f[1], device))
-            return fail(2, "device", f[1], "is not a number");
-        if (!parseU64(f[2], lba) || !scaled(lba, 512, r.offsetBytes))
-            return fail(3, "lba", f[2], "is not a block number");
-        if (!parseU64(f[3], sectors) || !scaled(sectors, 512, r.sizeBytes))
-            return fail(4, "size", f[3], "is not a number of blocks");
+            return fail(2, "device", f[1], whyNotU64(f[1], "is out of range"));
+        if (!parseU64(f[2], lba))
+            return fail(3, "lba", f[2], whyNotU64(f[2], kPastByteRange, "is not a block number"));
+        if (!scaled(lba, 512, r.offsetBytes))
+            return fail(3, "lba", f[2], kPastByteRange);
+        if (!parseU64(f[3], sectors))
+            return fail(4, "size", f[3], whyNotU64(f[3], kSizeTooLarge, "is not a number of blocks"));
+        if (!scaled(sectors, 512, r.sizeBytes) || r.sizeBytes > kMaxRequestBytes)
+            return fail(4, "size", f[3], kSizeTooLarge);
         if (!parseU64(f[4], flags))
             return fail(5, "flags", f[4], "is not a number");
         r.write = (flags & 1) == 0; // DiskSim: bit 0 set = read
@@ -346,6 +367,8 @@ protected:
         const auto& f = m_fields.field;
         if (m_version == 3 && !parseScaledNs(f[0], m_unit == FioTimeUnit::Microseconds ? 1000 : 1000000, r.timeNs))
             return fail(1, "timestamp", f[0], "is not a number");
+        if (r.timeNs < 0)
+            return fail(1, "timestamp", f[0], kNegativeTime);
         const std::string_view action = f[base + 1];
         if (action == "add" || action == "open" || action == "close" || action == "sync" || action == "datasync"
             || action == "trim" || action == "wait")
@@ -357,9 +380,11 @@ protected:
         if (m_fields.count != base + 4)
             return failLine(QStringLiteral("a %1 needs an offset and a length").arg(QString::fromLatin1(action.data(), qsizetype(action.size()))));
         if (!parseU64(f[base + 2], r.offsetBytes))
-            return fail(base + 3, "offset", f[base + 2], "is not a number");
+            return fail(base + 3, "offset", f[base + 2], whyNotU64(f[base + 2], kPastByteRange));
         if (!parseU64(f[base + 3], r.sizeBytes))
-            return fail(base + 4, "length", f[base + 3], "is not a number");
+            return fail(base + 4, "length", f[base + 3], whyNotU64(f[base + 3], kSizeTooLarge));
+        if (r.sizeBytes > kMaxRequestBytes)
+            return fail(base + 4, "length", f[base + 3], kSizeTooLarge);
         if (f[base].size() > 4096)
             return fail(base + 1, "filename", f[base].substr(0, 40), "is too long");
         r.device = deviceIndex(f[base]);
@@ -406,11 +431,18 @@ protected:
         auto field = [&](int c) { return trim(m_fields.field[c - 1]); };
         if (m_map.timeColumn && !parseScaledNs(field(m_map.timeColumn), m_map.timeNsPerUnit, r.timeNs))
             return fail(m_map.timeColumn, "time", field(m_map.timeColumn), "is not a time");
+        if (r.timeNs < 0)
+            return fail(m_map.timeColumn, "time", field(m_map.timeColumn), kNegativeTime);
         std::uint64_t units = 0;
-        if (!parseU64(field(m_map.offsetColumn), units) || !scaled(units, m_map.offsetBytesPerUnit, r.offsetBytes))
-            return fail(m_map.offsetColumn, "offset", field(m_map.offsetColumn), "is not a number");
-        if (!parseU64(field(m_map.sizeColumn), units) || !scaled(units, m_map.sizeBytesPerUnit, r.sizeBytes))
-            return fail(m_map.sizeColumn, "size", field(m_map.sizeColumn), "is not a number");
+        const std::string_view offset = field(m_map.offsetColumn), size = field(m_map.sizeColumn);
+        if (!parseU64(offset, units))
+            return fail(m_map.offsetColumn, "offset", offset, whyNotU64(offset, kPastByteRange));
+        if (!scaled(units, m_map.offsetBytesPerUnit, r.offsetBytes))
+            return fail(m_map.offsetColumn, "offset", offset, kPastByteRange);
+        if (!parseU64(size, units))
+            return fail(m_map.sizeColumn, "size", size, whyNotU64(size, kSizeTooLarge));
+        if (!scaled(units, m_map.sizeBytesPerUnit, r.sizeBytes) || r.sizeBytes > kMaxRequestBytes)
+            return fail(m_map.sizeColumn, "size", size, kSizeTooLarge);
         const std::string_view op = field(m_map.opColumn);
         if (m_map.op == CsvMapping::Op::Letter) {
             const char c = op.empty() ? 0 : char(op.front() | 0x20);
@@ -423,8 +455,10 @@ protected:
             r.write = (op == "1") == (m_map.op == CsvMapping::Op::ZeroRead);
         }
         if (m_map.responseColumn) {
-            if (!parseScaledNs(field(m_map.responseColumn), m_map.responseNsPerUnit, r.responseNs) || r.responseNs < 0)
+            if (!parseScaledNs(field(m_map.responseColumn), m_map.responseNsPerUnit, r.responseNs))
                 return fail(m_map.responseColumn, "response", field(m_map.responseColumn), "is not a time");
+            if (r.responseNs < 0)
+                return fail(m_map.responseColumn, "response", field(m_map.responseColumn), "is negative");
         }
         if (m_map.deviceColumn) {
             const std::string_view d = field(m_map.deviceColumn);
@@ -466,155 +500,3 @@ std::unique_ptr<TraceReader> makeCsvReader(std::unique_ptr<ByteSource> s, const 
 }
 
 } // namespace raidscope::trace
-
-namespace raidscope {
-
-// A CSV mapping's column numbers (time=1:ms): as many as a line is split into (trace::Fields::kMax).
-constexpr int kMaxCsvColumn = trace::Fields::kMax;
-
-int CsvMapping::columns() const
-{
-    return std::max({ timeColumn, deviceColumn, opColumn, offsetColumn, sizeColumn, responseColumn });
-}
-
-CsvMapping alibabaCsvMapping()
-{
-    CsvMapping m;
-    m.name = QStringLiteral("alibaba");
-    m.deviceColumn = 1;
-    m.opColumn = 2;
-    m.offsetColumn = 3;
-    m.sizeColumn = 4;
-    m.timeColumn = 5;
-    m.timeNsPerUnit = 1000;
-    m.timeOrigin = QStringLiteral("Unix epoch");
-    return m;
-}
-
-CsvMapping tencentCsvMapping()
-{
-    CsvMapping m;
-    m.name = QStringLiteral("tencent");
-    m.timeColumn = 1;
-    m.offsetColumn = 2;
-    m.sizeColumn = 3;
-    m.opColumn = 4;
-    m.deviceColumn = 5;
-    m.timeNsPerUnit = 1000000000;
-    m.offsetBytesPerUnit = 512;
-    m.sizeBytesPerUnit = 512;
-    m.op = CsvMapping::Op::ZeroRead;
-    m.timeOrigin = QStringLiteral("Unix epoch");
-    return m;
-}
-
-bool parseCsvMapping(const QString& text, CsvMapping* mapping, QString* error)
-{
-    if (text.compare(QStringLiteral("alibaba"), Qt::CaseInsensitive) == 0) {
-        *mapping = alibabaCsvMapping();
-        return true;
-    }
-    if (text.compare(QStringLiteral("tencent"), Qt::CaseInsensitive) == 0) {
-        *mapping = tencentCsvMapping();
-        return true;
-    }
-    CsvMapping m;
-    m.name = QStringLiteral("custom");
-    for (const QString& item : text.split(u',', Qt::SkipEmptyParts)) {
-        const QString key = item.section(u'=', 0, 0).trimmed();
-        const QString value = item.section(u'=', 1);
-        if (key == u"header") { // "header" or header=1 (the first line is a header), header=0 (it is not)
-            const QString v = value.trimmed().toLower();
-            if (!item.contains(u'=') || v == u"1" || v == u"yes" || v == u"true")
-                m.header = true;
-            else if (v == u"0" || v == u"no" || v == u"false")
-                m.header = false;
-            else {
-                *error = QStringLiteral("%1: header is 1 (the first line names the columns) or 0").arg(item);
-                return false;
-            }
-            continue;
-        }
-        if (key == u"sep") {
-            if (value.size() != 1 || value.front().unicode() > 127) {
-                *error = QStringLiteral("sep=%1: one ASCII character").arg(value);
-                return false;
-            }
-            m.separator = value == u"t" ? '\t' : char(value.front().unicode());
-            continue;
-        }
-        const auto parsedColumn = parseIntegerInRange(value.section(u':', 0, 0), 1, kMaxCsvColumn, nullptr);
-        const int column = parsedColumn.value_or(0);
-        const QString unit = value.section(u':', 1);
-        if (!parsedColumn) {
-            *error = QStringLiteral("%1: column must be a number from 1 to %2").arg(item).arg(kMaxCsvColumn);
-            return false;
-        }
-        auto timeUnit = [&](std::int64_t* ns) {
-            static const std::pair<const char16_t*, std::int64_t> units[] = { { u"s", 1000000000 }, { u"ms", 1000000 },
-                { u"us", 1000 }, { u"ns", 1 }, { u"filetime", 100 } };
-            for (const auto& [name, n] : units)
-                if (unit == QStringView(name)) {
-                    *ns = n;
-                    return true;
-                }
-            if (unit.isEmpty())
-                return true;
-            *error = QStringLiteral("%1: time unit must be s, ms, us, ns or filetime").arg(item);
-            return false;
-        };
-        auto sizeUnit = [&](std::uint64_t* bytes) {
-            if (unit.isEmpty() || unit == u"B")
-                *bytes = 1;
-            else if (unit == u"sector")
-                *bytes = 512;
-            else {
-                *error = QStringLiteral("%1: unit must be B or sector").arg(item);
-                return false;
-            }
-            return true;
-        };
-        if (key == u"time") {
-            m.timeColumn = column;
-            if (!timeUnit(&m.timeNsPerUnit))
-                return false;
-        } else if (key == u"response") {
-            m.responseColumn = column;
-            if (!timeUnit(&m.responseNsPerUnit))
-                return false;
-        } else if (key == u"offset") {
-            m.offsetColumn = column;
-            if (!sizeUnit(&m.offsetBytesPerUnit))
-                return false;
-        } else if (key == u"size") {
-            m.sizeColumn = column;
-            if (!sizeUnit(&m.sizeBytesPerUnit))
-                return false;
-        } else if (key == u"device") {
-            m.deviceColumn = column;
-        } else if (key == u"op") {
-            m.opColumn = column;
-            if (unit.isEmpty() || unit == u"RW")
-                m.op = CsvMapping::Op::Letter;
-            else if (unit == u"01")
-                m.op = CsvMapping::Op::ZeroRead;
-            else if (unit == u"10")
-                m.op = CsvMapping::Op::OneRead;
-            else {
-                *error = QStringLiteral("%1: op convention must be RW, 01 (0 = read) or 10 (1 = read)").arg(item);
-                return false;
-            }
-        } else {
-            *error = QStringLiteral("%1: unknown key (time, device, op, offset, size, response, header, sep)").arg(item);
-            return false;
-        }
-    }
-    if (!m.offsetColumn || !m.sizeColumn || !m.opColumn) {
-        *error = QStringLiteral("a CSV mapping needs at least offset=N, size=N and op=N");
-        return false;
-    }
-    *mapping = m;
-    return true;
-}
-
-} // namespace raidscope

@@ -94,7 +94,8 @@ std::vector<SlowPeriod> slowPeriods(const TraceSummary& s)
 {
     std::vector<SlowPeriod> out;
     const std::int64_t w = s.timeline.widthNs();
-    std::int64_t t = s.timeline.startNs(); // within +-2^62 and the grid: t + w cannot overflow
+    // In 128 bits: a grid of 2^61 ns spanning the +-2^62 clamp ends past int64 (#52).
+    __int128 t = s.timeline.startNs();
     bool open = false;
     double sum = 0;
     std::uint64_t responses = 0;
@@ -102,13 +103,13 @@ std::vector<SlowPeriod> slowPeriods(const TraceSummary& s)
         const bool slow = b.responses > 0 && b.responseSumNs / double(b.responses) * 1e-6 > s.options.slowThresholdMs;
         if (slow) {
             if (!open) {
-                out.push_back({ t, t, 0, 0 });
+                out.push_back({ std::int64_t(t), std::int64_t(t), 0, 0 }); // t < 2^63: a bucket's start
                 sum = 0;
                 responses = 0;
                 open = true;
             }
             SlowPeriod& p = out.back();
-            p.endNs = t + w;
+            p.endNs = std::int64_t(std::min<__int128>(t + w, INT64_MAX));
             p.ios += b.ios;
             sum += b.responseSumNs;
             responses += b.responses;

@@ -30,7 +30,7 @@ void TraceTimeBucket::add(const TraceTimeBucket& o)
 }
 
 TraceTimeline::TraceTimeline(int maxBuckets)
-    : m_max(std::max(2, maxBuckets))
+    : m_max(std::max(kMinBuckets, maxBuckets))
     , m_buckets(std::size_t(m_max))
 {
 }
@@ -102,8 +102,9 @@ void TraceTimeline::addBusy(std::int64_t beginNs, std::int64_t endNs)
     std::int64_t t = beginNs;
     while (t < endNs) {
         const std::int64_t i = floorDiv(__int128(t) - m_origin, m_width);
-        const std::int64_t bucketEnd = m_origin + (i + 1) * m_width;
-        const std::int64_t e = std::min(endNs, bucketEnd);
+        // In 128 bits: (i + 1) x 2^61 passes int64 for the last buckets of a grid that spans the clamp.
+        const __int128 bucketEnd = __int128(m_origin) + __int128(i + 1) * m_width;
+        const auto e = std::int64_t(std::min<__int128>(endNs, bucketEnd));
         m_buckets[std::size_t(i)].pairBusyNs += double(e - t);
         m_lo = std::min(m_lo, int(i));
         m_hi = std::max(m_hi, int(i));
@@ -139,7 +140,7 @@ void TraceTimeline::merge(const TraceTimeline& o)
 
 std::int64_t TraceTimeline::startNs() const
 {
-    return empty() ? 0 : m_origin + std::int64_t(m_lo) * m_width;
+    return empty() ? 0 : std::int64_t(__int128(m_origin) + __int128(m_lo) * m_width); // within +-(2^62 + 2^61)
 }
 
 std::vector<TraceTimeBucket> TraceTimeline::buckets() const

@@ -30,7 +30,8 @@ struct TraceSummaryOptions
 {
     /// A time bucket whose mean response time exceeds this is slow (whitepaper Scenario 2).
     double slowThresholdMs = 100;
-    /// At most this many time buckets: the bucket widens (doubles) when the trace outgrows them.
+    /// At most this many time buckets (at least TraceTimeline::kMinBuckets): the bucket widens
+    /// (doubles) when the trace outgrows them.
     int maxTimeBuckets = 1024;
     /// At most this many LBA regions per device: regions widen (double) as offsets grow.
     int maxRegionsPerDevice = 256;
@@ -57,6 +58,10 @@ class TraceTimeline
     friend struct TraceSummaryCodec;
 public:
     static constexpr std::int64_t kBaseWidthNs = 1000000;
+    /// The fewest buckets: times within +-kLimitNs span at most 2^63 ns, which the widest grid
+    /// (1 ms x 2^42 = 4.4e18 ns, where the widening stops) cuts into at most 4 buckets (#52: with 2
+    /// the index ran past the table).
+    static constexpr int kMinBuckets = 8;
     explicit TraceTimeline(int maxBuckets = 1024);
     /// Times are clamped to +-kLimitNs (146 years around the clock origin) so bucket arithmetic cannot overflow.
     static constexpr std::int64_t kLimitNs = std::int64_t(1) << 62;

@@ -203,7 +203,7 @@ struct TraceSummaryCodec
         so.slowThresholdMs = r.number(options.value(QStringLiteral("slowThresholdMs")), QStringLiteral("options.slowThresholdMs"));
         so.maxTimeBuckets = options.value(QStringLiteral("maxTimeBuckets")).toInt(-1);
         so.maxRegionsPerDevice = options.value(QStringLiteral("maxRegionsPerDevice")).toInt(-1);
-        if (so.maxTimeBuckets < 2 || so.maxTimeBuckets > (1 << 20) || so.maxRegionsPerDevice < 1 || so.maxRegionsPerDevice > (1 << 20))
+        if (so.maxTimeBuckets < TraceTimeline::kMinBuckets || so.maxTimeBuckets > (1 << 20) || so.maxRegionsPerDevice < 1 || so.maxRegionsPerDevice > (1 << 20))
             r.fail(QStringLiteral("options"), QStringLiteral("bucket and region counts out of range"));
         if (!r.ok())
             return std::nullopt;
@@ -322,9 +322,39 @@ struct TraceSummaryCodec
                 tl.m_hi = first + int(k);
             }
         }
+        if (r.ok())
+            checkCounts(s, r);
         if (!r.ok())
             return std::nullopt;
         return s;
+    }
+
+    // The counters against what the partial holds, before anything is sized or indexed from them
+    // (#52): records that no device, no size or no read or write accounts for mean a damaged
+    // partial (a "records" of 5 beside no device had the advisor index the busiest of none).
+    static void checkCounts(const TraceSummary& s, Reader& r)
+    {
+        using Sum = unsigned __int128;
+        const auto text = [](Sum v) { return v > UINT64_MAX ? QStringLiteral("more than 2^64") : QString::number(std::uint64_t(v)); };
+        Sum deviceIos = 0, sized = 0, bucketIos = 0;
+        for (const TraceDeviceSummary& d : s.devices)
+            deviceIos += d.ios;
+        for (std::uint64_t c : s.m_sectorSizes)
+            sized += c;
+        for (const auto& [bytes, count] : s.m_otherSizes)
+            sized += count;
+        for (int i = s.timeline.m_lo; i <= s.timeline.m_hi; ++i)
+            bucketIos += s.timeline.m_buckets[std::size_t(i)].ios;
+        const Sum records = s.records;
+        if (deviceIos != records)
+            r.fail(QStringLiteral("devices"), QStringLiteral("their ios add up to %1, not the %2 records").arg(text(deviceIos), text(records)));
+        else if (Sum(s.reads) + s.writes != records)
+            r.fail(QStringLiteral("counters.reads"), QStringLiteral("%1 reads and %2 writes are not the %3 records")
+                                                        .arg(s.reads).arg(s.writes).arg(s.records));
+        else if (sized != records)
+            r.fail(QStringLiteral("sectorSizes"), QStringLiteral("the sizes count %1 requests, not the %2 records").arg(text(sized), text(records)));
+        else if (bucketIos > records)
+            r.fail(QStringLiteral("timeline.buckets"), QStringLiteral("the buckets count %1 requests, more than the %2 records").arg(text(bucketIos), text(records)));
     }
 };
 

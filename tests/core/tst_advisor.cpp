@@ -191,6 +191,13 @@ TEST_CASE("Advisor: a trace's skew as Illustration 12 reads it", "[advisor]")
     CHECK(devices->controllers == 2);
     CHECK(devices->busiestShare == Approx(0.75));
     CHECK_FALSE(measuredSkew(TraceSummary {}, 4));
+
+    // #52 (UBSan): records with no device to hold them (a summary no reader makes, but one a
+    // damaged file could say) indexed devices[-1]; there is no skew to measure.
+    TraceSummary noDevices;
+    noDevices.records = 5;
+    CHECK_FALSE(measuredSkew(noDevices, 4));
+    CHECK_FALSE(measuredSkew(noDevices, 1));
 }
 
 TEST_CASE("Advisor: transfer rates and candidate lists are read strictly", "[advisor]")

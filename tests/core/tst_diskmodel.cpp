@@ -1072,3 +1072,43 @@ TEST_CASE("SegmentTable: its scans find what first-match loops over the segments
         CHECK(mismatches == 0);
     }
 }
+
+TEST_CASE("DiskParameters: a geometry or capacity past 64 bits is refused, not converted (#52)", "[disk][hostile]")
+{
+    // A one-zone preset of 100 cylinders x 1 head x 10 sectors (1000 sectors, 512000 bytes), with
+    // one field changed per case; the expected messages name the field and the bound by hand.
+    const auto preset = [](double capacity, int cylinders, int heads, int sectorsPerTrack, double headSwitchMs) {
+        return QJsonObject {
+            { QStringLiteral("id"), QStringLiteral("big") },
+            { QStringLiteral("capacityBytes"), capacity },
+            { QStringLiteral("rotationMs"), 10.0 },
+            { QStringLiteral("headSwitchMs"), headSwitchMs },
+            { QStringLiteral("cylinderSwitchMs"), 1.0 },
+            { QStringLiteral("cylinderSkewSectors"), 0 },
+            { QStringLiteral("heads"), heads },
+            { QStringLiteral("zones"),
+                QJsonArray { QJsonObject { { QStringLiteral("cylinders"), cylinders },
+                    { QStringLiteral("sectorsPerTrack"), sectorsPerTrack } } } },
+            { QStringLiteral("seek"),
+                QJsonObject { { QStringLiteral("shortBelowCylinders"), 2 }, { QStringLiteral("shortMinMs"), 1.0 },
+                    { QStringLiteral("shortMaxMs"), 1.5 }, { QStringLiteral("longMinMs"), 1.5 },
+                    { QStringLiteral("longMaxMs"), 2.0 } } },
+        };
+    };
+    QString error;
+    {
+        const auto ok = parseDiskParameters(preset(512000, 100, 1, 10, 0.5), &error);
+        INFO(error.toStdString());
+        CHECK(ok);
+    }
+    // 1e30 bytes: a double-to-integer conversion that overflowed.
+    CHECK_FALSE(parseDiskParameters(preset(1e30, 100, 1, 10, 0.5), &error));
+    CHECK(error == u"disk preset 'big': 'capacityBytes' must be whole bytes below 2^63, got 1e+30");
+    // 2000000000 x 100000 x 100000 = 2e19 sectors: three ints multiplied in an int overflowed.
+    CHECK_FALSE(parseDiskParameters(preset(512000, 2000000000, 100000, 100000, 0.5), &error));
+    CHECK(error == u"disk preset 'big': zone 2000000000 cylinders x 100000 heads x 100000 sectors per track takes the disk "
+                   "past 2^63 bytes");
+    // A 1e300 ms head switch with no trackSkewSectors: the covering skew (1e300 / (10 ms / 10)) is no int.
+    CHECK_FALSE(parseDiskParameters(preset(512000, 100, 1, 10, 1e300), &error));
+    CHECK(error == u"disk preset 'big': 'trackSkewSectors' unset, and a switch of 1e+300 ms covers more sectors than an int holds");
+}

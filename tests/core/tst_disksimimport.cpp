@@ -446,3 +446,86 @@ TEST_CASE("DiskSim import: Buffer continuous read = 4 becomes next-track read-ah
         CHECK_FALSE(anyWarning(imported->warnings, QStringLiteral("Buffer continuous read (")));
     }
 }
+
+TEST_CASE("DiskSim import: a count past an int is refused with its file:line, not narrowed (#52)", "[disk][disksim][import]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    auto write = [&](const char* name, const QByteArray& text) {
+        QFile f(dir.filePath(QString::fromLatin1(name)));
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    };
+    // The drive of the .seek test above (100 cylinders x 2 surfaces x 10 sectors) with one count
+    // written past 2^31 - 1 = 2147483647: int(10^12) would have been 727379968 cylinders.
+    const auto model = [](const char* cylinders, const char* spares) -> QByteArray {
+        return QByteArray("dm_disk M {\n"
+                          "   Number of data surfaces = 2,\n"
+                          "   Number of cylinders = ")
+            + cylinders
+            + ",\n"
+              "   Block count = 2000,\n"
+              "   Layout Model = dm_layout_g1 {\n"
+              "      Zones = [ dm_layout_g1_zone {\n"
+              "         First cylinder number = 0,\n"
+              "         Last cylinder number = 99,\n"
+              "         Blocks per track = 10,\n"
+              "         Number of spares = "
+            + spares
+            + ",\n"
+              "         Skew for track switch = 1,\n"
+              "         Skew for cylinder switch = 2\n"
+              "      } ]\n"
+              "   },\n"
+              "   Mechanical Model = dm_mech_g1 {\n"
+              "      Seek type = extracted,\n"
+              "      Full seek curve = m.seek,\n"
+              "      Add. write settling delay = 0,\n"
+              "      Head switch time = 0.1,\n"
+              "      Rotation speed (in rpms) = 6000\n"
+              "   }\n"
+              "}\n";
+    };
+    write("m.seek", "Seek distances measured: 4\n1, 1.0\n4, 2.0\n50, 3.0\n99, 4.0\n");
+    const QString path = dir.filePath(QStringLiteral("m.model"));
+    QString error;
+
+    write("m.model", model("1000000000000", "0"));
+    CHECK_FALSE(importDiskSim(path, &error));
+    CHECK(error.endsWith(QStringLiteral("m.model:3: 'Number of cylinders' = 1000000000000 is outside -2147483648 to 2147483647")));
+
+    write("m.model", model("100", "5000000000"));
+    CHECK_FALSE(importDiskSim(path, &error));
+    CHECK(error.endsWith(QStringLiteral("m.model:10: 'Number of spares' = 5000000000 is outside -2147483648 to 2147483647")));
+
+    // The same drive with counts an int holds imports.
+    write("m.model", model("100", "0"));
+    INFO(error.toStdString());
+    CHECK(importDiskSim(path, &error));
+}
+
+TEST_CASE("DiskSim import: a cache count past an int is refused with its file:line (#52)", "[disk][disksim][import][host]")
+{
+    // cheetah9LP.diskspecs:34 "Number of buffer segments = 3", written as 5000000000: narrowed to an
+    // int it was 705032704 segments.
+    const QString parv = disksimValidationFile("cheetah9LP.parv");
+    REQUIRE_VALIDATION(parv);
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    for (const char* name : { "cheetah9LP.parv", "cheetah9LP.diskspecs", "cheetah9LP.model", "cheetah9LP.seek" }) {
+        QFile in(disksimValidationFile(name));
+        REQUIRE(in.open(QIODevice::ReadOnly));
+        QByteArray text = in.readAll();
+        if (QByteArray(name).endsWith(".diskspecs")) {
+            REQUIRE(text.contains("Number of buffer segments = 3,"));
+            text.replace("Number of buffer segments = 3,", "Number of buffer segments = 5000000000,");
+        }
+        QFile out(dir.filePath(QString::fromLatin1(name)));
+        REQUIRE(out.open(QIODevice::WriteOnly));
+        out.write(text);
+    }
+    QString error;
+    CHECK_FALSE(importDiskSim(dir.filePath(QStringLiteral("cheetah9LP.parv")), &error));
+    CHECK(error.endsWith(
+        QStringLiteral("cheetah9LP.diskspecs:34: 'Number of buffer segments' = 5000000000 is outside -2147483648 to 2147483647")));
+}

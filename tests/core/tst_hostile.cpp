@@ -59,6 +59,19 @@ TEST_CASE("Hostile: speed= refuses nan and infinity, which the range check let t
     CHECK(simError("raid1 disks=2 speed=1:0.05").isEmpty());
 }
 
+TEST_CASE("Hostile: a member given twice in speed=, member= or failed= is refused, naming it (#52)", "[hostile][sim]")
+{
+    // speed=1:0.5,1:2 gave member 1 the last factor, 2, in silence; failed=1,1 read as one failure.
+    CHECK(simError("raid1 disks=2 speed=1:0.5,1:2").endsWith(QStringLiteral("speed=1:0.5,1:2: member 1 is given twice")));
+    CHECK(simError("raid0 disks=3 member=2:ibm-9lzx,0:ibm-9lzx,2:ibm-9lzx")
+              .endsWith(QStringLiteral("member=2:ibm-9lzx,0:ibm-9lzx,2:ibm-9lzx: member 2 is given twice")));
+    CHECK(simError("raid5 disks=4 failed=1,1").endsWith(QStringLiteral("failed=1,1: member 1 is given twice")));
+    CHECK(simError("raid0 disks=3 iops=300,2:60,2:70").endsWith(QStringLiteral("iops=300,2:60,2:70: member 2 is given twice")));
+    // Different members are still fine, in any order.
+    CHECK(simError("raid1 disks=2 speed=1:0.5,0:2").isEmpty());
+    CHECK(simError("raid6 disks=5 failed=3,1").isEmpty());
+}
+
 TEST_CASE("Hostile: workload numbers refuse nan and infinity", "[hostile][sim]")
 {
     CHECK(workloadError("random read=nan").contains(QStringLiteral("read=nan must be a number from 0 to 1")));

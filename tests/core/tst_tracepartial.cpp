@@ -135,3 +135,36 @@ TEST_CASE("TraceSummary partial JSON: a damaged partial is refused with the fiel
     o[QStringLiteral("version")] = 2;
     refused(o, QStringLiteral("version"));
 }
+
+TEST_CASE("TraceSummary partial JSON: counts that what the partial holds does not add up to are refused (#52)",
+          "[trace][partial]")
+{
+    // The six records of records(): 3 on sda, 2 on sdb, 1 on sdc; 4 reads and 2 writes; six sizes.
+    TraceSummary s;
+    feed(s, 0, records().size());
+    const QJsonObject good = s.toPartialJson();
+    REQUIRE(TraceSummary::fromPartialJson(good, nullptr));
+    const auto refusal = [](const QJsonObject& o) {
+        QString error;
+        CHECK_FALSE(TraceSummary::fromPartialJson(o, &error));
+        return error;
+    };
+    const auto withCounter = [&](const char* name, const char* value) {
+        QJsonObject o = good;
+        QJsonObject counters = o.value(QStringLiteral("counters")).toObject();
+        counters[QLatin1String(name)] = QLatin1String(value);
+        o[QStringLiteral("counters")] = counters;
+        return o;
+    };
+    // Records said 1000000 with six in the devices: nothing may be sized from the 1000000.
+    CHECK(refusal(withCounter("records", "1000000")) == u"partial summary: devices: their ios add up to 6, not the 1000000 records");
+    // No devices at all, as a damaged file might hold: the advisor indexed the busiest of none.
+    QJsonObject o = good;
+    o[QStringLiteral("devices")] = QJsonArray {};
+    CHECK(refusal(o) == u"partial summary: devices: their ios add up to 0, not the 6 records");
+    CHECK(refusal(withCounter("reads", "5")) == u"partial summary: counters.reads: 5 reads and 2 writes are not the 6 records");
+    o = good;
+    o[QStringLiteral("otherSizes")] = QJsonArray {};
+    // records() has one size that is not a sector multiple (777 bytes): without it the sizes count 5.
+    CHECK(refusal(o) == u"partial summary: sectorSizes: the sizes count 5 requests, not the 6 records");
+}

@@ -230,3 +230,34 @@ TEST_CASE("trace replay: candidate arrays side by side")
     const auto v2 = replayTrace({ fixture("fio_v2.log") }, o);
     CHECK(!v2.ok);
 }
+
+TEST_CASE("trace summary: times at both clamps on the fewest buckets stay in the table and in int64 (#52)")
+{
+    // Times are clamped to +-2^62 ns: a span of 2^63 ns, which the widest grid (1 ms x 2^42 =
+    // 4.4e18 ns, where the widening stops) cuts into 4 buckets at most. With 2 buckets (once
+    // allowed) the index ran past the table; bucket ends and slow periods there pass int64.
+    TraceSummaryOptions o;
+    o.maxTimeBuckets = TraceTimeline::kMinBuckets;
+    o.slowThresholdMs = 1;
+    TraceSummary s(o);
+    TraceAccumulator acc(s);
+    const auto d = s.deviceSlot("x");
+    acc.add(req(INT64_MIN, 0, 512, false, 5000000), d); // 5 ms response: slow
+    acc.add(req(INT64_MAX, 4096, 512, false, 5000000), d);
+    TraceRecord c;
+    c.kind = TraceRecord::Kind::Completion;
+    c.timeNs = 0;
+    c.responseNs = INT64_MAX; // busy to the clamp
+    acc.add(c, d);
+    const auto buckets = s.timeline.buckets();
+    CHECK(buckets.size() <= std::size_t(TraceTimeline::kMinBuckets));
+    std::uint64_t ios = 0;
+    for (const auto& b : buckets)
+        ios += b.ios;
+    CHECK(ios == 2);
+    CHECK(s.timeline.startNs() <= -(std::int64_t(1) << 62));
+    const auto slow = slowPeriods(s);
+    REQUIRE_FALSE(slow.empty());
+    CHECK(slow.back().endNs >= (std::int64_t(1) << 62)); // the last bucket's end, not a wrapped value
+    CHECK(slow.front().startNs <= -(std::int64_t(1) << 62));
+}

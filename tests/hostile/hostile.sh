@@ -67,6 +67,29 @@ printf '{"raidscopePartial":1,"command":"simulate","shard":1,"shards":1,"tasks":
     > "$W/tasks_huge.json"
 # A blkparse event at sector 2^55, the first byte offset past 2^64 (blktrace's binary form is refused the same way).
 printf '  8,16   0        1     0.000001000  4162  Q   R 36028797018963968 + 8 [x]\n' > "$W/past.blk"
+# The same faults in several trace formats (#52): a negative time, a FILETIME before 1970, a time past
+# 2^63 ns in binary blktrace, an offset past 2^64 bytes, a size past 4 GiB.
+printf -- '-5,hm,0,Read,0,4096,100\n' > "$W/neg.msr"
+printf '1000,hm,0,Read,0,4096,100\n' > "$W/pre1970.msr"
+printf '  8,16   0        1    -0.000001000  4162  Q   R 8 + 8 [x]\n' > "$W/neg.blk"
+printf 'fio version 3 iolog\n-5 /dev/sda read 0 4096\n' > "$W/neg.fio"
+printf '\x07\x74\x61\x65\0\0\0\0\0\0\0\0\0\0\0\x80\x08\0\0\0\0\0\0\0\0\x10\0\0\x01\0\x01\0\x2a\0\0\0\x10\0\x80\0\0\0\0\0\0\0\0\0' \
+    > "$W/negtime.bin"
+printf '116444736000010000,hm,0,Read,18446744073709551616,4096,100\n' > "$W/off.msr"
+printf '1,18446744073709551616,4096,R\n' > "$W/off.csv"
+printf '0,8,4294967297,r,0.001\n' > "$W/big.spc"
+printf '1.0 0 8 8388609 1\n' > "$W/big.disksim"
+printf '  8,16   0        1     0.000001000  4162  Q   R 8 + 8388609 [x]\n' > "$W/big.blk"
+# A DiskSim drive with 10^12 cylinders (an int holds 2^31 - 1), outside $W.
+mkdir -p "$S/int"
+printf 'Seek distances measured: 4\n1, 1.0\n4, 2.0\n50, 3.0\n99, 4.0\n' > "$S/int/m.seek"
+printf '%s\n' 'dm_disk M {' '   Number of data surfaces = 2,' '   Number of cylinders = 1000000000000,' \
+    '   Block count = 2000,' '   Layout Model = dm_layout_g1 {' '      Zones = [ dm_layout_g1_zone {' \
+    '         First cylinder number = 0,' '         Last cylinder number = 99,' '         Blocks per track = 10,' \
+    '         Skew for track switch = 1,' '         Skew for cylinder switch = 2' '      } ]' '   },' \
+    '   Mechanical Model = dm_mech_g1 {' '      Seek type = extracted,' '      Full seek curve = m.seek,' \
+    '      Add. write settling delay = 0,' '      Head switch time = 0.1,' '      Rotation speed (in rpms) = 6000' \
+    '   }' '}' > "$S/int/m.model"
 # A user's preset folder (RAIDSCOPE_DISK_PATH) with a preset cut short: it must be named, not skipped.
 mkdir -p "$W/presets"
 printf '{"id": "broken", "capacityBytes": ' > "$W/presets/broken.json"
