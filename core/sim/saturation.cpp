@@ -64,4 +64,23 @@ QString SaturationVerdict::text() const
     return {};
 }
 
+int loadCurveKnee(std::span<const LoadPoint> points)
+{
+    if (points.size() < 3)
+        return -1;
+    int best = -1;
+    double bestPower = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const LoadPoint& p = points[i];
+        if (!(p.meanMs > 0) || !(p.iops > 0))
+            continue;
+        const double power = p.iops / p.meanMs;
+        if (best < 0 || power > bestPower) {
+            best = int(i);
+            bestPower = power;
+        }
+    }
+    return best == int(points.size()) - 1 ? -1 : best;
+}
+
 } // namespace raidscope

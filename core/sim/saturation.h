@@ -3,6 +3,8 @@
 
 #include <QString>
 
+#include <span>
+
 namespace raidscope {
 
 struct SimResult;
@@ -36,5 +38,20 @@ struct SaturationVerdict
 /// included), so the capacity is what this array reaches under this load, stated as "near". Under 100
 /// requests nothing is stated (Unknown): their rate is too uncertain (about 1 / sqrt(n)).
 SaturationVerdict assessSaturation(const SimResult& result, double arrivalSpanNs);
+
+/// One point of a closed-loop load curve: throughput and mean response time at some requests in flight.
+struct LoadPoint
+{
+    double iops = 0;
+    double meanMs = 0;
+};
+
+/// The knee of a closed-loop load curve (#54 item 4): the point of greatest power, throughput over
+/// mean response time (Kleinrock's power, "Power and deterministic rules of thumb for probabilistic
+/// problems in computer communications", ICC 1979). Up to it another request in flight buys more
+/// throughput than it adds response time; beyond it, less: response grows while throughput levels
+/// off. The index of that point in `points` (ascending requests in flight); -1 with fewer than three
+/// points, or when the greatest power is the last point (the knee lies beyond the sweep).
+int loadCurveKnee(std::span<const LoadPoint> points);
 
 } // namespace raidscope

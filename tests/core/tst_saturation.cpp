@@ -105,3 +105,16 @@ TEST_CASE("Saturation: a replay above the verdict's capacity has response times 
     CHECK(s.state == SaturationVerdict::State::Sustained);
     CHECK(s.capacityIops > 20);
 }
+
+// #54 item 4: the knee of a load curve, Kleinrock's power X / R at its greatest.
+TEST_CASE("Saturation: the knee of a load curve is its point of greatest throughput per response time", "[core][saturation]")
+{
+    // Powers by hand: 100/10 = 10, 180/11 = 16.4, 200/20 = 10, 205/40 = 5.1: the knee is the second.
+    const std::vector<LoadPoint> curve { { 100, 10 }, { 180, 11 }, { 200, 20 }, { 205, 40 } };
+    CHECK(loadCurveKnee(curve) == 1);
+    // Still climbing at the end (powers 10, 15, 20): the knee lies beyond the sweep.
+    const std::vector<LoadPoint> rising { { 100, 10 }, { 300, 20 }, { 600, 30 } };
+    CHECK(loadCurveKnee(rising) == -1);
+    // Two points do not make a curve.
+    CHECK(loadCurveKnee(std::vector<LoadPoint> { { 100, 10 }, { 180, 11 } }) == -1);
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "saturationplot.h"
 
+#include "sim/saturation.h"
 #include "sim/simresult.h"
 
 #include <algorithm>
@@ -42,9 +43,46 @@ SaturationPlot::SaturationPlot(QWidget* parent)
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0x20, 0x20, 0x20), 2), Qt::NoBrush, 17));
     m_highlight->removeFromLegend();
 
+    // The knee (#54 item 4): a dashed line at the point of greatest power, labelled at the top.
+    m_kneeLine = new QCPItemStraightLine(this);
+    m_kneeLine->setPen(QPen(QColor(0x55, 0x55, 0x55), 1.2, Qt::DashLine));
+    m_kneeLine->point1->setType(QCPItemPosition::ptPlotCoords);
+    m_kneeLine->point2->setType(QCPItemPosition::ptPlotCoords);
+    m_kneeLine->setVisible(false);
+    m_kneeLabel = new QCPItemText(this);
+    m_kneeLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    m_kneeLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_kneeLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop); // left of the line: the points beyond rise into the top
+    m_kneeLabel->setTextAlignment(Qt::AlignRight);
+    m_kneeLabel->setPadding(QMargins(0, 2, 4, 0));
+    m_kneeLabel->setColor(QColor(0x55, 0x55, 0x55));
+    m_kneeLabel->setVisible(false);
+
     placeLegendAbove();
     setEmptyNote(tr("Sweep to see how throughput and response time grow with outstanding I/Os"));
     rescale();
+}
+
+int SaturationPlot::kneeOutstanding() const
+{
+    std::vector<LoadPoint> curve;
+    for (const Point& p : m_points)
+        curve.push_back({ p.iops, p.meanMs });
+    const int i = loadCurveKnee(curve);
+    return i < 0 ? -1 : m_points[std::size_t(i)].outstanding;
+}
+
+void SaturationPlot::updateKnee()
+{
+    const int knee = kneeOutstanding();
+    m_kneeLine->setVisible(knee > 0);
+    m_kneeLabel->setVisible(knee > 0);
+    if (knee <= 0)
+        return;
+    m_kneeLine->point1->setCoords(knee, 0);
+    m_kneeLine->point2->setCoords(knee, 1);
+    m_kneeLabel->position->setCoords(knee, 0.02);
+    m_kneeLabel->setText(tr("knee: %1 in flight\n(most IOPS per ms of response)").arg(knee));
 }
 
 void SaturationPlot::clear()
@@ -93,6 +131,7 @@ void SaturationPlot::addResult(const SimResult& result)
     if (p.outstanding == m_highlighted)
         setHighlighted(m_highlighted);
     setEmptyNote(QString());
+    updateKnee();
     scheduleReplot();
 }
 
@@ -127,6 +166,7 @@ void SaturationPlot::rebuild()
     m_labels.clear();
     setEmptyNote(
         m_points.empty() ? tr("Sweep to see how throughput and response time grow with outstanding I/Os") : QString());
+    updateKnee();
     scheduleReplot();
 }
 

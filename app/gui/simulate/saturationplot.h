@@ -35,6 +35,9 @@ public:
     /// Marks the point of `outstanding` as the one the other views show (-1: none).
     void setHighlighted(int outstanding);
     const std::vector<Point>& points() const { return m_points; }
+    /// The knee's requests in flight (loadCurveKnee(): greatest IOPS per ms of mean response), marked
+    /// on the plot; -1 when there is none within the sweep.
+    int kneeOutstanding() const;
 
     QCPGraph* iopsGraph() const { return m_iops; }
     QCPGraph* meanGraph() const { return m_mean; }
@@ -45,6 +48,7 @@ protected:
 
 private:
     void rebuild();
+    void updateKnee();
 
     std::vector<Point> m_points; // ascending outstanding
     QCPGraph* m_iops = nullptr;
@@ -54,6 +58,8 @@ private:
     QSharedPointer<QCPAxisTickerText> m_xTicker;
     std::vector<QCPItemText*> m_labels;
     int m_highlighted = -1;
+    QCPItemStraightLine* m_kneeLine = nullptr;
+    QCPItemText* m_kneeLabel = nullptr;
 };
 
 } // namespace raidscope::gui
