@@ -15,6 +15,7 @@
 #include "probe/probeverdictview.h"
 #include "probe/redundancyplot.h"
 #include "probe/simtarget.h"
+#include "probe/verdictstatement.h"
 #include "widgets/jobbar.h"
 #include "widgets/shortcuts.h"
 #include "widgets/jobrunner.h"
@@ -128,6 +129,11 @@ ProbePage::ProbePage(QWidget* parent)
     connect(m_openButton, &QPushButton::clicked, this, &ProbePage::openResultDialog);
     setAcceptDrops(true);
     connect(m_target, &ProbeTargetBox::targetChanged, this, &ProbePage::updateControls);
+    // The write test the verdict offers: the device, writes asked for (the dialog defaults to read-only).
+    connect(m_verdict, &ProbeVerdictView::writeTestRequested, this, [this] {
+        m_target->setSimulated(false);
+        m_target->askAllowWrites();
+    });
     connect(m_target, &ProbeTargetBox::paceChanged, this, [this](int ms) {
         if (m_paced)
             m_paced->setPaceMs(ms);
@@ -268,6 +274,8 @@ void ProbePage::onSnapshot(const ProbeSnapshot& s)
         m_heatmap->setChunks(s.patternChunks);
     m_patternPlot->append(s.pattern, s.blockBytes);
     m_boundaryPlot->append(s.boundaries, s.blockBytes);
+    if (s.boundariesDecided)
+        m_boundaryPlot->markDecided(s.decidedBoundaries, s.blockBytes);
     m_heatmap->append(s.pairs);
     m_redundancyPlot->append(s.writes, s.readMBps);
     m_verdict->setIoCounts(s.ios);
@@ -286,9 +294,9 @@ void ProbePage::onDone(ProbeResult r)
         m_jobBar->setStatus(tr("The probe failed: %1").arg(r.error), true);
     } else {
         setStep(tr("done"), 1.0);
-        const QString verdict = r.verdict.identified ? tr("identified %1").arg(r.verdict.spec)
-                                                     : tr("not identified");
-        m_jobBar->setStatus(tr("Finished in %1 s: %2 with %3 I/Os (Shear's schedule: %4)")
+        // The verdict's own headline (verdictstatement.h): a class is never "identified <one of it>".
+        const QString verdict = verdictStatement(r).headline;
+        m_jobBar->setStatus(tr("Finished in %1 s: %2 With %3 I/Os (Shear's schedule: %4).")
                       .arg(QString::number(seconds, 'f', 1), verdict)
                       .arg(r.ios.total())
                       .arg(r.shearScheduleIos));

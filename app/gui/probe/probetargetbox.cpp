@@ -213,6 +213,12 @@ void ProbeTargetBox::setAllowWrites(bool allow)
     Q_EMIT targetChanged();
 }
 
+void ProbeTargetBox::askAllowWrites()
+{
+    if (!m_allowWrites && m_writes->isEnabled())
+        m_writes->setChecked(true); // onWritesToggled(): unticked again until the user says yes
+}
+
 int ProbeTargetBox::paceMs() const { return m_pace->value(); }
 
 void ProbeTargetBox::setPaceMs(int ms) { m_pace->setValue(ms); }

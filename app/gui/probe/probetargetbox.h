@@ -49,6 +49,8 @@ public:
     bool allowWrites() const;
     /// Without the dialog (tests, scripted runs).
     void setAllowWrites(bool allow);
+    /// Asks, as ticking "Allow safe writes…" does (the verdict's offer of a write test).
+    void askAllowWrites();
 
     int paceMs() const;
     void setPaceMs(int ms);
