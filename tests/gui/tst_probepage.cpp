@@ -12,6 +12,7 @@
 #include "probe/probepage.h"
 #include "probe/probetargetbox.h"
 #include "probe/probeverdictview.h"
+#include "probe/blockdevices.h"
 #include "probe/redundancyplot.h"
 #include "probe/simtarget.h"
 #include "widgets/jobrunner.h"
@@ -41,6 +42,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <set>
 
 using namespace raidscope;
@@ -742,4 +744,71 @@ TEST_CASE("ProbePage: the live boundary plot marks boundaries only once the step
     plot.markDecided({ 4 }, 4096);
     CHECK(plot.decided());
     CHECK(plot.boundaryPoints() == 1);
+}
+
+TEST_CASE("ProbeTargetBox: the block device chooser and Force, which asks naming what is mounted (#54 item 8)", "[gui][probe][devices]")
+{
+    ProbeTargetBox box;
+    box.show();
+    BlockDeviceInfo sda;
+    sda.name = QStringLiteral("sda");
+    sda.path = QStringLiteral("/dev/sda");
+    sda.sizeBytes = 976773168ull * 512; // 465.8 GiB
+    sda.model = QStringLiteral("ST3500630NS");
+    sda.rotational = true;
+    sda.mounts = { QStringLiteral("sda1 on /boot") };
+    BlockDeviceInfo md;
+    md.name = QStringLiteral("md0");
+    md.path = QStringLiteral("/dev/md0");
+    md.sizeBytes = 1040384ull * 512; // 508 MiB
+    md.model = QStringLiteral("md raid5");
+    box.setDevices({ md, sda });
+    auto* combo = box.findChild<QComboBox*>(QStringLiteral("blockDeviceCombo"));
+    REQUIRE(combo);
+    REQUIRE(combo->count() == 3); // the prompt and the two
+    CHECK(combo->itemText(1) == u"md0 · 508 MiB · md raid5 · not spinning");
+    CHECK(combo->itemText(2) == u"sda · 465.8 GiB · ST3500630NS · spinning · in use: sda1 is mounted on /boot");
+    box.setSimulated(false);
+    combo->setCurrentIndex(2);
+    Q_EMIT combo->activated(2);
+    CHECK(box.devicePath() == u"/dev/sda");
+
+    // Force asks first; its default keeps the refusal, and the text names what is in use.
+    QPushButton* force = nullptr;
+    std::unique_ptr<QMessageBox> dialog(
+        ProbeTargetBox::createForceDialog(nullptr, sda.path, QStringLiteral("/dev/sda has partition sda1 mounted on /boot"), &force));
+    CHECK(dialog->text().contains(QStringLiteral("sda1 mounted on /boot")));
+    REQUIRE(force);
+    CHECK(dialog->defaultButton() != force);
+    CHECK(dialog->escapeButton() != force);
+
+    auto* check = box.findChild<QCheckBox*>(QStringLiteral("forceCheck"));
+    REQUIRE(check);
+    check->click();
+    REQUIRE(box.pendingForceDialog());
+    CHECK_FALSE(box.force()); // not before the user says yes
+    QPushButton* yes = box.pendingForceDialog()->findChild<QPushButton*>(QStringLiteral("forceButton"));
+    REQUIRE(yes);
+    yes->click();
+    REQUIRE(QTest::qWaitFor([&] { return box.pendingForceDialog() == nullptr; }, 2000));
+    CHECK(box.force());
+    // Another device typed: Force was for the one confirmed.
+    box.setDevicePath(QStringLiteral("/dev/md0"));
+    CHECK_FALSE(box.force());
+
+    // On this machine, a device in use (if any) is named by the dialog Force opens for it.
+    for (const BlockDeviceInfo& d : listBlockDevices()) {
+        if (!d.inUse() || d.mounts.isEmpty())
+            continue;
+        box.setDevicePath(d.path);
+        check->click();
+        REQUIRE(box.pendingForceDialog());
+        const QString mountedName = d.mounts.front().section(u' ', 0, 0);
+        CAPTURE(d.path.toStdString(), box.pendingForceDialog()->text().toStdString());
+        CHECK(box.pendingForceDialog()->text().contains(mountedName));
+        box.pendingForceDialog()->reject();
+        QTest::qWaitFor([&] { return box.pendingForceDialog() == nullptr; }, 2000);
+        CHECK_FALSE(box.force());
+        break;
+    }
 }

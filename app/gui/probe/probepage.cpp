@@ -218,9 +218,14 @@ bool ProbePage::run()
         }
         DeviceOptions options;
         options.allowWrites = m_target->allowWrites();
+        options.force = m_target->force();
         target = openDeviceTarget(path, options, &error);
         if (!target) {
-            m_jobBar->setStatus(tr("Cannot start: %1").arg(error.isEmpty() ? tr("%1 cannot be opened").arg(path) : error), true);
+            // In this page's words: the control that overrides a refusal is the Force box.
+            const QString hint = !options.force && !blockDeviceInUse(path).isEmpty()
+                ? tr(" Tick Force… to probe it anyway (it asks first).")
+                : QString();
+            m_jobBar->setStatus(tr("Cannot start: %1.%2").arg(error.isEmpty() ? tr("%1 cannot be opened").arg(path) : error, hint), true);
             m_verdict->clear(tr("The device was not opened."));
             m_verdict->showError(error);
             return false;
