@@ -127,8 +127,11 @@ int main(int argc, char** argv)
 {
     // A QApplication aborts without a display (#54 item 8); the help and the version need none, so
     // they are printed under a QCoreApplication, by the same parser, before any window exists.
-    const std::unique_ptr<QCoreApplication> application
-        = onlyPrints(argc, argv) ? std::make_unique<QCoreApplication>(argc, argv) : std::make_unique<QApplication>(argc, argv);
+    std::unique_ptr<QCoreApplication> application;
+    if (onlyPrints(argc, argv))
+        application = std::make_unique<QCoreApplication>(argc, argv);
+    else
+        application = std::make_unique<QApplication>(argc, argv);
     QCoreApplication& app = *application;
     QCoreApplication::setOrganizationName(QStringLiteral("RaidScope"));
     QCoreApplication::setApplicationName(QStringLiteral("RaidScope"));

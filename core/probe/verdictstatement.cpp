@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace raidscope {
 namespace {
@@ -59,13 +60,6 @@ SpecWords words(const QString& spec)
 }
 
 QString percentText(double fraction) { return QString::number(qRound(fraction * 100)) + QStringLiteral(" %"); }
-
-QString capitalized(QString s)
-{
-    if (!s.isEmpty())
-        s[0] = s[0].toUpper();
-    return s;
-}
 
 /// "disk 2", "disks 1 and 3", "a slow member".
 QString diskList(const std::vector<int>& disks)
