@@ -57,7 +57,7 @@ QString verdictText(const ProbeResult& r)
     } else if (statement.kind == VerdictStatement::Kind::Identified && !v.equivalents.isEmpty()) {
         t += QStringLiteral("same as:    %1 (other controller policies)\n").arg(v.equivalents.join(QStringLiteral("; ")));
     }
-    if (!v.runnerUp.isEmpty())
+    if (!v.runnerUp.isEmpty() && statement.kind != VerdictStatement::Kind::NoPattern) // no pattern: no layout named
         t += QStringLiteral("runner-up:  %1 (%2)\n").arg(v.runnerUp).arg(v.runnerUpConfidence, 0, 'f', 3);
     t += QStringLiteral("measured:   pattern %1, chunk %2, read/write ratio %3\n")
              .arg(r.patternBlocks ? formatBytes(r.patternBlocks * r.blockBytes) : QStringLiteral("none"),

@@ -409,8 +409,8 @@ bool ProbePage::restoreState(const WorkspaceProbe& state, QString* error)
             r.writes.empty() ? tr("No write test in this result:\nthe target was read-only") : QString());
         showResult(r);
         setStep(tr("restored"), 1.0);
-        m_jobBar->setStatus(tr("From the workspace: %1 with %2 I/Os (Shear's schedule: %3)")
-                                .arg(r.verdict.identified ? tr("identified %1").arg(r.verdict.spec) : tr("not identified"))
+        m_jobBar->setStatus(tr("From the workspace: %1 With %2 I/Os (Shear's schedule: %3).")
+                                .arg(verdictStatement(r).headline)
                                 .arg(r.ios.total())
                                 .arg(r.shearScheduleIos));
         m_result = r;
@@ -463,8 +463,8 @@ bool ProbePage::openResultJson(const QString& path, QString* error)
     if (!r->error.isEmpty())
         what = tr("the probe failed: %1").arg(r->error);
     else
-        what = tr("%1 with %2 I/Os (Shear's schedule: %3)")
-                   .arg(r->verdict.identified ? tr("identified %1").arg(r->verdict.spec) : tr("not identified"))
+        what = tr("%1 With %2 I/Os (Shear's schedule: %3).")
+                   .arg(verdictStatement(*r).headline)
                    .arg(r->ios.total())
                    .arg(r->shearScheduleIos);
     if (r->stopped)

@@ -228,7 +228,6 @@ void ProbeVerdictView::setResult(const ProbeResult& r)
         if (v.patternBytes)
             html += row(tr("Pattern"), formatBytes(v.patternBytes));
         html += row(tr("Confidence"), tr("<b>%1 %</b> in the class").arg(qRound(v.confidence * 100)));
-        html += row(tr("Would separate them"), capitalized(statement.splitText).toHtmlEscaped());
     } else if (!v.scheme.isEmpty() && !noPattern) {
         html += row(tr("Scheme"), m_scheme.toHtmlEscaped());
         if (!v.variant.isEmpty())
