@@ -236,6 +236,11 @@ std::vector<LayoutClassMember> lookAlikeClass(const ProbeVerdict& v)
 
 QString VerdictStatement::text() const { return detail.isEmpty() ? headline : headline + u' ' + detail; }
 
+QString VerdictStatement::shortText() const
+{
+    return kind == Kind::Class ? QStringLiteral("One of %1 layouts that read alike.").arg(members.size()) : headline;
+}
+
 QString VerdictStatement::splittingTestName(SplittingTest test)
 {
     switch (test) {

@@ -80,6 +80,9 @@ struct VerdictStatement
 
     /// headline and detail as one paragraph: the statement the CLI prints and the JSON carries.
     QString text() const;
+    /// The headline cut to what a status line holds: "One of 8 layouts that read alike" for a class,
+    /// else the headline.
+    QString shortText() const;
     /// Only a single identified layout may be drawn as the array: a drawing of one of a class names it.
     bool namesOneLayout() const { return kind == Kind::Identified; }
     /// The JSON's `verdict.class` object (Identified and Class only; else empty): size, confidence,

@@ -88,6 +88,7 @@ TEST_CASE("VerdictStatement: the md sample is one of 8 layouts, md's default fir
            "tells them apart");
     CHECK(s.detail.startsWith(QStringLiteral("The probe is 100 % confident that the array is one of them")));
     CHECK(s.text() == s.headline + u' ' + s.detail);
+    CHECK(s.shortText() == u"One of 8 layouts that read alike.");
 }
 
 TEST_CASE("VerdictStatement: a read-only class is split by a write test", "[core][verdict]")

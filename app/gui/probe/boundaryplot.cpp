@@ -121,7 +121,7 @@ void BoundaryPlot::rebuild()
         m_lines.push_back(line);
     }
     setEmptyNote(!m_points.empty() ? QString()
-            : m_noPattern          ? tr("No pattern was found: there are no chunk boundaries to look for")
+            : m_noPattern          ? tr("No pattern: no chunk boundaries to look for")
                                    : tr("Waits for the pattern size"));
     scheduleReplot();
 }

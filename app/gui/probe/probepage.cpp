@@ -300,7 +300,7 @@ void ProbePage::onDone(ProbeResult r)
     } else {
         setStep(tr("done"), 1.0);
         // The verdict's own headline (verdictstatement.h): a class is never "identified <one of it>".
-        const QString verdict = verdictStatement(r).headline;
+        const QString verdict = verdictStatement(r).shortText();
         m_jobBar->setStatus(tr("Finished in %1 s: %2 With %3 I/Os (Shear's schedule: %4).")
                       .arg(QString::number(seconds, 'f', 1), verdict)
                       .arg(r.ios.total())
@@ -410,7 +410,7 @@ bool ProbePage::restoreState(const WorkspaceProbe& state, QString* error)
         showResult(r);
         setStep(tr("restored"), 1.0);
         m_jobBar->setStatus(tr("From the workspace: %1 With %2 I/Os (Shear's schedule: %3).")
-                                .arg(verdictStatement(r).headline)
+                                .arg(verdictStatement(r).shortText())
                                 .arg(r.ios.total())
                                 .arg(r.shearScheduleIos));
         m_result = r;
@@ -464,7 +464,7 @@ bool ProbePage::openResultJson(const QString& path, QString* error)
         what = tr("the probe failed: %1").arg(r->error);
     else
         what = tr("%1 With %2 I/Os (Shear's schedule: %3).")
-                   .arg(verdictStatement(*r).headline)
+                   .arg(verdictStatement(*r).shortText())
                    .arg(r->ios.total())
                    .arg(r->shearScheduleIos);
     if (r->stopped)
