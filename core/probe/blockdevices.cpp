@@ -47,8 +47,9 @@ QHash<QString, QString> readMountTable(const QString& mountsFile)
     QFile f(mountsFile);
     if (!f.open(QIODevice::ReadOnly))
         return points;
-    while (!f.atEnd()) {
-        const QStringList fields = QString::fromUtf8(f.readLine()).split(u' ', Qt::SkipEmptyParts);
+    // readAll(), not atEnd(): a /proc file reports size 0, so atEnd() holds before the first read.
+    for (const QByteArray& line : f.readAll().split('\n')) {
+        const QStringList fields = QString::fromUtf8(line).split(u' ', Qt::SkipEmptyParts);
         if (fields.size() < 2 || !fields[0].startsWith(u"/dev/"))
             continue;
         const QString source = unescaped(fields[0]);

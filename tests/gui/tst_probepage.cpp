@@ -816,9 +816,10 @@ TEST_CASE("ProbeTargetBox: the block device chooser and Force, which asks naming
         box.setDevicePath(d.path);
         check->click();
         REQUIRE(box.pendingForceDialog());
-        const QString mountedName = d.mounts.front().section(u' ', 0, 0);
+        // "vda on /": the dialog says where it is mounted.
+        const QString point = d.mounts.front().section(QStringLiteral(" on "), 1);
         CAPTURE(d.path.toStdString(), box.pendingForceDialog()->text().toStdString());
-        CHECK(box.pendingForceDialog()->text().contains(mountedName));
+        CHECK(box.pendingForceDialog()->text().contains(QStringLiteral("mounted on ") + point));
         box.pendingForceDialog()->reject();
         QTest::qWaitFor([&] { return box.pendingForceDialog() == nullptr; }, 2000);
         CHECK_FALSE(box.force());

@@ -326,7 +326,14 @@ void ProbeTargetBox::onForceToggled(bool checked)
     if (m_forceDialog)
         return;
     QPushButton* force = nullptr;
-    m_forceDialog = createForceDialog(this, devicePath(), blockDeviceInUse(devicePath()), &force);
+    // What is mounted on it or holds it: the device's own answer, else the chooser's list (sysfs and
+    // the mount table, where the device node cannot be examined).
+    QString use = blockDeviceInUse(devicePath());
+    if (use.isEmpty())
+        for (const BlockDeviceInfo& d : listBlockDevices())
+            if (d.path == devicePath() && d.inUse())
+                use = devicePath() + QStringLiteral(": ") + d.useText();
+    m_forceDialog = createForceDialog(this, devicePath(), use, &force);
     m_forceDialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_forceDialog, &QMessageBox::finished, this, [this, force] {
         const bool yes = m_forceDialog && m_forceDialog->clickedButton() == force;
