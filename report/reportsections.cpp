@@ -78,9 +78,12 @@ QString verdictTable(const ProbeResult& r)
         v.identified ? QStringLiteral("<b><font color=\"#1b7a2f\">%1</font></b>").arg(QObject::tr("yes"))
                      : QStringLiteral("<b><font color=\"#b35900\">%1</font></b>").arg(QObject::tr("no")));
     const QString best = v.identified ? QString() : QObject::tr(" (best candidate)");
-    if (statement.kind == VerdictStatement::Kind::NoPattern)
+    if (statement.kind == VerdictStatement::Kind::NoPattern) {
+        // No pattern: nothing that implies a layout (no candidate, spec or runner-up), only the reads.
         rows.emplace_back(QObject::tr("What the reads looked like"), esc(statement.detail));
-    if (!v.scheme.isEmpty() && statement.kind != VerdictStatement::Kind::NoPattern) { // no pattern: nothing implies a layout
+        return keyValues(rows);
+    }
+    if (!v.scheme.isEmpty()) {
         rows.emplace_back(QObject::tr("Scheme") + best, esc(schemeName(v.scheme)));
         if (!v.variant.isEmpty())
             rows.emplace_back(QObject::tr("Layout"), esc(v.variant));

@@ -236,3 +236,20 @@ TEST_CASE("Report: one layout identified is drawn, its failed and slow members m
         }
     CHECK(red > 100);
 }
+
+TEST_CASE("Report: a probe that found no pattern says what the reads looked like and names no layout (#54 item 2)", "[report][trust]")
+{
+    Workspace w = mdWorkspace();
+    ProbeResult& r = *w.probe->result;
+    // As a fast device leaves it: no pattern, 0.05 ms a read one at a time, a closest candidate kept.
+    r.patternBlocks = r.chunkBlocks = 0;
+    r.verdict.identified = false;
+    r.verdict.equivalents.clear();
+    r.serialMs = r.calibration.readsPerTest * 0.05;
+    const QString text = plainText(buildWorkspaceReport(w, options()));
+    CAPTURE(text.toStdString().substr(0, 3000));
+    CHECK(text.contains(QStringLiteral("No pattern found: no layout is named.")));
+    CHECK(text.contains(QStringLiteral("reads this fast are a cache or a single fast device")));
+    CHECK_FALSE(text.contains(QStringLiteral("best candidate")));
+    CHECK_FALSE(text.contains(QStringLiteral("parity-last")));
+}
