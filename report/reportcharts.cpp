@@ -333,7 +333,7 @@ ChartSpec patternSizeChart(const ProbeResult& r)
     std::sort(points.begin(), points.end(), [](const PatternPoint& a, const PatternPoint& b) { return a.patternBlocks < b.patternBlocks; });
     for (const PatternPoint& pt : points) {
         all.points.emplace_back(double(pt.patternBlocks) * kib, pt.timeMs);
-        if (pt.slow)
+        if (pt.slow && r.patternBlocks) // no pattern, no ring: a ring on a baseline point reads as the pattern (#54)
             slow.points.emplace_back(double(pt.patternBlocks) * kib, pt.timeMs);
     }
     c.series = { all, slow };

@@ -46,16 +46,7 @@ QString percent(double fraction, int decimals) { return fixed(100 * fraction, de
 
 QString bytes(std::uint64_t n) { return formatBytesHuman(n); }
 
-QString schemeName(const QString& scheme)
-{
-    if (scheme == u"zigzag")
-        return QStringLiteral("ZIG-ZAG striping");
-    if (scheme == u"chained")
-        return QStringLiteral("chained declustering");
-    if (scheme.startsWith(u"raid"))
-        return QStringLiteral("RAID ") + scheme.mid(4);
-    return scheme;
-}
+QString schemeName(const QString& scheme) { return layoutSchemeName(scheme); }
 
 QString Table::html() const
 {

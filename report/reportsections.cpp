@@ -32,6 +32,13 @@ QString h3(const QString& title) { return QStringLiteral("<h3>") + esc(title) + 
 
 QString para(const QString& html) { return QStringLiteral("<p>") + html + QStringLiteral("</p>"); }
 
+QString capitalizedFirst(QString s)
+{
+    if (!s.isEmpty())
+        s[0] = s[0].toUpper();
+    return s;
+}
+
 // --- The array ---------------------------------------------------------------------------------
 
 QString probeSource(const WorkspaceProbe& probe, const ProbeResult& r)
@@ -49,8 +56,9 @@ QString verdictTable(const ProbeResult& r)
 {
     const ProbeVerdict& v = r.verdict;
     std::vector<std::pair<QString, QString>> rows;
-    const std::vector<ClassMember> members = lookAlikeClass(v);
-    if (v.identified && members.size() > 1) {
+    const VerdictStatement statement = verdictStatement(r);
+    const std::vector<ClassMember>& members = statement.members;
+    if (statement.kind == VerdictStatement::Kind::Class) {
         // A class: the layout the probe happened to name first is no more the array than the others.
         rows.emplace_back(QObject::tr("Identified"),
             QStringLiteral("<b><font color=\"#b35900\">%1</font></b>").arg(QObject::tr("one of %1 layouts that read alike").arg(members.size())));
@@ -62,6 +70,7 @@ QString verdictTable(const ProbeResult& r)
             rows.emplace_back(QObject::tr("Pattern size"),
                 esc(bytes(v.patternBytes)) + (r.blockBytes ? QObject::tr(" (%1 blocks of %2)").arg(count(r.patternBlocks), esc(bytes(r.blockBytes))) : QString()));
         rows.emplace_back(QObject::tr("Confidence in the class"), QStringLiteral("<b>%1</b>").arg(percent(v.confidence, 0)));
+        rows.emplace_back(QObject::tr("What would separate them"), esc(capitalizedFirst(statement.splitText)) + u'.');
         if (!v.runnerUp.isEmpty())
             rows.emplace_back(QObject::tr("Runner-up outside it"), code(v.runnerUp) + QObject::tr(" (confidence %1)").arg(v.runnerUpConfidence < 0.001 ? QStringLiteral("&lt; 0.1 %") : percent(v.runnerUpConfidence, 1)));
         return keyValues(rows); // their order is stated in the summary
@@ -70,6 +79,11 @@ QString verdictTable(const ProbeResult& r)
         v.identified ? QStringLiteral("<b><font color=\"#1b7a2f\">%1</font></b>").arg(QObject::tr("yes"))
                      : QStringLiteral("<b><font color=\"#b35900\">%1</font></b>").arg(QObject::tr("no")));
     const QString best = v.identified ? QString() : QObject::tr(" (best candidate)");
+    if (statement.kind == VerdictStatement::Kind::NoPattern) {
+        // No pattern: nothing that implies a layout (no candidate, spec or runner-up), only the reads.
+        rows.emplace_back(QObject::tr("What the reads looked like"), esc(statement.detail));
+        return keyValues(rows);
+    }
     if (!v.scheme.isEmpty()) {
         rows.emplace_back(QObject::tr("Scheme") + best, esc(schemeName(v.scheme)));
         if (!v.variant.isEmpty())
@@ -181,7 +195,7 @@ QString arraySection(Builder& b, const Workspace& w)
             QObject::tr("Random writes against random reads of the same array: a parity layout's small write costs four "
                         "disk operations and a mirror's one per copy, so the ratio tells the redundancy (Shear, §2.3.4)."));
     // The layout drawn only when it is one layout: a drawing of one of a class would name it.
-    if (r.verdict.identified && lookAlikeClass(r.verdict).size() == 1) {
+    if (verdictStatement(r).namesOneLayout()) {
         if (const auto drawing = layoutDrawing(r.verdict)) {
             const bool marked = r.verdict.failedDisk >= 0 || r.verdict.has(ProbeFinding::Kind::SlowDisk) || r.verdict.has(ProbeFinding::Kind::FastDisk);
             h += b.image(QStringLiteral("probe-layout"), drawing->image, drawing->size,

@@ -4,6 +4,7 @@
 // and why; and one line for each other part of the work that was done in the workspace.
 #include "reporttext_p.h"
 
+#include "probe/verdictstatement.h"
 #include "workspace/workspace.h"
 
 #include <QFileInfo>
@@ -13,41 +14,6 @@
 #include <algorithm>
 
 namespace raidscope::report {
-namespace {
-
-// Simulator policy keys an equivalent spec may carry: the same layout under another controller
-// policy is the same layout in the class statement.
-bool isPolicyKey(QStringView key) { return key == u"paritywrite" || key == u"mirrorread"; }
-
-/// "64KiB" -> "64 KiB" (the report's unit style), other text as it is.
-QString spacedUnit(const QString& size)
-{
-    static const QRegularExpression re(QStringLiteral("^(\\d+(?:\\.\\d+)?)([KMGT]?i?B)$"));
-    const auto m = re.match(size);
-    return m.hasMatch() ? m.captured(1) + u' ' + m.captured(2) : size;
-}
-
-/// How common a layout is, lowest first, for the order of a class (the stated prior): Linux md's
-/// default (RAID 5 left-symmetric), then mirrors, RAID 6 left-symmetric and RAID 0, the other RAID
-/// 5 variants, RAID 10 far and offset, RAID 4, the other RAID 6 variants, and the rest.
-int commonness(const QString& scheme, const QString& variant)
-{
-    if (scheme == u"raid5")
-        return variant.isEmpty() || variant == u"left-symmetric" ? 0 : 3;
-    if (scheme == u"raid1" || (scheme == u"raid10" && (variant.isEmpty() || variant == u"near")))
-        return 1;
-    if ((scheme == u"raid6" && (variant.isEmpty() || variant == u"left-symmetric")) || scheme == u"raid0")
-        return 2;
-    if (scheme == u"raid10")
-        return 4;
-    if (scheme == u"raid4")
-        return 5;
-    if (scheme == u"raid6")
-        return 6;
-    return 7;
-}
-
-} // namespace
 
 QString withoutPaths(const QString& text)
 {
@@ -69,80 +35,11 @@ QString withoutPaths(const QString& text)
     return out + text.mid(at);
 }
 
-QString describeSpec(const QString& spec)
-{
-    // "raid10 layout=far disks=5 copies=4 chunk=64KiB" -> "RAID 10 far, 5 disks, 4 copies, 64 KiB chunks";
-    // a note in parentheses ("(any layout, any chunk)") is kept after it.
-    QString text = spec.trimmed();
-    QString note;
-    if (const qsizetype open = text.indexOf(u'('); open >= 0) {
-        note = text.mid(open).trimmed();
-        text = text.left(open).trimmed();
-    }
-    const QStringList tokens = text.split(u' ', Qt::SkipEmptyParts);
-    if (tokens.isEmpty())
-        return spec;
-    QString variant, disks, copies, chunk;
-    for (const QString& t : tokens.mid(1)) {
-        const qsizetype eq = t.indexOf(u'=');
-        const QString key = t.left(eq), value = t.mid(eq + 1);
-        if (key == u"layout")
-            variant = value;
-        else if (key == u"disks")
-            disks = value;
-        else if (key == u"copies")
-            copies = value;
-        else if (key == u"chunk")
-            chunk = value;
-    }
-    QString s = schemeName(tokens.front());
-    if (!variant.isEmpty())
-        s += u' ' + variant;
-    if (!disks.isEmpty())
-        s += disks == u"1" ? QObject::tr(", 1 disk") : QObject::tr(", %1 disks").arg(disks);
-    if (!copies.isEmpty() && copies != u"1")
-        s += QObject::tr(", %1 copies").arg(copies);
-    if (!chunk.isEmpty())
-        s += QObject::tr(", %1 chunks").arg(spacedUnit(chunk));
-    return note.isEmpty() ? s : s + u' ' + note;
-}
+QString describeSpec(const QString& spec) { return describeLayoutSpec(spec); }
 
-std::vector<ClassMember> lookAlikeClass(const ProbeVerdict& v)
-{
-    std::vector<ClassMember> members;
-    QStringList specs;
-    specs << (v.layoutSpec.isEmpty() ? v.spec : v.layoutSpec) << v.equivalents;
-    for (const QString& spec : specs) {
-        if (spec.trimmed().isEmpty())
-            continue;
-        QStringList layout, policies;
-        const qsizetype open = spec.indexOf(u'(');
-        const QString head = open >= 0 ? spec.left(open) : spec;
-        for (const QString& t : head.split(u' ', Qt::SkipEmptyParts))
-            (isPolicyKey(QStringView(t).left(t.indexOf(u'='))) ? policies : layout) << t;
-        QString key = layout.join(u' ');
-        if (open >= 0)
-            key += u' ' + spec.mid(open).trimmed();
-        const auto same = std::find_if(members.begin(), members.end(), [&](const ClassMember& m) { return m.spec == key; });
-        if (same != members.end()) {
-            same->configurations += 1;
-            continue;
-        }
-        QString variant;
-        for (const QString& t : layout)
-            if (t.startsWith(u"layout="))
-                variant = t.mid(7);
-        members.push_back({ key, describeSpec(key), commonness(layout.value(0), variant), 1 });
-    }
-    std::stable_sort(members.begin(), members.end(), [](const ClassMember& a, const ClassMember& b) { return a.rank < b.rank; });
-    return members;
-}
+std::vector<ClassMember> lookAlikeClass(const ProbeVerdict& v) { return raidscope::lookAlikeClass(v); }
 
-QString classOrderNote()
-{
-    return QObject::tr("listed with the most common configuration first: Linux md's default (RAID 5 left-symmetric), then "
-                       "mirrors, RAID 6 and RAID 0, the other RAID 5 variants, RAID 10 far and offset, RAID 4, and the rest");
-}
+QString classOrderNote() { return layoutOrderNote(); }
 
 namespace {
 
@@ -169,25 +66,21 @@ QString executiveSummary(const Workspace& w)
     const ProbeResult* probe = w.probe && w.probe->result ? &*w.probe->result : nullptr;
     if (probe) {
         const ProbeVerdict& v = probe->verdict;
-        const std::vector<ClassMember> members = lookAlikeClass(v);
+        const VerdictStatement statement = verdictStatement(*probe);
+        const std::vector<ClassMember>& members = statement.members;
         QString array;
-        if (v.identified && members.size() > 1) {
+        if (statement.kind == VerdictStatement::Kind::Class) {
+            // The statement every view shows (verdictstatement.h), then the whole class in its order.
             QStringList names;
             for (const ClassMember& m : members)
                 names << QStringLiteral("<li>") + esc(m.name) + QStringLiteral("</li>");
-            array = QObject::tr("The array is <b>one of %1 layouts that read alike</b>; the probe is %2 confident that it is "
-                                "one of them, and names none of them as the array. They are %3:")
-                        .arg(members.size())
-                        .arg(percent(v.confidence, 0), classOrderNote())
-                + QStringLiteral("<ol>") + names.join(QString()) + QStringLiteral("</ol>");
+            array = QStringLiteral("<b>") + esc(statement.headline) + QStringLiteral("</b> ") + esc(statement.detail) + QStringLiteral(" ")
+                + QObject::tr("They are %1:").arg(classOrderNote()) + QStringLiteral("<ol>") + names.join(QString())
+                + QStringLiteral("</ol>");
             open << QObject::tr("<b>Which of the %1 layouts</b> the array is: each places the chunks so that every %2 the probe "
-                                "timed costs the same.%3")
+                                "timed costs the same; %3.")
                         .arg(members.size())
-                        .arg(probe->writes.empty() ? QObject::tr("read") : QObject::tr("read and write"),
-                            probe->writes.empty()
-                                ? QObject::tr(" The probe ran read-only: a write test (the probe writing the same bytes back) is "
-                                              "the measurement that would add the evidence of the redundancy.")
-                                : QString());
+                        .arg(probe->writes.empty() ? QObject::tr("read") : QObject::tr("read and write"), esc(statement.splitText));
         } else if (v.identified) {
             array = QObject::tr("The array is <b>%1</b>, identified by timing it (confidence %2).")
                         .arg(esc(verdictLine(v)), percent(v.confidence, 0));
@@ -195,6 +88,10 @@ QString executiveSummary(const Workspace& w)
                 open << QObject::tr("<b>The controller's policies</b> (how md writes parity or reads mirror copies): %1 "
                                     "configurations of this layout read alike.")
                             .arg(members.front().configurations);
+        } else if (statement.kind == VerdictStatement::Kind::NoPattern) {
+            // What the reads looked like, and no layout named (verdictstatement.h).
+            array = QStringLiteral("<b>") + esc(statement.headline) + QStringLiteral("</b> ") + esc(statement.detail);
+            open << QObject::tr("<b>The layout</b>: no pattern showed in the reads, so nothing the probe measured names one.");
         } else {
             array = v.spec.isEmpty() ? QObject::tr("The probe could not identify the array: no known layout explains its measurements.")
                                      : QObject::tr("The probe could not identify the array with confidence (best candidate %1, "
@@ -222,7 +119,7 @@ QString executiveSummary(const Workspace& w)
             open << QObject::tr("<b>Everything after the point where the probe was stopped</b>: the result is partial.");
         if (!probe->error.isEmpty())
             open << QObject::tr("<b>What the failed target did not answer</b>: %1").arg(esc(withoutPaths(probe->error)));
-        if (probe->writes.empty() && !(v.identified && members.size() > 1))
+        if (probe->writes.empty() && statement.kind != VerdictStatement::Kind::Class)
             open << QObject::tr("<b>The redundancy by writes</b>: the probe ran read-only, so no write was timed.");
     } else {
         open << QObject::tr("<b>The array's layout</b>: no probe was run in this workspace, so this report does not say how the "

@@ -4,6 +4,8 @@
 
 #include "workspacereport.h"
 
+#include "probe/verdictstatement.h"
+
 #include <QSet>
 #include <QString>
 #include <QStringList>
@@ -40,15 +42,9 @@ QString withoutPaths(const QString& text);
 /// 4 copies, 64 KiB chunks".
 QString describeSpec(const QString& spec);
 
-/// One layout of the class of layouts that read alike (the verdict and its equivalents), policy
-/// keys (paritywrite, mirrorread) folded into it.
-struct ClassMember
-{
-    QString spec; ///< the layout's spec without the policy keys
-    QString name; ///< describeSpec(spec)
-    int rank = 0; ///< commonness: 0 is Linux md's default, larger is rarer
-    int configurations = 1; ///< specs of the verdict that differ from it only in policies
-};
+/// One layout of the class of layouts that read alike: core's (probe/verdictstatement.h), so the
+/// report, the Probe page and the CLI order and count a class the same way.
+using ClassMember = LayoutClassMember;
 /// The verdict's layout and its equivalents as distinct layouts, the most common first (a stable
 /// order by rank: md's default, mirrors, RAID 6 and RAID 0, other RAID 5, RAID 10 far/offset, RAID 4, ...).
 std::vector<ClassMember> lookAlikeClass(const ProbeVerdict& v);

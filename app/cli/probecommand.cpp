@@ -9,6 +9,8 @@
 #include "probe/model/modelprobe.h"
 #include "probe/shearprobe.h"
 #include "probe/simtarget.h"
+#include "probe/verdictstatement.h"
+#include "io/inputfile.h"
 #include "units.h"
 
 #include <QJsonArray>
@@ -39,16 +41,23 @@ void progress(const ProbeSnapshot& s)
 QString verdictText(const ProbeResult& r)
 {
     const ProbeVerdict& v = r.verdict;
+    // The statement the Probe page, the JSON's verdict.statement and the report show (verdictstatement.h).
+    const VerdictStatement statement = verdictStatement(r);
     QString t = QStringLiteral("target:     %1\n").arg(r.target);
-    if (!v.spec.isEmpty())
-        t += QStringLiteral("verdict:    %1%2 (confidence %3)\n")
-                 .arg(v.spec, v.identified ? QString() : QStringLiteral("  [not decided]"))
-                 .arg(v.confidence, 0, 'f', 3);
-    else
-        t += QStringLiteral("verdict:    no layout identified\n");
-    if (!v.equivalents.isEmpty())
-        t += QStringLiteral("same as:    %1\n").arg(v.equivalents.join(QStringLiteral("; ")));
-    if (!v.runnerUp.isEmpty())
+    t += QStringLiteral("verdict:    %1\n").arg(statement.text());
+    if (statement.kind == VerdictStatement::Kind::Class) {
+        for (std::size_t i = 0; i < statement.members.size(); ++i)
+            t += QStringLiteral("%1%2. %3\n")
+                     .arg(i == 0 ? QStringLiteral("class:      ") : QStringLiteral("            "))
+                     .arg(i + 1)
+                     .arg(statement.members[i].spec);
+        t += QStringLiteral("order:      %1\n").arg(layoutOrderNote());
+        if (statement.split == SplittingTest::WriteTest)
+            t += QStringLiteral("next:       probe again with --allow-writes: the write test would separate them\n");
+    } else if (statement.kind == VerdictStatement::Kind::Identified && !v.equivalents.isEmpty()) {
+        t += QStringLiteral("same as:    %1 (other controller policies)\n").arg(v.equivalents.join(QStringLiteral("; ")));
+    }
+    if (!v.runnerUp.isEmpty() && statement.kind != VerdictStatement::Kind::NoPattern) // no pattern: no layout named
         t += QStringLiteral("runner-up:  %1 (%2)\n").arg(v.runnerUp).arg(v.runnerUpConfidence, 0, 'f', 3);
     t += QStringLiteral("measured:   pattern %1, chunk %2, read/write ratio %3\n")
              .arg(r.patternBlocks ? formatBytes(r.patternBlocks * r.blockBytes) : QStringLiteral("none"),
@@ -75,12 +84,13 @@ QString verdictText(const ProbeResult& r)
 
 int runProbe(const QStringList& args)
 {
-    CliArgs a(QStringLiteral("probe"), QStringLiteral("(--sim SPEC | DEVICE_OR_FILE)"),
+    CliArgs a(QStringLiteral("probe"), QStringLiteral("(--sim SPEC | DEVICE_OR_FILE | --result FILE)"),
         QStringLiteral("Identifies an array by timing random I/O (Shear): pattern size, chunk size, layout, "
                        "redundancy, slow or failed disks. Exit status 0 identified, 3 no known layout or too "
                        "little evidence, 1 on error, 128 + the signal when SIGINT or SIGTERM stopped it."));
     a.positionalHelp(QStringLiteral("DEVICE_OR_FILE"),
          QStringLiteral("A block device or file to probe; only read unless --allow-writes."))
+        .option(QStringLiteral("result"), QStringLiteral("FILE"), QStringLiteral("Prints the verdict of a saved probe result (a probe --json file) instead of probing."))
         .option(QStringLiteral("sim"), QStringLiteral("SPEC"), QStringLiteral("Probes a simulated array instead, e.g. 'raid5 layout=la disks=6 chunk=8KiB'."))
         .option(QStringLiteral("reads"), QStringLiteral("N"), QStringLiteral("Reads per timed test (Shear's N), 4 to 4096; the calibration may raise it."))
         .option(QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Seed of the probe's random choices (probe-eval prints the one of a miss)."))
@@ -95,6 +105,26 @@ int runProbe(const QStringList& args)
     if (const auto done = a.parse(args))
         return *done;
     QString error;
+    if (a.has(QStringLiteral("result"))) {
+        if (a.has(QStringLiteral("sim")) || !a.positional().isEmpty())
+            return fail(QStringLiteral("probe: --result FILE reads a saved result; give no --sim nor DEVICE_OR_FILE with it"), Usage);
+        const QString path = a.value(QStringLiteral("result"));
+        const auto bytes = readWholeFile(path, inputcap::kResultBytes, QStringLiteral("a probe result"), &error);
+        if (!bytes)
+            return fail(QStringLiteral("probe --result: ") + error);
+        QJsonParseError parse;
+        const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &parse);
+        if (!doc.isObject())
+            return fail(QStringLiteral("probe --result: %1: not a JSON object (%2 at byte %3)")
+                            .arg(path, parse.errorString())
+                            .arg(parse.offset));
+        const auto saved = probeResultFromJson(doc.object(), &error);
+        if (!saved)
+            return fail(QStringLiteral("probe --result: %1: %2").arg(path, error));
+        out(a.flag(QStringLiteral("json")) ? QString::fromUtf8(QJsonDocument(saved->toJson()).toJson(QJsonDocument::Indented))
+                                            : verdictText(*saved));
+        return saved->verdict.identified ? int(Ok) : int(NoMatch);
+    }
     const bool sim = a.has(QStringLiteral("sim"));
     if (sim == !a.positional().isEmpty() || a.positional().size() > 1)
         return fail(QStringLiteral("probe: give either --sim SPEC or one DEVICE_OR_FILE"), Usage);

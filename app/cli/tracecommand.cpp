@@ -117,6 +117,8 @@ void endProgress()
 // --format, --columns, --fio-time, --on-error, --slow-ms into job options.
 bool jobOptions(const CliArgs& a, TraceJobOptions& o, QString* error)
 {
+    o.reader.formatRemedy = QStringLiteral("give one with --format");
+    o.reader.columnsRemedy = QStringLiteral("--columns, or a preset: alibaba, tencent");
     const QString format = a.value(QStringLiteral("format"), QStringLiteral("auto"));
     if (format == u"alibaba" || format == u"tencent") {
         o.reader.format = TraceFormat::Csv;

@@ -26,6 +26,7 @@
 #include "widgets/theme.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QDateTime>
 #include <QDir>
@@ -38,6 +39,8 @@
 #include <QStyleFactory>
 
 #include <cstdio>
+
+#include <memory>
 
 #ifndef RAIDSCOPE_VERSION
 #define RAIDSCOPE_VERSION "0.0.0"
@@ -105,15 +108,36 @@ void recover(MainWindow& window, const QString& dir, QString mode)
     QFile::remove(path);
 }
 
+/// --help, --help-all, -h, -?, --version or -v among the arguments: answered without a display.
+bool onlyPrints(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "--") // what follows is positional
+            return false;
+        if (a == "--help" || a == "--help-all" || a == "-h" || a == "-?" || a == "--version" || a == "-v")
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("RaidScope"));
-    QApplication::setApplicationName(QStringLiteral("RaidScope"));
-    QApplication::setApplicationVersion(QStringLiteral(RAIDSCOPE_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("org.raidscope.RaidScope"));
+    // A QApplication aborts without a display (#54 item 8); the help and the version need none, so
+    // they are printed under a QCoreApplication, by the same parser, before any window exists.
+    std::unique_ptr<QCoreApplication> application;
+    if (onlyPrints(argc, argv))
+        application = std::make_unique<QCoreApplication>(argc, argv);
+    else
+        application = std::make_unique<QApplication>(argc, argv);
+    QCoreApplication& app = *application;
+    QCoreApplication::setOrganizationName(QStringLiteral("RaidScope"));
+    QCoreApplication::setApplicationName(QStringLiteral("RaidScope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(RAIDSCOPE_VERSION));
+    if (qobject_cast<QApplication*>(&app))
+        QApplication::setDesktopFileName(QStringLiteral("org.raidscope.RaidScope"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("RaidScope: a workbench that looks inside disk arrays"));

@@ -1544,7 +1544,7 @@ void Prober::identify()
         found(ProbeFinding::Kind::WeakEvidence,
             QStringLiteral("evidence too weak: %1 reads queued on one disk took %2 ms and "
                            "spread over the array %3 ms (%4x, under %5x); more reads per "
-                           "test (--reads) may separate them")
+                           "test may separate them")
                 .arg(m_n)
                 .arg(m_result.serialMs, 0, 'f', 1)
                 .arg(m_spreadMs, 0, 'f', 1)

@@ -129,10 +129,9 @@ double Prober::testBoundary(std::uint64_t c)
         addRandomInstances(ios, p, c % p, 1);
     }
     const double ms = timeBatch(ios, m_ios.boundaries, layoutOutstanding());
-    // Provisional for the live plot; the fit below decides.
-    const bool boundary = ms / m_slowMs < 1.8;
-    m_result.boundaries.push_back({ c, ms, boundary });
-    m_pending.boundaries.push_back({ c, ms, boundary });
+    // The fit in the chunk step decides which offsets are boundaries; a live view sees none before.
+    m_result.boundaries.push_back({ c, ms, false });
+    m_pending.boundaries.push_back({ c, ms, false });
     flush(m_fraction, false);
     return ms;
 }
@@ -306,6 +305,12 @@ void Prober::boundaries()
             found.push_back(c);
     }
     chunkRuns(found);
+    // Decided: the live plot may mark them now.
+    m_pending.boundariesDecided = true;
+    for (const BoundaryPoint& b : m_result.boundaries)
+        if (b.boundary)
+            m_pending.decidedBoundaries.push_back(b.offsetBlocks);
+    flush(m_fraction, true);
 }
 
 // Shear's scan, for a pattern no installed layout has: offsets c = 1, 2, ... until two

@@ -4,6 +4,7 @@
 #include "shearprobe.h"
 
 #include "layoutmodel.h"
+#include "verdictstatement.h"
 
 #include "jsonfields.h"
 
@@ -320,6 +321,11 @@ QJsonObject ProbeResult::toJson() const
         findings.append(o);
     }
     verdictJson.insert(QStringLiteral("findings"), findings);
+    // The one statement every view shows (verdictstatement.h); derived, so a reader ignores it.
+    const VerdictStatement statement = verdictStatement(*this);
+    verdictJson.insert(QStringLiteral("statement"), statement.text());
+    if (const QJsonObject c = statement.classJson(); !c.isEmpty())
+        verdictJson.insert(QStringLiteral("class"), c);
     QJsonArray boundaryJson, pairJson, writeJson, diskJson, runs, predicted;
     for (const auto& b : boundaries)
         boundaryJson.append(QJsonObject { { QStringLiteral("offsetBlocks"), qint64(b.offsetBlocks) },

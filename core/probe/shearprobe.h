@@ -561,7 +561,13 @@ struct ProbeSnapshot
     IoCounts ios;
     std::uint64_t patternChunks = 0; ///< known once the pattern and chunk are: the heatmap's size
     std::vector<PatternPoint> pattern;
+    /// Boundary points as measured; their `boundary` is false until the step decides (a live plot
+    /// marks nothing provisional: #54, 7 of 8 offsets marked before the fit taught a 4 KiB chunk).
     std::vector<BoundaryPoint> boundaries;
+    /// The boundary step has decided (once, in one snapshot): decidedBoundaries are its boundaries,
+    /// among every offset measured so far.
+    bool boundariesDecided = false;
+    std::vector<std::uint64_t> decidedBoundaries; ///< offsets (blocks) that are boundaries
     std::vector<PairPoint> pairs;
     std::vector<WritePoint> writes;
     double readMBps = 0;

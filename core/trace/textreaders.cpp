@@ -52,7 +52,7 @@ public:
         m_info.name = m_info.detail = QStringLiteral("MSR Cambridge / SNIA CSV");
         m_info.timeOrigin = QStringLiteral("Unix epoch");
         m_info.hasResponseTimes = true;
-        m_info.notes << QStringLiteral("timestamps are Windows FILETIME (100 ns ticks), response times in 100 ns ticks");
+        m_info.notes << QStringLiteral("timestamps are Windows FILETIME (100 ns ticks from 1601), converted to times from the Unix epoch; response times in 100 ns ticks");
         m_info.setMissing(TraceField::IssueCompletePairs,
                           QStringLiteral("no issue/completion pairs: queue depth estimated by Little's law"));
     }

@@ -567,7 +567,7 @@ std::unique_ptr<TraceReader> makeReader(std::unique_ptr<ByteSource> source, std:
     if (format == TraceFormat::Auto) {
         format = TraceReader::sniff(head, &csv);
         if (format == TraceFormat::Auto) {
-            *error = QStringLiteral("%1: unknown trace format (give one with --format)").arg(name);
+            *error = QStringLiteral("%1: unknown trace format (%2)").arg(name, options.formatRemedy);
             return nullptr;
         }
     }
@@ -580,7 +580,7 @@ std::unique_ptr<TraceReader> makeReader(std::unique_ptr<ByteSource> source, std:
     case TraceFormat::FioLog: return makeFioReader(std::move(source), name, options.fioTimeUnit, head);
     case TraceFormat::Csv:
         if (csv.columns() == 0) {
-            *error = QStringLiteral("%1: CSV needs a column mapping (--columns, or a preset: alibaba, tencent)").arg(name);
+            *error = QStringLiteral("%1: CSV needs a column mapping (%2)").arg(name, options.columnsRemedy);
             return nullptr;
         }
         return makeCsvReader(std::move(source), name, csv);

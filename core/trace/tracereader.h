@@ -60,6 +60,11 @@ struct TraceReaderOptions
     TraceFormat format = TraceFormat::Auto;
     CsvMapping csv; ///< used when the format is Csv (sniffing picks a preset)
     FioTimeUnit fioTimeUnit = FioTimeUnit::Auto;
+    /// The remedy an unknown format's error names, in the words of the caller's own controls (the
+    /// CLI's --format, the Traces page's Format box): core knows neither (#54 item 8).
+    QString formatRemedy = QStringLiteral("name its format");
+    /// ... and a CSV without a column mapping's.
+    QString columnsRemedy = QStringLiteral("give a column mapping, or a preset: alibaba, tencent");
 };
 
 /// A malformed input: where and why. text() reads "hm_0.csv:17: field 5 (Offset): 'abc' is not a number".

@@ -58,6 +58,28 @@ if(NOT scheme STREQUAL "raid0" OR NOT chunk EQUAL 16384 OR total LESS 1)
 endif()
 run_cli(3 probe --sim "raid0 disks=4 chunk=16KiB shared=1:2")
 run_cli(1 probe /nonexistent/device)
+
+# probe --result (#54 item 2): the guide's md sample is one of 8 layouts that read alike (counted by
+# hand from its equivalents, md's policies folded in), md's default first; the text's verdict line
+# is the JSON's verdict.statement word for word, and nothing says "Identified".
+set(md_sample "${DATA}/../../docs/guide/samples/md-raid5-slow-member.json")
+run_cli(0 probe --result "${md_sample}" --json)
+string(JSON statement GET "${cli_out}" verdict statement)
+string(JSON class_size GET "${cli_out}" verdict class size)
+string(JSON class_first GET "${cli_out}" verdict class members 0 spec)
+string(JSON class_statement GET "${cli_out}" verdict class statement)
+if(NOT class_size EQUAL 8 OR NOT class_first STREQUAL "raid5 layout=left-symmetric disks=5 chunk=64KiB"
+   OR NOT class_statement STREQUAL statement OR NOT statement MATCHES "^One of 8 layouts that read alike: RAID 5 left-symmetric of 5, ")
+    message(FATAL_ERROR "probe --result --json: class ${class_size}, first ${class_first}, statement '${statement}'")
+endif()
+run_cli(0 probe --result "${md_sample}")
+string(FIND "${cli_out}" "verdict:    ${statement}\n" at)
+if(at EQUAL -1 OR NOT cli_out MATCHES "class:      1\\. raid5 layout=left-symmetric disks=5 chunk=64KiB\n            2\\. raid10 layout=far disks=5 copies=4"
+   OR cli_out MATCHES "Identified" OR cli_out MATCHES "same as:")
+    message(FATAL_ERROR "probe --result text does not carry the JSON's statement:\n${cli_out}")
+endif()
+run_cli(2 probe --result "${md_sample}" --sim "raid0 disks=2")
+run_cli(1 probe --result "${DATA}/no-such-result.json")
 run_cli(2 probe)
 
 # simulate with a throttle: 64 reads at once on one 300 IOPS drive, bucket 30: (64 - 31) / 300 s.

@@ -1868,3 +1868,36 @@ TEST_CASE("Shear probe: under the contrast floor no layout is named, nor what a 
     CHECK_FALSE(r.verdict.has(ProbeFinding::Kind::FailedDisk));
     CHECK_FALSE(r.verdict.has(ProbeFinding::Kind::MdParityWrites));
 }
+
+TEST_CASE("Probe snapshots: no boundary is marked live until the boundary step decides, once (#54)", "[probe][snapshot]")
+{
+    // RAID-0 of 3 at 8 KiB: 4 KiB blocks, 2 a chunk, so the boundaries are the even offsets (by hand).
+    QString error;
+    auto target = SimTarget::create(QStringLiteral("raid0 disks=3 chunk=8KiB"), &error);
+    INFO(error.toStdString());
+    REQUIRE(target);
+    int liveMarked = 0, decidedSnapshots = 0;
+    std::vector<std::uint64_t> decided;
+    const ProbeResult r = runShearProbe(*target, ProbeConfig {}, {}, [&](std::shared_ptr<const ProbeSnapshot> s) {
+        for (const BoundaryPoint& b : s->boundaries)
+            liveMarked += b.boundary;
+        if (s->boundariesDecided) {
+            ++decidedSnapshots;
+            decided = s->decidedBoundaries;
+        }
+    });
+    REQUIRE(r.verdict.identified);
+    CHECK(liveMarked == 0);
+    CHECK(decidedSnapshots == 1);
+    REQUIRE_FALSE(decided.empty());
+    for (std::uint64_t c : decided) {
+        CAPTURE(c);
+        CHECK(c % 2 == 0);
+    }
+    // What was decided live is what the result holds.
+    std::vector<std::uint64_t> final;
+    for (const BoundaryPoint& b : r.boundaries)
+        if (b.boundary)
+            final.push_back(b.offsetBlocks);
+    CHECK(final == decided);
+}

@@ -121,6 +121,21 @@ TEST_CASE("Disks page: a validation run shows core's demerit and DiskSim's", "[g
     CHECK(plot->measuredGraph()->dataCount() == int(requests->size()));
     CHECK(page.validationBar()->statusText().contains(QString::number(expected->demeritMs, 'f', 3)));
 
+    // Another drive imported: its panel no longer shows the HP's demerit (#54 item 8), and points at
+    // the imported disk and the trace beside it.
+    const QString cheetah = raidscope::test::disksimValidationFile("cheetah9LP.parv");
+    REQUIRE(page.importDiskSimFile(cheetah));
+    CHECK_FALSE(page.validation());
+    CHECK_FALSE(plot->titleText().contains(QString::number(expected->demeritMs, 'f', 3)));
+    CHECK(drive->currentText() == u"cheetah9LP");
+    CHECK_FALSE(page.validationBar()->statusText().contains(QString::number(expected->demeritMs, 'f', 3)));
+    // Importing the drive just validated keeps its result.
+    page.setValidationFiles(parv, trace);
+    REQUIRE(page.validate());
+    REQUIRE(QTest::qWaitFor([&] { return !page.isValidating(); }, 30000));
+    REQUIRE(page.importDiskSimFile(parv));
+    CHECK(page.validation());
+
     // A missing file is refused before any job starts.
     page.setValidationFiles(parv, trace + QStringLiteral(".none"));
     CHECK_FALSE(page.validate());

@@ -12,6 +12,7 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -148,4 +149,25 @@ TEST_CASE("Models page: Minerva's calibration, its fit and its held-out error", 
     CHECK(summary.contains(QStringLiteral("Held out")));
     CHECK(summary.contains(QStringLiteral("max |error| %1 %").arg(s.testCalibrated.maxAbsPct, 0, 'f', 1)));
     CHECK(summary.contains(QStringLiteral("mean 5.4 %, max 19 %"))); // the paper's, beside ours
+}
+
+TEST_CASE("Models page: the streams table shows every number whole (#54 item 8)", "[gui][models]")
+{
+    ModelsPage page;
+    page.resize(1100, 800); // narrower than a workstation's window: a stretched column once wrapped here
+    page.show();
+    auto* streams = child<QTableWidget>(page, "minervaStreams");
+    REQUIRE(streams->rowCount() >= 1);
+    setCell(streams, 0, 0, QStringLiteral("12345.678"));
+    setCell(streams, 0, 2, QStringLiteral("0.333333"));
+    QTest::qWait(20);
+    CHECK_FALSE(streams->wordWrap());
+    // Each cell fits its column: its text's width (with the item's margins) is under the section's.
+    const QFontMetrics fm(streams->font());
+    for (int c = 0; c < streams->columnCount(); ++c) {
+        const QTableWidgetItem* item = streams->item(0, c);
+        REQUIRE(item);
+        CAPTURE(c, item->text().toStdString());
+        CHECK(fm.horizontalAdvance(item->text()) < streams->horizontalHeader()->sectionSize(c));
+    }
 }

@@ -12,6 +12,8 @@
 #include "probe/probepage.h"
 #include "probe/probetargetbox.h"
 #include "probe/probeverdictview.h"
+#include "probe/blockdevices.h"
+#include "probe/verdictstatement.h"
 #include "probe/redundancyplot.h"
 #include "probe/simtarget.h"
 #include "widgets/jobrunner.h"
@@ -41,6 +43,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <set>
 
 using namespace raidscope;
@@ -268,11 +271,23 @@ TEST_CASE("ProbePage: a probe of a small simulated array fills the plots as it r
     CHECK(page.pairHeatmap()->predictedMap()->gradient().nanColor() == gui::PairHeatmap::unmeasuredColor());
     CHECK(page.redundancyPlot()->ratio() == r.readWriteRatio);
 
-    // The verdict panel shows the result's scheme, and the layout it names.
+    // The verdict panel shows the result's scheme and the layout it names; or, where layouts read
+    // alike (#54: with writes, RAID 10 far of 4 x 4 and RAID 6 continuous of 4 write within the
+    // ratio's noise of this RAID 5), the class, the simulated layout among it, none of it drawn.
     REQUIRE_FALSE(r.verdict.scheme.isEmpty());
-    CHECK(page.verdictView()->schemeText().contains(r.verdict.scheme));
-    CHECK(page.verdictView()->headlineText().contains(r.verdict.spec.toHtmlEscaped()));
-    CHECK(page.verdictView()->diagram()->hasLayout());
+    const VerdictStatement statement = verdictStatement(r);
+    if (statement.kind == VerdictStatement::Kind::Class) {
+        CHECK(page.verdictView()->headlineText().contains(
+            QStringLiteral("One of %1 layouts that read alike").arg(statement.members.size())));
+        CHECK(std::any_of(statement.members.begin(), statement.members.end(), [](const LayoutClassMember& m) {
+            return m.spec == u"raid5 layout=left-symmetric disks=4 chunk=16KiB";
+        }));
+        CHECK_FALSE(page.verdictView()->diagram()->hasLayout());
+    } else {
+        CHECK(page.verdictView()->schemeText().contains(r.verdict.scheme));
+        CHECK(page.verdictView()->headlineText().contains(r.verdict.spec.toHtmlEscaped()));
+        CHECK(page.verdictView()->diagram()->hasLayout());
+    }
     CHECK(page.verdictView()->ioText().contains(QStringLiteral("Shear")));
     // The simulator is the ground truth here: the probe's own tests check it on every layout.
     CHECK(r.verdict.scheme == u"raid5");
@@ -633,4 +648,181 @@ TEST_CASE("ProbePage: the model engine is chosen on the page, runs, and is kept 
     QString error;
     REQUIRE(page.restoreState(state, &error));
     CHECK(page.engine() == u"rules");
+}
+
+TEST_CASE("ProbePage: a class of look-alike layouts is stated as a class, none of it drawn (#54)", "[gui][probe][verdict]")
+{
+    if (!haveScheme("raid4") || !haveScheme("raid5") || !haveScheme("raid10"))
+        return;
+    // The guide's md sample: its verdict names raid4 parity-last of 6 among ten equivalents; by hand
+    // (md's policies folded in) 8 layouts, md's default RAID 5 left-symmetric of 5 first.
+    const QString sample = QStringLiteral(RAIDSCOPE_TEST_DATA "/../../docs/guide/samples/md-raid5-slow-member.json");
+    ProbePage page;
+    page.resize(1500, 950);
+    page.show();
+    QString error;
+    REQUIRE(page.openResultJson(sample, &error));
+    const gui::ProbeVerdictView* view = page.verdictView();
+    CHECK(view->headlineText().contains(QStringLiteral("One of 8 layouts that read alike: RAID 5 left-symmetric of 5, RAID 10 far "
+                                                       "of 5 (4 copies), RAID 10 offset of 5 (4 copies), …")));
+    CHECK_FALSE(view->headlineText().contains(QStringLiteral("Identified")));
+    CHECK(view->statementText().contains(QStringLiteral("100 % confident that the array is one of them")));
+    CHECK(view->statementText().contains(QStringLiteral("once disk 2 runs as fast as the others")));
+    // Every member listed, in the prior's order; raid4 parity-last (the probe's own pick) sixth.
+    const QString details = view->detailsText();
+    const qsizetype raid5 = details.indexOf(QStringLiteral("1. RAID 5 left-symmetric of 5"));
+    const qsizetype raid4 = details.indexOf(QStringLiteral("6. RAID 4 parity-last of 6"));
+    CHECK(raid5 >= 0);
+    CHECK(raid4 > raid5);
+    CHECK(details.contains(QStringLiteral("8. RAID 6 continuous of 5")));
+    CHECK_FALSE(details.contains(QStringLiteral(">Scheme<")));
+    CHECK_FALSE(view->diagram()->hasLayout()); // a drawing of one of them would name it
+    CHECK(view->schemeText().isEmpty());
+    CHECK_FALSE(view->offersWriteTest()); // writes were timed: the offer is for read-only probes
+
+    SECTION("read-only, the write test is offered and asks before writing")
+    {
+        QFile f(sample);
+        REQUIRE(f.open(QIODevice::ReadOnly));
+        QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        QJsonObject steps = o.value(QStringLiteral("steps")).toObject();
+        QJsonObject redundancy = steps.value(QStringLiteral("redundancy")).toObject();
+        redundancy.insert(QStringLiteral("writes"), QJsonArray());
+        redundancy.insert(QStringLiteral("readWriteRatio"), 0);
+        redundancy.insert(QStringLiteral("measuredReadWriteRatio"), 0);
+        steps.insert(QStringLiteral("redundancy"), redundancy);
+        o.insert(QStringLiteral("steps"), steps);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("readonly.json"));
+        writeFile(path, QJsonDocument(o).toJson());
+        REQUIRE(page.openResultJson(path, &error));
+        CHECK(view->statementText().contains(QStringLiteral("a write test (safe writes: each puts back the bytes just read)")));
+        REQUIRE(view->offersWriteTest());
+        auto* offer = view->findChild<QPushButton*>(QStringLiteral("writeTestOffer"));
+        REQUIRE(offer);
+        offer->click();
+        CHECK_FALSE(page.targetBox()->isSimulated());
+        QMessageBox* dialog = page.targetBox()->pendingWriteDialog();
+        REQUIRE(dialog);
+        CHECK_FALSE(page.targetBox()->allowWrites()); // not before the user says yes
+        dialog->reject();
+        QTest::qWait(10);
+        CHECK_FALSE(page.targetBox()->allowWrites());
+    }
+}
+
+TEST_CASE("ProbePage: a probe without a pattern says what the reads looked like and draws no layout (#54)", "[gui][probe][verdict]")
+{
+    // A result as a fast device leaves it: no pattern, 0.05 ms a read; a closest candidate that must not be drawn.
+    ProbeResult r;
+    r.target = QStringLiteral("/dev/nvme0n1 (block device)");
+    r.blockBytes = 4096;
+    r.calibration.readsPerTest = 32;
+    r.serialMs = 32 * 0.05;
+    r.calibration.spreadMs = 1.5;
+    r.pattern = { { 8, 1.6, true }, { 16, 1.5, false }, { 32, 1.6, true } };
+    r.verdict.scheme = QStringLiteral("raid0");
+    r.verdict.disks = 2;
+    r.verdict.spec = QStringLiteral("raid0 disks=2 chunk=4KiB");
+    r.verdict.layoutSpec = r.verdict.spec;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fast.json"));
+    writeFile(path, QJsonDocument(r.toJson()).toJson());
+    ProbePage page;
+    page.resize(1500, 950);
+    page.show();
+    QString error;
+    REQUIRE(page.openResultJson(path, &error));
+    QTest::qWait(3 * gui::LivePlot::kReplotIntervalMs);
+    const gui::ProbeVerdictView* view = page.verdictView();
+    CHECK(view->headlineText().contains(QStringLiteral("No pattern found: no layout is named.")));
+    CHECK(view->statementText().contains(QStringLiteral("reads this fast are a cache or a single fast device")));
+    CHECK_FALSE(view->detailsText().contains(QStringLiteral("raid0")));
+    CHECK_FALSE(view->diagram()->hasLayout());
+    // Slow flags without a pattern draw no ring; the boundary plot does not wait for what will not come.
+    CHECK(page.patternPlot()->plottedPoints() == 3);
+    CHECK(page.patternPlot()->slowPoints() == 0);
+    CHECK(page.boundaryPlot()->plottedPoints() == 0);
+}
+
+TEST_CASE("ProbePage: the live boundary plot marks boundaries only once the step has decided (#54)", "[gui][probe][verdict]")
+{
+    gui::BoundaryPlot plot;
+    // Measured points arrive flagged or not: nothing is marked while the step measures.
+    plot.append({ { 1, 100, true }, { 2, 100, true }, { 4, 50, true }, { 8, 100, false } }, 4096);
+    CHECK(plot.plottedPoints() == 4);
+    CHECK(plot.boundaryPoints() == 0);
+    CHECK_FALSE(plot.decided());
+    // The step decides: offset 4 (16 KiB) is the one boundary.
+    plot.markDecided({ 4 }, 4096);
+    CHECK(plot.decided());
+    CHECK(plot.boundaryPoints() == 1);
+}
+
+TEST_CASE("ProbeTargetBox: the block device chooser and Force, which asks naming what is mounted (#54 item 8)", "[gui][probe][devices]")
+{
+    ProbeTargetBox box;
+    box.show();
+    BlockDeviceInfo sda;
+    sda.name = QStringLiteral("sda");
+    sda.path = QStringLiteral("/dev/sda");
+    sda.sizeBytes = 976773168ull * 512; // 465.8 GiB
+    sda.model = QStringLiteral("ST3500630NS");
+    sda.rotational = true;
+    sda.mounts = { QStringLiteral("sda1 on /boot") };
+    BlockDeviceInfo md;
+    md.name = QStringLiteral("md0");
+    md.path = QStringLiteral("/dev/md0");
+    md.sizeBytes = 1040384ull * 512; // 508 MiB
+    md.model = QStringLiteral("md raid5");
+    box.setDevices({ md, sda });
+    auto* combo = box.findChild<QComboBox*>(QStringLiteral("blockDeviceCombo"));
+    REQUIRE(combo);
+    REQUIRE(combo->count() == 3); // the prompt and the two
+    CHECK(combo->itemText(1) == u"md0 · 508 MiB · md raid5 · not spinning");
+    CHECK(combo->itemText(2) == u"sda · 465.8 GiB · ST3500630NS · spinning · in use: sda1 is mounted on /boot");
+    box.setSimulated(false);
+    combo->setCurrentIndex(2);
+    Q_EMIT combo->activated(2);
+    CHECK(box.devicePath() == u"/dev/sda");
+
+    // Force asks first; its default keeps the refusal, and the text names what is in use.
+    QPushButton* force = nullptr;
+    std::unique_ptr<QMessageBox> dialog(
+        ProbeTargetBox::createForceDialog(nullptr, sda.path, QStringLiteral("/dev/sda has partition sda1 mounted on /boot"), &force));
+    CHECK(dialog->text().contains(QStringLiteral("sda1 mounted on /boot")));
+    REQUIRE(force);
+    CHECK(dialog->defaultButton() != force);
+    CHECK(dialog->escapeButton() != force);
+
+    auto* check = box.findChild<QCheckBox*>(QStringLiteral("forceCheck"));
+    REQUIRE(check);
+    check->click();
+    REQUIRE(box.pendingForceDialog());
+    CHECK_FALSE(box.force()); // not before the user says yes
+    QPushButton* yes = box.pendingForceDialog()->findChild<QPushButton*>(QStringLiteral("forceButton"));
+    REQUIRE(yes);
+    yes->click();
+    REQUIRE(QTest::qWaitFor([&] { return box.pendingForceDialog() == nullptr; }, 2000));
+    CHECK(box.force());
+    // Another device typed: Force was for the one confirmed.
+    box.setDevicePath(QStringLiteral("/dev/md0"));
+    CHECK_FALSE(box.force());
+
+    // On this machine, a device in use (if any) is named by the dialog Force opens for it.
+    for (const BlockDeviceInfo& d : listBlockDevices()) {
+        if (!d.inUse() || d.mounts.isEmpty())
+            continue;
+        box.setDevicePath(d.path);
+        check->click();
+        REQUIRE(box.pendingForceDialog());
+        // "vda on /": the dialog says where it is mounted.
+        const QString point = d.mounts.front().section(QStringLiteral(" on "), 1);
+        CAPTURE(d.path.toStdString(), box.pendingForceDialog()->text().toStdString());
+        CHECK(box.pendingForceDialog()->text().contains(QStringLiteral("mounted on ") + point));
+        box.pendingForceDialog()->reject();
+        QTest::qWaitFor([&] { return box.pendingForceDialog() == nullptr; }, 2000);
+        CHECK_FALSE(box.force());
+        break;
+    }
 }

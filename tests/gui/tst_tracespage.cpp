@@ -509,3 +509,25 @@ TEST_CASE("TracesPage: real traces fill the views (MSR excerpt sizes counted ind
     CHECK(f.page.queueDepthPlot()->subtitle().contains(QStringLiteral("issue-complete")));
     CHECK_FALSE(f.page.queueDepthPlot()->graph()->data()->isEmpty());
 }
+
+TEST_CASE("TracesPage: a trace of no known format is answered in the page's words, not the CLI's (#54 item 8)", "[gui][traces]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("mystery.log"));
+    {
+        QFile f(path);
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        f.write("this is no trace\nnor is this\n");
+    }
+    PageFixture f;
+    if (!f.page.openFiles({ path })) {
+        CHECK_FALSE(f.page.statusText().contains(QStringLiteral("--format")));
+        CHECK(f.page.statusText().contains(QStringLiteral("Format box")));
+        return;
+    }
+    REQUIRE(f.finished.wait(10000));
+    const QString said = f.page.errorText() + u' ' + f.page.statusText();
+    CAPTURE(said.toStdString());
+    CHECK(said.contains(QStringLiteral("unknown trace format (choose it in the Format box)")));
+    CHECK_FALSE(said.contains(QStringLiteral("--format")));
+}

@@ -89,6 +89,12 @@ TEST_CASE("Report: a probe with look-alike layouts states the class, names none 
     CAPTURE(text.toStdString().substr(0, 3000));
 
     CHECK(html.contains(QStringLiteral("one of 8 layouts that read alike")));
+    // The summary leads with the statement the Probe page and the CLI show (#54 item 2), worked by
+    // hand: the first three of the class by the stated prior, then what would separate them.
+    CHECK(text.contains(QStringLiteral("One of 8 layouts that read alike: RAID 5 left-symmetric of 5, RAID 10 far of 5 "
+                                       "(4 copies), RAID 10 offset of 5 (4 copies), …")));
+    CHECK(text.contains(QStringLiteral("the write test again, once disk 2 runs as fast as the others")));
+    CHECK(text.contains(QStringLiteral("What would separate them")));
     // The most common configuration leads (md's default), the probe's own pick is one of the list.
     const qsizetype list = html.indexOf(QStringLiteral("<ol>"));
     REQUIRE(list >= 0);
@@ -253,4 +259,21 @@ TEST_CASE("Report: the array under study is named under the work that used it", 
         probeOnly.arrayUnderStudy = a;
         CHECK_FALSE(plainText(buildWorkspaceReport(probeOnly, options())).contains(QStringLiteral("array under study")));
     }
+}
+
+TEST_CASE("Report: a probe that found no pattern says what the reads looked like and names no layout (#54 item 2)", "[report][trust]")
+{
+    Workspace w = mdWorkspace();
+    ProbeResult& r = *w.probe->result;
+    // As a fast device leaves it: no pattern, 0.05 ms a read one at a time, a closest candidate kept.
+    r.patternBlocks = r.chunkBlocks = 0;
+    r.verdict.identified = false;
+    r.verdict.equivalents.clear();
+    r.serialMs = r.calibration.readsPerTest * 0.05;
+    const QString text = plainText(buildWorkspaceReport(w, options()));
+    CAPTURE(text.toStdString().substr(0, 3000));
+    CHECK(text.contains(QStringLiteral("No pattern found: no layout is named.")));
+    CHECK(text.contains(QStringLiteral("reads this fast are a cache or a single fast device")));
+    CHECK_FALSE(text.contains(QStringLiteral("best candidate")));
+    CHECK_FALSE(text.contains(QStringLiteral("parity-last")));
 }

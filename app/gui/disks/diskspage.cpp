@@ -340,6 +340,19 @@ bool DisksPage::importDiskSimFile(const QString& path)
     addEntry({ json.value(QStringLiteral("id")).toString(), json.value(QStringLiteral("name")).toString(), json, path,
         imported->warnings, true, false });
     m_preset->setCurrentIndex(m_preset->count() - 1);
+    // The validation panel follows the disk imported: another drive's demerit is not this one's (#54
+    // item 8). Its trace, where one lies beside it, is ready to replay.
+    const QFileInfo info(path);
+    if (!m_runner->isRunning() && m_validatedDrive != info.completeBaseName()) {
+        m_validation.reset();
+        m_validatedDrive.clear();
+        const QString trace = info.dir().filePath(info.completeBaseName() + QStringLiteral(".trace"));
+        setValidationFiles(info.absoluteFilePath(), QFileInfo::exists(trace) ? trace : QString());
+        m_validationPlot->clear(QFileInfo::exists(trace) ? tr("%1 imported: press Validate to replay its trace").arg(info.fileName())
+                                                         : tr("%1 imported: choose its validation trace, then press Validate").arg(info.fileName()));
+        m_bar->setProgress(0);
+        m_bar->setStatus(tr("Not validated yet"));
+    }
     return true;
 }
 
@@ -483,11 +496,13 @@ void DisksPage::showOutcome(Outcome out)
     m_bar->setProgress(1);
     if (!out.validation) {
         m_validation.reset();
+        m_validatedDrive.clear();
         m_validationPlot->clear(tr("Not validated"));
         m_bar->setStatus(tr("Validation: %1").arg(out.error), true);
         return;
     }
     m_validation = std::move(out.validation);
+    m_validatedDrive = out.drive;
     const std::optional<DiskSimDemerit> disksim = disksimDemeritMs(out.drive);
     m_validationPlot->setValidation(*m_validation, out.drive, disksim);
     // The import's warnings go with the run: never dropped, here counted, listed by the preset import.

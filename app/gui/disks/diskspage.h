@@ -98,6 +98,7 @@ private:
     JobBar* m_bar = nullptr;
     DiskValidationPlot* m_validationPlot = nullptr;
     std::optional<DiskValidation> m_validation;
+    QString m_validatedDrive; ///< the drive m_validation is of (its file's base name)
 };
 
 } // namespace raidscope::gui

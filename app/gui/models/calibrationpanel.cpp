@@ -161,6 +161,8 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     m_points->setToolTip(tr("Maximum throughputs in requests/s; the error is the calibrated model's"));
     m_points->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_points->horizontalHeader()->setStretchLastSection(true);
+    m_points->setWordWrap(false); // numbers whole, never wrapped mid-number (#54 item 8)
+    m_points->setTextElideMode(Qt::ElideNone);
     m_points->verticalHeader()->hide();
     m_points->setEditTriggers(QAbstractItemView::NoEditTriggers);
 

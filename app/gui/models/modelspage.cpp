@@ -107,7 +107,12 @@ ModelsPage::ModelsPage(QWidget* parent)
     m_streams->setObjectName(QStringLiteral("minervaStreams"));
     m_streams->setHorizontalHeaderLabels({ tr("Rate\n/s"), tr("Size"), tr("Read\nfraction"), tr("Run\ncount"), tr("ON\ns"), tr("OFF\ns") });
     m_streams->verticalHeader()->setVisible(true);
-    m_streams->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // Numbers whole: a column as wide as its widest cell, never wrapped or elided mid-number (#54
+    // item 8: a stretched column wrapped "0.5" under "Read fraction" as "0." over "5").
+    m_streams->setWordWrap(false);
+    m_streams->setTextElideMode(Qt::ElideNone);
+    m_streams->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_streams->horizontalHeader()->setStretchLastSection(true);
     m_streams->setToolTip(tr("One row per stream (section 2.1): requests per second while ON, mean size, read probability, "
                              "requests per sequential run, and mean ON and OFF periods (OFF 0: always ON)"));
     connect(m_streams, &QTableWidget::itemChanged, this, [this] { recompute(); });

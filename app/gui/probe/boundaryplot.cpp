@@ -35,6 +35,8 @@ void BoundaryPlot::clear()
     m_points.clear();
     m_received = 0;
     m_patternKiB = 0;
+    m_decided = false;
+    m_noPattern = false;
     setSubtitle(QString());
     rebuild();
 }
@@ -43,15 +45,32 @@ void BoundaryPlot::append(const std::vector<BoundaryPoint>& points, std::uint32_
 {
     if (points.empty())
         return;
+    // Nothing is marked while the step measures: only markDecided() marks (a provisional mark read
+    // as a verdict, #54).
     for (const BoundaryPoint& p : points)
-        m_points.push_back({ double(p.offsetBlocks) * blockBytes / 1024.0, p.timeMs, p.boundary });
+        m_points.push_back({ double(p.offsetBlocks) * blockBytes / 1024.0, p.timeMs, false });
     m_received += int(points.size());
+    if (!m_decided)
+        setSubtitle(tr("measuring: boundaries are marked once this step has decided"));
+    rebuild();
+}
+
+void BoundaryPlot::markDecided(const std::vector<std::uint64_t>& offsetsBlocks, std::uint32_t blockBytes)
+{
+    m_decided = true;
+    for (Point& p : m_points)
+        p.boundary = std::any_of(offsetsBlocks.begin(), offsetsBlocks.end(),
+            [&](std::uint64_t c) { return double(c) * blockBytes / 1024.0 == p.kib; });
+    setSubtitle(tr("decided: %n boundary(ies) among the offsets measured", nullptr, int(offsetsBlocks.size())));
     rebuild();
 }
 
 void BoundaryPlot::setResult(const ProbeResult& r)
 {
     m_points.clear();
+    m_decided = true;
+    m_noPattern = r.patternBlocks == 0;
+    setSubtitle(QString());
     for (const BoundaryPoint& p : r.boundaries)
         m_points.push_back({ double(p.offsetBlocks) * r.blockBytes / 1024.0, p.timeMs, p.boundary });
     m_patternKiB = double(r.patternBlocks) * r.blockBytes / 1024.0;
@@ -101,7 +120,9 @@ void BoundaryPlot::rebuild()
         line->point2->setCoords(p.kib, 1);
         m_lines.push_back(line);
     }
-    setEmptyNote(m_points.empty() ? tr("Waits for the pattern size") : QString());
+    setEmptyNote(!m_points.empty() ? QString()
+            : m_noPattern          ? tr("No pattern: no chunk boundaries to look for")
+                                   : tr("Waits for the pattern size"));
     scheduleReplot();
 }
 

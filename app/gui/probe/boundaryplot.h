@@ -25,7 +25,11 @@ public:
 
     void clear();
     void append(const std::vector<BoundaryPoint>& points, std::uint32_t blockBytes);
+    /// The boundary step decided: these offsets (in blocks) of the points so far are boundaries.
+    void markDecided(const std::vector<std::uint64_t>& offsetsBlocks, std::uint32_t blockBytes);
     void setResult(const ProbeResult& result);
+    /// The points carry the step's decision (markDecided() or a result), not only measurements.
+    bool decided() const { return m_decided; }
 
     int receivedPoints() const { return m_received; }
     int plottedPoints() const;
@@ -49,6 +53,8 @@ private:
     std::vector<Point> m_points;
     double m_patternKiB = 0;
     int m_received = 0;
+    bool m_decided = false;
+    bool m_noPattern = false; ///< a result without a pattern: nothing to wait for
 };
 
 } // namespace raidscope::gui

@@ -94,7 +94,9 @@ void PatternSizePlot::rebuild(bool final)
     const bool spread = !m_points.empty() && hi > 1.3 * lo;
     for (const Point& p : m_points) {
         m_all->addData(p.kib, p.ms); // kept sorted by key: the line joins sizes in order
-        const bool slow = final ? p.slow : (p.slow || (spread && p.ms >= 0.8 * hi));
+        // Final: the probe's slowest cluster, and only where it gave a pattern (no pattern, no ring:
+        // a ring on a baseline point reads as the pattern, #54).
+        const bool slow = final ? p.slow && m_patternKiB > 0 : (p.slow || (spread && p.ms >= 0.8 * hi));
         if (slow)
             m_slow->addData(p.kib, p.ms);
     }

@@ -15,6 +15,7 @@
 #include "probe/probeverdictview.h"
 #include "probe/redundancyplot.h"
 #include "probe/simtarget.h"
+#include "probe/verdictstatement.h"
 #include "widgets/jobbar.h"
 #include "widgets/shortcuts.h"
 #include "widgets/jobrunner.h"
@@ -128,6 +129,11 @@ ProbePage::ProbePage(QWidget* parent)
     connect(m_openButton, &QPushButton::clicked, this, &ProbePage::openResultDialog);
     setAcceptDrops(true);
     connect(m_target, &ProbeTargetBox::targetChanged, this, &ProbePage::updateControls);
+    // The write test the verdict offers: the device, writes asked for (the dialog defaults to read-only).
+    connect(m_verdict, &ProbeVerdictView::writeTestRequested, this, [this] {
+        m_target->setSimulated(false);
+        m_target->askAllowWrites();
+    });
     connect(m_target, &ProbeTargetBox::paceChanged, this, [this](int ms) {
         if (m_paced)
             m_paced->setPaceMs(ms);
@@ -212,9 +218,14 @@ bool ProbePage::run()
         }
         DeviceOptions options;
         options.allowWrites = m_target->allowWrites();
+        options.force = m_target->force();
         target = openDeviceTarget(path, options, &error);
         if (!target) {
-            m_jobBar->setStatus(tr("Cannot start: %1").arg(error.isEmpty() ? tr("%1 cannot be opened").arg(path) : error), true);
+            // In this page's words: the control that overrides a refusal is the Force box.
+            const QString hint = !options.force && !blockDeviceInUse(path).isEmpty()
+                ? tr(" Tick Force… to probe it anyway (it asks first).")
+                : QString();
+            m_jobBar->setStatus(tr("Cannot start: %1.%2").arg(error.isEmpty() ? tr("%1 cannot be opened").arg(path) : error, hint), true);
             m_verdict->clear(tr("The device was not opened."));
             m_verdict->showError(error);
             return false;
@@ -268,6 +279,8 @@ void ProbePage::onSnapshot(const ProbeSnapshot& s)
         m_heatmap->setChunks(s.patternChunks);
     m_patternPlot->append(s.pattern, s.blockBytes);
     m_boundaryPlot->append(s.boundaries, s.blockBytes);
+    if (s.boundariesDecided)
+        m_boundaryPlot->markDecided(s.decidedBoundaries, s.blockBytes);
     m_heatmap->append(s.pairs);
     m_redundancyPlot->append(s.writes, s.readMBps);
     m_verdict->setIoCounts(s.ios);
@@ -286,9 +299,9 @@ void ProbePage::onDone(ProbeResult r)
         m_jobBar->setStatus(tr("The probe failed: %1").arg(r.error), true);
     } else {
         setStep(tr("done"), 1.0);
-        const QString verdict = r.verdict.identified ? tr("identified %1").arg(r.verdict.spec)
-                                                     : tr("not identified");
-        m_jobBar->setStatus(tr("Finished in %1 s: %2 with %3 I/Os (Shear's schedule: %4)")
+        // The verdict's own headline (verdictstatement.h): a class is never "identified <one of it>".
+        const QString verdict = verdictStatement(r).shortText();
+        m_jobBar->setStatus(tr("Finished in %1 s: %2 With %3 I/Os (Shear's schedule: %4).")
                       .arg(QString::number(seconds, 'f', 1), verdict)
                       .arg(r.ios.total())
                       .arg(r.shearScheduleIos));
@@ -396,8 +409,8 @@ bool ProbePage::restoreState(const WorkspaceProbe& state, QString* error)
             r.writes.empty() ? tr("No write test in this result:\nthe target was read-only") : QString());
         showResult(r);
         setStep(tr("restored"), 1.0);
-        m_jobBar->setStatus(tr("From the workspace: %1 with %2 I/Os (Shear's schedule: %3)")
-                                .arg(r.verdict.identified ? tr("identified %1").arg(r.verdict.spec) : tr("not identified"))
+        m_jobBar->setStatus(tr("From the workspace: %1 With %2 I/Os (Shear's schedule: %3).")
+                                .arg(verdictStatement(r).shortText())
                                 .arg(r.ios.total())
                                 .arg(r.shearScheduleIos));
         m_result = r;
@@ -450,8 +463,8 @@ bool ProbePage::openResultJson(const QString& path, QString* error)
     if (!r->error.isEmpty())
         what = tr("the probe failed: %1").arg(r->error);
     else
-        what = tr("%1 with %2 I/Os (Shear's schedule: %3)")
-                   .arg(r->verdict.identified ? tr("identified %1").arg(r->verdict.spec) : tr("not identified"))
+        what = tr("%1 With %2 I/Os (Shear's schedule: %3).")
+                   .arg(verdictStatement(*r).shortText())
                    .arg(r->ios.total())
                    .arg(r->shearScheduleIos);
     if (r->stopped)

@@ -2,6 +2,9 @@
 #include "probetargetbox.h"
 
 #include "io/outputfile.h"
+#include "probe/blockdevices.h"
+#include "probe/devicetarget.h"
+#include "units.h"
 #include "layout/layoutregistry.h"
 #include "widgets/arraysimoptions.h"
 #include "widgets/arrayspeceditor.h"
@@ -109,17 +112,37 @@ ProbeTargetBox::ProbeTargetBox(QWidget* parent)
     m_writes = new QCheckBox(tr("Allow safe &writes…"));
     m_writes->setObjectName(QStringLiteral("allowWritesCheck"));
     m_writes->setToolTip(tr("Asks for confirmation first. Each write reads a block and writes the same bytes back."));
+    // The chooser (#54 item 8): the system's block devices, what each is and whether it is in use.
+    m_devices = new QComboBox;
+    m_devices->setObjectName(QStringLiteral("blockDeviceCombo"));
+    m_devices->setToolTip(tr("The block devices the kernel lists (/sys/block): size, model, spinning or not, and "
+                             "what is mounted on it or holds it"));
+    m_devices->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_devices->setMinimumContentsLength(30);
+    m_refresh = new QPushButton(tr("Re&fresh"));
+    m_refresh->setObjectName(QStringLiteral("blockDeviceRefresh"));
+    m_refresh->setToolTip(tr("Read the list of block devices again"));
+    m_forceCheck = new QCheckBox(tr("F&orce…"));
+    m_forceCheck->setObjectName(QStringLiteral("forceCheck"));
+    m_forceCheck->setToolTip(tr("Probe a device that is mounted or held by md, dm or LVM (asks first, naming what is "
+                                "mounted), or a file with buffered I/O where O_DIRECT is refused"));
     m_deviceNote = new QLabel;
     m_deviceNote->setObjectName(QStringLiteral("deviceNote"));
     m_deviceNote->setWordWrap(true);
     auto* devicePage = new QWidget;
     auto* deviceLayout = new QVBoxLayout(devicePage);
     deviceLayout->setContentsMargins(0, 0, 0, 0);
+    auto* deviceRow = new QHBoxLayout;
+    deviceRow->addWidget(new QLabel(tr("Device:")));
+    deviceRow->addWidget(m_devices, 1);
+    deviceRow->addWidget(m_refresh);
+    deviceLayout->addLayout(deviceRow);
     auto* pathRow = new QHBoxLayout;
     pathRow->addWidget(new QLabel(tr("Path:")));
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(m_browse);
     pathRow->addWidget(m_writes);
+    pathRow->addWidget(m_forceCheck);
     deviceLayout->addLayout(pathRow);
     deviceLayout->addWidget(m_deviceNote);
     deviceLayout->addStretch(1);
@@ -165,6 +188,18 @@ ProbeTargetBox::ProbeTargetBox(QWidget* parent)
             m_path->setText(path);
     });
     connect(m_writes, &QCheckBox::toggled, this, &ProbeTargetBox::onWritesToggled);
+    connect(m_forceCheck, &QCheckBox::toggled, this, &ProbeTargetBox::onForceToggled);
+    connect(m_refresh, &QPushButton::clicked, this, &ProbeTargetBox::refreshDevices);
+    connect(m_devices, &QComboBox::activated, this, [this](int index) {
+        if (const QString path = m_devices->itemData(index).toString(); !path.isEmpty())
+            m_path->setText(path);
+    });
+    // Force is for the device it was confirmed for, not for the next one typed.
+    connect(m_path, &QLineEdit::textChanged, this, [this] {
+        if (m_force)
+            setForce(false);
+    });
+    refreshDevices();
 
     m_paceLabel->setText(tr("full speed"));
     m_editor->setSpecText(presets().isEmpty() ? QStringLiteral("raid0 disks=4 chunk=16KiB") : presets().front().spec);
@@ -213,6 +248,101 @@ void ProbeTargetBox::setAllowWrites(bool allow)
     Q_EMIT targetChanged();
 }
 
+void ProbeTargetBox::askAllowWrites()
+{
+    if (!m_allowWrites && m_writes->isEnabled())
+        m_writes->setChecked(true); // onWritesToggled(): unticked again until the user says yes
+}
+
+void ProbeTargetBox::setForce(bool force)
+{
+    m_force = force;
+    const QSignalBlocker block(m_forceCheck);
+    m_forceCheck->setChecked(force);
+    updateNotes();
+    Q_EMIT targetChanged();
+}
+
+void ProbeTargetBox::refreshDevices() { setDevices(listBlockDevices()); }
+
+void ProbeTargetBox::setDevices(const std::vector<BlockDeviceInfo>& devices)
+{
+    const QSignalBlocker block(m_devices);
+    m_devices->clear();
+    m_devices->addItem(devices.empty() ? tr("(no block devices listed: type a path)") : tr("(choose a block device)"));
+    for (const BlockDeviceInfo& d : devices) {
+        m_devices->addItem(deviceLabel(d), d.path);
+        m_devices->setItemData(m_devices->count() - 1, d.inUse() ? tr("In use: %1").arg(d.useText()) : tr("Not in use"),
+            Qt::ToolTipRole);
+    }
+}
+
+QString ProbeTargetBox::deviceLabel(const BlockDeviceInfo& d)
+{
+    QStringList parts { d.name, formatBytesHuman(d.sizeBytes) };
+    if (!d.model.isEmpty())
+        parts << d.model;
+    parts << (d.rotational ? tr("spinning") : tr("not spinning"));
+    if (d.readOnly)
+        parts << tr("read-only");
+    if (d.inUse())
+        parts << tr("in use: %1").arg(d.useText());
+    return parts.join(QStringLiteral(" · "));
+}
+
+QMessageBox* ProbeTargetBox::createForceDialog(QWidget* parent, const QString& path, const QString& use, QPushButton** forceButton)
+{
+    auto* dialog = new QMessageBox(QMessageBox::Warning, tr("Probe a Device in Use?"),
+        use.isEmpty() ? tr("Force probes %1 even if it is mounted or held, and a file with buffered I/O where its filesystem "
+                           "refuses O_DIRECT (the timings then include the page cache).")
+                            .arg(path.isEmpty() ? tr("the device") : path)
+                      : use + u'.', // blockDeviceInUse() names the device: "/dev/sda has partition sda1 mounted on /boot"
+        QMessageBox::NoButton, parent);
+    dialog->setObjectName(QStringLiteral("forceDialog"));
+    dialog->setInformativeText(tr("A filesystem or array working on the device adds its own I/O to the probe's, so the "
+                                  "timings are noisy and the verdict may be wrong; with writes allowed, its blocks are "
+                                  "rewritten under it. Force only a device that is idle."));
+    QPushButton* keep = dialog->addButton(tr("Do Not Force"), QMessageBox::RejectRole);
+    keep->setObjectName(QStringLiteral("keepRefusalButton"));
+    QPushButton* force = dialog->addButton(tr("Force"), QMessageBox::AcceptRole);
+    force->setObjectName(QStringLiteral("forceButton"));
+    dialog->setDefaultButton(keep);
+    dialog->setEscapeButton(keep);
+    if (forceButton)
+        *forceButton = force;
+    return dialog;
+}
+
+void ProbeTargetBox::onForceToggled(bool checked)
+{
+    if (!checked) {
+        setForce(false);
+        return;
+    }
+    {
+        const QSignalBlocker block(m_forceCheck); // unticked until the user says yes
+        m_forceCheck->setChecked(false);
+    }
+    if (m_forceDialog)
+        return;
+    QPushButton* force = nullptr;
+    // What is mounted on it or holds it: the device's own answer, else the chooser's list (sysfs and
+    // the mount table, where the device node cannot be examined).
+    QString use = blockDeviceInUse(devicePath());
+    if (use.isEmpty())
+        for (const BlockDeviceInfo& d : listBlockDevices())
+            if (d.path == devicePath() && d.inUse())
+                use = devicePath() + QStringLiteral(": ") + d.useText();
+    m_forceDialog = createForceDialog(this, devicePath(), use, &force);
+    m_forceDialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_forceDialog, &QMessageBox::finished, this, [this, force] {
+        const bool yes = m_forceDialog && m_forceDialog->clickedButton() == force;
+        m_forceDialog = nullptr;
+        setForce(yes);
+    });
+    m_forceDialog->open();
+}
+
 int ProbeTargetBox::paceMs() const { return m_pace->value(); }
 
 void ProbeTargetBox::setPaceMs(int ms) { m_pace->setValue(ms); }
@@ -227,6 +357,9 @@ void ProbeTargetBox::setRunning(bool running)
     m_path->setEnabled(!running);
     m_browse->setEnabled(!running);
     m_writes->setEnabled(!running);
+    m_devices->setEnabled(!running);
+    m_refresh->setEnabled(!running);
+    m_forceCheck->setEnabled(!running);
 }
 
 QMessageBox* ProbeTargetBox::createWriteDialog(QWidget* parent, QPushButton** allowButton)
@@ -284,7 +417,8 @@ void ProbeTargetBox::updateNotes()
                  "redundancy step compares random-write with random-read bandwidth (Shear §2.3.4).")
             : tr("<b>Read-only.</b> The probe finds the pattern, chunk size and layout from reads alone; "
                  "redundancy (none, mirror, parity) cannot be measured without writes, so arrays that differ "
-                 "only in it may stay undecided. A mounted or busy device is refused."));
+                 "only in it may stay undecided.")
+            + (m_force ? tr(" <b>Forced:</b> probed even while mounted or held.") : tr(" A mounted or busy device is refused unless Force is ticked.")));
     // Root opens a read-only (0444) file read-write all the same: say so before it is written.
     if (const QString note = m_allowWrites ? writeProtectedNote(devicePath()) : QString(); !note.isEmpty())
         m_deviceNote->setText(m_deviceNote->text() + tr("<br><b>Warning:</b> %1.").arg(note.toHtmlEscaped()));

@@ -3,6 +3,12 @@
 
 #include <QWidget>
 
+#include <vector>
+
+namespace raidscope {
+struct BlockDeviceInfo;
+}
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -49,6 +55,23 @@ public:
     bool allowWrites() const;
     /// Without the dialog (tests, scripted runs).
     void setAllowWrites(bool allow);
+    /// Asks, as ticking "Allow safe writes…" does (the verdict's offer of a write test).
+    void askAllowWrites();
+
+    /// True only after the user confirmed Force in the dialog that names what is mounted or holds
+    /// the device; cleared when the path changes.
+    bool force() const { return m_force; }
+    /// Without the dialog (tests, scripted runs).
+    void setForce(bool force);
+    /// The block device chooser's list: the system's (core's listBlockDevices()), or `devices`.
+    void refreshDevices();
+    void setDevices(const std::vector<BlockDeviceInfo>& devices);
+    /// "sda · 465.8 GiB · ST3500630NS · spinning · in use: sda1 is mounted on /boot".
+    static QString deviceLabel(const BlockDeviceInfo& device);
+    /// The confirmation asked before Force: names `use` (what is mounted or holds the device); its
+    /// default button keeps the refusal. `forceButton` receives the one button that forces.
+    static QMessageBox* createForceDialog(QWidget* parent, const QString& path, const QString& use, QPushButton** forceButton);
+    QMessageBox* pendingForceDialog() const { return m_forceDialog; }
 
     int paceMs() const;
     void setPaceMs(int ms);
@@ -70,6 +93,7 @@ Q_SIGNALS:
 
 private:
     void onWritesToggled(bool checked);
+    void onForceToggled(bool checked);
     void updateNotes();
 
     QComboBox* m_kind = nullptr;
@@ -82,6 +106,11 @@ private:
     QLineEdit* m_path = nullptr;
     QPushButton* m_browse = nullptr;
     QCheckBox* m_writes = nullptr;
+    QComboBox* m_devices = nullptr;
+    QPushButton* m_refresh = nullptr;
+    QCheckBox* m_forceCheck = nullptr;
+    QMessageBox* m_forceDialog = nullptr;
+    bool m_force = false;
     QLabel* m_deviceNote = nullptr;
     QMessageBox* m_writeDialog = nullptr;
     bool m_allowWrites = false;

@@ -4,12 +4,14 @@
 
 #include "layout/layoutregistry.h"
 #include "probe/shearprobe.h"
+#include "probe/verdictstatement.h"
 #include "units.h"
 #include "widgets/layoutdiagram.h"
 
 #include <QGroupBox>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -22,6 +24,13 @@ namespace {
     {
         return QStringLiteral("<tr><td style='color:#555; padding-right:10px'>%1</td><td>%2</td></tr>")
             .arg(name.toHtmlEscaped(), value);
+    }
+
+    QString capitalized(QString s)
+    {
+        if (!s.isEmpty())
+            s[0] = s[0].toUpper();
+        return s;
     }
 
     QLabel* textLabel(const QString& name)
@@ -46,6 +55,12 @@ ProbeVerdictView::ProbeVerdictView(QWidget* parent)
     big.setPointSizeF(font().pointSizeF() * 1.25);
     big.setBold(true);
     m_headline->setFont(big);
+    m_statement = textLabel(QStringLiteral("verdictStatement"));
+    m_offer = new QPushButton(tr("Allow Safe &Writes to Separate Them…"));
+    m_offer->setObjectName(QStringLiteral("writeTestOffer"));
+    m_offer->setToolTip(tr("Asks before allowing writes; then Run probes again with the write test."));
+    m_offer->hide();
+    connect(m_offer, &QPushButton::clicked, this, &ProbeVerdictView::writeTestRequested);
     m_ios = textLabel(QStringLiteral("ioCounts"));
     m_details = textLabel(QStringLiteral("verdictDetails"));
     m_findings = textLabel(QStringLiteral("verdictFindings"));
@@ -63,6 +78,8 @@ ProbeVerdictView::ProbeVerdictView(QWidget* parent)
     verdictLayout->setContentsMargins(8, 4, 8, 6);
     verdictLayout->setSpacing(6);
     verdictLayout->addWidget(m_headline);
+    verdictLayout->addWidget(m_statement);
+    verdictLayout->addWidget(m_offer, 0, Qt::AlignLeft);
     verdictLayout->addWidget(m_details);
     verdictLayout->addWidget(m_findings);
 
@@ -111,6 +128,9 @@ void ProbeVerdictView::clear(const QString& message)
 {
     m_scheme.clear();
     setHeadline(message, QStringLiteral("#555555"));
+    m_statement->clear();
+    m_statement->hide();
+    m_offer->hide();
     m_details->clear();
     m_details->hide();
     m_findings->clear();
@@ -173,19 +193,42 @@ void ProbeVerdictView::setResult(const ProbeResult& r)
         showError(r.error);
         return;
     }
-    m_scheme = v.scheme.isEmpty() ? QString() : QStringLiteral("%1 (%2)").arg(schemeName(v.scheme), v.scheme);
-    if (v.identified)
-        setHeadline(tr("Identified: %1").arg(v.spec), QStringLiteral("#1b7a2f"));
-    else if (v.scheme.isEmpty())
-        setHeadline(tr("Not identified"), QStringLiteral("#b00020"));
-    else
-        setHeadline(tr("Not identified; closest: %1").arg(v.spec), QStringLiteral("#b35900"));
+    // The statement the CLI, the JSON and the report carry (core/probe/verdictstatement.h).
+    const VerdictStatement statement = verdictStatement(r);
+    using Kind = VerdictStatement::Kind;
+    const bool isClass = statement.kind == Kind::Class;
+    const bool noPattern = statement.kind == Kind::NoPattern;
+    m_scheme = v.scheme.isEmpty() || isClass || noPattern ? QString() : QStringLiteral("%1 (%2)").arg(schemeName(v.scheme), v.scheme);
+    const QString color = statement.kind == Kind::Identified ? QStringLiteral("#1b7a2f")
+        : statement.kind == Kind::NoLayout                  ? QStringLiteral("#b00020")
+                                                            : QStringLiteral("#b35900");
+    setHeadline(statement.headline, color);
+    m_statement->setText(statement.detail.toHtmlEscaped());
+    m_statement->setVisible(!statement.detail.isEmpty());
+    // The measurement that would split the class, offered where the page can run it: a device
+    // probed read-only (a simulated target is written whenever the probe asks).
+    m_offer->setVisible(statement.split == SplittingTest::WriteTest && !r.target.startsWith(u"simulated "));
 
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='1'>");
     // Which array this is: a result opened from a file may come from another machine.
     if (!r.target.isEmpty())
         html += row(tr("Target"), r.target.toHtmlEscaped());
-    if (!v.scheme.isEmpty()) {
+    if (isClass) {
+        // The class in its stated order; none of them is the array more than the others.
+        QString list;
+        for (std::size_t i = 0; i < statement.members.size(); ++i) {
+            const LayoutClassMember& m = statement.members[i];
+            list += tr("%1. %2 <span style='color:#777'>%3</span><br>")
+                        .arg(i + 1)
+                        .arg(m.shortName.toHtmlEscaped(), m.spec.toHtmlEscaped());
+        }
+        html += row(tr("The layouts"), list + QStringLiteral("<span style='color:#777'>%1</span>").arg(capitalized(layoutOrderNote()).toHtmlEscaped()));
+        if (v.chunkBytes)
+            html += row(tr("Chunk"), formatBytes(v.chunkBytes));
+        if (v.patternBytes)
+            html += row(tr("Pattern"), formatBytes(v.patternBytes));
+        html += row(tr("Confidence"), tr("<b>%1 %</b> in the class").arg(qRound(v.confidence * 100)));
+    } else if (!v.scheme.isEmpty() && !noPattern) {
         html += row(tr("Scheme"), m_scheme.toHtmlEscaped());
         if (!v.variant.isEmpty())
             html += row(tr("Variant"), variantName(v.scheme, v.variant).toHtmlEscaped());
@@ -200,19 +243,21 @@ void ProbeVerdictView::setResult(const ProbeResult& r)
             html += row(tr("Failed disk"), v.identified ? tr("disk %1 (degraded)").arg(v.failedDisk)
                                                         : tr("disk %1, as this closest layout reads the tests").arg(v.failedDisk));
     }
-    // A layout withdrawn after ranking keeps its confidence among the layouts, which is not the verdict's.
-    const QString color = v.identified && v.confidence >= 0.8 ? QStringLiteral("#1b7a2f") : QStringLiteral("#b35900");
-    const QString withdrawn = !v.identified && v.confidence >= 0.8 ? tr(" among the layouts, withdrawn (see Findings)") : QString();
-    html += row(tr("Confidence"),
-        QStringLiteral("<b style='color:%1'>%2 %</b>%3").arg(color).arg(qRound(v.confidence * 100)).arg(withdrawn.toHtmlEscaped()));
-    if (!v.runnerUp.isEmpty())
-        html += row(tr("Runner-up"),
+    if (!isClass && !noPattern) {
+        // A layout withdrawn after ranking keeps its confidence among the layouts, which is not the verdict's.
+        const QString confColor = v.identified && v.confidence >= 0.8 ? QStringLiteral("#1b7a2f") : QStringLiteral("#b35900");
+        const QString withdrawn = !v.identified && v.confidence >= 0.8 ? tr(" among the layouts, withdrawn (see Findings)") : QString();
+        html += row(tr("Confidence"),
+            QStringLiteral("<b style='color:%1'>%2 %</b>%3").arg(confColor).arg(qRound(v.confidence * 100)).arg(withdrawn.toHtmlEscaped()));
+    }
+    if (!v.runnerUp.isEmpty() && !noPattern)
+        html += row(isClass ? tr("Runner-up outside it") : tr("Runner-up"),
             // Below a tenth of a percent the figure says only "far behind" (6.7e-19 % read as noise).
             v.runnerUpConfidence < 0.001 ? tr("%1 (under 0.1 %)").arg(v.runnerUp.toHtmlEscaped())
                                          : tr("%1 (%2 %)").arg(v.runnerUp.toHtmlEscaped()).arg(QString::number(v.runnerUpConfidence * 100, 'g', 2)));
-    if (!v.equivalents.isEmpty())
+    if (statement.kind == Kind::Identified && !v.equivalents.isEmpty())
         html += row(tr("Equivalent"),
-            tr("%1<br><span style='color:#777'>(no timing can tell these apart)</span>")
+            tr("%1<br><span style='color:#777'>(the same layout under other controller policies: no timing tells them apart)</span>")
                 .arg(v.equivalents.join(u'\n').toHtmlEscaped().replace(u'\n', QStringLiteral("<br>"))));
     if (r.readWriteRatio > 0)
         html += row(tr("Read/write"), tr("%1 (random reads %2 MB/s)")
@@ -223,17 +268,20 @@ void ProbeVerdictView::setResult(const ProbeResult& r)
 
     QStringList findings = v.findingTexts();
     if (findings.isEmpty() && v.identified)
-        findings << tr("nothing unusual: every measurement matches this layout");
+        findings << (isClass ? tr("nothing unusual: every measurement matches these layouts")
+                             : tr("nothing unusual: every measurement matches this layout"));
     QString list;
     for (const QString& f : findings)
         list += QStringLiteral("<li>%1</li>").arg(f.toHtmlEscaped());
-    m_findings->setText(tr("<b>Findings</b><ul style='margin-left:-20px'>%1</ul>").arg(list));
-    m_findings->show();
+    m_findings->setText(list.isEmpty() ? QString() : tr("<b>Findings</b><ul style='margin-left:-20px'>%1</ul>").arg(list));
+    m_findings->setVisible(!list.isEmpty());
 
+    // Only one layout is drawn as the array; the closest of a failed identification is drawn as
+    // such; a class or a probe that found no pattern draws nothing that would name a layout.
     QString error;
-    const std::shared_ptr<const Layout> layout = v.layoutSpec.isEmpty()
-        ? nullptr
-        : std::shared_ptr<const Layout>(LayoutRegistry::instance().create(v.layoutSpec, &error));
+    const bool drawable = !v.layoutSpec.isEmpty() && (statement.namesOneLayout() || statement.kind == Kind::Closest);
+    const std::shared_ptr<const Layout> layout
+        = drawable ? std::shared_ptr<const Layout>(LayoutRegistry::instance().create(v.layoutSpec, &error)) : nullptr;
     if (layout) {
         m_diagram->setArrayLayout(layout);
         m_diagramCaption->setText(v.identified ? tr("%1, as the Array page draws it").arg(v.spec.toHtmlEscaped())
@@ -241,12 +289,18 @@ void ProbeVerdictView::setResult(const ProbeResult& r)
                                                      .arg(v.spec.toHtmlEscaped()));
         m_diagramCaption->show();
     } else {
-        m_diagram->clear(tr("No layout to draw."));
+        m_diagram->clear(isClass ? tr("%1 layouts read alike: none of them is drawn as the array.").arg(statement.members.size())
+                : noPattern      ? tr("No pattern was found: there is no layout to draw.")
+                                 : tr("No layout to draw."));
         m_diagramCaption->hide();
     }
 }
 
 QString ProbeVerdictView::headlineText() const { return m_headline->text(); }
+
+QString ProbeVerdictView::statementText() const { return m_statement->text(); }
+
+bool ProbeVerdictView::offersWriteTest() const { return !m_offer->isHidden(); }
 
 QString ProbeVerdictView::schemeText() const { return m_scheme; }
 

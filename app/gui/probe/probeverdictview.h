@@ -10,6 +10,7 @@ struct ProbeResult;
 }
 
 class QLabel;
+class QPushButton;
 
 namespace raidscope::gui {
 
@@ -33,7 +34,11 @@ public:
     void setResult(const ProbeResult& result);
     void showError(const QString& error);
 
+    /// The verdict's statement (core's verdictStatement()): the headline, and the sentence under it.
     QString headlineText() const;
+    QString statementText() const;
+    /// The write test is offered (a read-only probe of a device left a class that writes would split).
+    bool offersWriteTest() const;
     /// The scheme line of the verdict, e.g. "RAID-5 (raid5)"; empty before a verdict.
     QString schemeText() const;
     /// The target, scheme, variant, disks, chunk... table.
@@ -47,10 +52,16 @@ public:
     /// The plugin's name of a variant ("left-asymmetric"), or the id.
     static QString variantName(const QString& scheme, const QString& variant);
 
+Q_SIGNALS:
+    /// The user asked for the write test the statement names.
+    void writeTestRequested();
+
 private:
     void setHeadline(const QString& text, const QString& color);
 
     QLabel* m_headline = nullptr;
+    QLabel* m_statement = nullptr;
+    QPushButton* m_offer = nullptr;
     QLabel* m_ios = nullptr;
     QLabel* m_details = nullptr;
     QLabel* m_findings = nullptr;

@@ -282,6 +282,9 @@ void TracesPage::setSlowThresholdMs(double ms)
 std::optional<TraceJobOptions> TracesPage::jobOptions(QString* error) const
 {
     TraceJobOptions o;
+    // The remedies in this page's words, not the CLI's (#54 item 8).
+    o.reader.formatRemedy = tr("choose it in the Format box");
+    o.reader.columnsRemedy = tr("choose CSV in the Format box and give the Columns mapping, or a preset: alibaba, tencent");
     parseTraceFormat(m_format->currentData().toString(), &o.reader.format);
     o.reader.fioTimeUnit = FioTimeUnit(m_fioUnit->currentData().toInt());
     o.onError = TraceErrorPolicy(m_policy->currentData().toInt());
