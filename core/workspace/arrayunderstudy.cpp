@@ -4,6 +4,7 @@
 #include "layout/arrayspec.h"
 #include "layout/layoutregistry.h"
 #include "probe/shearprobe.h"
+#include "probe/verdictstatement.h"
 #include "sim/simconfig.h"
 #include "units.h"
 
@@ -128,11 +129,39 @@ std::optional<ArrayUnderStudy> arrayFromProbe(const ProbeResult& result, QString
         return fail(QStringLiteral("the verdict's spec %1: %2").arg(v.spec, error));
 
     ArrayUnderStudy a;
+    // Layouts that read alike: the class's first by the stated prior (md's defaults and common
+    // levels first, verdictstatement.h) rather than the one the probe happened to pick, with the
+    // verdict's simulator keys (failed member, md's policies) where that layout takes them.
+    bool ownLayout = true;
+    const std::vector<LayoutClassMember> members = lookAlikeClass(v);
+    if (members.size() > 1 && !members.front().spec.contains(u'(')) {
+        if (auto lead = parseArraySpec(members.front().spec, nullptr)) {
+            ownLayout = members.front().spec == (v.layoutSpec.isEmpty() ? v.spec : v.layoutSpec);
+            ArraySpec withKeys = *lead;
+            for (auto it = spec->extra.begin(); it != spec->extra.end(); ++it)
+                if (!withKeys.extra.contains(it.key()) && (ownLayout || it.key() != u"failed"))
+                    withKeys.extra.insert(it.key(), it.value());
+            const bool keys = simulatedSpec(withKeys, nullptr).has_value();
+            if (keys || simulatedSpec(*lead, nullptr)) {
+                *spec = keys ? withKeys : *lead;
+                a.assumed << QStringLiteral("the layout: %1, the most common of %2 layouts that read alike (timing does not "
+                                            "tell them apart)")
+                                 .arg(members.front().shortName)
+                                 .arg(members.size());
+            } else {
+                ownLayout = true;
+            }
+        }
+    }
     a.source = ArrayUnderStudy::Source::ProbeVerdict;
     // The target's name without its details ("/dev/md0 (block device, 1 GiB, …)" is "/dev/md0").
     a.origin = QStringLiteral("the probe of %1").arg(result.target.section(QStringLiteral(" ("), 0, 0));
-    if (v.failedDisk >= 0)
+    if (v.failedDisk >= 0 && ownLayout)
         a.carried << QStringLiteral("member %1 failed").arg(v.failedDisk);
+    else if (v.failedDisk >= 0)
+        a.assumed << QStringLiteral("member %1 of %2 failed: not carried (its index in the layout taken is not known)")
+                         .arg(v.failedDisk)
+                         .arg(v.layoutSpec.isEmpty() ? v.spec : v.layoutSpec);
 
     // Slow and fast members, once each (a finding names the members it is about).
     std::map<int, double> speed;
@@ -143,6 +172,16 @@ std::optional<ArrayUnderStudy> arrayFromProbe(const ProbeResult& result, QString
         if (!(relative > 0) || f.disks.size() != 1 || f.disks.front() < 0 || f.disks.front() >= v.disks)
             continue; // a member not told apart (every copy serves a read) has no index to slow
         speed.emplace(f.disks.front(), relative);
+    }
+    if (!speed.empty() && !ownLayout) {
+        // A member's index is the probe's own layout's: another layout of the class numbers its
+        // members otherwise (a RAID 4 of 6 against a RAID 5 of 5), so no index can be carried.
+        for (const auto& [disk, relative] : speed)
+            a.assumed << QStringLiteral("member %1 of %2 read %3x slower: not carried (its index in the layout taken is not known)")
+                             .arg(disk)
+                             .arg(v.layoutSpec.isEmpty() ? v.spec : v.layoutSpec)
+                             .arg(relative, 0, 'f', 2);
+        speed.clear();
     }
     if (!speed.empty()) {
         QStringList parts;

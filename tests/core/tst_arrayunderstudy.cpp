@@ -6,6 +6,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <QFile>
+#include <QJsonDocument>
+
 using namespace raidscope;
 
 namespace {
@@ -82,6 +85,30 @@ TEST_CASE("Array under study: a probe verdict carries its slow member and the pr
         CHECK_FALSE(arrayFromProbe(r, &why));
         CHECK(why == QStringLiteral("the probe identified no layout"));
     }
+}
+
+// #54 items 1 and 2: of layouts that read alike, the most common by the stated prior is the one to
+// simulate, and a member's index in the probe's own pick means nothing in it.
+TEST_CASE("Array under study: a class of look-alikes gives its most common layout, and no member index", "[core][arrayunderstudy]")
+{
+    // The guide's md sample: a real md RAID 5 of 5, named raid4 parity-last of 6 with ten equivalents
+    // (eight layouts once md's policies are folded in), member 2 of that RAID 4 at 2.05x the time.
+    QFile f(QStringLiteral(RAIDSCOPE_TEST_DATA "/../../docs/guide/samples/md-raid5-slow-member.json"));
+    REQUIRE(f.open(QIODevice::ReadOnly));
+    QString error;
+    const auto r = probeResultFromJson(QJsonDocument::fromJson(f.readAll()).object(), &error);
+    REQUIRE(r);
+    const auto a = arrayFromProbe(*r, &error);
+    INFO(error.toStdString());
+    REQUIRE(a);
+    CHECK(a->spec == QStringLiteral("raid5 layout=left-symmetric disks=5 chunk=64KiB"));
+    CHECK(a->carried.isEmpty());
+    REQUIRE(a->assumed.size() == 4);
+    CHECK(a->assumed.at(0) == QStringLiteral("the layout: RAID 5 left-symmetric of 5, the most common of 8 layouts that read "
+                                             "alike (timing does not tell them apart)"));
+    CHECK(a->assumed.at(1).startsWith(QStringLiteral("member 2 of raid4 layout=parity-last disks=6 chunk=64KiB read 2.05x slower: not carried")));
+    CHECK(a->assumed.at(2).startsWith(QStringLiteral("disk model ibm-9lzx")));
+    CHECK(a->origin == QStringLiteral("the probe of /dev/md0"));
 }
 
 TEST_CASE("Array under study: variations are the chunk halved and doubled, the other levels, a member fewer and more",
