@@ -222,6 +222,7 @@ constexpr std::pair<ProbeFinding::Kind, const char*> kKindNames[] = {
     { ProbeFinding::Kind::RequestCeiling, "request-ceiling" },
     { ProbeFinding::Kind::MemberKind, "member-kind" },
     { ProbeFinding::Kind::WriteCache, "write-cache" },
+    { ProbeFinding::Kind::BurstCredit, "burst-credit" },
 };
 
 } // namespace

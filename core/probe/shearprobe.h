@@ -509,6 +509,7 @@ struct ProbeFinding
         RequestCeiling, ///< an array-wide request-rate limit (no shared disk behind it)
         MemberKind,     ///< how the members serve a queue: positioning, reordering, rate-limited (the model probe)
         WriteCache,     ///< writes acknowledged before the disks see them: a write-back cache (the model probe)
+        BurstCredit,    ///< each member lets a bucket of requests start at once after a rest (the model probe)
     };
     Kind kind = Kind::Note;
     std::vector<int> disks;                        ///< members the finding is about

@@ -30,6 +30,8 @@ QString Environment::describe() const
         parts << QStringLiteral("disk %1 at %2").arg(slowDisk).arg(slowSpeed, 0, 'g', 3);
     if (ceiling)
         parts << QStringLiteral("request ceiling");
+    if (credit)
+        parts << QStringLiteral("burst credit");
     return parts.join(QStringLiteral(", "));
 }
 
@@ -586,6 +588,45 @@ const std::vector<double>& ceilingGrid(int disks)
         return g;
     }();
     return grids[std::size_t(std::clamp(disks, 0, int(grids.size()) - 1))];
+}
+
+const std::vector<double>& creditCeilingGrid()
+{
+    static const std::vector<double> grid = [] {
+        std::vector<double> g;
+        for (double k = std::log(1.1); k < std::log(1000.0); k += std::log(1.2))
+            g.push_back(k);
+        return g;
+    }();
+    return grid;
+}
+
+const std::vector<double>& creditGrid()
+{
+    static const std::vector<double> grid = [] {
+        std::vector<double> g;
+        for (int b = 1; b <= 12; ++b)
+            g.push_back(double(b) * std::log(2.0));
+        return g;
+    }();
+    return grid;
+}
+
+std::pair<double, double> creditedMs(double ms, double logVariance, double creditMs)
+{
+    if (creditMs <= 0 || ms <= 0)
+        return { ms, logVariance };
+    const double sd = ms * std::sqrt(std::max(0.0, logVariance));
+    const double over = ms - creditMs;
+    if (sd <= 1e-12 * ms)
+        return { std::max(0.0, over), 0.0 };
+    const double d = over / sd;
+    const double cdf = normalCdf(d), pdf = normalPdf(d);
+    const double m1 = over * cdf + sd * pdf;
+    const double m2 = (over * over + sd * sd) * cdf + over * sd * pdf;
+    if (m1 <= 0)
+        return { 0.0, 0.0 };
+    return { m1, std::max(0.0, m2 - m1 * m1) / (m1 * m1) };
 }
 
 } // namespace raidscope::probemodel

@@ -45,6 +45,13 @@ struct Environment
     /// limit, or the host's CPU per request), below what the members together serve. Its rate, in
     /// members' worth (ceilingGrid), is integrated out by the posterior rather than fixed here.
     bool ceiling = false;
+    /// Each member's throttle holds a bucket of requests it lets start at once after a rest (QEMU's
+    /// `iops-total` keeps its rate / 10, `iops-total-max` raises it; cloud volumes' burst credit). The
+    /// probe rests before every test, so every test starts with every bucket full; the bucket's size, in
+    /// requests at the members' unit (creditGrid), is integrated out by the posterior. Only with a
+    /// ceiling: a request the bucket lets through at once is timed by what stands before it, the host's
+    /// cost per request, which the ceiling is.
+    bool credit = false;
 
     QString describe() const;
 };
@@ -169,6 +176,21 @@ struct Prediction
 /// read batch), steps of 5 % (a half step, 0.025 in log time on the tests it binds, is under half a
 /// batch's repeat noise). Each point an equal share of the prior: log-uniform in the rate.
 const std::vector<double>& ceilingGrid(int disks);
+/// The ceilings a hypothesis with burst credit may have: from 1.1 members' worth to 1000 (a host that
+/// starts a request in 1/1000 of a member's paced period: 30 µs against a 300 IOPS throttle), which
+/// binds only the batches the buckets let through at once; steps of 20 % (the credited batches it
+/// times are the few short ones), log-uniform.
+const std::vector<double>& creditCeilingGrid();
+/// The bucket sizes a hypothesis with burst credit may have, in log requests at the members' unit:
+/// 2 to 4096 in steps of a factor of two (QEMU's default rate / 10 is 15-100 requests at 150-1000 IOPS;
+/// `iops-total-max` of 2-4x the rate over its default 1 s holds 300-4000), log-uniform. A member slower
+/// than the others is taken to hold the same time's worth (a bucket of a fixed share of its own rate,
+/// as QEMU's default is), so the credit takes the same time off every member's work.
+const std::vector<double>& creditGrid();
+/// A member term's time with `creditMs` of every member's work taken off, for a busiest member's time
+/// of mean `ms` and log variance `logVariance` (Gaussian): E[(X - b)+] and its log variance
+/// (the positive part's first two moments).
+std::pair<double, double> creditedMs(double ms, double logVariance, double creditMs);
 Prediction predict(const LoadProfile& profile, const Environment& e, const DeviceScale& scale, const Test& t);
 Prediction predict(const Candidate& c, const Environment& e, const DeviceScale& scale, const Test& t);
 

@@ -54,17 +54,22 @@ std::vector<Hypothesis> ModelProber::hypotheses(std::uint64_t patternBlocks, boo
                 continue;
             for (MemberKind kind : { MemberKind::Positioning, MemberKind::Reordering, MemberKind::SeekOrdered, MemberKind::RateLimited })
                 for (bool wb : { false, true })
-                    for (bool ceiling : { false, true }) {
-                        // A ceiling binds where the members are fast against the host or the volume's
-                        // limit: rate limiters (a virtual disk, a cloud volume). Disks that seek and
-                        // rotate serve a few hundred reads a second, which no controller caps.
-                        if ((wb && !writes) || (ceiling && (kind != MemberKind::RateLimited || ceilingGrid(layout->disks).empty())))
+                    for (int limit = 0; limit < 3; ++limit) {
+                        // 0: none; 1: a ceiling; 2: burst credit, with the host's cost per request as its
+                        // ceiling. A ceiling binds where the members are fast against the host or the
+                        // volume's limit, and credit is a throttle's: rate limiters (a virtual disk, a
+                        // cloud volume). Disks that seek and rotate serve a few hundred reads a second,
+                        // which no controller caps.
+                        const bool ceiling = limit == 1 && !ceilingGrid(layout->disks).empty();
+                        const bool credit = limit == 2;
+                        if ((wb && !writes) || (limit > 0 && kind != MemberKind::RateLimited) || (limit == 1 && !ceiling))
                             continue;
                         Environment e;
                         e.kind = kind;
                         e.copyReads = reads;
                         e.writeBack = wb;
-                        e.ceiling = ceiling;
+                        e.ceiling = ceiling || credit;
+                        e.credit = credit;
                         out.push_back({ layout, e, logPrior(*layout, e) });
                     }
         }
@@ -104,20 +109,20 @@ std::vector<Hypothesis> ModelProber::oddMemberHypotheses(std::uint64_t patternBl
     return out;
 }
 
-// The environments (member kind, copy reads, cache, ceiling) that hold at least 1 % of the posterior.
+// The environments (member kind, copy reads, cache, ceiling, credit) that hold at least 1 % of the posterior.
 std::vector<Environment> ModelProber::leadingEnvironments() const
 {
     const std::vector<double>& post = m_posterior->posteriors();
-    std::map<std::tuple<MemberKind, CopyReads, bool, bool>, double> envs;
+    std::map<std::tuple<MemberKind, CopyReads, bool, bool, bool>, double> envs;
     for (std::size_t i = 0; i < post.size(); ++i) {
         const Environment& e = m_posterior->hypothesis(i).env;
-        envs[{ e.kind, e.copyReads, e.writeBack, e.ceiling }] += post[i];
+        envs[{ e.kind, e.copyReads, e.writeBack, e.ceiling, e.credit }] += post[i];
     }
     std::vector<Environment> out;
     for (const auto& [key, mass] : envs)
         if (mass >= 0.01) {
             Environment e;
-            std::tie(e.kind, e.copyReads, e.writeBack, e.ceiling) = key;
+            std::tie(e.kind, e.copyReads, e.writeBack, e.ceiling, e.credit) = key;
             out.push_back(e);
         }
     return out;
@@ -126,9 +131,9 @@ std::vector<Environment> ModelProber::leadingEnvironments() const
 bool ModelProber::addOdd(std::vector<Hypothesis>& out, const std::shared_ptr<const Candidate>& layout, Environment e, int disk,
                          double speed, double share)
 {
-    if (e.ceiling && ceilingGrid(layout->disks).empty())
+    if (e.ceiling && !e.credit && ceilingGrid(layout->disks).empty())
         return false;
-    if (!m_odd.insert({ layout.get(), int(e.kind), int(e.copyReads), e.writeBack, e.ceiling, disk, speed }).second)
+    if (!m_odd.insert({ layout.get(), int(e.kind), int(e.copyReads), e.writeBack, int(e.ceiling) + int(e.credit), disk, speed }).second)
         return false;
     e.slowDisk = disk;
     e.slowSpeed = speed;

@@ -116,8 +116,23 @@ std::uint64_t& ModelProber::counterFor(const Test& t)
 
 double ModelProber::timeTest(const Test& t)
 {
+    m_target.idle(m_restMs, m_stop);
     const BatchTiming timing = runBatch(iosFor(t), counterFor(t), t.outstanding);
     return timing.totalNs() / 1e6;
+}
+
+// A bucket of B requests at a member's paced unit u refills in B u: the rest before the next test is twice
+// the longest of that among the leading hypotheses with credit (their modes, the shift applied), and never
+// under the starting rest.
+void ModelProber::restForCredit()
+{
+    double longest = 0;
+    for (std::size_t i : m_posterior->best(8)) {
+        const double b = m_posterior->creditRequests(i);
+        if (b > 0)
+            longest = std::max(longest, b * m_scale.serialReadMs * std::exp(m_posterior->shift(i)));
+    }
+    m_restMs = std::max(m_restMs, std::min(2 * longest, 10000.0));
 }
 
 void ModelProber::step(const QString& name, double fraction)
@@ -310,6 +325,7 @@ ProbeResult ModelProber::run()
             const double ms = timeTest(choice->test);
             m_posterior->observe(choice->test, ms);
             record(choice->test, ms);
+            restForCredit();
             // A test the search ran before is one more repeat: the noise estimate takes it in.
             const auto& seen = m_posterior->observations();
             if (std::count_if(seen.begin(), seen.end(), [&](const Observation& o) { return o.test == choice->test; }) > 1) {

@@ -78,11 +78,16 @@ private:
     std::uint32_t m_block;
     std::uint64_t m_capacityBlocks;
     int m_n = 32;
+    /// The rest before every test, so every throttle's bucket is full when it starts (Environment::credit):
+    /// twice the time QEMU's default bucket (rate / 10) takes to refill, until the leading hypotheses'
+    /// buckets say longer (restForCredit).
+    double m_restMs = 200;
+    void restForCredit();
     DeviceScale m_scale;
     std::optional<Posterior> m_posterior;
     std::set<std::uint64_t> m_expanded;
-    /// The odd-member hypotheses added: layout, member kind, copy reads, cache, ceiling, member, speed.
-    std::set<std::tuple<const Candidate*, int, int, bool, bool, int, double>> m_odd;
+    /// The odd-member hypotheses added: layout, member kind, copy reads, cache, ceiling (1) or credit (2), member, speed.
+    std::set<std::tuple<const Candidate*, int, int, bool, int, int, double>> m_odd;
     std::uint64_t m_largestTried = 0;
     IoCounts m_ios;
     ProbeResult m_result;

@@ -177,12 +177,17 @@ void ModelProber::verdict()
     // What the posterior says of the environment, marginalised over the layouts.
     const std::vector<double>& post = m_posterior->posteriors();
     std::map<MemberKind, double> kinds;
-    double writeBack = 0, ceiling = 0, ceilingLog = 0, ceilingRateLog = 0;
+    double writeBack = 0, ceiling = 0, ceilingLog = 0, ceilingRateLog = 0, credit = 0, creditLog = 0, pacedRateLog = 0;
     for (std::size_t i = 0; i < post.size(); ++i) {
         const Environment& e = m_posterior->hypothesis(i).env;
         kinds[e.kind] += post[i];
         writeBack += e.writeBack ? post[i] : 0;
-        if (e.ceiling && post[i] > 0) {
+        if (e.credit && post[i] > 0) {
+            // The bucket in requests, and the members' paced rate: the unit the shift puts on the serial read.
+            credit += post[i];
+            creditLog += post[i] * std::log(m_posterior->creditRequests(i));
+            pacedRateLog += post[i] * (std::log(1000.0 / m_scale.serialReadMs) - m_posterior->shift(i));
+        } else if (e.ceiling && post[i] > 0) {
             // The ceiling in members' worth, and in requests a second: k members' serial reads, the unit
             // the hypothesis' shift puts on the calibration's serial read.
             const double k = std::log(m_posterior->ceilingMembers(i));
@@ -208,6 +213,15 @@ void ModelProber::verdict()
                 .arg(100 * ceiling, 0, 'f', 1),
             {}, { { QStringLiteral("members"), std::exp(ceilingLog / ceiling) },
                   { QStringLiteral("iops"), std::exp(ceilingRateLog / ceiling) }, { QStringLiteral("posterior"), ceiling } });
+    if (credit >= 0.5)
+        finding(ProbeFinding::Kind::BurstCredit,
+            QStringLiteral("each member lets about %1 requests start at once after a rest, then paces about %2 a second: "
+                           "a throttle's burst credit (posterior %3 %); tests were rested and sized past it")
+                .arg(std::exp(creditLog / credit), 0, 'f', 0)
+                .arg(std::exp(pacedRateLog / credit), 0, 'f', 0)
+                .arg(100 * credit, 0, 'f', 1),
+            {}, { { QStringLiteral("requests"), std::exp(creditLog / credit) },
+                  { QStringLiteral("iops"), std::exp(pacedRateLog / credit) }, { QStringLiteral("posterior"), credit } });
     if (writeBack >= 0.5)
         finding(ProbeFinding::Kind::WriteCache,
             QStringLiteral("writes are acknowledged before the disks can have written them: a write-back cache "

@@ -59,7 +59,12 @@ double logPrior(const Candidate& c, const Environment& e)
         p += std::log(0.1 / double(c.disks) * e.speedShare);
     // A ceiling below the members' rate together: one array in ten (a volume's or a controller's limit,
     // the host's CPU); its rate log-uniform over ceilingGrid(), integrated in Posterior::score.
-    if (e.ceiling)
+    // Burst credit: the rule for a throttle (QEMU's keeps rate / 10 whatever it is told; cloud volumes
+    // sell it): half the weight of none among rate-limited members. Its ceiling is the host's own cost per request,
+    // which every host has, so it carries no prior of its own.
+    if (e.credit)
+        p += std::log(0.5);
+    else if (e.ceiling)
         p += std::log(0.1);
     return p;
 }
@@ -184,7 +189,7 @@ void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses, double dropBel
             const Hypothesis& h = hypotheses[i];
             if (i == bounds[std::size_t(piece)] || !sameLoads(hypotheses[i - 1], h))
                 profiled.assign(observed, false);
-            const bool bounded = std::isfinite(cut) && !h.env.ceiling; // a ceiling's grid is scored whole
+            const bool bounded = std::isfinite(cut) && !h.env.ceiling && !h.env.credit; // a grid is scored whole
             const double tau2 = unitSigma(h) * unitSigma(h);
             Terms t;
             bool dropped = false;
@@ -245,29 +250,42 @@ void Posterior::observe(const Test& test, double ms)
     });
 }
 
-std::pair<double, double> Posterior::effective(std::size_t i, std::size_t o, double logKappa) const
+std::pair<double, double> Posterior::effective(double logMs, double logVar, double logCeiling, Nuisance n) const
 {
-    const Row& row = m_rows[i];
+    // Burst credit: every member's bucket full at the test's start takes the same time's worth off its
+    // work (creditGrid), the busiest member's positive part.
+    if (!std::isnan(n.logCredit) && std::isfinite(logMs)) {
+        const auto [ms, v] = creditedMs(std::exp(logMs), logVar, std::exp(n.logCredit) * m_scale.serialReadMs);
+        logMs = ms > 0 ? std::log(ms) : -std::numeric_limits<double>::infinity();
+        logVar = v;
+    }
     // The batch ends when its busiest member does, or when the ceiling has let its last request start,
     // whichever is later; the ceiling's pace is the host's own and adds no spread of where reads land.
-    if (!std::isnan(logKappa) && o < row.logCeiling.size() && row.logCeiling[o] - logKappa > row.logMs[o])
-        return { row.logCeiling[o] - logKappa, 0.0 };
-    return { row.logMs[o], row.logVar[o] };
+    if (!std::isnan(n.logKappa) && logCeiling - n.logKappa > logMs)
+        return { logCeiling - n.logKappa, 0.0 };
+    return { logMs, logVar };
 }
 
-double Posterior::logKappa(std::size_t i) const
+std::pair<double, double> Posterior::effective(std::size_t i, std::size_t o, Nuisance n) const
 {
-    if (!m_hypotheses[i].env.ceiling)
-        return std::numeric_limits<double>::quiet_NaN();
+    const Row& row = m_rows[i];
+    return effective(row.logMs[o], row.logVar[o],
+        o < row.logCeiling.size() ? row.logCeiling[o] : -std::numeric_limits<double>::infinity(), n);
+}
+
+Posterior::Nuisance Posterior::nuisance(std::size_t i) const
+{
+    if (!m_hypotheses[i].env.ceiling && !m_hypotheses[i].env.credit)
+        return {};
     scores(); // the modes are found with the scores
-    return m_logKappas[i];
+    return m_modes[i];
 }
 
 const std::vector<double>& Posterior::scores() const
 {
     if (m_scores.size() == m_hypotheses.size() && !m_hypotheses.empty())
         return m_scores;
-    m_logKappas.assign(m_hypotheses.size(), std::numeric_limits<double>::quiet_NaN());
+    m_modes.assign(m_hypotheses.size(), Nuisance {});
     m_scores.assign(m_hypotheses.size(), 0.0);
     const std::vector<std::size_t> bounds = rangesAt(m_hypotheses.size(), m_jobs, [](std::size_t) { return true; });
     parallelFor(int(bounds.size() - 1), m_jobs, [&](int piece) {
@@ -279,8 +297,14 @@ const std::vector<double>& Posterior::scores() const
 
 double Posterior::ceilingMembers(std::size_t i) const
 {
-    const double k = logKappa(i);
+    const double k = nuisance(i).logKappa;
     return std::isnan(k) ? 0 : std::exp(k);
+}
+
+double Posterior::creditRequests(std::size_t i) const
+{
+    const double b = nuisance(i).logCredit;
+    return std::isnan(b) ? 0 : std::exp(b);
 }
 
 template<typename Effective>
@@ -298,30 +322,41 @@ static Terms terms(const std::vector<Observation>& obs, const std::vector<double
 double Posterior::score(std::size_t i) const
 {
     const Hypothesis& h = m_hypotheses[i];
-    if (!h.env.ceiling)
-        return scoreAt(i, std::numeric_limits<double>::quiet_NaN());
-    // The ceiling's rate integrated over its grid, each point an equal share of the prior:
-    // -2 log (mean over the grid of exp(-score/2)).
-    const std::vector<double>& grid = ceilingGrid(h.layout->disks);
-    if (grid.empty())
+    if (!h.env.ceiling && !h.env.credit)
+        return scoreAt(i, {});
+    // The ceiling's rate and the bucket's size integrated over their grids, each point an equal share
+    // of the prior: -2 log (mean over the grid of exp(-score/2)).
+    static const std::vector<double> none { std::numeric_limits<double>::quiet_NaN() };
+    const std::vector<double>& kappas = !h.env.ceiling ? none : h.env.credit ? creditCeilingGrid() : ceilingGrid(h.layout->disks);
+    const std::vector<double>& credits = h.env.credit ? creditGrid() : none;
+    if (kappas.empty() || credits.empty())
         return std::numeric_limits<double>::infinity();
     std::vector<double> scores;
-    scores.reserve(grid.size());
-    for (double k : grid)
-        scores.push_back(scoreAt(i, k));
-    const auto mode = std::min_element(scores.begin(), scores.end());
-    if (m_logKappas.size() == m_hypotheses.size())
-        m_logKappas[i] = grid[std::size_t(mode - scores.begin())];
+    scores.reserve(kappas.size() * credits.size());
+    double best = std::numeric_limits<double>::infinity();
+    Nuisance mode;
+    for (double b : credits)
+        for (double k : kappas) {
+            scores.push_back(scoreAt(i, { k, b }));
+            if (scores.back() < best) {
+                best = scores.back();
+                mode = { k, b };
+            }
+        }
+    if (m_modes.size() == m_hypotheses.size())
+        m_modes[i] = mode;
+    if (!std::isfinite(best))
+        return best;
     double sum = 0;
     for (double v : scores)
-        sum += std::exp(-0.5 * (v - *mode));
-    return *mode - 2 * std::log(sum / double(grid.size()));
+        sum += std::exp(-0.5 * (v - best));
+    return best - 2 * std::log(sum / double(scores.size()));
 }
 
-double Posterior::scoreAt(std::size_t i, double logKappa) const
+double Posterior::scoreAt(std::size_t i, Nuisance n) const
 {
     const Hypothesis& h = m_hypotheses[i];
-    const Terms t = terms(m_observations, m_logObserved, [&](std::size_t o) { return effective(i, o, logKappa); }, h, m_noise);
+    const Terms t = terms(m_observations, m_logObserved, [&](std::size_t o) { return effective(i, o, n); }, h, m_noise);
     const double tau2 = unitSigma(h) * unitSigma(h);
     // -2 log of the Gaussian marginal: sum r²/v - (sum r/v)² / (sum 1/v + 1/tau²) + log det terms.
     const double quad = t.quadratic(tau2);
@@ -339,7 +374,7 @@ double Posterior::scoreAt(std::size_t i, double logKappa) const
 double Posterior::shift(std::size_t i) const
 {
     const Hypothesis& h = m_hypotheses[i];
-    const double k = logKappa(i);
+    const Nuisance k = nuisance(i);
     const Terms t = terms(m_observations, m_logObserved, [&](std::size_t o) { return effective(i, o, k); }, h, m_noise);
     const double tau2 = unitSigma(h) * unitSigma(h);
     const double s = t.sumR / (t.sumW + 1 / tau2);
@@ -349,7 +384,7 @@ double Posterior::shift(std::size_t i) const
 std::pair<double, double> Posterior::fit(std::size_t i) const
 {
     const Hypothesis& h = m_hypotheses[i];
-    const double k = logKappa(i);
+    const Nuisance k = nuisance(i);
     const Terms t = terms(m_observations, m_logObserved, [&](std::size_t o) { return effective(i, o, k); }, h, m_noise);
     const double s = shift(i);
     // sum (r - s)² / v = sum r²/v - 2 s sum r/v + s² sum 1/v
@@ -383,12 +418,10 @@ std::pair<double, double> Posterior::predictLog(std::size_t i, const Test& t) co
 {
     const Hypothesis& h = m_hypotheses[i];
     const Prediction p = predict(*h.layout, h.env, m_scale, t);
-    double var = m_noise.deviceSigma * m_noise.deviceSigma + p.logVariance;
-    double logMs = std::log(std::max(p.ms, 1e-9));
-    if (const double k = logKappa(i); !std::isnan(k) && p.ceilingMs > 0 && std::log(p.ceilingMs) - k > logMs) {
-        logMs = std::log(p.ceilingMs) - k;
-        var = m_noise.deviceSigma * m_noise.deviceSigma;
-    }
+    auto [logMs, logVar] = effective(std::log(std::max(p.ms, 1e-9)), p.logVariance,
+        p.ceilingMs > 0 ? std::log(p.ceilingMs) : -std::numeric_limits<double>::infinity(), nuisance(i));
+    logMs = std::max(logMs, std::log(1e-9));
+    double var = m_noise.deviceSigma * m_noise.deviceSigma + logVar;
     if (t.write && h.env.writeBack) {
         // The cache's time for these writes is one unknown of the device, log-uniform below the
         // uncached layout's (see terms()). Once the same test has run, that unknown is known to within
@@ -441,7 +474,8 @@ std::vector<HypothesisClass> Posterior::classes(double tolerance, double floor, 
         return logs;
     };
     auto alike = [&](std::size_t head, std::size_t i, const std::vector<double>& iLogs, const std::vector<double>& hLogs) {
-        const double sa = shift(head), sb = shift(i), ka = logKappa(head), kb = logKappa(i);
+        const double sa = shift(head), sb = shift(i);
+        const Nuisance ka = nuisance(head), kb = nuisance(i);
         for (std::size_t o = 0; o < m_observations.size(); ++o)
             if (!(std::abs(effective(head, o, ka).first + sa - effective(i, o, kb).first - sb) <= limit))
                 return false;

@@ -7,6 +7,7 @@
 #include "forwardmodel.h"
 #include "parallel.h"
 
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -108,6 +109,9 @@ public:
     /// Hypothesis i's request ceiling in members' worth of rate, at its posterior mode over ceilingGrid();
     /// 0 where its environment has none.
     double ceilingMembers(std::size_t i) const;
+    /// Hypothesis i's burst credit in requests at the members' unit, at its posterior mode over
+    /// creditGrid(); 0 where its environment has none.
+    double creditRequests(std::size_t i) const;
     /// How well hypothesis i explains the tests: its residuals' chi-square (the shift fitted) and the
     /// degrees of freedom, for a check that the model describes the array at all.
     std::pair<double, double> fit(std::size_t i) const;
@@ -134,12 +138,22 @@ private:
     double unitSigma(const Hypothesis& h) const;
     /// Every hypothesis' score (kept with the posteriors), computed on m_jobs threads.
     const std::vector<double>& scores() const;
-    /// score() at one log ceiling (NaN: none).
-    double scoreAt(std::size_t i, double logKappa) const;
-    /// The log ceiling the hypothesis is read at: its mode, NaN where it has none.
-    double logKappa(std::size_t i) const;
-    /// Hypothesis i's log prediction of observation o, its ceiling applied, and that prediction's variance.
-    std::pair<double, double> effective(std::size_t i, std::size_t o, double logKappa) const;
+    /// What a hypothesis' score integrates over beside the shift: its log ceiling and its log bucket
+    /// size (NaN: none).
+    struct Nuisance
+    {
+        double logKappa = std::numeric_limits<double>::quiet_NaN();
+        double logCredit = std::numeric_limits<double>::quiet_NaN();
+    };
+    /// score() at one ceiling and bucket.
+    double scoreAt(std::size_t i, Nuisance n) const;
+    /// The ceiling and bucket the hypothesis is read at: their joint mode.
+    Nuisance nuisance(std::size_t i) const;
+    /// Hypothesis i's log prediction of observation o, its credit and ceiling applied, and that
+    /// prediction's variance.
+    std::pair<double, double> effective(std::size_t i, std::size_t o, Nuisance n) const;
+    /// The same for a prediction of the member term (log ms, log variance) and its log ceiling term.
+    std::pair<double, double> effective(double logMs, double logVar, double logCeiling, Nuisance n) const;
 
     DeviceScale m_scale;
     NoiseModel m_noise;
@@ -149,7 +163,7 @@ private:
     std::vector<double> m_logObserved;        ///< per observation, the log of its time
     mutable std::vector<double> m_posteriors; ///< posteriors()'s, empty when out of date
     mutable std::vector<double> m_scores;     ///< scores()'s, empty when out of date
-    mutable std::vector<double> m_logKappas;  ///< per hypothesis, its ceiling's mode (with m_scores)
+    mutable std::vector<Nuisance> m_modes;    ///< per hypothesis, its ceiling's and bucket's mode (with m_scores)
     int m_jobs = 1;
 };
 

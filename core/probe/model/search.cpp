@@ -62,6 +62,25 @@ std::vector<Test> candidateTests(const Posterior& posterior, const std::vector<s
                 add(Test::Kind::Pair, { { P, (k - 1) * C, n }, { P, k * C, n } });
         }
     }
+    // Where a leader's members hold burst credit, a test whose busiest member's load is within its bucket
+    // takes the host's time whatever the layout: the same tests with four and sixteen times the reads load
+    // the members past it. Their cost per I/O is four and sixteen times as high, so the search takes them
+    // only where the smaller ones no longer separate the leaders.
+    const bool credit = std::any_of(leaders.begin(), leaders.end(), [&](std::size_t i) { return posterior.hypothesis(i).env.credit; });
+    if (credit) {
+        const std::size_t base = tests.size();
+        for (int factor : { 4, 16 })
+            for (std::size_t k = 0; k < base; ++k) {
+                Test t = tests[k];
+                if (t.outstanding > 0)
+                    continue; // a closed batch's contrast is its queue's, not its size's
+                for (Demand& d : t.demands)
+                    d.count *= factor;
+                // Up to the largest bucket the hypotheses hold (creditGrid): past it no bucket hides a load.
+                if (t.requests() <= std::exp(creditGrid().back()) + 0.5)
+                    tests.push_back(std::move(t));
+            }
+    }
     return tests;
 }
 
