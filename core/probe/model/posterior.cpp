@@ -134,10 +134,15 @@ struct Terms
             return;
         }
         const double v = noise.deviceSigma * noise.deviceSigma + logVar;
+        addGaussian(r, v, std::log(2 * M_PI * v));
+    }
+    /// A residual r of variance v (the noise's included), its log(2 pi v) given.
+    void addGaussian(double r, double v, double logTwoPiV)
+    {
         sumR2 += r * r / v;
         sumR += r / v;
         sumW += 1 / v;
-        logDet += std::log(2 * M_PI * v);
+        logDet += logTwoPiV;
     }
     /// The least over the shift of sum (r - s)²/v + s²/tau².
     double quadratic(double tau2) const { return sumR2 - sumR * sumR / (sumW + 1 / tau2); }
@@ -319,6 +324,23 @@ static Terms terms(const std::vector<Observation>& obs, const std::vector<double
     return t;
 }
 
+// -2 log (prior x marginal likelihood) from one hypothesis' terms, its shift's prior spread tau.
+static double finishScore(const Terms& t, const Hypothesis& h, double tau)
+{
+    const double tau2 = tau * tau;
+    // -2 log of the Gaussian marginal: sum r²/v - (sum r/v)² / (sum 1/v + 1/tau²) + log det terms.
+    const double quad = t.quadratic(tau2);
+    double bound = 0;
+    if (h.env.kind == MemberKind::RateLimited) {
+        // A throttle serves queued reads no faster than a lone read returns: its unit is at least the
+        // serial read's, the shift at least 0. Held there, the fit costs shift² (sum w + 1/tau²) more.
+        const double s = t.sumR / (t.sumW + 1 / tau2);
+        if (s < 0)
+            bound = s * s * (t.sumW + 1 / tau2);
+    }
+    return quad + bound + t.logDet + std::log(1 + tau2 * t.sumW) + t.extra - 2 * h.logPrior;
+}
+
 double Posterior::score(std::size_t i) const
 {
     const Hypothesis& h = m_hypotheses[i];
@@ -331,44 +353,111 @@ double Posterior::score(std::size_t i) const
     const std::vector<double>& credits = h.env.credit ? creditGrid() : none;
     if (kappas.empty() || credits.empty())
         return std::numeric_limits<double>::infinity();
-    std::vector<double> scores;
-    scores.reserve(kappas.size() * credits.size());
+    // effective() point by point, with the member term's credit (its transcendental part) computed once
+    // for each bucket rather than at every ceiling.
+    const Row& row = m_rows[i];
+    const std::size_t count = m_observations.size();
+    const double s2 = m_noise.deviceSigma * m_noise.deviceSigma, ceilingLogDet = std::log(2 * M_PI * s2);
+    std::vector<double> lm(count), lv(count), ld(count);
+    auto atCredit = [&](double b) {
+        for (std::size_t o = 0; o < count; ++o) {
+            std::tie(lm[o], lv[o]) = effective(row.logMs[o], row.logVar[o], -std::numeric_limits<double>::infinity(),
+                { std::numeric_limits<double>::quiet_NaN(), b });
+            ld[o] = std::log(2 * M_PI * (s2 + lv[o]));
+        }
+    };
+    auto atCeiling = [&](double k) {
+        Terms t;
+        for (std::size_t o = 0; o < count; ++o) {
+            const bool cachedWrite = m_observations[o].test.write && h.env.writeBack;
+            const double lc = o < row.logCeiling.size() ? row.logCeiling[o] : -std::numeric_limits<double>::infinity();
+            if (!std::isnan(k) && lc - k > lm[o]) {
+                if (cachedWrite)
+                    t.add(m_logObserved[o], lc - k, 0.0, true, m_noise);
+                else
+                    t.addGaussian(m_logObserved[o] - (lc - k), s2, ceilingLogDet);
+            } else if (cachedWrite || !std::isfinite(lm[o]))
+                t.add(m_logObserved[o], lm[o], lv[o], cachedWrite, m_noise);
+            else
+                t.addGaussian(m_logObserved[o] - lm[o], s2 + lv[o], ld[o]);
+        }
+        return finishScore(t, h, unitSigma(h));
+    };
+    // The coarse grid, each point the prior's share of one cell.
+    std::vector<double> scores(kappas.size() * credits.size());
     double best = std::numeric_limits<double>::infinity();
-    Nuisance mode;
-    for (double b : credits)
-        for (double k : kappas) {
-            scores.push_back(scoreAt(i, { k, b }));
-            if (scores.back() < best) {
-                best = scores.back();
-                mode = { k, b };
+    std::size_t bestB = 0, bestK = 0;
+    for (std::size_t b = 0; b < credits.size(); ++b) {
+        atCredit(credits[b]);
+        for (std::size_t k = 0; k < kappas.size(); ++k) {
+            const double v = scores[b * kappas.size() + k] = atCeiling(kappas[k]);
+            if (v < best) {
+                best = v;
+                bestB = b;
+                bestK = k;
             }
         }
+    }
+    Nuisance mode { kappas[bestK], credits[bestB] };
+    if (!std::isfinite(best)) {
+        if (m_modes.size() == m_hypotheses.size())
+            m_modes[i] = mode;
+        return best;
+    }
+    // Where credit is a hypothesis, a test loading a member near its bucket is timed by the difference,
+    // so the likelihood can be narrower than a cell: the cells next to the coarse mode are summed again on
+    // a grid four times as fine in each (a quarter of a cell's share per point and axis).
+    struct Point
+    {
+        double score, weight;
+    };
+    std::vector<Point> points;
+    points.reserve(scores.size() + 144);
+    auto near = [](std::size_t a, std::size_t b) { return (a > b ? a - b : b - a) <= 1; };
+    const bool refine = h.env.credit;
+    for (std::size_t b = 0; b < credits.size(); ++b)
+        for (std::size_t k = 0; k < kappas.size(); ++k)
+            if (!refine || !near(b, bestB) || !near(k, bestK))
+                points.push_back({ scores[b * kappas.size() + k], 1.0 });
+    if (refine) {
+        auto fine = [](const std::vector<double>& grid, std::size_t at) {
+            std::vector<double> out;
+            if (grid.size() < 2 || std::isnan(grid[at])) {
+                out.push_back(grid[at]);
+                return out;
+            }
+            const double step = grid[1] - grid[0];
+            const double from = grid[at > 0 ? at - 1 : at] - step / 2, to = grid[std::min(at + 1, grid.size() - 1)] + step / 2;
+            for (double x = from + step / 8; x < to; x += step / 4)
+                out.push_back(x);
+            return out;
+        };
+        const std::vector<double> fineB = fine(credits, bestB), fineK = fine(kappas, bestK);
+        const double weight = (fineB.size() > 1 ? 0.25 : 1.0) * (fineK.size() > 1 ? 0.25 : 1.0);
+        for (double b : fineB) {
+            atCredit(b);
+            for (double k : fineK) {
+                const double v = atCeiling(k);
+                points.push_back({ v, weight });
+                if (v < best) {
+                    best = v;
+                    mode = { k, b };
+                }
+            }
+        }
+    }
     if (m_modes.size() == m_hypotheses.size())
         m_modes[i] = mode;
-    if (!std::isfinite(best))
-        return best;
     double sum = 0;
-    for (double v : scores)
-        sum += std::exp(-0.5 * (v - best));
+    for (const Point& p : points)
+        sum += p.weight * std::exp(-0.5 * (p.score - best));
     return best - 2 * std::log(sum / double(scores.size()));
 }
 
 double Posterior::scoreAt(std::size_t i, Nuisance n) const
 {
     const Hypothesis& h = m_hypotheses[i];
-    const Terms t = terms(m_observations, m_logObserved, [&](std::size_t o) { return effective(i, o, n); }, h, m_noise);
-    const double tau2 = unitSigma(h) * unitSigma(h);
-    // -2 log of the Gaussian marginal: sum r²/v - (sum r/v)² / (sum 1/v + 1/tau²) + log det terms.
-    const double quad = t.quadratic(tau2);
-    double bound = 0;
-    if (h.env.kind == MemberKind::RateLimited) {
-        // A throttle serves queued reads no faster than a lone read returns: its unit is at least the
-        // serial read's, the shift at least 0. Held there, the fit costs shift² (sum w + 1/tau²) more.
-        const double s = t.sumR / (t.sumW + 1 / tau2);
-        if (s < 0)
-            bound = s * s * (t.sumW + 1 / tau2);
-    }
-    return quad + bound + t.logDet + std::log(1 + tau2 * t.sumW) + t.extra - 2 * h.logPrior;
+    return finishScore(terms(m_observations, m_logObserved, [&](std::size_t o) { return effective(i, o, n); }, h, m_noise), h, unitSigma(h));
 }
 
 double Posterior::shift(std::size_t i) const
