@@ -356,6 +356,60 @@ TEST_CASE("Probe model: an array-wide request ceiling, its rate integrated out",
     CHECK(p[3] < 1e-6);
 }
 
+TEST_CASE("Probe model: the positive part of a member's time past its credit, worked by hand", "[probe][model]")
+{
+    // No spread: 100 ms of work less 30 ms of credit.
+    auto [ms, v] = creditedMs(100, 0, 30);
+    CHECK_THAT(ms, WithinRel(70.0, 1e-12));
+    CHECK(v == 0);
+    // X ~ N(10, 2²) against a credit of 10: E[(X - 10)+] = 2 phi(0) = 0.79788; E[(X - 10)+²] = 4 Phi(0) = 2,
+    // so the variance is 2 - 0.63662 = 1.36338 and the log variance 1.36338 / 0.63662 = 2.14160.
+    std::tie(ms, v) = creditedMs(10, 0.04, 10);
+    CHECK_THAT(ms, WithinRel(0.797885, 1e-5));
+    CHECK_THAT(v, WithinRel(2.14160, 1e-4));
+    // Far past the credit nothing is taken off but the credit: 50 - 10 with sd 2.
+    std::tie(ms, v) = creditedMs(50, 0.0016, 10);
+    CHECK_THAT(ms, WithinRel(40.0, 1e-9));
+    CHECK_THAT(v, WithinRel(4.0 / 1600, 1e-6));
+}
+
+TEST_CASE("Probe model: a throttle's burst credit, its bucket integrated out", "[probe][model]")
+{
+    // Rate-limited members whose lone read returns in 0.5 ms, paced at one read a millisecond (shift log 2),
+    // each letting 32 requests start at once after a rest, behind a host that starts 20 members' worth of
+    // requests a millisecond (ceiling: requests x 0.5 ms x 2 / 20 = requests / 20 ms).
+    DeviceScale s;
+    s.serialReadMs = 0.5;
+    s.floorMs = 0.5;
+    NoiseModel noise;
+    noise.deviceSigma = 0.03;
+    Posterior post(s, noise);
+    const auto four = make("raid0", "", 4, 0, 16384);
+    Environment plain, capped, credit;
+    plain.kind = capped.kind = credit.kind = MemberKind::RateLimited;
+    capped.ceiling = credit.ceiling = credit.credit = true;
+    post.addHypotheses({ { four, plain, logPrior(*four, plain) }, { four, capped, logPrior(*four, capped) },
+                         { four, credit, logPrior(*four, credit) } });
+    // At multiples of 16 blocks every read is on disk 0. 32 reads: all from the bucket, so the host's
+    // 32 / 20 = 1.6 ms. 64 and 128: (64 - 32) x 1 ms = 32 ms and (128 - 32) x 1 ms = 96 ms.
+    post.observe(reads({ { 16, 0, 32 } }), 1.6);
+    post.observe(reads({ { 16, 0, 64 } }), 32);
+    post.observe(reads({ { 16, 0, 128 } }), 96);
+    const std::vector<double> p = post.posteriors();
+    CHECK(p[2] > 0.99);
+    // The bucket and the ceiling at their modes: the refined grid's points are 2^(1/8) apart, the
+    // ceiling's 1.2^(1/4).
+    CHECK_THAT(post.creditRequests(2), WithinRel(32.0, 0.05));
+    CHECK_THAT(post.ceilingMembers(2), WithinRel(20.0, 0.05));
+    CHECK_THAT(post.shift(2), WithinAbs(std::log(2.0), 0.05));
+    CHECK(post.creditRequests(1) == 0);
+    // The search offers the same tests four and sixteen times as large once a leader holds credit.
+    const auto tests = candidateTests(post, { 2 }, 32, false, 1024);
+    CHECK(std::any_of(tests.begin(), tests.end(), [](const Test& t) { return t.requests() == 4 * 32; }));
+    const auto plainTests = candidateTests(post, { 0 }, 32, false, 1024);
+    CHECK(std::none_of(plainTests.begin(), plainTests.end(), [](const Test& t) { return t.requests() == 16 * 32; }));
+}
+
 TEST_CASE("Probe model: the search picks a test that separates the leaders", "[probe][model]")
 {
     const DeviceScale s = disk5ms();
