@@ -41,6 +41,10 @@ std::shared_ptr<const std::vector<std::shared_ptr<const Candidate>>> layoutsFor(
     return out;
 }
 
+namespace {
+constexpr double minPositioningReadMs = 1.0;
+}
+
 std::vector<Hypothesis> ModelProber::hypotheses(std::uint64_t patternBlocks, bool degradedOnly) const
 {
     const bool writes = m_config.measureRedundancy && m_target.writable();
@@ -52,7 +56,12 @@ std::vector<Hypothesis> ModelProber::hypotheses(std::uint64_t patternBlocks, boo
         for (CopyReads reads : { CopyReads::Balanced, CopyReads::OneCopy }) {
             if (reads == CopyReads::OneCopy && (layout->blockCopies() < 2 || layout->mdMirrorReads))
                 continue;
-            for (MemberKind kind : { MemberKind::Positioning, MemberKind::Reordering, MemberKind::SeekOrdered, MemberKind::RateLimited })
+            for (MemberKind kind : { MemberKind::Positioning, MemberKind::Reordering, MemberKind::SeekOrdered, MemberKind::RateLimited }) {
+                // A disk that seeks and rotates returns a random read in no less than about 2 ms: half a
+                // revolution at 15,000 rpm, the fastest spindle made, before any seek. A serial read mean
+                // under half that is no such disk's.
+                if (kind != MemberKind::RateLimited && m_scale.serialReadMs < minPositioningReadMs)
+                    continue;
                 for (bool wb : { false, true })
                     for (int limit = 0; limit < 3; ++limit) {
                         // 0: none; 1: a ceiling; 2: burst credit, with the host's cost per request as its
@@ -72,6 +81,7 @@ std::vector<Hypothesis> ModelProber::hypotheses(std::uint64_t patternBlocks, boo
                         e.credit = credit;
                         out.push_back({ layout, e, logPrior(*layout, e) });
                     }
+            }
         }
     }
     return out;

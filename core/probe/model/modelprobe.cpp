@@ -296,7 +296,6 @@ ProbeResult ModelProber::run()
             std::vector<std::size_t> heads;
             for (std::size_t c = 0; c < classes.size() && c < 8; ++c)
                 heads.push_back(classes[c].members.front());
-            std::vector<Test> more = candidateTests(*m_posterior, heads, m_n, writes, m_capacityBlocks / 64, m_posterior->best(64));
             // What the verdict asks of each class: its layout, and which member is odd where an odd member
             // holds half the posterior (oddMemberSettled).
             double odd = 0;
@@ -307,7 +306,34 @@ ProbeResult ModelProber::run()
                 const Hypothesis& h = m_posterior->hypothesis(classes[c].members.front());
                 questions.push_back(answerOf(*h.layout) + (odd >= 0.5 ? QStringLiteral("#%1").arg(h.env.slowDisk) : QString()));
             }
-            const auto choice = nextTest(*m_posterior, classes, more, 16, 0.01, questions);
+            // The classes are built from the best few hundred hypotheses; where the posterior is spread
+            // wider than that (tests a bucket or a ceiling times alike), the answers outside them are
+            // questions too: the best hypothesis of each answer the classes do not hold joins as a leader,
+            // with that answer's whole posterior.
+            std::vector<HypothesisClass> leaders(classes.begin(), classes.begin() + std::ptrdiff_t(std::min<std::size_t>(classes.size(), 16)));
+            if (odd < 0.5) {
+                const std::vector<double>& post = m_posterior->posteriors();
+                std::map<QString, std::pair<double, std::size_t>> answers; // answer: its posterior, its best
+                for (std::size_t i = 0; i < post.size(); ++i) {
+                    auto& [mass, bestOf] = answers.try_emplace(answerOf(*m_posterior->hypothesis(i).layout), 0.0, i).first->second;
+                    mass += post[i];
+                    if (post[i] > post[bestOf])
+                        bestOf = i;
+                }
+                for (const QString& q : questions)
+                    answers.erase(q);
+                std::vector<std::pair<double, std::size_t>> rest;
+                for (const auto& [answer, entry] : answers)
+                    rest.push_back(entry);
+                std::sort(rest.begin(), rest.end(), std::greater<>());
+                for (std::size_t r = 0; r < rest.size() && leaders.size() < 16; ++r) {
+                    leaders.push_back({ { rest[r].second }, rest[r].first });
+                    questions.push_back(answerOf(*m_posterior->hypothesis(rest[r].second).layout));
+                    heads.push_back(rest[r].second);
+                }
+            }
+            std::vector<Test> more = candidateTests(*m_posterior, heads, m_n, writes, m_capacityBlocks / 64, m_posterior->best(64));
+            const auto choice = nextTest(*m_posterior, leaders, more, 16, 0.01, questions);
             if (m_trace) {
                 std::fprintf(stderr, "model: %zu hypotheses, %zu classes; sigma %.3f; %.2f s\n", m_posterior->size(), classes.size(),
                     m_posterior->noise().deviceSigma, elapsed());

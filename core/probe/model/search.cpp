@@ -62,12 +62,13 @@ std::vector<Test> candidateTests(const Posterior& posterior, const std::vector<s
                 add(Test::Kind::Pair, { { P, (k - 1) * C, n }, { P, k * C, n } });
         }
     }
-    // Where a leader's members hold burst credit, a test whose busiest member's load is within its bucket
-    // takes the host's time whatever the layout: the same tests with four and sixteen times the reads load
-    // the members past it. Their cost per I/O is four and sixteen times as high, so the search takes them
-    // only where the smaller ones no longer separate the leaders.
-    const bool credit = std::any_of(leaders.begin(), leaders.end(), [&](std::size_t i) { return posterior.hypothesis(i).env.credit; });
-    if (credit) {
+    // Where members hold burst credit, a test whose busiest member's load is within its bucket takes the
+    // host's time whatever the layout, and every such test reads alike, as one server's would: the same
+    // tests with four and sixteen times the reads load the members past it. Their cost per I/O is four and
+    // sixteen times as high, so the search takes them only where the smaller ones no longer separate the
+    // leaders. They are offered whatever the leaders are, since a bucket hides the very contrast that would
+    // make a hypothesis with credit lead.
+    {
         const std::size_t base = tests.size();
         for (int factor : { 4, 16 })
             for (std::size_t k = 0; k < base; ++k) {
