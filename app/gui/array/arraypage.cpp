@@ -9,6 +9,8 @@
 #include "widgets/layoutdiagram.h"
 #include "widgets/theme.h"
 
+#include "widgets/reflowsplitter.h"
+
 #include <QGroupBox>
 #include <QLabel>
 #include <QScrollArea>
@@ -47,9 +49,9 @@ ArrayPage::ArrayPage(QWidget* parent)
     auto* explorerBox = new QGroupBox(tr("Request explorer"));
     auto* explorerLayout = new QVBoxLayout(explorerBox);
     explorerLayout->addWidget(m_explorer);
-    explorerBox->setMinimumWidth(420);
 
-    m_splitter = new QSplitter(Qt::Horizontal);
+    // Side by side when both fit, the explorer below the diagram when not (#54 item 7).
+    m_splitter = new ReflowSplitter;
     m_splitter->setObjectName(QStringLiteral("arraySplitter"));
     m_splitter->addWidget(diagramBox);
     m_splitter->addWidget(explorerBox);

@@ -11,6 +11,9 @@
 #include "io/outputfile.h"
 #include "units.h"
 
+#include "widgets/flowlayout.h"
+#include "widgets/reflowsplitter.h"
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -178,9 +181,18 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     auto* right = new QVBoxLayout;
     right->addWidget(m_plot, 3);
     right->addWidget(m_points, 2);
+    // Inputs beside the plots when they fit, above them when not (#54 item 7).
+    auto* resultPanel = new QWidget;
+    resultPanel->setLayout(right);
+    right->setContentsMargins(0, 0, 0, 0);
+    auto* split = new ReflowSplitter;
+    split->setObjectName(QStringLiteral("calibrationViews"));
+    split->setChildrenCollapsible(false);
+    split->addWidget(inputPanel);
+    split->addWidget(resultPanel);
+    split->setStretchFactor(1, 1);
     auto* layout = new QHBoxLayout(this);
-    layout->addWidget(inputPanel);
-    layout->addLayout(right, 1);
+    layout->addWidget(split);
 }
 
 bool CalibrationPanel::isRunning() const { return m_runner->isRunning(); }

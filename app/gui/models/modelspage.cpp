@@ -11,6 +11,9 @@
 #include "layout/arrayspec.h"
 #include "units.h"
 
+#include "widgets/flowlayout.h"
+#include "widgets/reflowsplitter.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -210,10 +213,16 @@ ModelsPage::ModelsPage(QWidget* parent)
     results->addWidget(m_runPlot, 1);
 
     // Two models, a tab each: throughput (Minerva) and response time (zoned RAID).
-    auto* minerva = new QWidget;
-    auto* minervaLayout = new QHBoxLayout(minerva);
-    minervaLayout->addWidget(inputPanel);
-    minervaLayout->addLayout(results, 1);
+    // Inputs beside the plots when they fit, above them when not (#54 item 7).
+    auto* resultPanel = new QWidget;
+    resultPanel->setLayout(results);
+    results->setContentsMargins(0, 0, 0, 0);
+    auto* minerva = new ReflowSplitter;
+    minerva->setObjectName(QStringLiteral("minervaViews"));
+    minerva->setChildrenCollapsible(false);
+    minerva->addWidget(inputPanel);
+    minerva->addWidget(resultPanel);
+    minerva->setStretchFactor(1, 1);
     m_response = new ResponsePanel;
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("modelsTabs"));

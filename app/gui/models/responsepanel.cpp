@@ -11,6 +11,9 @@
 #include "layout/arrayspec.h"
 #include "units.h"
 
+#include "widgets/flowlayout.h"
+#include "widgets/reflowsplitter.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -148,9 +151,18 @@ ResponsePanel::ResponsePanel(QWidget* parent)
     auto* plots = new QVBoxLayout;
     plots->addWidget(m_cdf, 1);
     plots->addWidget(m_pdf, 1);
+    // Inputs beside the plots when they fit, above them when not (#54 item 7).
+    auto* resultPanel = new QWidget;
+    resultPanel->setLayout(plots);
+    plots->setContentsMargins(0, 0, 0, 0);
+    auto* split = new ReflowSplitter;
+    split->setObjectName(QStringLiteral("responseViews"));
+    split->setChildrenCollapsible(false);
+    split->addWidget(inputPanel);
+    split->addWidget(resultPanel);
+    split->setStretchFactor(1, 1);
     auto* layout = new QHBoxLayout(this);
-    layout->addWidget(inputPanel);
-    layout->addLayout(plots, 1);
+    layout->addWidget(split);
 }
 
 void ResponsePanel::setArraySource(std::function<QString()> spec)
