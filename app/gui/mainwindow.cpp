@@ -166,6 +166,7 @@ QString MainWindow::demoSpec()
 void MainWindow::addPage(const PageInfo& info)
 {
     QWidget* page = info.create();
+    ViewStyle::relaxComboWidths(page); // before the scroll area measures it
     if (page->objectName().isEmpty())
         page->setObjectName(info.key.toString() + QStringLiteral("Page"));
     const int index = m_stack->count();

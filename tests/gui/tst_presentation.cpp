@@ -17,6 +17,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QTabWidget>
 #include <QTest>
 
 using raidscope::gui::ColorScheme;
@@ -53,21 +54,27 @@ bool isScrolledContent(const QWidget* w)
     return area && area->viewport() == viewport;
 }
 
-// Why a page is as wide as it is: from the page down, the child whose minimum is widest.
+// The width a layout gives a widget at least: its minimum width when set, else its minimumSizeHint's.
+int minimumWidthOf(const QWidget* w)
+{
+    return w->minimumWidth() > 0 ? w->minimumWidth() : w->minimumSizeHint().width();
+}
+
+// Why a page is as wide as it is: from the page down, the child whose minimum is widest (the pages
+// of a stacked widget count, shown or not: the widest sets the stack's minimum).
 QString widestChain(const QWidget* page)
 {
     QStringList chain;
     const QWidget* w = page;
     while (w) {
-        const QSize m = w->minimumSizeHint().expandedTo(w->minimumSize());
-        chain << describe(w) + QStringLiteral(" [%1]").arg(m.width());
+        chain << describe(w) + QStringLiteral(" [%1]").arg(minimumWidthOf(w));
         const QWidget* next = nullptr;
         int widest = -1;
+        const bool stack = qobject_cast<const QStackedWidget*>(w);
         for (const QWidget* c : w->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) {
-            if (!c->isVisible() || c->isWindow())
+            if (c->isWindow() || (c->isHidden() && !stack))
                 continue;
-            const int cw = c->minimumSizeHint().expandedTo(c->minimumSize()).width();
-            if (cw > widest)
+            if (const int cw = minimumWidthOf(c); cw > widest)
                 widest = cw, next = c;
         }
         w = next;
@@ -126,6 +133,14 @@ QStringList misfits(const MainWindow& window, const QScrollArea* scroll)
     return out;
 }
 
+// Layout requests travel up one level per event-loop pass (a wrapped pane's height, then its
+// splitter's, then the page's): a few passes.
+void settle()
+{
+    for (int i = 0; i < 6; ++i)
+        QApplication::processEvents();
+}
+
 /// Visits every page of a window of `size` and returns what does not fit, page by page.
 QStringList visitPages(MainWindow& window, QSize size)
 {
@@ -137,8 +152,7 @@ QStringList visitPages(MainWindow& window, QSize size)
     QStringList out;
     for (const QString& name : MainWindow::pageNames()) {
         REQUIRE(window.setCurrentPage(name));
-        QApplication::processEvents();
-        QApplication::processEvents();
+        settle();
         // The window itself: no minimum that pushes it beyond the screen.
         if (window.width() > size.width() || window.height() > size.height())
             out << name + QStringLiteral(": the window grew to %1x%2").arg(window.width()).arg(window.height());
@@ -146,6 +160,19 @@ QStringList visitPages(MainWindow& window, QSize size)
         REQUIRE(scroll);
         for (const QString& m : misfits(window, scroll))
             out << name + QStringLiteral(": ") + m;
+        // Every tab of the page too (the Traces page's replay, the Models page's three models).
+        for (QTabWidget* tabs : window.page(name)->findChildren<QTabWidget*>()) {
+            const int shown = tabs->currentIndex();
+            for (int i = 0; i < tabs->count(); ++i) {
+                if (i == shown || !tabs->isTabEnabled(i))
+                    continue;
+                tabs->setCurrentIndex(i);
+                settle();
+                for (const QString& m : misfits(window, scroll))
+                    out << name + QStringLiteral(" (") + tabs->tabText(i).remove(u'&') + QStringLiteral("): ") + m;
+            }
+            tabs->setCurrentIndex(shown);
+        }
     }
     return out;
 }
@@ -193,3 +220,4 @@ TEST_CASE("Presentation: presentation mode's fonts fit 1366x768 at scale 1.5", "
 {
     requireFits(QSize(910, 512), ViewStyle::kPresentationFontScale);
 }
+

@@ -50,7 +50,8 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     m_array->setSpecText(QStringLiteral("raid5 disks=8 chunk=16KiB disk=cheetah-15k"));
     connect(m_array, &ArraySpecEditor::layoutChanged, this, &AdvisorPage::arraySpecChanged);
     connect(m_array, &ArraySpecEditor::layoutChanged, this, &AdvisorPage::arrayEdited);
-    auto* arrayBox = new QGroupBox(tr("Array (its chunk is the current size, compared with the candidates)"));
+    auto* arrayBox = new QGroupBox(tr("Array"));
+    arrayBox->setToolTip(tr("Its chunk is the current size, compared with the candidates"));
     (new QVBoxLayout(arrayBox))->addWidget(m_array);
 
     m_sizes = new QLineEdit(QStringLiteral("8KiB:60,32KiB:25,128KiB:15"));
@@ -236,7 +237,7 @@ AdvisorPage::AdvisorPage(QWidget* parent)
 
     auto* inputPanel = new QWidget;
     inputPanel->setLayout(inputs);
-    inputPanel->setMaximumWidth(780);
+    inputPanel->setMaximumWidth(inputPanel->fontMetrics().averageCharWidth() * 110); // in characters: it grows with the font
     auto* resultPanel = new QWidget;
     resultPanel->setLayout(results);
     results->setContentsMargins(0, 0, 0, 0);

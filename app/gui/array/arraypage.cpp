@@ -41,8 +41,13 @@ ArrayPage::ArrayPage(QWidget* parent)
     m_scroll->setWidget(m_diagram);
     m_scroll->setWidgetResizable(true);
     m_scroll->setBackgroundRole(QPalette::Base);
-    auto* diagramBox = new QGroupBox(tr("Layout (disks as columns, chunks as rows; hover a chunk for its addresses)"));
+    // A short title (a group box's title never wraps, and would set the page's width) over a note that wraps.
+    auto* diagramBox = new QGroupBox(tr("Layout"));
     auto* diagramLayout = new QVBoxLayout(diagramBox);
+    auto* diagramNote = new QLabel(tr("Disks as columns, chunks as rows; hover a chunk for its addresses. "
+                                      "Ctrl+wheel zooms, a drag pans, a double-click fits it again."));
+    diagramNote->setWordWrap(true);
+    diagramLayout->addWidget(diagramNote);
     diagramLayout->addWidget(m_scroll);
 
     m_explorer = new RequestExplorer;

@@ -116,6 +116,7 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     };
     auto* box = new QGroupBox(tr("Calibration (2.7) on simulated arrays"));
     auto* form = new QFormLayout(box);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // fields under their labels on a narrow window
     form->addRow(tr("Scheme:"), m_scheme);
     form->addRow(tr("Disk:"), m_disk);
     form->addRow(tr("Simulated:"), m_perDisk);
@@ -176,7 +177,7 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     inputs->addStretch(1);
     auto* inputPanel = new QWidget;
     inputPanel->setLayout(inputs);
-    inputPanel->setMaximumWidth(560);
+    inputPanel->setMaximumWidth(inputPanel->fontMetrics().averageCharWidth() * 80); // in characters: it grows with the font
     m_plot = new CalibrationPlot;
     auto* right = new QVBoxLayout;
     right->addWidget(m_plot, 3);

@@ -92,6 +92,7 @@ ModelsPage::ModelsPage(QWidget* parent)
     });
     auto* luBox = new QGroupBox(tr("LU (Minerva section 2.2-2.5)"));
     auto* luForm = new QFormLayout(luBox);
+    luForm->setRowWrapPolicy(QFormLayout::WrapLongRows); // fields under their labels on a narrow window
     luForm->addRow(tr("Type:"), m_type);
     luForm->addRow(tr("Disks:"), m_disks);
     luForm->addRow(tr("Stripe unit:"), m_stripeUnit);
@@ -143,11 +144,10 @@ ModelsPage::ModelsPage(QWidget* parent)
         else
             setStreamFromTrace(*summary);
     });
-    auto* streamButtons = new QHBoxLayout;
+    auto* streamButtons = new FlowLayout;
     streamButtons->addWidget(add);
     streamButtons->addWidget(remove);
     streamButtons->addWidget(m_fromTrace);
-    streamButtons->addStretch(1);
     auto* streamBox = new QGroupBox(tr("Streams (section 2.1)"));
     auto* streamLayout = new QVBoxLayout(streamBox);
     streamLayout->addWidget(m_streams);
@@ -165,8 +165,11 @@ ModelsPage::ModelsPage(QWidget* parent)
                                "written as eq. 4 does"));
     m_writeSize->addItem(tr("eq. 5 as printed"), int(MinervaOptions::Raid5WriteSize::Eq5));
     m_writeSize->addItem(tr("per disk written (eq. 4's cap)"), int(MinervaOptions::Raid5WriteSize::PerDisk));
-    auto* optionBox = new QGroupBox(tr("RAID 5 readings (where prose and equations disagree)"));
+    // A short title: a group box's title does not wrap, and a long one sets the page's width.
+    auto* optionBox = new QGroupBox(tr("RAID 5 readings"));
+    optionBox->setToolTip(tr("Where Minerva's prose and equations disagree, which to follow"));
     auto* optionForm = new QFormLayout(optionBox);
+    optionForm->setRowWrapPolicy(QFormLayout::WrapLongRows); // fields under their labels on a narrow window
     optionForm->addRow(tr("Small write:"), m_smallWrite);
     optionForm->addRow(tr("Bytes per disk written:"), m_writeSize);
 
@@ -201,7 +204,7 @@ ModelsPage::ModelsPage(QWidget* parent)
     inputs->addWidget(save, 0, Qt::AlignLeft);
     auto* inputPanel = new QWidget;
     inputPanel->setLayout(inputs);
-    inputPanel->setMaximumWidth(560);
+    inputPanel->setMaximumWidth(inputPanel->fontMetrics().averageCharWidth() * 80); // in characters: it grows with the font
 
     m_readPlot = new MinervaSweepPlot(MinervaAxis::ReadProbability);
     m_sizePlot = new MinervaSweepPlot(MinervaAxis::RequestSize);

@@ -102,6 +102,7 @@ ResponsePanel::ResponsePanel(QWidget* parent)
 
     auto* box = new QGroupBox(tr("Array and requests (sections 2-3)"));
     auto* form = new QFormLayout(box);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // fields under their labels on a narrow window
     form->addRow(tr("Scheme:"), m_scheme);
     form->addRow(tr("Disks:"), m_disks);
     form->addRow(tr("Block (stripe unit):"), m_block);
@@ -145,7 +146,7 @@ ResponsePanel::ResponsePanel(QWidget* parent)
     inputs->addStretch(1);
     auto* inputPanel = new QWidget;
     inputPanel->setLayout(inputs);
-    inputPanel->setMaximumWidth(560);
+    inputPanel->setMaximumWidth(inputPanel->fontMetrics().averageCharWidth() * 80); // in characters: it grows with the font
     m_cdf = new ResponsePlot(ResponsePlot::Kind::Cdf);
     m_pdf = new ResponsePlot(ResponsePlot::Kind::Pdf);
     auto* plots = new QVBoxLayout;

@@ -69,7 +69,7 @@ public:
     /// Widget coordinates of the drawing's: fit, then zoom, then pan.
     QTransform viewTransform() const;
     static constexpr int kMargin = 16;
-    static constexpr int kMinimumChars = 36, kMinimumLines = 8; ///< the narrowest it fits into
+    static constexpr int kMinimumChars = 24, kMinimumLines = 8; ///< the narrowest it fits into
     static constexpr double kMinimumFit = 0.3; ///< below this a fitted drawing is unreadable: it is cut
     static constexpr double kZoomStep = 1.15, kMinZoom = 0.5, kMaxZoom = 8;
 

@@ -41,6 +41,12 @@ QSize ReflowSplitter::minimumSizeHint() const
     return QSize(w + margins.left() + margins.right(), h + margins.top() + margins.bottom());
 }
 
+QSize ReflowSplitter::sizeHint() const
+{
+    // A pane's minimum may have grown to what its wrapped content needs (fitHeight()).
+    return QSplitter::sizeHint().expandedTo(minimumSizeHint());
+}
+
 void ReflowSplitter::resizeEvent(QResizeEvent* event)
 {
     reflow(event->size().width());

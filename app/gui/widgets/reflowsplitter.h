@@ -19,6 +19,7 @@ public:
     /// The width the panes need side by side (their minimums and the handles).
     int sideBySideWidth() const;
     QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
 
 protected:
     void resizeEvent(QResizeEvent* event) override;

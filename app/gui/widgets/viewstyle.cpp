@@ -211,6 +211,11 @@ void ViewStyle::relaxComboWidths(QWidget* root)
         combo->setMinimumWidth(width);
         combo->setProperty(kRelaxed, width);
     }
+    // Layouts cache their items' sizes; a widget in a tab not shown never passes the change up, so
+    // every cache under `root` is dropped.
+    for (QWidget* w : root->findChildren<QWidget*>())
+        w->updateGeometry();
+    root->updateGeometry();
 }
 
 } // namespace raidscope::gui
