@@ -12,8 +12,34 @@
 #include <QMenu>
 #include <QResizeEvent>
 #include <QSettings>
+#include <QStyledItemDelegate>
 
 namespace raidscope::gui {
+
+namespace {
+
+// Draws the page list's items without their titles when the window is narrow (the titles stay
+// the items' text, tooltips and View menu entries).
+class NavDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    bool iconOnly = false;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        if (iconOnly) {
+            option->text.clear();
+            option->features &= ~QStyleOptionViewItem::HasDisplay;
+            option->decorationAlignment = Qt::AlignCenter;
+            option->displayAlignment = Qt::AlignCenter;
+        }
+    }
+};
+
+} // namespace
 
 const QString MainWindow::kPresentationKey = QStringLiteral("view/presentation");
 const QString MainWindow::kColorSchemeKey = QStringLiteral("view/colors");
@@ -89,13 +115,18 @@ void MainWindow::updateNavWidth()
     for (int i = 0; i < m_nav->count(); ++i)
         text = std::max(text, fm.horizontalAdvance(m_nav->item(i)->text()));
     const bool narrow = width() < kNarrowWindowChars * fm.averageCharWidth();
+    auto* delegate = dynamic_cast<NavDelegate*>(m_nav->itemDelegate());
+    if (!delegate) {
+        delegate = new NavDelegate(m_nav);
+        m_nav->setItemDelegate(delegate);
+    }
+    delegate->iconOnly = narrow;
     for (int i = 0; i < m_nav->count(); ++i) {
         QListWidgetItem* item = m_nav->item(i);
-        const QString title = pageTable()[std::size_t(i)].title.toString();
-        item->setText(narrow ? QString() : title);
-        item->setToolTip(title);
+        item->setToolTip(item->text());
         item->setSizeHint(QSize(0, icon + fm.height() / 2 + 8));
     }
+    m_nav->viewport()->update();
     m_nav->setFixedWidth(narrow ? icon + 24 : icon + text + 40);
 }
 
