@@ -6,7 +6,7 @@
 //           [--trace FILE ...] [--trace-format F] [--trace-columns MAP] [--trace-on-error stop|skip]
 //           [--replay-array SPEC ...] [--replay-scale X] [--run-replay]
 //           [--disk-preset ID] [--validate-disk PARV:TRACE]
-//           [--workspace FILE] [--recovery ask|restore|discard|keep] [--palette system|dark|light]
+//           [--workspace FILE] [--recovery ask|restore|discard|keep] [--palette system|dark|light] [--presentation]
 //           [RESULT.json | WORKSPACE.raidscope]
 #include "array/arraypage.h"
 #include "disks/diskspage.h"
@@ -23,7 +23,7 @@
 #include "models/responsepanel.h"
 #include "traces/tracereplayview.h"
 #include "traces/tracespage.h"
-#include "widgets/theme.h"
+#include "widgets/viewstyle.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -36,7 +36,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStandardPaths>
-#include <QStyleFactory>
+#include <QSettings>
 
 #include <cstdio>
 
@@ -219,7 +219,11 @@ int main(int argc, char** argv)
         QStringLiteral("Colours: system (default: the desktop's), or dark or light with the Fusion style, plots "
                        "included. Also RAIDSCOPE_PALETTE."),
         QStringLiteral("system|dark|light"));
-    parser.addOptions({ workspaceFile, recovery, validateDisk, diskPreset, studyPreset, runStudy, paletteOption });
+    const QCommandLineOption presentationOption(QStringLiteral("presentation"),
+        QStringLiteral("Presentation mode for this run: larger fonts, thicker lines and marks, stronger contrast "
+                       "(View > Presentation keeps it)."));
+    parser.addOptions({ workspaceFile, recovery, validateDisk, diskPreset, studyPreset, runStudy, paletteOption,
+        presentationOption });
     parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults, probeSim,
         probeDevice, probePace, probeAllPairs, probeEngine, runProbe, trace, traceFormat, traceColumns, traceOnError, replayArray,
         replayScale, runReplay, modelResponse, modelCalibration });
@@ -262,14 +266,18 @@ int main(int argc, char** argv)
     if (!QStringList { QStringLiteral("ask"), QStringLiteral("restore"), QStringLiteral("discard"), QStringLiteral("keep") }
              .contains(recoveryMode))
         return refuse(QStringLiteral("--recovery %1: expected ask, restore, discard or keep").arg(recoveryMode));
-    const QString paletteMode = parser.isSet(paletteOption) ? parser.value(paletteOption) : qEnvironmentVariable("RAIDSCOPE_PALETTE");
-    if (paletteMode == u"dark" || paletteMode == u"light") {
-        // Fusion draws with whatever palette it is given; the platform's own style may not.
-        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-        QApplication::setPalette(paletteMode == u"dark" ? raidscope::gui::darkPalette() : raidscope::gui::lightPalette());
-    } else if (!paletteMode.isEmpty() && paletteMode != u"system") {
+    // Colours and presentation mode (#54 item 7): the command line (or RAIDSCOPE_PALETTE) for this
+    // run, else what View > Colors and View > Presentation last chose.
+    const QSettings viewSettings;
+    const QString paletteMode = parser.isSet(paletteOption) ? parser.value(paletteOption)
+        : !qEnvironmentVariableIsEmpty("RAIDSCOPE_PALETTE") ? qEnvironmentVariable("RAIDSCOPE_PALETTE")
+                                                             : viewSettings.value(MainWindow::kColorSchemeKey).toString();
+    const auto scheme = raidscope::gui::ViewStyle::parseColorScheme(paletteMode);
+    if (!paletteMode.isEmpty() && !scheme)
         return refuse(QStringLiteral("--palette %1: expected system, dark or light").arg(paletteMode));
-    }
+    auto* viewStyle = raidscope::gui::ViewStyle::instance();
+    viewStyle->setColorScheme(scheme.value_or(raidscope::gui::ColorScheme::System));
+    viewStyle->setPresentation(parser.isSet(presentationOption) || viewSettings.value(MainWindow::kPresentationKey).toBool());
     // A workspace named on the command line: read before any window, so a bad one is one line and
     // exit status 2 like any refused option.
     QStringList results = parser.positionalArguments();

@@ -23,6 +23,7 @@
 #include "widgets/splitterstate.h"
 #include "widgets/studiedarray.h"
 #include "widgets/layoutdiagram.h"
+#include "widgets/viewstyle.h"
 #include "widgets/workspacedrop.h"
 
 #include <QAction>
@@ -85,9 +86,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_nav = new QListWidget;
     m_nav->setObjectName(QStringLiteral("pageList"));
     m_nav->setFrameShape(QFrame::NoFrame);
-    m_nav->setIconSize(QSize(20, 20));
-    m_nav->setSpacing(2);
-    m_nav->setFixedWidth(150);
+    m_nav->setSpacing(2); // its width and icon size follow the font: updateNavWidth()
     m_stack = new QStackedWidget;
     m_stack->setObjectName(QStringLiteral("pages"));
     m_pageActions = new QActionGroup(this);
@@ -167,13 +166,13 @@ QString MainWindow::demoSpec()
 void MainWindow::addPage(const PageInfo& info)
 {
     QWidget* page = info.create();
+    ViewStyle::relaxComboWidths(page); // before the scroll area measures it
     if (page->objectName().isEmpty())
         page->setObjectName(info.key.toString() + QStringLiteral("Page"));
     const int index = m_stack->count();
-    const QIcon icon = style()->standardIcon(info.icon);
+    const QIcon icon = ViewStyle::standardIcon(this, info.icon);
     const QString title = info.title.toString();
     auto* item = new QListWidgetItem(icon, title, m_nav);
-    item->setSizeHint(QSize(0, 36));
     // Pages scroll rather than force the window wider or taller than a laptop screen.
     auto* scroll = new QScrollArea;
     scroll->setWidget(page);
@@ -219,6 +218,7 @@ void MainWindow::createMenus()
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addActions(m_pageActions->actions());
+    createViewStyleActions(m_viewMenu);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&User Guide"), QKeySequence::HelpContents, this, &MainWindow::showGuide);

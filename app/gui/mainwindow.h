@@ -121,8 +121,16 @@ public:
     /// cancelled (or the save they asked for did not happen).
     bool maybeSave();
 
+    /// QSettings keys of View > Presentation (bool) and View > Colors ("system", "light", "dark").
+    static const QString kPresentationKey;
+    static const QString kColorSchemeKey;
+    /// Below this many average characters of width the page list shows icons only.
+    static constexpr int kNarrowWindowChars = 120;
+
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
     /// A probe result (.json) dropped anywhere but on a page that takes it opens on the Probe page.
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
@@ -142,6 +150,10 @@ private:
     void connectStudiedArray();
     void setStudiedArrayFromWorkspace(const Workspace& w);
     void createMenus();
+    void createViewStyleActions(QMenu* view); // mainview.cpp
+    void syncViewStyle();
+    void updatePageIcons();
+    void updateNavWidth();
     void openSpecFile();
     void copySpec();
     void saveDiagram();
@@ -169,6 +181,8 @@ private:
     QAction* m_openProbeAction = nullptr;
     GuideWindow* m_guide = nullptr; // made on the first F1
     QMenu* m_viewMenu = nullptr;
+    QAction* m_presentationAction = nullptr;
+    QActionGroup* m_colorActions = nullptr;
     bool m_persist = false;
     QAction* m_cancelJobAction = nullptr; ///< Esc: cancels the jobs running on the page shown
     bool m_confirmUnsaved = false;

@@ -19,6 +19,9 @@
 #include "layout/layoutregistry.h"
 #include "units.h"
 
+#include "widgets/flowlayout.h"
+#include "widgets/reflowsplitter.h"
+
 #include <QCheckBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -47,7 +50,8 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     m_array->setSpecText(QStringLiteral("raid5 disks=8 chunk=16KiB disk=cheetah-15k"));
     connect(m_array, &ArraySpecEditor::layoutChanged, this, &AdvisorPage::arraySpecChanged);
     connect(m_array, &ArraySpecEditor::layoutChanged, this, &AdvisorPage::arrayEdited);
-    auto* arrayBox = new QGroupBox(tr("Array (its chunk is the current size, compared with the candidates)"));
+    auto* arrayBox = new QGroupBox(tr("Array"));
+    arrayBox->setToolTip(tr("Its chunk is the current size, compared with the candidates"));
     (new QVBoxLayout(arrayBox))->addWidget(m_array);
 
     m_sizes = new QLineEdit(QStringLiteral("8KiB:60,32KiB:25,128KiB:15"));
@@ -85,10 +89,12 @@ AdvisorPage::AdvisorPage(QWidget* parent)
         setTrace(files.front());
         requestAdvice();
     });
-    auto* traceRow = new QHBoxLayout;
+    auto* traceRow = new FlowLayout(FlowLayout::Justify::Fill);
     traceRow->addWidget(m_traceButton);
     traceRow->addWidget(m_tracesPageButton);
-    traceRow->addWidget(m_traceLabel, 1);
+    traceRow->addWidget(m_traceLabel);
+    m_traceLabel->setWordWrap(true);
+    m_traceLabel->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_outstanding = new QSpinBox;
     m_outstanding->setObjectName(QStringLiteral("advisorOutstanding"));
     m_outstanding->setRange(0, 1024);
@@ -101,6 +107,7 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     m_hostStripe->setToolTip(tr("A host volume manager's stripe over this array, checked against the whitepaper's ranges"));
     auto* workloadBox = new QGroupBox(tr("Workload and candidates"));
     auto* workloadForm = new QFormLayout(workloadBox);
+    workloadForm->setRowWrapPolicy(QFormLayout::WrapLongRows); // a narrow window puts fields under their labels
     workloadForm->addRow(tr("Request sizes:"), m_sizes);
     workloadForm->addRow(tr("Read share:"), m_read);
     workloadForm->addRow(tr("Trace:"), traceRow);
@@ -123,6 +130,7 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     connect(m_givenDrive, &QCheckBox::toggled, m_transfer, &QWidget::setEnabled);
     auto* driveBox = new QGroupBox(tr("Drive"));
     auto* driveForm = new QFormLayout(driveBox);
+    driveForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
     driveForm->addRow(m_givenDrive);
     driveForm->addRow(tr("Positioning per access:"), m_positioning);
     driveForm->addRow(tr("Transfer rate:"), m_transfer);
@@ -184,13 +192,10 @@ AdvisorPage::AdvisorPage(QWidget* parent)
     m_controllerIops->setToolTip(tr("C: requests per second one controller serves; by default the recommended chunk's with every disk busy"));
     connect(m_controllers, &QSpinBox::valueChanged, this, [this] { updateSkew(); });
     connect(m_controllerIops, &QDoubleSpinBox::valueChanged, this, [this] { updateSkew(); });
-    auto* skewRow = new QHBoxLayout;
-    skewRow->addWidget(new QLabel(tr("Skew curve: controllers")));
-    skewRow->addWidget(m_controllers);
-    skewRow->addWidget(new QLabel(tr("of")));
-    skewRow->addWidget(m_controllerIops);
+    auto* skewRow = new FlowLayout;
+    skewRow->addPair(new QLabel(tr("Skew curve: controllers")), m_controllers);
+    skewRow->addPair(new QLabel(tr("of")), m_controllerIops);
     skewRow->addWidget(new QLabel(tr("requests/s each")));
-    skewRow->addStretch(1);
     m_table = new QTableWidget;
     installTableExport(m_table, QStringLiteral("advice"));
     m_table->setObjectName(QStringLiteral("advisorTable"));
@@ -232,14 +237,21 @@ AdvisorPage::AdvisorPage(QWidget* parent)
 
     auto* inputPanel = new QWidget;
     inputPanel->setLayout(inputs);
-    inputPanel->setMaximumWidth(780);
-    // A column, so that a line above the page (the array under study's) spans it.
+    inputPanel->setMaximumWidth(inputPanel->fontMetrics().averageCharWidth() * 110); // in characters: it grows with the font
+    auto* resultPanel = new QWidget;
+    resultPanel->setLayout(results);
+    results->setContentsMargins(0, 0, 0, 0);
+    inputs->setContentsMargins(0, 0, 0, 0);
+    // A column, so that a line above the page (the array under study's) spans it; inputs and results
+    // side by side when they fit, one above the other when not (#54 item 7).
     auto* column = new QVBoxLayout(this);
-    auto* layout = new QHBoxLayout;
-    layout->setContentsMargins(0, 0, 0, 0);
-    column->addLayout(layout, 1);
+    auto* layout = new ReflowSplitter;
+    layout->setObjectName(QStringLiteral("advisorViews"));
+    layout->setChildrenCollapsible(false);
     layout->addWidget(inputPanel);
-    layout->addLayout(results, 1);
+    layout->addWidget(resultPanel);
+    layout->setStretchFactor(1, 1);
+    column->addWidget(layout, 1);
     advise();
 }
 

@@ -9,6 +9,8 @@
 #include "widgets/layoutdiagram.h"
 #include "widgets/theme.h"
 
+#include "widgets/reflowsplitter.h"
+
 #include <QGroupBox>
 #include <QLabel>
 #include <QScrollArea>
@@ -39,17 +41,22 @@ ArrayPage::ArrayPage(QWidget* parent)
     m_scroll->setWidget(m_diagram);
     m_scroll->setWidgetResizable(true);
     m_scroll->setBackgroundRole(QPalette::Base);
-    auto* diagramBox = new QGroupBox(tr("Layout (disks as columns, chunks as rows; hover a chunk for its addresses)"));
+    // A short title (a group box's title never wraps, and would set the page's width) over a note that wraps.
+    auto* diagramBox = new QGroupBox(tr("Layout"));
     auto* diagramLayout = new QVBoxLayout(diagramBox);
+    auto* diagramNote = new QLabel(tr("Disks as columns, chunks as rows; hover a chunk for its addresses. "
+                                      "Ctrl+wheel zooms, a drag pans, a double-click fits it again."));
+    diagramNote->setWordWrap(true);
+    diagramLayout->addWidget(diagramNote);
     diagramLayout->addWidget(m_scroll);
 
     m_explorer = new RequestExplorer;
     auto* explorerBox = new QGroupBox(tr("Request explorer"));
     auto* explorerLayout = new QVBoxLayout(explorerBox);
     explorerLayout->addWidget(m_explorer);
-    explorerBox->setMinimumWidth(420);
 
-    m_splitter = new QSplitter(Qt::Horizontal);
+    // Side by side when both fit, the explorer below the diagram when not (#54 item 7).
+    m_splitter = new ReflowSplitter;
     m_splitter->setObjectName(QStringLiteral("arraySplitter"));
     m_splitter->addWidget(diagramBox);
     m_splitter->addWidget(explorerBox);

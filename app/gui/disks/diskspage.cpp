@@ -15,6 +15,9 @@
 #include "disk/disksimimport.h"
 #include "io/outputfile.h"
 
+#include "widgets/flowlayout.h"
+#include "widgets/reflowsplitter.h"
+
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
@@ -32,6 +35,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <memory>
@@ -85,12 +89,13 @@ DisksPage::DisksPage(QWidget* parent)
     m_presetStatus = new QLabel;
     m_presetStatus->setObjectName(QStringLiteral("diskPresetStatus"));
     m_presetStatus->setWordWrap(true);
-    auto* top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("Disk preset:")));
-    top->addWidget(m_preset);
+    // Wraps on a narrow window (#54 item 7).
+    auto* top = new FlowLayout(FlowLayout::Justify::Fill);
+    top->addPair(new QLabel(tr("Disk preset:")), m_preset);
     top->addWidget(m_import);
     top->addWidget(m_save);
-    top->addWidget(m_presetStatus, 1);
+    top->addWidget(m_presetStatus);
+    m_presetStatus->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
 
     // Geometry: the figures, the import warnings, the zone and seek plots.
     m_geometry = new QLabel;
@@ -112,8 +117,8 @@ DisksPage::DisksPage(QWidget* parent)
     geometryLayout->addWidget(m_warningsTitle);
     geometryLayout->addWidget(m_warningsView, 1);
     geometryLayout->addStretch(0);
-    geometryBox->setMinimumWidth(330);
-    geometryBox->setMaximumWidth(420);
+    geometryBox->setMinimumWidth(fontMetrics().averageCharWidth() * 40);
+    geometryBox->setMaximumWidth(fontMetrics().averageCharWidth() * 60);
     m_zones = new DiskZonePlot;
     m_seek = new DiskSeekPlot;
 
@@ -129,10 +134,10 @@ DisksPage::DisksPage(QWidget* parent)
     m_trace->setToolTip(tr("The drive's validation trace: R|W, buffer action, sector, sectors, measured access time "
                            "and gap (µs), one request a line"));
     auto browse = [this](QLineEdit* edit, const QString& filter) {
-        auto* b = new QPushButton(tr("…"));
+        auto* b = new QToolButton;
+        b->setText(tr("…"));
         b->setToolTip(tr("Choose the file"));
-        b->setMaximumWidth(32);
-        connect(b, &QPushButton::clicked, this, [this, edit, filter] {
+        connect(b, &QToolButton::clicked, this, [this, edit, filter] {
             const QString path = QFileDialog::getOpenFileName(this, tr("Choose a File"), QFileInfo(edit->text()).path(), filter);
             if (!path.isEmpty())
                 edit->setText(path);
@@ -152,15 +157,18 @@ DisksPage::DisksPage(QWidget* parent)
     m_bar->addStartWidget(m_validate);
     connect(m_bar, &JobBar::cancelled, this, [this] { m_bar->setStatus(tr("Validation cancelled")); });
     connect(m_runner, &JobRunner::runningChanged, m_validate, [this](bool running) { m_validate->setEnabled(!running); });
-    auto* files = new QHBoxLayout;
-    files->addWidget(new QLabel(tr("Drive:")));
-    files->addWidget(m_drive);
-    files->addWidget(new QLabel(tr("Disk:")));
-    files->addWidget(m_parv, 1);
-    files->addWidget(browse(m_parv, tr("DiskSim disks (*.parv *.diskspecs *.model);;All files (*)")));
-    files->addWidget(new QLabel(tr("Trace:")));
-    files->addWidget(m_trace, 1);
-    files->addWidget(browse(m_trace, tr("DiskSim validation traces (*.trace);;All files (*)")));
+    auto* files = new FlowLayout(FlowLayout::Justify::Fill);
+    files->addPair(new QLabel(tr("Drive:")), m_drive);
+    auto* parv = new QHBoxLayout;
+    parv->addWidget(m_parv, 1);
+    parv->addWidget(browse(m_parv, tr("DiskSim disks (*.parv *.diskspecs *.model);;All files (*)")));
+    files->addPair(new QLabel(tr("Disk:")), parv);
+    auto* trace = new QHBoxLayout;
+    trace->addWidget(m_trace, 1);
+    trace->addWidget(browse(m_trace, tr("DiskSim validation traces (*.trace);;All files (*)")));
+    files->addPair(new QLabel(tr("Trace:")), trace);
+    for (QLineEdit* edit : { m_parv, m_trace })
+        edit->setMinimumWidth(edit->fontMetrics().averageCharWidth() * 18);
     m_validationPlot = new DiskValidationPlot;
     auto* validationBox = new QGroupBox(tr("Validation against a measured drive"));
     auto* validationLayout = new QVBoxLayout(validationBox);
@@ -168,20 +176,24 @@ DisksPage::DisksPage(QWidget* parent)
     validationLayout->addWidget(m_bar);
     validationLayout->addWidget(m_validationPlot, 1);
 
-    auto* plots = new QHBoxLayout;
-    plots->addWidget(m_zones, 1);
-    plots->addWidget(m_seek, 1);
+    auto* plots = new FlowLayout(FlowLayout::Justify::Fill);
+    plots->addWidget(m_zones);
+    plots->addWidget(m_seek);
     auto* right = new QWidget;
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addLayout(plots, 4);
     rightLayout->addWidget(validationBox, 5);
-    auto* body = new QHBoxLayout;
+    // The geometry beside the plots when they fit, above them when not (#54 item 7).
+    auto* body = new ReflowSplitter;
+    body->setObjectName(QStringLiteral("diskViews"));
+    body->setChildrenCollapsible(false);
     body->addWidget(geometryBox);
-    body->addWidget(right, 1);
+    body->addWidget(right);
+    body->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
-    layout->addLayout(body, 1);
+    layout->addWidget(body, 1);
 
     for (const DiskPreset& p : diskPresets())
         addEntry({ p.id, p.name, p.json, p.file.isEmpty() ? tr("built in") : p.file, {}, false, !p.file.isEmpty() });

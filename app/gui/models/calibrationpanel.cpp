@@ -11,6 +11,9 @@
 #include "io/outputfile.h"
 #include "units.h"
 
+#include "widgets/flowlayout.h"
+#include "widgets/reflowsplitter.h"
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -113,6 +116,7 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     };
     auto* box = new QGroupBox(tr("Calibration (2.7) on simulated arrays"));
     auto* form = new QFormLayout(box);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // fields under their labels on a narrow window
     form->addRow(tr("Scheme:"), m_scheme);
     form->addRow(tr("Disk:"), m_disk);
     form->addRow(tr("Simulated:"), m_perDisk);
@@ -173,14 +177,23 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     inputs->addStretch(1);
     auto* inputPanel = new QWidget;
     inputPanel->setLayout(inputs);
-    inputPanel->setMaximumWidth(560);
+    inputPanel->setMaximumWidth(inputPanel->fontMetrics().averageCharWidth() * 80); // in characters: it grows with the font
     m_plot = new CalibrationPlot;
     auto* right = new QVBoxLayout;
     right->addWidget(m_plot, 3);
     right->addWidget(m_points, 2);
+    // Inputs beside the plots when they fit, above them when not (#54 item 7).
+    auto* resultPanel = new QWidget;
+    resultPanel->setLayout(right);
+    right->setContentsMargins(0, 0, 0, 0);
+    auto* split = new ReflowSplitter;
+    split->setObjectName(QStringLiteral("calibrationViews"));
+    split->setChildrenCollapsible(false);
+    split->addWidget(inputPanel);
+    split->addWidget(resultPanel);
+    split->setStretchFactor(1, 1);
     auto* layout = new QHBoxLayout(this);
-    layout->addWidget(inputPanel);
-    layout->addLayout(right, 1);
+    layout->addWidget(split);
 }
 
 bool CalibrationPanel::isRunning() const { return m_runner->isRunning(); }

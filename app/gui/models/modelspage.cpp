@@ -11,6 +11,9 @@
 #include "layout/arrayspec.h"
 #include "units.h"
 
+#include "widgets/flowlayout.h"
+#include "widgets/reflowsplitter.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -89,6 +92,7 @@ ModelsPage::ModelsPage(QWidget* parent)
     });
     auto* luBox = new QGroupBox(tr("LU (Minerva section 2.2-2.5)"));
     auto* luForm = new QFormLayout(luBox);
+    luForm->setRowWrapPolicy(QFormLayout::WrapLongRows); // fields under their labels on a narrow window
     luForm->addRow(tr("Type:"), m_type);
     luForm->addRow(tr("Disks:"), m_disks);
     luForm->addRow(tr("Stripe unit:"), m_stripeUnit);
@@ -140,11 +144,10 @@ ModelsPage::ModelsPage(QWidget* parent)
         else
             setStreamFromTrace(*summary);
     });
-    auto* streamButtons = new QHBoxLayout;
+    auto* streamButtons = new FlowLayout;
     streamButtons->addWidget(add);
     streamButtons->addWidget(remove);
     streamButtons->addWidget(m_fromTrace);
-    streamButtons->addStretch(1);
     auto* streamBox = new QGroupBox(tr("Streams (section 2.1)"));
     auto* streamLayout = new QVBoxLayout(streamBox);
     streamLayout->addWidget(m_streams);
@@ -162,8 +165,11 @@ ModelsPage::ModelsPage(QWidget* parent)
                                "written as eq. 4 does"));
     m_writeSize->addItem(tr("eq. 5 as printed"), int(MinervaOptions::Raid5WriteSize::Eq5));
     m_writeSize->addItem(tr("per disk written (eq. 4's cap)"), int(MinervaOptions::Raid5WriteSize::PerDisk));
-    auto* optionBox = new QGroupBox(tr("RAID 5 readings (where prose and equations disagree)"));
+    // A short title: a group box's title does not wrap, and a long one sets the page's width.
+    auto* optionBox = new QGroupBox(tr("RAID 5 readings"));
+    optionBox->setToolTip(tr("Where Minerva's prose and equations disagree, which to follow"));
     auto* optionForm = new QFormLayout(optionBox);
+    optionForm->setRowWrapPolicy(QFormLayout::WrapLongRows); // fields under their labels on a narrow window
     optionForm->addRow(tr("Small write:"), m_smallWrite);
     optionForm->addRow(tr("Bytes per disk written:"), m_writeSize);
 
@@ -198,7 +204,7 @@ ModelsPage::ModelsPage(QWidget* parent)
     inputs->addWidget(save, 0, Qt::AlignLeft);
     auto* inputPanel = new QWidget;
     inputPanel->setLayout(inputs);
-    inputPanel->setMaximumWidth(560);
+    inputPanel->setMaximumWidth(inputPanel->fontMetrics().averageCharWidth() * 80); // in characters: it grows with the font
 
     m_readPlot = new MinervaSweepPlot(MinervaAxis::ReadProbability);
     m_sizePlot = new MinervaSweepPlot(MinervaAxis::RequestSize);
@@ -210,10 +216,16 @@ ModelsPage::ModelsPage(QWidget* parent)
     results->addWidget(m_runPlot, 1);
 
     // Two models, a tab each: throughput (Minerva) and response time (zoned RAID).
-    auto* minerva = new QWidget;
-    auto* minervaLayout = new QHBoxLayout(minerva);
-    minervaLayout->addWidget(inputPanel);
-    minervaLayout->addLayout(results, 1);
+    // Inputs beside the plots when they fit, above them when not (#54 item 7).
+    auto* resultPanel = new QWidget;
+    resultPanel->setLayout(results);
+    results->setContentsMargins(0, 0, 0, 0);
+    auto* minerva = new ReflowSplitter;
+    minerva->setObjectName(QStringLiteral("minervaViews"));
+    minerva->setChildrenCollapsible(false);
+    minerva->addWidget(inputPanel);
+    minerva->addWidget(resultPanel);
+    minerva->setStretchFactor(1, 1);
     m_response = new ResponsePanel;
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("modelsTabs"));

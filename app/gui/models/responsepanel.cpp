@@ -11,6 +11,9 @@
 #include "layout/arrayspec.h"
 #include "units.h"
 
+#include "widgets/flowlayout.h"
+#include "widgets/reflowsplitter.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -99,6 +102,7 @@ ResponsePanel::ResponsePanel(QWidget* parent)
 
     auto* box = new QGroupBox(tr("Array and requests (sections 2-3)"));
     auto* form = new QFormLayout(box);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // fields under their labels on a narrow window
     form->addRow(tr("Scheme:"), m_scheme);
     form->addRow(tr("Disks:"), m_disks);
     form->addRow(tr("Block (stripe unit):"), m_block);
@@ -142,15 +146,24 @@ ResponsePanel::ResponsePanel(QWidget* parent)
     inputs->addStretch(1);
     auto* inputPanel = new QWidget;
     inputPanel->setLayout(inputs);
-    inputPanel->setMaximumWidth(560);
+    inputPanel->setMaximumWidth(inputPanel->fontMetrics().averageCharWidth() * 80); // in characters: it grows with the font
     m_cdf = new ResponsePlot(ResponsePlot::Kind::Cdf);
     m_pdf = new ResponsePlot(ResponsePlot::Kind::Pdf);
     auto* plots = new QVBoxLayout;
     plots->addWidget(m_cdf, 1);
     plots->addWidget(m_pdf, 1);
+    // Inputs beside the plots when they fit, above them when not (#54 item 7).
+    auto* resultPanel = new QWidget;
+    resultPanel->setLayout(plots);
+    plots->setContentsMargins(0, 0, 0, 0);
+    auto* split = new ReflowSplitter;
+    split->setObjectName(QStringLiteral("responseViews"));
+    split->setChildrenCollapsible(false);
+    split->addWidget(inputPanel);
+    split->addWidget(resultPanel);
+    split->setStretchFactor(1, 1);
     auto* layout = new QHBoxLayout(this);
-    layout->addWidget(inputPanel);
-    layout->addLayout(plots, 1);
+    layout->addWidget(split);
 }
 
 void ResponsePanel::setArraySource(std::function<QString()> spec)

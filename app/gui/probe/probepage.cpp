@@ -39,6 +39,9 @@
 #include <QStyle>
 #include <QVBoxLayout>
 
+#include "widgets/flowlayout.h"
+#include "widgets/reflowsplitter.h"
+
 #include <algorithm>
 
 namespace raidscope::gui {
@@ -92,21 +95,21 @@ ProbePage::ProbePage(QWidget* parent)
     m_heatmap = new PairHeatmap;
     m_redundancyPlot = new RedundancyPlot;
     auto* plots = new QWidget;
-    auto* grid = new QGridLayout(plots);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setSpacing(4);
-    grid->addWidget(m_patternPlot, 0, 0);
-    grid->addWidget(m_boundaryPlot, 0, 1);
-    grid->addWidget(m_heatmap, 1, 0);
-    grid->addWidget(m_redundancyPlot, 1, 1);
+    // Two by two on a wide window, one column on a narrow one (#54 item 7).
+    auto* grid = new FlowLayout(plots, FlowLayout::Justify::Fill);
+    grid->setHorizontalSpacing(4);
+    grid->setVerticalSpacing(4);
+    grid->addWidget(m_patternPlot);
+    grid->addWidget(m_boundaryPlot);
+    grid->addWidget(m_heatmap);
+    grid->addWidget(m_redundancyPlot);
 
     m_verdict = new ProbeVerdictView;
     auto* verdictScroll = new QScrollArea;
     verdictScroll->setWidget(m_verdict);
     verdictScroll->setWidgetResizable(true);
     verdictScroll->setFrameShape(QFrame::NoFrame);
-    verdictScroll->setMinimumWidth(320);
-    auto* views = new QSplitter(Qt::Horizontal);
+    auto* views = new ReflowSplitter;
     views->setObjectName(QStringLiteral("probeViews"));
     views->addWidget(plots);
     views->addWidget(verdictScroll);

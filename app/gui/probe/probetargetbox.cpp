@@ -9,6 +9,8 @@
 #include "widgets/arraysimoptions.h"
 #include "widgets/arrayspeceditor.h"
 
+#include "widgets/flowlayout.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
@@ -79,7 +81,7 @@ ProbeTargetBox::ProbeTargetBox(QWidget* parent)
     m_pace->setRange(0, 500);
     m_pace->setSingleStep(10);
     m_pace->setPageStep(50);
-    m_pace->setMinimumWidth(160);
+    m_pace->setMinimumWidth(fontMetrics().averageCharWidth() * 20);
     m_pace->setToolTip(tr("Wall-clock pause after every batch of I/Os, so the plots can be watched filling in"));
     m_paceLabel = new QLabel;
     m_paceLabel->setMinimumWidth(QFontMetrics(font()).horizontalAdvance(tr("500 ms per batch")) + 4);
@@ -88,14 +90,17 @@ ProbeTargetBox::ProbeTargetBox(QWidget* parent)
     auto* simLayout = new QVBoxLayout(simPage);
     simLayout->setContentsMargins(0, 0, 0, 0);
     simLayout->setSpacing(4);
-    auto* presetRow = new QHBoxLayout;
-    presetRow->addWidget(m_preset, 1);
-    presetRow->addSpacing(12);
+    // Rows that wrap on a narrow window (#54 item 7).
+    auto* presetRow = new FlowLayout(FlowLayout::Justify::Fill);
+    presetRow->setHorizontalSpacing(12);
+    presetRow->addWidget(m_preset);
+    m_preset->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     auto* paceTitle = new QLabel(tr("Pace:"));
+    auto* pace = new QHBoxLayout;
+    pace->addWidget(m_pace, 1);
+    pace->addWidget(m_paceLabel);
+    presetRow->addPair(paceTitle, pace);
     paceTitle->setBuddy(m_pace);
-    presetRow->addWidget(paceTitle);
-    presetRow->addWidget(m_pace);
-    presetRow->addWidget(m_paceLabel);
     simLayout->addLayout(presetRow);
     simLayout->addWidget(m_editor);
     simLayout->addWidget(m_simOptions);
@@ -132,15 +137,15 @@ ProbeTargetBox::ProbeTargetBox(QWidget* parent)
     auto* devicePage = new QWidget;
     auto* deviceLayout = new QVBoxLayout(devicePage);
     deviceLayout->setContentsMargins(0, 0, 0, 0);
-    auto* deviceRow = new QHBoxLayout;
-    deviceRow->addWidget(new QLabel(tr("Device:")));
-    deviceRow->addWidget(m_devices, 1);
+    auto* deviceRow = new FlowLayout(FlowLayout::Justify::Fill);
+    deviceRow->addPair(new QLabel(tr("Device:")), m_devices);
     deviceRow->addWidget(m_refresh);
     deviceLayout->addLayout(deviceRow);
-    auto* pathRow = new QHBoxLayout;
-    pathRow->addWidget(new QLabel(tr("Path:")));
-    pathRow->addWidget(m_path, 1);
-    pathRow->addWidget(m_browse);
+    auto* pathRow = new FlowLayout(FlowLayout::Justify::Fill);
+    auto* path = new QHBoxLayout;
+    path->addWidget(m_path, 1);
+    path->addWidget(m_browse);
+    pathRow->addPair(new QLabel(tr("Path:")), path);
     pathRow->addWidget(m_writes);
     pathRow->addWidget(m_forceCheck);
     deviceLayout->addLayout(pathRow);
@@ -151,14 +156,15 @@ ProbeTargetBox::ProbeTargetBox(QWidget* parent)
     m_stack->addWidget(simPage);
     m_stack->addWidget(devicePage);
 
-    auto* box = new QHBoxLayout(this);
-    box->setContentsMargins(0, 0, 0, 0);
+    // The target's kind beside its settings, or above them on a narrow window.
+    auto* box = new FlowLayout(this, FlowLayout::Justify::Fill);
     auto* kindColumn = new QVBoxLayout;
     kindColumn->addWidget(new QLabel(tr("Target:")));
     kindColumn->addWidget(m_kind);
     kindColumn->addStretch(1);
-    box->addLayout(kindColumn);
-    box->addWidget(m_stack, 1);
+    box->addItem(kindColumn);
+    m_stack->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    box->addWidget(m_stack);
 
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_stack->setCurrentIndex(index);

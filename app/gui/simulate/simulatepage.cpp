@@ -16,6 +16,8 @@
 #include "widgets/stagetimelineplot.h"
 #include "widgets/jobrunner.h"
 
+#include "widgets/reflowsplitter.h"
+
 #include <QDateTime>
 #include <QFontDatabase>
 #include <QGroupBox>
@@ -65,8 +67,8 @@ SimulatePage::SimulatePage(QWidget* parent)
     m_sweepEdit = new QLineEdit(defaultSweepText());
     m_sweepEdit->setObjectName(QStringLiteral("sweepEdit"));
     m_sweepEdit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_sweepEdit->setMinimumWidth(180);
-    m_sweepEdit->setMaximumWidth(260);
+    m_sweepEdit->setMinimumWidth(m_sweepEdit->fontMetrics().horizontalAdvance(QStringLiteral("1,2,4,8,16,32,64")) + 16);
+    m_sweepEdit->setMaximumWidth(2 * m_sweepEdit->minimumWidth());
     m_sweepEdit->setToolTip(tr("Outstanding I/Os to sweep, comma-separated"));
     m_jobBar = new JobBar(m_runner);
     m_jobBar->setObjectName(QStringLiteral("simJobBar"));
@@ -105,7 +107,8 @@ SimulatePage::SimulatePage(QWidget* parent)
         s->setChildrenCollapsible(false);
         s->setSizes({ 500, 500 });
     }
-    auto* views = new QSplitter(Qt::Horizontal);
+    // The two columns side by side when they fit, one above the other when not (#54 item 7).
+    auto* views = new ReflowSplitter;
     views->setObjectName(QStringLiteral("simViews"));
     views->addWidget(left);
     views->addWidget(right);

@@ -6,6 +6,8 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFontDatabase>
+#include "widgets/flowlayout.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -131,25 +133,23 @@ WorkloadEditor::WorkloadEditor(QWidget* parent)
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->hide();
 
-    auto* row = new QHBoxLayout;
-    row->setSpacing(6);
-    auto add = [row](QWidget* l, QWidget* w, int gap = 8) {
-        if (l)
-            row->addWidget(l);
-        row->addWidget(w);
-        row->addSpacing(gap);
-    };
-    add(label(tr("Pa&ttern"), m_pattern), m_pattern);
-    add(label(tr("Reads"), m_readPercent), m_readPercent);
-    add(label(tr("Si&ze"), m_size), m_size);
-    add(nullptr, m_loadMode, 0);
-    add(nullptr, m_outstanding, 0);
-    add(nullptr, m_rate);
-    add(label(tr("Cou&nt"), m_count), m_count);
-    add(label(tr("Re&gion"), m_region), m_region);
-    add(label(tr("Hot"), m_hot), m_hot);
-    add(label(tr("Seed"), m_seed), m_seed, 0);
-    row->addStretch(1);
+    // Label-field pairs that wrap on a narrow window (#54 item 7).
+    auto* row = new FlowLayout;
+    row->setHorizontalSpacing(16);
+    row->setVerticalSpacing(6);
+    row->addPair(label(tr("Pa&ttern"), m_pattern), m_pattern);
+    row->addPair(label(tr("Reads"), m_readPercent), m_readPercent);
+    row->addPair(label(tr("Si&ze"), m_size), m_size);
+    auto* load = new QHBoxLayout;
+    load->setSpacing(6);
+    load->addWidget(m_loadMode);
+    load->addWidget(m_outstanding);
+    load->addWidget(m_rate);
+    row->addItem(load);
+    row->addPair(label(tr("Cou&nt"), m_count), m_count);
+    row->addPair(label(tr("Re&gion"), m_region), m_region);
+    row->addPair(label(tr("Hot"), m_hot), m_hot);
+    row->addPair(label(tr("Seed"), m_seed), m_seed);
 
     auto* lineRow = new QHBoxLayout;
     lineRow->setSpacing(8);

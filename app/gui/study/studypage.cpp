@@ -14,6 +14,8 @@
 #include "widgets/jobrunner.h"
 #include "widgets/tableexport.h"
 
+#include "widgets/reflowsplitter.h"
+
 #include <QComboBox>
 #include <QDateTime>
 #include <QDoubleSpinBox>
@@ -208,7 +210,8 @@ StudyPage::StudyPage(QWidget* parent)
         s->setChildrenCollapsible(false);
         s->setSizes({ 520, 480 });
     }
-    auto* views = new QSplitter(Qt::Horizontal);
+    // The two columns side by side when they fit, one above the other when not (#54 item 7).
+    auto* views = new ReflowSplitter;
     views->setObjectName(QStringLiteral("studyViews"));
     views->addWidget(left);
     views->addWidget(right);

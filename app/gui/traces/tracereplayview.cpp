@@ -14,6 +14,9 @@
 #include "widgets/tableexport.h"
 #include "widgets/theme.h"
 
+#include "widgets/flowlayout.h"
+#include "widgets/reflowsplitter.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -139,10 +142,9 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     auto* addRow = new QHBoxLayout;
     addRow->addWidget(m_specEdit, 1);
     addRow->addWidget(m_addButton);
-    auto* listButtons = new QHBoxLayout;
+    auto* listButtons = new FlowLayout;
     listButtons->addWidget(m_removeButton);
     listButtons->addWidget(m_resetButton);
-    listButtons->addStretch(1);
     // The members' disk model and the controller cache, for every candidate at once: the defaults are
     // Shear's 1998 IBM 9LZX without a cache, which no array bought today resembles.
     m_disk = new QComboBox;
@@ -161,9 +163,11 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     m_applyDisk->setObjectName(QStringLiteral("replayApplyDisk"));
     m_applyDisk->setToolTip(tr("Set this disk model and cache in every candidate's spec"));
     auto* diskForm = new QFormLayout;
+    diskForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
     diskForm->addRow(tr("Disks:"), m_disk);
-    auto* cacheRow = new QHBoxLayout;
-    cacheRow->addWidget(m_cache, 1);
+    auto* cacheRow = new FlowLayout(FlowLayout::Justify::Fill);
+    m_cache->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    cacheRow->addWidget(m_cache);
     cacheRow->addWidget(m_applyDisk);
     diskForm->addRow(tr("Cache:"), cacheRow);
 
@@ -197,6 +201,7 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     m_threshold->setSuffix(QStringLiteral(" ms"));
     auto* settingsBox = new QGroupBox(tr("Replay"));
     auto* form = new QFormLayout(settingsBox);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // fields under their labels on a narrow window
     form->addRow(tr("Time scale:"), m_scale);
     form->addRow(tr("Window:"), m_window);
     form->addRow(tr("Slow above:"), m_threshold);
@@ -216,8 +221,8 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     leftLayout->addWidget(candidatesBox, 1);
     leftLayout->addWidget(settingsBox);
     leftLayout->addWidget(m_jobBar);
-    left->setMinimumWidth(320);
-    left->setMaximumWidth(420);
+    left->setMinimumWidth(fontMetrics().averageCharWidth() * 40);
+    left->setMaximumWidth(fontMetrics().averageCharWidth() * 60);
 
     // Results.
     m_table = new QTableWidget(0, Columns);
@@ -255,9 +260,15 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     results->setChildrenCollapsible(false);
     results->setSizes({ 260, 540 });
 
+    // Settings beside the results when they fit, above them when not (#54 item 7).
+    auto* views = new ReflowSplitter;
+    views->setObjectName(QStringLiteral("replayViews"));
+    views->setChildrenCollapsible(false);
+    views->addWidget(left);
+    views->addWidget(results);
+    views->setStretchFactor(1, 1);
     auto* box = new QHBoxLayout(this);
-    box->addWidget(left);
-    box->addWidget(results, 1);
+    box->addWidget(views);
 
     connect(m_addButton, &QPushButton::clicked, this, &TraceReplayView::addFromEdit);
     connect(m_specEdit, &QLineEdit::returnPressed, this, &TraceReplayView::addFromEdit);

@@ -23,6 +23,8 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
+#include "widgets/flowlayout.h"
+
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QInputDialog>
@@ -65,7 +67,8 @@ TracesPage::TracesPage(QWidget* parent)
     m_openButton->setToolTip(tr("Open one or more trace files (read as one trace); or drop files on this page"));
     m_filesLabel = new QLabel(tr("No trace: open one or drop files here"));
     m_filesLabel->setObjectName(QStringLiteral("traceFiles"));
-    m_filesLabel->setMinimumWidth(160);
+    m_filesLabel->setWordWrap(true); // several long file names wrap rather than widen the page
+    m_filesLabel->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_filesLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_format = new QComboBox;
     m_format->setObjectName(QStringLiteral("traceFormat"));
@@ -92,7 +95,7 @@ TracesPage::TracesPage(QWidget* parent)
     m_csvColumns = new QLineEdit(QStringLiteral("time=1:us,device=2,op=3:RW,offset=4:B,size=5:B"));
     m_csvColumns->setObjectName(QStringLiteral("csvColumns"));
     m_csvColumns->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_csvColumns->setMinimumWidth(200);
+    m_csvColumns->setMinimumWidth(m_csvColumns->fontMetrics().averageCharWidth() * 24);
     m_csvColumns->setToolTip(tr("time=COL:UNIT,device=COL,op=COL:RW|01|10,offset=COL:B|sector,size=COL:B|sector"
                                 "[,response=COL:UNIT][,header][,sep=;] — columns count from 1"));
     m_policy = new QComboBox;
@@ -112,22 +115,22 @@ TracesPage::TracesPage(QWidget* parent)
     m_reloadButton->setToolTip(tr("Read the open trace files again, with the format and options now chosen"));
     setButtonShortcut(m_reloadButton, keys::reload());
 
-    auto* readBar = new QHBoxLayout;
-    readBar->setSpacing(6);
+    // One flow of controls that wraps on a narrow window (#54 item 7); each label stays with its field.
+    auto* readBar = new FlowLayout(FlowLayout::Justify::Fill);
+    readBar->setHorizontalSpacing(10);
+    readBar->setVerticalSpacing(4);
     readBar->addWidget(m_openButton);
-    readBar->addWidget(m_filesLabel, 1);
-    readBar->addWidget(fieldLabel(tr("Format:")));
-    readBar->addWidget(m_format);
-    readBar->addWidget(fieldLabel(tr("fio time:")));
-    readBar->addWidget(m_fioUnit);
+    readBar->addWidget(m_filesLabel);
+    readBar->addPair(fieldLabel(tr("Format:")), m_format);
+    readBar->addPair(fieldLabel(tr("fio time:")), m_fioUnit);
     m_csvLabel = fieldLabel(tr("CSV:"));
-    readBar->addWidget(m_csvLabel);
-    readBar->addWidget(m_csvPreset);
-    readBar->addWidget(m_csvColumns);
-    readBar->addWidget(fieldLabel(tr("Malformed lines:")));
-    readBar->addWidget(m_policy);
-    readBar->addWidget(fieldLabel(tr("Slow above:")));
-    readBar->addWidget(m_slowMs);
+    auto* csvFields = new QHBoxLayout;
+    csvFields->setSpacing(6);
+    csvFields->addWidget(m_csvPreset);
+    csvFields->addWidget(m_csvColumns);
+    readBar->addPair(m_csvLabel, csvFields);
+    readBar->addPair(fieldLabel(tr("Malformed lines:")), m_policy);
+    readBar->addPair(fieldLabel(tr("Slow above:")), m_slowMs);
     readBar->addWidget(m_reloadButton);
 
     // Progress and exports: reading starts from the bar above (Open, Reload, any option changed).
@@ -176,21 +179,13 @@ TracesPage::TracesPage(QWidget* parent)
     m_responsePlot = new TraceTimePlot(TraceTimePlot::Kind::ResponseTime);
     auto* views = new QWidget;
     views->setObjectName(QStringLiteral("traceSummaryViews"));
-    auto* grid = new QGridLayout(views);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setSpacing(4);
-    grid->addWidget(m_sizePlot, 0, 0, 1, 2);
-    grid->addWidget(m_mixPlot, 0, 2);
-    grid->addWidget(m_devicePlot, 1, 0);
-    grid->addWidget(m_lorenzPlot, 1, 1);
-    grid->addWidget(m_runPlot, 1, 2);
-    grid->addWidget(m_queuePlot, 2, 0);
-    grid->addWidget(m_arrivalPlot, 2, 1);
-    grid->addWidget(m_responsePlot, 2, 2);
-    for (int i = 0; i < 3; ++i) {
-        grid->setColumnStretch(i, 1);
-        grid->setRowStretch(i, 1);
-    }
+    // Three to a line on a wide window, fewer as it narrows (#54 item 7).
+    auto* grid = new FlowLayout(views, FlowLayout::Justify::Fill);
+    grid->setHorizontalSpacing(4);
+    grid->setVerticalSpacing(4);
+    for (QWidget* plot : std::initializer_list<QWidget*> { m_sizePlot, m_mixPlot, m_devicePlot, m_lorenzPlot, m_runPlot,
+             m_queuePlot, m_arrivalPlot, m_responsePlot })
+        grid->addWidget(plot);
     auto* summaryTab = new QWidget;
     auto* summaryLayout = new QVBoxLayout(summaryTab);
     summaryLayout->setContentsMargins(4, 4, 4, 4);

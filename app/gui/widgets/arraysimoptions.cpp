@@ -10,6 +10,8 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include "widgets/flowlayout.h"
+
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -112,38 +114,24 @@ ArraySimOptions::ArraySimOptions(ArraySpecEditor* editor, QWidget* parent)
     m_error->setStyleSheet(QStringLiteral("color: %1;").arg(errorInk(this).name()));
     m_error->hide();
 
-    // Two rows of label/control pairs in aligned columns: one row would not fit beside the page list.
-    auto* grid = new QGridLayout;
-    grid->setHorizontalSpacing(8);
+    // Label-control pairs that wrap as the window narrows (#54 item 7): on a wide one they make two
+    // or three lines, on a narrow one a column.
+    auto* grid = new FlowLayout;
+    grid->setHorizontalSpacing(18);
     grid->setVerticalSpacing(4);
     auto* slow = new QHBoxLayout;
     slow->setSpacing(4);
     slow->addWidget(m_slowDisk);
     slow->addWidget(m_slowFactor);
-    int column = 0;
-    auto add = [&](int r, QWidget* l, QWidget* w, QLayout* wl = nullptr) {
-        grid->addWidget(l, r, column, Qt::AlignRight);
-        if (w)
-            grid->addWidget(w, r, column + 1);
-        else
-            grid->addLayout(wl, r, column + 1);
-    };
-    add(0, label(tr("D&isk model"), m_preset), m_preset);
-    add(1, label(tr("F&ailed disks"), m_failed), m_failed);
-    column = 2;
-    add(0, label(tr("Write &cache"), m_cache), m_cache);
-    add(1, label(tr("Slow disk"), m_slowDisk), nullptr, slow);
-    column = 4;
-    add(0, label(tr("R&ead cache"), m_readCache), m_readCache);
-    add(1, label(tr("Scheduler"), m_scheduler), m_scheduler);
-    column = 6;
-    add(0, label(tr("Parit&y writes"), m_parityWrite), m_parityWrite);
-    add(1, m_mirrorReadLabel, m_mirrorRead);
-    for (int c = 1; c < 8; c += 2)
-        grid->setColumnMinimumWidth(c, 150);
-    for (int c = 2; c < 8; c += 2)
-        grid->setColumnMinimumWidth(c, 90);
-    grid->setColumnStretch(8, 1);
+    grid->addPair(label(tr("D&isk model"), m_preset), m_preset);
+    grid->addPair(label(tr("Write &cache"), m_cache), m_cache);
+    grid->addPair(label(tr("R&ead cache"), m_readCache), m_readCache);
+    grid->addPair(label(tr("Parit&y writes"), m_parityWrite), m_parityWrite);
+    grid->addPair(label(tr("F&ailed disks"), m_failed), m_failed);
+    auto* slowLabel = label(tr("Slow disk"), m_slowDisk);
+    grid->addPair(slowLabel, slow);
+    grid->addPair(label(tr("Scheduler"), m_scheduler), m_scheduler);
+    grid->addPair(m_mirrorReadLabel, m_mirrorRead);
 
     auto* box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);

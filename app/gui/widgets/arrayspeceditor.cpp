@@ -5,6 +5,8 @@
 
 #include <QComboBox>
 #include <QFontDatabase>
+#include "widgets/flowlayout.h"
+
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -74,23 +76,15 @@ ArraySpecEditor::ArraySpecEditor(QWidget* parent)
         l->setBuddy(buddy);
         return l;
     };
-    auto* row = new QHBoxLayout;
-    row->setSpacing(8);
-    row->addWidget(label(tr("&Scheme"), m_scheme));
-    row->addWidget(m_scheme);
-    row->addSpacing(10);
-    row->addWidget(m_variantLabel);
-    row->addWidget(m_variant);
-    row->addSpacing(10);
-    row->addWidget(label(tr("&Disks"), m_disks));
-    row->addWidget(m_disks);
-    row->addSpacing(10);
-    row->addWidget(label(tr("Ch&unk"), m_chunk));
-    row->addWidget(m_chunk);
-    row->addSpacing(10);
-    row->addWidget(m_copiesLabel);
-    row->addWidget(m_copies);
-    row->addStretch(1);
+    // Label-field pairs that wrap onto a second line on a narrow window (#54 item 7).
+    auto* row = new FlowLayout;
+    row->setHorizontalSpacing(18);
+    row->setVerticalSpacing(6);
+    row->addPair(label(tr("&Scheme"), m_scheme), m_scheme);
+    row->addPair(m_variantLabel, m_variant);
+    row->addPair(label(tr("&Disks"), m_disks), m_disks);
+    row->addPair(label(tr("Ch&unk"), m_chunk), m_chunk);
+    row->addPair(m_copiesLabel, m_copies);
 
     auto* specRow = new QHBoxLayout;
     specRow->setSpacing(8);

@@ -5,6 +5,8 @@
 #include "widgets/shortcuts.h"
 #include "widgets/theme.h"
 
+#include "widgets/flowlayout.h"
+
 #include <QBoxLayout>
 #include <QFileDialog>
 #include <QLabel>
@@ -20,8 +22,8 @@ namespace raidscope::gui {
 namespace {
 
     constexpr int kProgressSteps = 1000; // 0..1000 for a smooth bar [heaptrack]
-    constexpr int kPlainBarMaxWidth = 260; // a bar without text needs little room beside the status
-    constexpr int kTextBarMinWidth = 320; // a bar with text must show "pairwise layout · 42 %"
+    constexpr int kPlainBarMaxChars = 36; // a bar without text needs little room beside the status
+    constexpr int kTextBarMinChars = 36; // a bar with text must show "pairwise layout · 42 %"
 
 } // namespace
 
@@ -43,20 +45,19 @@ JobBar::JobBar(JobRunner* runner, Qt::Orientation orientation, QWidget* parent)
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true); // long reasons wrap rather than widen the window
 
-    m_start = new QHBoxLayout;
-    m_start->setSpacing(8);
     if (orientation == Qt::Horizontal) {
-        auto* box = new QHBoxLayout(this);
-        box->setContentsMargins(0, 0, 0, 0);
-        box->setSpacing(8);
-        m_start->addWidget(m_cancel);
-        m_end = new QHBoxLayout;
-        m_end->setSpacing(8);
-        box->addLayout(m_start);
-        box->addWidget(m_progress);
-        box->addWidget(m_status, 1);
-        box->addLayout(m_end);
+        // One flow of controls, bar and status that wraps onto more lines on a narrow window (#54
+        // item 7) rather than making the page scroll sideways.
+        m_flow = new FlowLayout(this, FlowLayout::Justify::Fill);
+        m_flow->setHorizontalSpacing(8);
+        m_flow->setVerticalSpacing(4);
+        m_status->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+        m_flow->addWidget(m_cancel);
+        m_flow->addWidget(m_progress);
+        m_flow->addWidget(m_status);
     } else {
+        m_start = new QHBoxLayout;
+        m_start->setSpacing(8);
         auto* box = new QVBoxLayout(this);
         box->setContentsMargins(0, 0, 0, 0);
         m_start->addWidget(m_cancel);
@@ -73,10 +74,19 @@ JobBar::JobBar(JobRunner* runner, Qt::Orientation orientation, QWidget* parent)
 
 void JobBar::addStartWidget(QWidget* widget, int stretch)
 {
-    m_start->insertWidget(m_start->indexOf(m_cancel), widget, stretch);
+    if (m_flow)
+        m_flow->insertWidget(m_flow->indexOf(m_cancel), widget);
+    else
+        m_start->insertWidget(m_start->indexOf(m_cancel), widget, stretch);
 }
 
-void JobBar::addEndWidget(QWidget* widget) { m_end->addWidget(widget); }
+void JobBar::addEndWidget(QWidget* widget)
+{
+    if (m_flow)
+        m_flow->addWidget(widget);
+    else
+        m_end->addWidget(widget);
+}
 
 QPushButton* JobBar::addSaveButton(const QString& text, bool icon)
 {
@@ -107,8 +117,10 @@ void JobBar::setProgressFormat(const QString& format)
     const bool text = !format.isEmpty();
     m_progress->setTextVisible(text);
     m_progress->setFormat(format);
-    m_progress->setMinimumWidth(text ? kTextBarMinWidth : 0);
-    m_progress->setMaximumWidth(text ? QWIDGETSIZE_MAX : kPlainBarMaxWidth);
+    // In characters, not pixels: the room follows the font (presentation mode, #54 item 7).
+    const int em = m_progress->fontMetrics().averageCharWidth();
+    m_progress->setMinimumWidth(text ? kTextBarMinChars * em : 0);
+    m_progress->setMaximumWidth(text ? QWIDGETSIZE_MAX : kPlainBarMaxChars * em);
 }
 
 QString JobBar::progressText() const { return m_progress->text(); }

@@ -12,6 +12,8 @@ class QPushButton;
 
 namespace raidscope::gui {
 
+class FlowLayout;
+
 class JobRunner;
 
 /// The row of a page that runs its jobs, bound to the page's JobRunner, written once for every page:
@@ -76,6 +78,7 @@ private:
     void updateButtons();
 
     JobRunner* m_runner = nullptr;
+    FlowLayout* m_flow = nullptr; ///< the horizontal bar: start controls, Cancel, bar, status, end controls
     QBoxLayout* m_start = nullptr; ///< the start controls; Cancel ends it
     QBoxLayout* m_end = nullptr; ///< the end controls (horizontal bar only; vertical: after the start ones)
     QPushButton* m_cancel = nullptr;

@@ -3,6 +3,7 @@
 
 #include "layout/requestplan.h"
 #include "units.h"
+#include "widgets/viewstyle.h"
 
 #include <QEvent>
 #include <QHelpEvent>
@@ -15,7 +16,7 @@
 namespace raidscope::gui {
 namespace {
 
-constexpr int kMargin = 16;
+constexpr int kMargin = LayoutDiagram::kMargin;
 constexpr int kMaxRows = 64;
 constexpr int kLegendWrap = 560;
 
@@ -83,6 +84,10 @@ LayoutDiagram::LayoutDiagram(QWidget* parent)
     setObjectName(QStringLiteral("layoutDiagram"));
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent, false);
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+    connect(ViewStyle::instance(), &ViewStyle::changed, this, &LayoutDiagram::relayout);
     relayout();
 }
 
@@ -407,33 +412,9 @@ void LayoutDiagram::relayout()
     update();
 }
 
-QSize LayoutDiagram::sizeHint() const
-{
-    return m_size;
-}
-
-QSize LayoutDiagram::minimumSizeHint() const
-{
-    return m_size;
-}
-
 QRect LayoutDiagram::cellRect(std::size_t row, int disk) const
 {
     return QRect(kMargin + m_gutterW + disk * m_cellW, m_rowY[row], m_cellW, m_cellH);
-}
-
-std::optional<std::pair<std::size_t, int>> LayoutDiagram::cellAt(const QPoint& pos) const
-{
-    const int x = pos.x() - kMargin - m_gutterW;
-    if (x < 0 || m_grid.disks == 0)
-        return std::nullopt;
-    const int disk = x / m_cellW;
-    if (disk >= m_grid.disks)
-        return std::nullopt;
-    for (std::size_t r = 0; r < m_rowY.size(); ++r)
-        if (pos.y() >= m_rowY[r] && pos.y() < m_rowY[r] + m_cellH)
-            return std::make_pair(r, disk);
-    return std::nullopt;
 }
 
 bool LayoutDiagram::inPatternAt(long row, int disk) const
@@ -441,19 +422,6 @@ bool LayoutDiagram::inPatternAt(long row, int disk) const
     if (row < 0 || row >= long(m_grid.rows.size()) || disk < 0 || disk >= m_grid.disks)
         return false;
     return m_grid.at(std::size_t(row), disk).inPattern;
-}
-
-bool LayoutDiagram::event(QEvent* event)
-{
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        if (const auto cell = cellAt(help->pos()))
-            QToolTip::showText(help->globalPos(), cellToolTip(cell->first, cell->second), this, cellRect(cell->first, cell->second));
-        else
-            QToolTip::hideText();
-        return true;
-    }
-    return QWidget::event(event);
 }
 
 void LayoutDiagram::resizeEvent(QResizeEvent* event)
@@ -482,7 +450,9 @@ void LayoutDiagram::paintEvent(QPaintEvent*)
         return;
     }
     const bool isDark = dark();
+    const double lines = ViewStyle::instance()->lineScale();
     p.setRenderHint(QPainter::Antialiasing, false);
+    p.setTransform(viewTransform()); // fitted to the width, then the user's zoom and pan
     paintLegend(p, kMargin, false);
 
     // Column headers: disks the request touches in bold, underlined in the write colour.
@@ -551,14 +521,14 @@ void LayoutDiagram::paintEvent(QPaintEvent*)
             p.setPen(gridLine);
             p.drawRect(cell.adjusted(0, 0, -1, -1));
             if (!failed && memberSpeed(d) < 1) {
-                p.setPen(QPen(slowColour(isDark), 2, Qt::DashLine));
+                p.setPen(QPen(slowColour(isDark), 2 * lines, Qt::DashLine));
                 p.drawRect(cell.adjusted(2, 2, -3, -3));
             }
             p.setPen(ink);
             p.drawText(cell, Qt::AlignCenter, c.role == GridCell::Empty ? QStringLiteral("·") : cellLabel(c));
             if (touch != NotTouched) {
                 const QColor mark = touch & TouchWrite ? writeColour(isDark) : readColour(isDark);
-                p.setPen(QPen(mark, 2));
+                p.setPen(QPen(mark, 2 * lines));
                 p.drawRect(cell.adjusted(4, 4, -5, -5));
                 QFont small = font();
                 small.setPointSizeF(small.pointSizeF() * 0.8);
@@ -575,7 +545,7 @@ void LayoutDiagram::paintEvent(QPaintEvent*)
     }
 
     // The first pattern: a thick outline around the union of its cells (Shear marks it in italics).
-    p.setPen(QPen(text, 3, Qt::SolidLine, Qt::SquareCap));
+    p.setPen(QPen(text, 3 * lines, Qt::SolidLine, Qt::SquareCap));
     for (std::size_t r = 0; r < m_grid.rows.size(); ++r) {
         const bool gapAbove = r > 0 && m_grid.rows[r] != m_grid.rows[r - 1] + 1;
         const bool gapBelow = r + 1 < m_grid.rows.size() && m_grid.rows[r + 1] != m_grid.rows[r] + 1;

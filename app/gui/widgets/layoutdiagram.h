@@ -4,6 +4,7 @@
 #include "layout/layout.h"
 #include "layout/layoutgrid.h"
 
+#include <QTransform>
 #include <QWidget>
 
 #include <memory>
@@ -55,12 +56,33 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    bool hasHeightForWidth() const override;
+    int heightForWidth(int width) const override;
+
+    // The view (layoutdiagramview.cpp, #54 item 7): fitted to the width, Ctrl+wheel zooms, a drag
+    // pans, a double-click resets.
+    /// The drawing's scale at `width`: 1 when it fits, smaller when the widget is narrower.
+    double fitScale(int width) const;
+    double zoom() const { return m_zoom; }
+    QPointF pan() const { return m_pan; }
+    void resetView();
+    /// Widget coordinates of the drawing's: fit, then zoom, then pan.
+    QTransform viewTransform() const;
+    static constexpr int kMargin = 16;
+    static constexpr int kMinimumChars = 24, kMinimumLines = 8; ///< the narrowest it fits into
+    static constexpr double kMinimumFit = 0.3; ///< below this a fitted drawing is unreadable: it is cut
+    static constexpr double kZoomStep = 1.15, kMinZoom = 0.5, kMaxZoom = 8;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
     bool event(QEvent* event) override;
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
 
 private:
     void rebuildGrid(std::uint64_t minChunks);
@@ -98,7 +120,11 @@ private:
     int m_legendH = 0;
     int m_gridTop = 0;
     std::vector<int> m_rowY; // top of each grid row
-    QSize m_size { 200, 100 };
+    QSize m_size { 200, 100 }; // the whole drawing at scale 1
+    double m_zoom = 1;
+    QPointF m_pan;
+    QPointF m_dragFrom, m_panFrom;
+    bool m_dragging = false;
 };
 
 } // namespace raidscope::gui

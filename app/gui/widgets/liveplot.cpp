@@ -3,8 +3,12 @@
 
 #include "widgets/plotexport.h"
 #include "widgets/theme.h"
+#include "widgets/viewstyle.h"
 
+#include <QApplication>
 #include <QContextMenuEvent>
+#include <QMouseEvent>
+#include <QWheelEvent>
 #include <QMenu>
 
 #include <functional>
@@ -16,7 +20,10 @@ namespace raidscope::gui {
 LivePlot::LivePlot(QWidget* parent)
     : QCustomPlot(parent)
 {
-    setMinimumSize(320, 220);
+    // Sizes in characters and lines (sizeHint()), not pixels: presentation mode's larger font
+    // gets larger plots, and a narrow window stacks them (FlowLayout) rather than clip.
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     setAntialiasedElements(QCP::aePlottables | QCP::aeItems);
     plotLayout()->insertRow(0);
     auto* titles = new QCPLayoutGrid;
@@ -44,7 +51,88 @@ LivePlot::LivePlot(QWidget* parent)
     connect(&m_replotTimer, &QTimer::timeout, this, &LivePlot::replotNow);
     // Every draw, however started (ours, a page's replot(), an interaction), in the palette's colours.
     connect(this, &QCustomPlot::beforeReplot, this, &LivePlot::applyPalette);
+    connect(ViewStyle::instance(), &ViewStyle::changed, this, [this] {
+        if (isVisible())
+            replot(QCustomPlot::rpQueuedReplot);
+        else
+            m_dirty = true;
+    });
     applyPalette();
+}
+
+QSize LivePlot::minimumSizeHint() const
+{
+    const QFontMetrics fm = fontMetrics();
+    return QSize(kMinimumChars * fm.averageCharWidth(), kMinimumLines * fm.height());
+}
+
+QSize LivePlot::sizeHint() const
+{
+    const QFontMetrics fm = fontMetrics();
+    return QSize(kPreferredChars * fm.averageCharWidth(), kPreferredLines * fm.height());
+}
+
+QList<QPair<QCPAxis*, QCPRange>> LivePlot::axisRanges() const
+{
+    QList<QPair<QCPAxis*, QCPRange>> out;
+    for (QCPAxisRect* rect : axisRects())
+        for (QCPAxis* axis : rect->axes())
+            out.append({ axis, axis->range() });
+    return out;
+}
+
+void LivePlot::beginZoom()
+{
+    if (m_zoomed)
+        return;
+    m_homeRanges = axisRanges();
+    m_zoomed = true;
+}
+
+void LivePlot::resetView()
+{
+    if (!m_zoomed)
+        return;
+    m_zoomed = false;
+    for (const auto& [axis, range] : std::as_const(m_homeRanges))
+        axis->setRange(range);
+    m_homeRanges.clear();
+    rescale(); // the plot's own ranges, for data that came while zoomed
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LivePlot::wheelEvent(QWheelEvent* event)
+{
+    // A plain wheel scrolls the page the plot sits in; Ctrl+wheel zooms.
+    if (!(event->modifiers() & Qt::ControlModifier)) {
+        event->ignore();
+        return;
+    }
+    beginZoom();
+    QCustomPlot::wheelEvent(event);
+    event->accept();
+}
+
+void LivePlot::mousePressEvent(QMouseEvent* event)
+{
+    m_pressPos = event->pos();
+    QCustomPlot::mousePressEvent(event);
+}
+
+void LivePlot::mouseMoveEvent(QMouseEvent* event)
+{
+    if ((event->buttons() & Qt::LeftButton) && !m_zoomed
+        && (event->pos() - m_pressPos).manhattanLength() >= QApplication::startDragDistance()) {
+        // QCustomPlot has already begun the drag from the pressed ranges: those are home.
+        beginZoom();
+    }
+    QCustomPlot::mouseMoveEvent(event);
+}
+
+void LivePlot::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseDoubleClickEvent(event);
+    resetView();
 }
 
 void LivePlot::setTitle(const QString& title) { m_title->setText(title); }
@@ -93,7 +181,15 @@ void LivePlot::replotNow()
         return;
     }
     m_dirty = false;
-    rescale();
+    if (m_zoomed) { // the user's view stays; what rescale() would choose is home for a reset
+        const auto view = axisRanges();
+        rescale();
+        m_homeRanges = axisRanges();
+        for (const auto& [axis, range] : view)
+            axis->setRange(range);
+    } else {
+        rescale();
+    }
     ++m_replots;
     replot(QCustomPlot::rpQueuedReplot);
 }
@@ -109,7 +205,7 @@ void LivePlot::changeEvent(QEvent* event)
 {
     QCustomPlot::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange
-        || event->type() == QEvent::StyleChange) {
+        || event->type() == QEvent::StyleChange || event->type() == QEvent::FontChange) {
         applyPalette();
         if (isVisible())
             replot(QCustomPlot::rpQueuedReplot);
@@ -123,7 +219,8 @@ namespace {
 // The colours a page gave an object are kept in two dynamic properties: what it designed (for a
 // white background) and what was applied. A colour that is no longer the applied one was set by the
 // page since, and becomes the new design; so switching palettes back and forth never drifts.
-template <typename Get, typename Set> void adapt(QObject* object, const char* key, const QPalette& palette, Get get, Set set)
+template <typename Get, typename Set>
+void adapt(QObject* object, const char* key, const QPalette& palette, Get get, Set set, bool ink = false)
 {
     const QByteArray designedKey = QByteArrayLiteral("_rsDesigned_") + key;
     const QByteArray appliedKey = QByteArrayLiteral("_rsApplied_") + key;
@@ -132,22 +229,73 @@ template <typename Get, typename Set> void adapt(QObject* object, const char* ke
     const QColor designed = applied.isValid() && applied.value<QColor>() == current
         ? object->property(designedKey.constData()).value<QColor>()
         : current;
-    const QColor out = readableOn(palette, designed);
+    // Lines, marks and text (inks) stand out more in presentation mode; fills (bands, bars) keep theirs.
+    const QColor readable = readableOn(palette, designed);
+    const QColor out = ink ? ViewStyle::instance()->contrastInk(palette, readable) : readable;
     object->setProperty(designedKey.constData(), designed);
     object->setProperty(appliedKey.constData(), out);
     if (out != current)
         set(out);
 }
 
-void adaptPen(QObject* o, const char* key, const QPalette& p, const QPen& pen, const std::function<void(const QPen&)>& set)
+// A size a page designed (a pen width, a scatter mark) times `factor`, kept as colours are: the
+// design in one property, what was applied in another, so toggling presentation mode never drifts.
+double adaptScaled(QObject* object, const QByteArray& key, double current, double factor)
+{
+    const QByteArray designedKey = QByteArrayLiteral("_rsDesigned_") + key;
+    const QByteArray appliedKey = QByteArrayLiteral("_rsApplied_") + key;
+    const QVariant applied = object->property(appliedKey.constData());
+    const double designed = applied.isValid() && applied.toDouble() == current
+        ? object->property(designedKey.constData()).toDouble()
+        : current;
+    // A cosmetic pen (width 0) draws one pixel wide: scaled from 1.
+    const double out = factor == 1 ? designed : std::max(designed, 1.0) * factor;
+    object->setProperty(designedKey.constData(), designed);
+    object->setProperty(appliedKey.constData(), out);
+    return out;
+}
+
+// A font a page gave an element, scaled with the plot's own font: a page builds its fonts from the
+// plot's font() at the time, so when the application font grows (presentation mode), so do they.
+QFont adaptFont(QObject* object, const char* key, const QFont& current, double plotPt)
+{
+    const QByteArray designedKey = QByteArrayLiteral("_rsDesignedFont_") + key;
+    const QByteArray baseKey = QByteArrayLiteral("_rsDesignedBase_") + key;
+    const QByteArray appliedKey = QByteArrayLiteral("_rsAppliedFont_") + key;
+    const QVariant applied = object->property(appliedKey.constData());
+    QFont designed = current;
+    double base = plotPt;
+    if (applied.isValid() && applied.value<QFont>() == current) {
+        designed = object->property(designedKey.constData()).value<QFont>();
+        base = object->property(baseKey.constData()).toDouble();
+    }
+    QFont out = designed;
+    if (designed.pointSizeF() > 0 && base > 0 && plotPt > 0)
+        out.setPointSizeF(designed.pointSizeF() * plotPt / base);
+    object->setProperty(designedKey.constData(), designed);
+    object->setProperty(baseKey.constData(), base);
+    object->setProperty(appliedKey.constData(), out);
+    return out;
+}
+
+void adaptPen(QObject* o, const char* key, const QPalette& p, const QPen& pen, const std::function<void(const QPen&)>& set,
+    double widthScale = 1)
 {
     if (pen.style() == Qt::NoPen)
         return;
+    QPen q = pen;
+    bool changed = false;
     adapt(o, key, p, [&] { return pen.color(); }, [&](const QColor& c) {
-        QPen q = pen;
         q.setColor(c);
+        changed = true;
+    }, true);
+    const double width = adaptScaled(o, QByteArray(key) + "Width", pen.widthF(), widthScale);
+    if (width != pen.widthF()) {
+        q.setWidthF(width);
+        changed = true;
+    }
+    if (changed)
         set(q);
-    });
 }
 
 void adaptBrush(QObject* o, const char* key, const QPalette& p, const QBrush& brush,
@@ -168,7 +316,13 @@ void adaptScatter(QObject* o, const QPalette& p, const QCPScatterStyle& style, c
         return;
     QCPScatterStyle s = style;
     bool changed = false;
-    adaptPen(o, "scatterPen", p, style.pen(), [&](const QPen& pen) { s.setPen(pen); changed = true; });
+    const ViewStyle* view = ViewStyle::instance();
+    const double size = adaptScaled(o, "scatterSize", style.size(), view->markScale());
+    if (size != style.size()) {
+        s.setSize(size);
+        changed = true;
+    }
+    adaptPen(o, "scatterPen", p, style.pen(), [&](const QPen& pen) { s.setPen(pen); changed = true; }, view->lineScale());
     adaptBrush(o, "scatterBrush", p, style.brush(), [&](const QBrush& b) { s.setBrush(b); changed = true; });
     if (changed)
         set(s);
@@ -198,6 +352,9 @@ void styleAxisColors(QCPAxis* axis, const QColor& ink, const QColor& grid, const
 void LivePlot::applyPalette()
 {
     const QPalette& p = palette();
+    const ViewStyle* view = ViewStyle::instance();
+    const double lines = view->lineScale();
+    applyFonts();
     const QColor base = p.color(QPalette::Base);
     const QColor ink = p.color(QPalette::Text);
     // QCustomPlot's grey grid (200 and 220 of 255 on white) as the same steps from Base towards Text.
@@ -205,8 +362,16 @@ void LivePlot::applyPalette()
     m_background = base;
     setBackground(QBrush(base));
     for (QCPAxisRect* rect : axisRects())
-        for (QCPAxis* axis : rect->axes())
+        for (QCPAxis* axis : rect->axes()) {
             styleAxisColors(axis, ink, grid, subGrid, zero);
+            // Axis lines and ticks thicker in presentation mode; the grid stays fine.
+            for (auto [get, set] : { std::pair { &QCPAxis::basePen, &QCPAxis::setBasePen },
+                     std::pair { &QCPAxis::tickPen, &QCPAxis::setTickPen } }) {
+                QPen pen = (axis->*get)();
+                pen.setWidthF(lines);
+                (axis->*set)(pen);
+            }
+        }
     // Colour scales (the pairwise heat map's key) carry an axis of their own; text elements other
     // than ours (a page's key) are adapted like items.
     for (QCPLayoutElement* e : plotLayout()->elements(true)) {
@@ -229,7 +394,7 @@ void LivePlot::applyPalette()
         QCPAbstractPlottable* pl = plottable(i);
         if (qobject_cast<QCPColorMap*>(pl))
             continue; // a gradient, chosen to read on either
-        adaptPen(pl, "pen", p, pl->pen(), [pl](const QPen& pen) { pl->setPen(pen); });
+        adaptPen(pl, "pen", p, pl->pen(), [pl](const QPen& pen) { pl->setPen(pen); }, lines);
         adaptBrush(pl, "brush", p, pl->brush(), [pl](const QBrush& b) { pl->setBrush(b); });
         if (auto* graph = qobject_cast<QCPGraph*>(pl))
             adaptScatter(graph, p, graph->scatterStyle(), [graph](const QCPScatterStyle& s) { graph->setScatterStyle(s); });
@@ -247,30 +412,66 @@ void LivePlot::applyPalette()
             adaptBrush(text, "brush", p, text->brush(), [text](const QBrush& b) { text->setBrush(b); });
             adaptPen(text, "pen", p, text->pen(), [text](const QPen& pen) { text->setPen(pen); });
         } else if (auto* line = qobject_cast<QCPItemLine*>(it)) {
-            adaptPen(line, "pen", p, line->pen(), [line](const QPen& pen) { line->setPen(pen); });
+            adaptPen(line, "pen", p, line->pen(), [line](const QPen& pen) { line->setPen(pen); }, lines);
         } else if (auto* straight = qobject_cast<QCPItemStraightLine*>(it)) {
-            adaptPen(straight, "pen", p, straight->pen(), [straight](const QPen& pen) { straight->setPen(pen); });
+            adaptPen(straight, "pen", p, straight->pen(), [straight](const QPen& pen) { straight->setPen(pen); }, lines);
         } else if (auto* rect = qobject_cast<QCPItemRect*>(it)) {
-            adaptPen(rect, "pen", p, rect->pen(), [rect](const QPen& pen) { rect->setPen(pen); });
+            adaptPen(rect, "pen", p, rect->pen(), [rect](const QPen& pen) { rect->setPen(pen); }, lines);
             adaptBrush(rect, "brush", p, rect->brush(), [rect](const QBrush& b) { rect->setBrush(b); });
         } else if (auto* ellipse = qobject_cast<QCPItemEllipse*>(it)) {
-            adaptPen(ellipse, "pen", p, ellipse->pen(), [ellipse](const QPen& pen) { ellipse->setPen(pen); });
+            adaptPen(ellipse, "pen", p, ellipse->pen(), [ellipse](const QPen& pen) { ellipse->setPen(pen); }, lines);
             adaptBrush(ellipse, "brush", p, ellipse->brush(), [ellipse](const QBrush& b) { ellipse->setBrush(b); });
         } else if (auto* tracer = qobject_cast<QCPItemTracer*>(it)) {
-            adaptPen(tracer, "pen", p, tracer->pen(), [tracer](const QPen& pen) { tracer->setPen(pen); });
+            adaptPen(tracer, "pen", p, tracer->pen(), [tracer](const QPen& pen) { tracer->setPen(pen); }, lines);
             adaptBrush(tracer, "brush", p, tracer->brush(), [tracer](const QBrush& b) { tracer->setBrush(b); });
         } else if (auto* bracket = qobject_cast<QCPItemBracket*>(it)) {
-            adaptPen(bracket, "pen", p, bracket->pen(), [bracket](const QPen& pen) { bracket->setPen(pen); });
+            adaptPen(bracket, "pen", p, bracket->pen(), [bracket](const QPen& pen) { bracket->setPen(pen); }, lines);
         } else if (auto* curve = qobject_cast<QCPItemCurve*>(it)) {
-            adaptPen(curve, "pen", p, curve->pen(), [curve](const QPen& pen) { curve->setPen(pen); });
+            adaptPen(curve, "pen", p, curve->pen(), [curve](const QPen& pen) { curve->setPen(pen); }, lines);
         }
     }
+}
+
+void LivePlot::applyFonts()
+{
+    // Every font on the plot scales with the widget's font, which follows the application's
+    // (presentation mode), whatever the page built it from.
+    const double pt = font().pointSizeF();
+    const auto axisFonts = [pt](QCPAxis* axis) {
+        axis->setLabelFont(adaptFont(axis, "label", axis->labelFont(), pt));
+        axis->setTickLabelFont(adaptFont(axis, "tick", axis->tickLabelFont(), pt));
+    };
+    for (QCPAxisRect* rect : axisRects())
+        for (QCPAxis* axis : rect->axes())
+            axisFonts(axis);
+    for (QCPLayoutElement* e : plotLayout()->elements(true)) {
+        if (auto* scale = qobject_cast<QCPColorScale*>(e))
+            axisFonts(scale->axis());
+        else if (auto* text = qobject_cast<QCPTextElement*>(e))
+            text->setFont(adaptFont(text, "font", text->font(), pt));
+    }
+    legend->setFont(adaptFont(legend, "font", legend->font(), pt));
+    const double marks = ViewStyle::instance()->markScale();
+    const QSize icon(int(adaptScaled(legend, "iconW", legend->iconSize().width(), marks)),
+        int(adaptScaled(legend, "iconH", legend->iconSize().height(), marks)));
+    if (icon != legend->iconSize())
+        legend->setIconSize(icon);
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = legend->item(i))
+            item->setFont(adaptFont(item, "font", item->font(), pt));
+    for (int i = 0; i < itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(item(i)))
+            text->setFont(adaptFont(text, "font", text->font(), pt));
 }
 
 void LivePlot::contextMenuEvent(QContextMenuEvent* event)
 {
     QMenu menu(this);
     const QString name = objectName().isEmpty() ? QStringLiteral("plot") : objectName();
+    QAction* reset = menu.addAction(tr("Reset View"), this, &LivePlot::resetView);
+    reset->setEnabled(m_zoomed);
+    reset->setToolTip(tr("Ctrl+wheel zooms, a drag pans, a double-click resets"));
+    menu.addSeparator();
     menu.addAction(tr("Export Image…"), this, [this, name] { exportPlotInteractively(this, name, this); });
     menu.addAction(tr("Copy Image"), this, [this] { copyPlotImage(this); });
     menu.exec(event->globalPos());

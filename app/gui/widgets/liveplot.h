@@ -33,7 +33,19 @@ public:
     /// lightens them). Runs before every draw, so items a page adds later follow too.
     void applyPalette();
 
+    /// Zoom and pan (#54 item 7): Ctrl+wheel zooms about the pointer (a plain wheel scrolls the
+    /// page), a drag pans, a double-click (or Reset View in the context menu) goes back to the ranges
+    /// the plot chose. While zoomed, new data does not move the view.
+    bool isZoomed() const { return m_zoomed; }
+    void resetView();
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
     static constexpr int kReplotIntervalMs = 40;
+    /// Minimum and preferred sizes in average characters and lines of the plot's font.
+    static constexpr int kMinimumChars = 40, kMinimumLines = 14;
+    static constexpr int kPreferredChars = 62, kPreferredLines = 24;
 
 protected:
     /// Sets the axis ranges from the data; called before every draw.
@@ -42,6 +54,10 @@ protected:
     /// A palette change (the application's or the widget's) redraws in the new colours.
     void changeEvent(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
     void setTitle(const QString& title);
     /// Shows the legend in one row between the title and the plot, where it hides no data.
     void placeLegendAbove();
@@ -56,6 +72,11 @@ protected:
 
 private:
     void replotNow();
+    /// Fonts, legend icons: scaled with the widget's font and presentation mode (applyPalette() calls it).
+    void applyFonts();
+    /// Remembers the ranges the plot chose before the user's first zoom or pan.
+    void beginZoom();
+    QList<QPair<QCPAxis*, QCPRange>> axisRanges() const;
 
     QTimer m_replotTimer;
     QCPTextElement* m_title = nullptr;
@@ -63,6 +84,9 @@ private:
     QCPItemText* m_emptyNote = nullptr;
     QColor m_background;
     bool m_dirty = false;
+    bool m_zoomed = false;
+    QPoint m_pressPos;
+    QList<QPair<QCPAxis*, QCPRange>> m_homeRanges;
     int m_replots = 0;
 };
 
