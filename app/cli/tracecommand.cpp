@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "shard.h"
 #include "stoponsignal.h"
+#include "tracecommand.h"
 
 #include "io/outputfile.h"
 #include "trace/traceexport.h"
@@ -97,6 +98,21 @@ void addTraceOptions(CliArgs& a, TraceSubcommand sub)
     add({ Replay }, QStringLiteral("shard"), QStringLiteral("I/N"),
         QStringLiteral("Replays only shard I of N of the --array candidates and prints a partial JSON for `raidscope-cli merge`."));
     add({ Replay }, QStringLiteral("window"), QStringLiteral("S"), QStringLiteral("Window length in seconds (default 1)."));
+    add({ Replay }, QStringLiteral("device"), QStringLiteral("DEV"),
+        QStringLiteral("Replays the trace measured on block device or file DEV (io_uring, O_DIRECT) instead of through "
+                       "--array: reads only unless --allow-writes or --scratch."));
+    add({ Replay }, QStringLiteral("depth"), QStringLiteral("N"),
+        QStringLiteral("With --device: closed loop, N requests kept in flight, the trace's times ignored (instead of --scale)."));
+    add({ Replay }, QStringLiteral("allow-writes"), QString(),
+        QStringLiteral("With --device: each write of the trace reads its bytes and writes the same bytes back (the probe's "
+                       "safe write); the device's bytes stay as they were."));
+    add({ Replay }, QStringLiteral("scratch"), QString(),
+        QStringLiteral("With --device: the trace's writes are written for real (a pattern), only on a device with no file "
+                       "system or other signature, not mounted and not held."));
+    add({ Replay }, QStringLiteral("force"), QString(),
+        QStringLiteral("With --device: replays on a device in use, or --scratch over a signature, as the probe's --force."));
+    add({ Replay }, QStringLiteral("latencies"), QStringLiteral("OUT"),
+        QStringLiteral("With --device: writes every served request (place, times, response) as CSV to OUT."));
     add({ Export }, QStringLiteral("fio"), QStringLiteral("OUT"), QStringLiteral("The iolog to write."));
     add({ Export }, QStringLiteral("target"), QStringLiteral("PATH"), QStringLiteral("The device the iolog names (default /dev/sdX)."));
     add({ Summarize, Replay }, QStringLiteral("json"), QString(), QStringLiteral("Prints the result as one JSON object."));
@@ -372,8 +388,10 @@ int summarize(const CliArgs& a, const TraceJobOptions& o)
     return Ok;
 }
 
+} // namespace
+
 // What `trace replay` prints, from each candidate's TraceReplayArray::toJson() (also a sharded
-// replay's merge).
+// replay's merge, and a measured replay's one device).
 int printReplay(const QJsonObject& request, const QJsonArray& arrays, std::uint64_t records)
 {
     // Every array refused: nothing was replayed, so say why (the first array's reason) and fail.
@@ -387,9 +405,11 @@ int printReplay(const QJsonObject& request, const QJsonArray& arrays, std::uint6
         out(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
         return Ok;
     }
-    QString t = QStringLiteral("%1 requests replayed at x%2 in %3 s windows; slow = window mean above %4 ms\n\n")
+    const int depth = request.value(QStringLiteral("depth")).toInt();
+    QString t = QStringLiteral("%1 requests replayed %2 in %3 s windows; slow = window mean above %4 ms\n\n")
                     .arg(records)
-                    .arg(request.value(QStringLiteral("scale")).toDouble())
+                    .arg(depth > 0 ? QStringLiteral("closed-loop at depth %1").arg(depth)
+                                   : QStringLiteral("at x%1").arg(request.value(QStringLiteral("scale")).toDouble()))
                     .arg(request.value(QStringLiteral("window")).toDouble())
                     .arg(request.value(QStringLiteral("slowMs")).toDouble());
     t += QStringLiteral("   mean ms    p50 ms    p90 ms    p99 ms  slow periods  disk utilization %  array\n");
@@ -428,6 +448,11 @@ int printReplay(const QJsonObject& request, const QJsonArray& arrays, std::uint6
     return Ok;
 }
 
+void traceProgress(const char* what, double fraction) { progress(what, fraction); }
+void endTraceProgress() { endProgress(); }
+
+namespace {
+
 int replay(const CliArgs& a, const TraceJobOptions& o)
 {
     QString error;
@@ -435,11 +460,17 @@ int replay(const CliArgs& a, const TraceJobOptions& o)
     ro.read = o;
     ro.arraySpecs = a.values(QStringLiteral("array"));
     ro.slowThresholdMs = o.summary.slowThresholdMs;
+    if (a.has(QStringLiteral("device")))
+        return replayOnDevice(a, o);
+    for (const char* deviceOnly : { "depth", "allow-writes", "scratch", "force", "latencies" })
+        if (a.has(QString::fromLatin1(deviceOnly)))
+            return fail(QStringLiteral("trace replay: --%1 applies to a measured replay only (--device DEV)")
+                            .arg(QString::fromLatin1(deviceOnly)),
+                Usage);
     if (ro.arraySpecs.isEmpty())
-        return fail(QStringLiteral("trace replay: at least one --array SPEC"), Usage);
-    // The workspace's bounds: a replay from 1000 times as fast to 1000 times as slow, windows from
-    // 1 ms to 10^9 s (10^18 ns fits the simulator's clock; --window 1e10 and --scale 1e30 overflowed it).
-    constexpr double kMinScale = 0.001, kMaxScale = 1000, kMinWindowS = 0.001, kMaxWindowS = 1e9;
+        return fail(QStringLiteral("trace replay: at least one --array SPEC, or --device DEV"), Usage);
+    constexpr double kMinScale = kMinReplayScale, kMaxScale = kMaxReplayScale, kMinWindowS = kMinReplayWindowS,
+                     kMaxWindowS = kMaxReplayWindowS;
     if (a.has(QStringLiteral("scale"))) {
         const auto scale = parseNumberInRange(a.value(QStringLiteral("scale")), kMinScale, kMaxScale, nullptr);
         if (!scale)
@@ -630,7 +661,7 @@ int runTrace(const QStringList& args)
                                    "(raidscope-cli trace --help lists the options)"),
             Usage);
 
-    CliArgs a(QStringLiteral("trace ") + name, *sub == TraceSubcommand::Replay ? QStringLiteral("FILE... --array SPEC...")
+    CliArgs a(QStringLiteral("trace ") + name, *sub == TraceSubcommand::Replay ? QStringLiteral("FILE... (--array SPEC... | --device DEV)")
                                                     : *sub == TraceSubcommand::Export ? QStringLiteral("FILE... --fio OUT")
                                                                                      : QStringLiteral("FILE..."),
         traceDescription(*sub));
