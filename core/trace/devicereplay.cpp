@@ -284,7 +284,10 @@ DeviceReplayResult replayTraceOnDevice(const QStringList& files, const DeviceRep
             out.writeBackMs.add((c.completedNs - c.lastSubmittedNs) * 1e-6);
         }
         // Open loop: windows of trace time, as the simulated replay has them; closed loop, where the
-        // trace's times are not kept, windows of the replay's own clock by completion.
+        // trace's times are not kept, windows of the replay's own clock by completion. A window closes
+        // once no request pulled and unfinished can fall in it; a later record out of time order
+        // (counted as outOfOrder by trace summarize) that falls in a closed window opens it again and
+        // counts it twice, where the simulated replay, holding every window, counts it once.
         if (closedLoop) {
             windows.add(c.completedNs, responseMs);
             windows.closeBefore(c.completedNs);
