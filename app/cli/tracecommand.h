@@ -23,6 +23,8 @@ inline constexpr double kMinReplayScale = 0.001, kMaxReplayScale = 1000, kMinRep
 /// What `trace replay` prints from each candidate's TraceReplayArray::toJson(): `request` holds
 /// "scale", "window", "slowMs", "json" and, for a closed loop, "depth".
 int printReplay(const QJsonObject& request, const QJsonArray& arrays, std::uint64_t records);
+/// `trace replay`: through each --array, or measured with --device.
+int replayTrace(const CliArgs& a, const TraceJobOptions& o);
 /// `trace replay --device DEV`: the trace measured on a block device or file.
 int replayOnDevice(const CliArgs& a, const TraceJobOptions& o);
 /// "\r[ 42%] what" on stderr when it is a terminal.
