@@ -50,7 +50,8 @@ QString traceDescription(TraceSubcommand sub)
                               "together are merged by time.");
     case TraceSubcommand::Replay:
         return QStringLiteral("Replays traces through each --array in time windows and compares response times, "
-                              "slow periods and disk utilization.");
+                              "slow periods and disk utilization; or, with --device, measures them on a real block "
+                              "device or file.");
     case TraceSubcommand::Export:
         return QStringLiteral("Writes traces as a fio iolog v3 (microseconds) for replaying on a real device.");
     case TraceSubcommand::Any: break;
