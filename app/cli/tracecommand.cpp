@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "shard.h"
 #include "stoponsignal.h"
+#include "tracecommand.h"
 
 #include "io/outputfile.h"
 #include "trace/traceexport.h"
@@ -49,7 +50,8 @@ QString traceDescription(TraceSubcommand sub)
                               "together are merged by time.");
     case TraceSubcommand::Replay:
         return QStringLiteral("Replays traces through each --array in time windows and compares response times, "
-                              "slow periods and disk utilization.");
+                              "slow periods and disk utilization; or, with --device, measures them on a real block "
+                              "device or file.");
     case TraceSubcommand::Export:
         return QStringLiteral("Writes traces as a fio iolog v3 (microseconds) for replaying on a real device.");
     case TraceSubcommand::Any: break;
@@ -97,6 +99,21 @@ void addTraceOptions(CliArgs& a, TraceSubcommand sub)
     add({ Replay }, QStringLiteral("shard"), QStringLiteral("I/N"),
         QStringLiteral("Replays only shard I of N of the --array candidates and prints a partial JSON for `raidscope-cli merge`."));
     add({ Replay }, QStringLiteral("window"), QStringLiteral("S"), QStringLiteral("Window length in seconds (default 1)."));
+    add({ Replay }, QStringLiteral("device"), QStringLiteral("DEV"),
+        QStringLiteral("Replays the trace measured on block device or file DEV (io_uring, O_DIRECT) instead of through "
+                       "--array: reads only unless --allow-writes or --scratch."));
+    add({ Replay }, QStringLiteral("depth"), QStringLiteral("N"),
+        QStringLiteral("With --device: closed loop, N requests kept in flight, the trace's times ignored (instead of --scale)."));
+    add({ Replay }, QStringLiteral("allow-writes"), QString(),
+        QStringLiteral("With --device: each write of the trace reads its bytes and writes the same bytes back (the probe's "
+                       "safe write); the device's bytes stay as they were."));
+    add({ Replay }, QStringLiteral("scratch"), QString(),
+        QStringLiteral("With --device: the trace's writes are written for real (a pattern), only on a device with no file "
+                       "system or other signature, not mounted and not held."));
+    add({ Replay }, QStringLiteral("force"), QString(),
+        QStringLiteral("With --device: replays on a device in use, or --scratch over a signature, as the probe's --force."));
+    add({ Replay }, QStringLiteral("latencies"), QStringLiteral("OUT"),
+        QStringLiteral("With --device: writes every served request (place, times, response) as CSV to OUT."));
     add({ Export }, QStringLiteral("fio"), QStringLiteral("OUT"), QStringLiteral("The iolog to write."));
     add({ Export }, QStringLiteral("target"), QStringLiteral("PATH"), QStringLiteral("The device the iolog names (default /dev/sdX)."));
     add({ Summarize, Replay }, QStringLiteral("json"), QString(), QStringLiteral("Prints the result as one JSON object."));
@@ -372,124 +389,6 @@ int summarize(const CliArgs& a, const TraceJobOptions& o)
     return Ok;
 }
 
-// What `trace replay` prints, from each candidate's TraceReplayArray::toJson() (also a sharded
-// replay's merge).
-int printReplay(const QJsonObject& request, const QJsonArray& arrays, std::uint64_t records)
-{
-    // Every array refused: nothing was replayed, so say why (the first array's reason) and fail.
-    const auto refused = [](const QJsonValue& x) { return x.toObject().contains(QStringLiteral("error")); };
-    if (!arrays.isEmpty() && std::all_of(arrays.begin(), arrays.end(), refused))
-        return fail(QStringLiteral("trace replay: no --array could be simulated; --array %1: %2")
-                        .arg(arrays.first().toObject().value(QStringLiteral("array")).toString(),
-                            arrays.first().toObject().value(QStringLiteral("error")).toString()));
-    if (request.value(QStringLiteral("json")).toBool()) {
-        const QJsonObject o { { QStringLiteral("records"), double(records) }, { QStringLiteral("arrays"), arrays } };
-        out(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
-        return Ok;
-    }
-    QString t = QStringLiteral("%1 requests replayed at x%2 in %3 s windows; slow = window mean above %4 ms\n\n")
-                    .arg(records)
-                    .arg(request.value(QStringLiteral("scale")).toDouble())
-                    .arg(request.value(QStringLiteral("window")).toDouble())
-                    .arg(request.value(QStringLiteral("slowMs")).toDouble());
-    t += QStringLiteral("   mean ms    p50 ms    p90 ms    p99 ms  slow periods  disk utilization %  array\n");
-    for (const QJsonValue& v : arrays) {
-        const QJsonObject x = v.toObject();
-        const QString spec = x.value(QStringLiteral("array")).toString();
-        if (x.contains(QStringLiteral("error"))) {
-            t += QStringLiteral("  (refused: %1)  %2\n").arg(x.value(QStringLiteral("error")).toString(), spec);
-            continue;
-        }
-        const QJsonObject percentiles = x.value(QStringLiteral("percentilesMs")).toObject();
-        QStringList util;
-        for (const QJsonValue& d : x.value(QStringLiteral("disks")).toArray())
-            util << QString::number(d.toObject().value(QStringLiteral("utilization")).toDouble() * 100, 'f', 0);
-        t += QStringLiteral("%1 %2 %3 %4 %5  %6  %7\n")
-                 .arg(x.value(QStringLiteral("meanMs")).toDouble(), 10, 'f', 2)
-                 .arg(percentiles.value(QStringLiteral("50")).toDouble(), 9, 'f', 2)
-                 .arg(percentiles.value(QStringLiteral("90")).toDouble(), 9, 'f', 2)
-                 .arg(percentiles.value(QStringLiteral("99")).toDouble(), 9, 'f', 2)
-                 .arg(QStringLiteral("%1/%2").arg(x.value(QStringLiteral("slowPeriods")).toInt()).arg(x.value(QStringLiteral("windows")).toInt()), 12)
-                 .arg(util.join(u' '), -18)
-                 .arg(spec);
-    }
-    // Saturation, as core's assessSaturation() stated it for each candidate (the utilization law).
-    QString load;
-    for (const QJsonValue& v : arrays) {
-        const QJsonObject x = v.toObject();
-        const QJsonObject saturation = x.value(QStringLiteral("saturation")).toObject();
-        if (!saturation.isEmpty())
-            load += QStringLiteral("  %1: %2\n").arg(x.value(QStringLiteral("array")).toString(),
-                saturation.value(QStringLiteral("text")).toString());
-    }
-    if (!load.isEmpty())
-        t += QStringLiteral("\nload (the trace's rate against each array's busiest disk):\n") + load;
-    out(t);
-    return Ok;
-}
-
-int replay(const CliArgs& a, const TraceJobOptions& o)
-{
-    QString error;
-    TraceReplayOptions ro;
-    ro.read = o;
-    ro.arraySpecs = a.values(QStringLiteral("array"));
-    ro.slowThresholdMs = o.summary.slowThresholdMs;
-    if (ro.arraySpecs.isEmpty())
-        return fail(QStringLiteral("trace replay: at least one --array SPEC"), Usage);
-    // The workspace's bounds: a replay from 1000 times as fast to 1000 times as slow, windows from
-    // 1 ms to 10^9 s (10^18 ns fits the simulator's clock; --window 1e10 and --scale 1e30 overflowed it).
-    constexpr double kMinScale = 0.001, kMaxScale = 1000, kMinWindowS = 0.001, kMaxWindowS = 1e9;
-    if (a.has(QStringLiteral("scale"))) {
-        const auto scale = parseNumberInRange(a.value(QStringLiteral("scale")), kMinScale, kMaxScale, nullptr);
-        if (!scale)
-            return fail(QStringLiteral("--scale %1: expected a positive factor %2 (0.5 replays twice as fast)")
-                            .arg(a.value(QStringLiteral("scale")), rangeText(kMinScale, kMaxScale)),
-                Usage);
-        ro.timeScale = *scale;
-    }
-    if (a.has(QStringLiteral("window"))) {
-        const auto window = parseNumberInRange(a.value(QStringLiteral("window")), kMinWindowS, kMaxWindowS, nullptr);
-        if (!window)
-            return fail(QStringLiteral("--window %1: expected a positive number of seconds %2")
-                            .arg(a.value(QStringLiteral("window")), rangeText(kMinWindowS, kMaxWindowS)),
-                Usage);
-        ro.windowSeconds = *window;
-    }
-    const auto shard = parseShard(a, &error);
-    if (!shard)
-        return fail(QStringLiteral("trace replay: ") + error, Usage);
-    // --shard I/N: only this shard's candidates, printed as a partial for `merge`.
-    const QStringList all = ro.arraySpecs;
-    std::vector<int> indexes;
-    ro.arraySpecs.clear();
-    for (int i = 0; i < int(all.size()); ++i)
-        if (shard->owns(i)) {
-            ro.arraySpecs << all[i];
-            indexes.push_back(i);
-        }
-    const TraceReplayResult r = replayTrace(a.positional().mid(1), ro, {}, [](auto s) { progress("replay", s->fraction); });
-    endProgress();
-    if (!r.ok)
-        return fail(r.error);
-    const QJsonObject request { { QStringLiteral("traces"), QJsonArray::fromStringList(a.positional().mid(1)) },
-        { QStringLiteral("arrays"), QJsonArray::fromStringList(all) }, { QStringLiteral("scale"), ro.timeScale },
-        { QStringLiteral("window"), ro.windowSeconds }, { QStringLiteral("slowMs"), ro.slowThresholdMs },
-        { QStringLiteral("json"), a.flag(QStringLiteral("json")) } };
-    QJsonArray arrays;
-    for (const TraceReplayArray& x : r.arrays)
-        arrays.append(x.toJson());
-    if (shard->given) {
-        QJsonArray items;
-        for (qsizetype k = 0; k < arrays.size(); ++k)
-            items.append(QJsonObject { { QStringLiteral("index"), indexes[std::size_t(k)] },
-                { QStringLiteral("records"), double(r.records) }, { QStringLiteral("array"), arrays[k] } });
-        outPartial(partialJson(QStringLiteral("trace replay"), *shard, int(all.size()), request, items));
-        return Ok;
-    }
-    return printReplay(request, arrays, r.records);
-}
-
 int exportTrace(const CliArgs& a, const TraceJobOptions& o)
 {
     if (!a.has(QStringLiteral("fio")))
@@ -512,6 +411,9 @@ int exportTrace(const CliArgs& a, const TraceJobOptions& o)
 }
 
 } // namespace
+
+void traceProgress(const char* what, double fraction) { progress(what, fraction); }
+void endTraceProgress() { endProgress(); }
 
 int printMergedSummaries(const std::vector<PartialFile>& partials)
 {
@@ -591,21 +493,6 @@ int printMergedSummaries(const std::vector<PartialFile>& partials)
     return Ok;
 }
 
-int printMergedReplay(const MergedPartials& m)
-{
-    QJsonArray arrays;
-    std::uint64_t records = 0;
-    for (const QJsonObject& item : m.items) {
-        arrays.append(item.value(QStringLiteral("array")));
-        // Range first: a damaged partial's 1e300 converted to an integer is undefined behaviour.
-        const double n = item.value(QStringLiteral("records")).toDouble(-1);
-        if (!(n >= 0 && n < 1.8e19))
-            return fail(QStringLiteral("merge: a replay partial's \"records\" is not a count of records"));
-        records = std::max(records, std::uint64_t(n));
-    }
-    return printReplay(m.request, arrays, records);
-}
-
 int runTrace(const QStringList& args)
 {
     // Which of summarize, replay and export: the first positional, found by a parse that knows every option.
@@ -630,7 +517,7 @@ int runTrace(const QStringList& args)
                                    "(raidscope-cli trace --help lists the options)"),
             Usage);
 
-    CliArgs a(QStringLiteral("trace ") + name, *sub == TraceSubcommand::Replay ? QStringLiteral("FILE... --array SPEC...")
+    CliArgs a(QStringLiteral("trace ") + name, *sub == TraceSubcommand::Replay ? QStringLiteral("FILE... (--array SPEC... | --device DEV)")
                                                     : *sub == TraceSubcommand::Export ? QStringLiteral("FILE... --fio OUT")
                                                                                      : QStringLiteral("FILE..."),
         traceDescription(*sub));
@@ -660,7 +547,7 @@ int runTrace(const QStringList& args)
         return fail(QStringLiteral("trace: ") + error, Usage);
     switch (*sub) {
     case TraceSubcommand::Summarize: return summarize(a, o);
-    case TraceSubcommand::Replay: return replay(a, o);
+    case TraceSubcommand::Replay: return replayTrace(a, o);
     case TraceSubcommand::Export: return exportTrace(a, o);
     case TraceSubcommand::Any: break;
     }

@@ -7,6 +7,7 @@
 #include "leakybucket.h"
 #include "numberrange.h"
 #include "readcache.h"
+#include "replaymapping.h"
 #include "rebuildplan.h"
 #include "stagetracker.h"
 #include "requestfeed.h"
@@ -762,13 +763,10 @@ private:
             return;
         }
         const ReplayRecord rec = m_nextRecord;
-        IoRequest io { rec.offsetBytes, rec.sizeBytes, rec.write };
         // Records beyond the array wrap into it, block-aligned; a request never runs past its end.
-        const std::uint64_t block = m_layout.params().blockBytes;
-        io.sizeBytes = std::clamp<std::uint64_t>(io.sizeBytes, 1, m_arrayBytes);
-        if (io.offsetBytes > m_arrayBytes - io.sizeBytes) // offset + size could pass 2^64
-            io.offsetBytes = (io.offsetBytes % (m_arrayBytes - io.sizeBytes + 1)) / block * block;
-        issue(io);
+        // The same rule places a measured replay's requests on a device (replaymapping.h).
+        const ReplayPlace place = mapReplayRequest(rec.offsetBytes, rec.sizeBytes, m_arrayBytes, m_layout.params().blockBytes);
+        issue(IoRequest { place.offsetBytes, place.sizeBytes, rec.write });
         if (const auto at = m_source->next(m_nextRecord) ? replayArrival() : std::nullopt)
             schedule(std::max(m_now, *at), Arrival, 0);
         else

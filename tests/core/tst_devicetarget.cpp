@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "probe/devicetarget.h"
+#include "devicefixtures.h"
 #include "stats/rng.h"
 
 #include <QCryptographicHash>
@@ -20,47 +21,10 @@
 #include <vector>
 
 using namespace raidscope;
+using namespace raidscope::testing;
 
 namespace {
 
-constexpr std::uint64_t kFileBytes = 64ull << 20;
-
-/// A 64 MiB file of reproducible random bytes under /var/tmp (a disk filesystem: tmpfs may reject
-/// O_DIRECT), removed with its directory.
-struct TestFile
-{
-    QTemporaryDir dir { QStringLiteral("/var/tmp/raidscope-devicetarget-XXXXXX") };
-    QString path;
-
-    explicit TestFile(std::uint64_t bytes = kFileBytes)
-    {
-        REQUIRE(dir.isValid());
-        path = dir.filePath(QStringLiteral("disk.img"));
-        QFile f(path);
-        REQUIRE(f.open(QIODevice::WriteOnly));
-        Rng rng(77);
-        QByteArray chunk(1 << 20, Qt::Uninitialized);
-        for (std::uint64_t done = 0; done < bytes; done += std::uint64_t(chunk.size())) {
-            for (qsizetype i = 0; i + 8 <= chunk.size(); i += 8) {
-                const std::uint64_t v = rng.next();
-                std::memcpy(chunk.data() + i, &v, 8);
-            }
-            const qint64 n = qint64(std::min<std::uint64_t>(bytes - done, std::uint64_t(chunk.size())));
-            REQUIRE(f.write(chunk.constData(), n) == n);
-        }
-        f.flush();
-        ::fsync(f.handle());
-    }
-};
-
-QByteArray checksum(const QString& path)
-{
-    QFile f(path);
-    REQUIRE(f.open(QIODevice::ReadOnly));
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    REQUIRE(hash.addData(&f));
-    return hash.result().toHex();
-}
 
 /// Random block-aligned requests of 4..64 KiB inside [0, capacity), a fraction of them writes.
 std::vector<ProbeIo> randomRequests(std::uint64_t capacityBytes, int count, double writeFraction, std::uint64_t seed)
@@ -74,69 +38,6 @@ std::vector<ProbeIo> randomRequests(std::uint64_t capacityBytes, int count, doub
     }
     return requests;
 }
-
-struct CommandResult
-{
-    bool ok = false;
-    QString output;
-};
-
-CommandResult runCommand(const QString& program, const QStringList& arguments)
-{
-    QProcess p;
-    p.start(program, arguments);
-    if (!p.waitForFinished(60000))
-        return {};
-    return { p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
-        QString::fromLocal8Bit(p.readAllStandardOutput() + p.readAllStandardError()).trimmed() };
-}
-
-QString findTool(const QString& name)
-{
-    QString path = QStandardPaths::findExecutable(name);
-    if (path.isEmpty())
-        path = QStandardPaths::findExecutable(name, { QStringLiteral("/usr/sbin"), QStringLiteral("/sbin") });
-    return path;
-}
-
-/// A loop device over a file, detached when the guard goes, even when the test fails.
-struct LoopDevice
-{
-    QString device;
-    QString why; ///< why there is none
-
-    explicit LoopDevice(const QString& file)
-    {
-        const QString losetup = findTool(QStringLiteral("losetup"));
-        if (losetup.isEmpty() || !QFile::exists(QStringLiteral("/dev/loop-control"))) {
-            why = QStringLiteral("losetup or /dev/loop-control unavailable");
-            return;
-        }
-        const CommandResult r = runCommand(losetup, { QStringLiteral("-f"), QStringLiteral("--show"), file });
-        if (r.ok && r.output.startsWith(QStringLiteral("/dev/")))
-            device = r.output;
-        else
-            why = QStringLiteral("losetup -f --show failed: ") + r.output;
-    }
-    ~LoopDevice() { detach(); }
-    void detach()
-    {
-        if (!device.isEmpty())
-            runCommand(findTool(QStringLiteral("losetup")), { QStringLiteral("-d"), device });
-        device.clear();
-    }
-};
-
-/// A mount, unmounted when the guard goes.
-struct MountGuard
-{
-    QString point;
-    ~MountGuard()
-    {
-        if (!point.isEmpty())
-            runCommand(findTool(QStringLiteral("umount")), { point });
-    }
-};
 
 } // namespace
 
