@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "measuredcomparison.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 
 namespace raidscope {
@@ -47,6 +48,16 @@ MeasuredComparisonResult compareMeasuredReplay(const QStringList& files, const M
         return out;
     }
     const bool simulate = !options.arraySpecs.isEmpty();
+    // The trace is read once per part (its own response times, the measurement, the simulations).
+    if (simulate || options.traced)
+        for (const QString& f : files)
+            if (QFileInfo(f).exists() && !QFileInfo(f).isFile()) {
+                out.error = QStringLiteral("%1: a pipe, FIFO or device can be read only once, and a comparison reads "
+                                           "the trace for the measurement and again for the simulated arrays: save it "
+                                           "to a file first")
+                                .arg(f);
+                return out;
+            }
     const double tracedShare = options.traced ? kTracedShare : 0;
     const double simulatedShare = simulate ? kSimulatedShare : 0;
     const double measuredShare = 1 - tracedShare - simulatedShare;
