@@ -3,6 +3,7 @@
 
 #include "trace/tracejob.h"
 
+#include <QFileInfo>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -60,6 +61,9 @@ TraceReplayPlot::TraceReplayPlot(QWidget* parent)
 
 QString TraceReplayPlot::shortLabel(const QString& spec)
 {
+    // The measured candidate (#55): "measured on" and the device's or file's name.
+    if (const QString measured = QStringLiteral("measured on "); spec.startsWith(measured))
+        return tr("measured on\n%1").arg(QFileInfo(spec.mid(measured.size())).fileName());
     const QStringList parts = spec.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
     if (parts.isEmpty())
         return spec;
