@@ -94,11 +94,9 @@ PredictionError predictionError(const ReplayFigures& p, const ReplayFigures& m)
 AnalyticalModelNote traceReplayAnalyticalModel()
 {
     return { false,
-        QStringLiteral("no analytical model applies to a trace replay: Minerva (HPL-2001-118) gives an array's "
-                       "maximum request rate for streams of one size and run count, not response times at the "
-                       "trace's rate (the Advisor quotes it for a trace's size mix); the zoned-RAID model (Lebrecht, "
-                       "Dingle and Knottenbelt) needs Poisson arrivals of one size in whole stripe units from stripe "
-                       "boundaries, which a trace's requests are not") };
+        QStringLiteral("no analytical model applies to a trace replay: Minerva gives an array's maximum request rate "
+                       "for streams, not response times at the trace's rate; the zoned-RAID model needs Poisson "
+                       "arrivals of one size in whole stripe units from stripe boundaries") };
 }
 
 QJsonObject ReplayComparison::toJson() const

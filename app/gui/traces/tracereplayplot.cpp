@@ -125,7 +125,7 @@ void TraceReplayPlot::setArrays(const std::vector<TraceReplayArray>& arrays, boo
                 m_minMs = m_minMs > 0 ? std::min(m_minMs, v) : v;
     };
     if (baseline) {
-        m_ticker->addTick(0, tr("as traced\n(measured)"));
+        m_ticker->addTick(0, tr("as traced\n(the traced system)"));
         add(0, baseline->meanMs, baseline->p90Ms, baseline->p99Ms);
     }
     for (std::size_t i = 0; i < arrays.size(); ++i) {

@@ -171,20 +171,20 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     installTableExport(m_table, QStringLiteral("replay"));
     m_table->setObjectName(QStringLiteral("replayTable"));
     m_table->setHorizontalHeaderLabels({ tr("Array"), tr("Disks · cache"), tr("Mean (ms)"), tr("p50 (ms)"), tr("p90 (ms)"),
-        tr("p99 (ms)"), tr("IOPS"), tr("Mean vs measured"), tr("p90 vs measured"), tr("p99 vs measured"),
-        tr("IOPS vs measured"), tr("Demerit (ms)"), tr("Slow periods"), tr("Requests"), tr("Disk utilization (%)"),
+        tr("p99 (ms)"), tr("IOPS"), tr("Mean err."), tr("p90 err."), tr("p99 err."), tr("IOPS err."), tr("Demerit (ms)"), tr("Slow periods"), tr("Requests"), tr("Disk utilization (%)"),
         tr("Load") });
     for (int c : { MeanErrorColumn, P90ErrorColumn, P99ErrorColumn, IopsErrorColumn })
-        m_table->horizontalHeaderItem(c)->setToolTip(tr("(row - measured) / measured"));
+        m_table->horizontalHeaderItem(c)->setToolTip(tr("Against the measured row: (row - measured) / measured"));
     m_table->horizontalHeaderItem(DemeritColumn)->setToolTip(
         tr("Ruemmler and Wilkes' demerit: the RMS horizontal distance between the row's and the measured row's "
            "response-time CDFs"));
     m_table->horizontalHeaderItem(IopsColumn)->setToolTip(
         tr("Requests completed per second over the replay (as traced: over the trace's span)"));
-    m_table->horizontalHeader()->setSectionResizeMode(ArrayColumn, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(DiskColumn, QHeaderView::Stretch);
-    for (int c = MeanColumn; c < Columns; ++c)
+    // Every column as wide as its contents, the last taking what is left: with the error columns of a
+    // measured comparison (#55) the table is wider than the pane, and a row must still say what it is.
+    for (int c = ArrayColumn; c < Columns; ++c)
         m_table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeaderItem(LoadColumn)->setToolTip(
         tr("The trace's rate against what the candidate sustains: requests over the busiest disk's busy time "
            "(the utilization law); at or above it the queue, and the response times, grow for as long as the "
