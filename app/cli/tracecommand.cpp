@@ -50,8 +50,8 @@ QString traceDescription(TraceSubcommand sub)
                               "together are merged by time.");
     case TraceSubcommand::Replay:
         return QStringLiteral("Replays traces through each --array in time windows and compares response times, "
-                              "slow periods and disk utilization; or, with --device, measures them on a real block "
-                              "device or file.");
+                              "slow periods and disk utilization; with --device, measures them on a real block "
+                              "device or file, and with both, puts each simulated array's error beside the measurement.");
     case TraceSubcommand::Export:
         return QStringLiteral("Writes traces as a fio iolog v3 (microseconds) for replaying on a real device.");
     case TraceSubcommand::Any: break;
@@ -93,15 +93,16 @@ void addTraceOptions(CliArgs& a, TraceSubcommand sub)
     add({ Summarize }, QStringLiteral("range"), QStringLiteral("A:B"),
         QStringLiteral("With --partial: only the lines that start in bytes [A, B) of an MSR, SPC or CSV file."));
     add({ Summarize }, QStringLiteral("csv"), QStringLiteral("OUT"), QStringLiteral("Also writes the summary's tables as CSV to OUT."));
-    add({ Replay }, QStringLiteral("array"), QStringLiteral("SPEC"), QStringLiteral("An array to replay through; repeat for more."));
+    add({ Replay }, QStringLiteral("array"), QStringLiteral("SPEC"), QStringLiteral("An array to replay through; repeat for more. With --device, each is simulated on the same "
+                       "requests and compared with the measurement (errors of mean, p90, p99, IOPS; demerit)."));
     add({ Replay }, QStringLiteral("scale"), QStringLiteral("X"),
         QStringLiteral("Multiplies the trace's times by X (0.5 replays twice as fast)."));
     add({ Replay }, QStringLiteral("shard"), QStringLiteral("I/N"),
         QStringLiteral("Replays only shard I of N of the --array candidates and prints a partial JSON for `raidscope-cli merge`."));
     add({ Replay }, QStringLiteral("window"), QStringLiteral("S"), QStringLiteral("Window length in seconds (default 1)."));
     add({ Replay }, QStringLiteral("device"), QStringLiteral("DEV"),
-        QStringLiteral("Replays the trace measured on block device or file DEV (io_uring, O_DIRECT) instead of through "
-                       "--array: reads only unless --allow-writes or --scratch."));
+        QStringLiteral("Replays the trace measured on block device or file DEV (io_uring, O_DIRECT), alone or beside the "
+                       "--array candidates: reads only unless --allow-writes or --scratch."));
     add({ Replay }, QStringLiteral("depth"), QStringLiteral("N"),
         QStringLiteral("With --device: closed loop, N requests kept in flight, the trace's times ignored (instead of --scale)."));
     add({ Replay }, QStringLiteral("allow-writes"), QString(),

@@ -9,6 +9,7 @@
 
 namespace raidscope {
 struct TraceJobOptions;
+struct MeasuredComparisonResult;
 }
 
 namespace raidscope::cli {
@@ -27,6 +28,9 @@ int printReplay(const QJsonObject& request, const QJsonArray& arrays, std::uint6
 int replayTrace(const CliArgs& a, const TraceJobOptions& o);
 /// `trace replay --device DEV`: the trace measured on a block device or file.
 int replayOnDevice(const CliArgs& a, const TraceJobOptions& o);
+/// The table of `trace replay --device DEV --array SPEC...` (tracecomparisoncommand.cpp): as traced,
+/// measured, each candidate, with the error columns against the measured row; then what differs.
+int printMeasuredComparison(const MeasuredComparisonResult& r, double timeScale, double windowSeconds, double slowMs);
 /// "\r[ 42%] what" on stderr when it is a terminal.
 void traceProgress(const char* what, double fraction);
 void endTraceProgress();

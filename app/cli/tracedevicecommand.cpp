@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// raidscope-cli trace replay --device DEV: the trace measured on a real device (issue #55 item 1).
+// raidscope-cli trace replay --device DEV [--array SPEC...]: the trace measured on a real device (issue #55
+// item 1), beside the simulated candidates with each one's error against the measurement (item 2).
 #include "cliargs.h"
 #include "commands.h"
 #include "stoponsignal.h"
@@ -8,6 +9,7 @@
 #include "io/outputfile.h"
 #include "numberrange.h"
 #include "trace/devicereplay.h"
+#include "trace/measuredcomparison.h"
 #include "units.h"
 
 #include <QFileInfo>
@@ -104,12 +106,18 @@ int replayOnDevice(const CliArgs& a, const TraceJobOptions& o)
     ro.slowThresholdMs = o.summary.slowThresholdMs;
     if (ro.devicePath.isEmpty())
         return fail(QStringLiteral("trace replay --device: expected a block device or file, got an empty path"), Usage);
-    if (a.has(QStringLiteral("array")))
-        return fail(QStringLiteral("trace replay: --device and --array: a measured replay runs on one device; replay the "
-                                   "simulated arrays in a run of their own"),
-            Usage);
+    // --array beside --device: each candidate simulated on the same requests, compared with the measurement (#55 item 2).
+    MeasuredComparisonOptions co;
+    co.arraySpecs = a.values(QStringLiteral("array"));
+    co.traced = !co.arraySpecs.isEmpty();
     if (a.has(QStringLiteral("shard")))
-        return fail(QStringLiteral("trace replay --device: --shard splits the --array candidates; a device replay has one"), Usage);
+        return fail(QStringLiteral("trace replay --device: --shard splits the --array candidates of a simulated replay; a "
+                                   "measured one runs on one device, whole"),
+            Usage);
+    if (!co.arraySpecs.isEmpty() && a.has(QStringLiteral("depth")))
+        return fail(QStringLiteral("trace replay --device --array: --depth: the simulated arrays replay at the trace's times "
+                                   "only, so a closed loop cannot be compared; use --scale, or measure alone"),
+            Usage);
     if (a.has(QStringLiteral("scale")) && a.has(QStringLiteral("depth")))
         return fail(QStringLiteral("trace replay --device: --scale and --depth: --scale times an open loop at the "
                                    "trace's times, --depth runs a closed loop that ignores them; give one"),
@@ -163,7 +171,18 @@ int replayOnDevice(const CliArgs& a, const TraceJobOptions& o)
             traceProgress(what.constData(), s->fraction);
         }
     };
-    DeviceReplayResult r;
+    co.device = ro;
+    // Progress of the whole job: the trace's own response times, the measurement, the simulations.
+    const auto comparisonReport = [&](std::shared_ptr<const MeasuredComparisonSnapshot> s) {
+        if (s->stage == MeasuredComparisonStage::Measuring)
+            report(std::make_shared<const DeviceReplaySnapshot>(s->measuring));
+        else if (throttle.due() || s->fraction >= 1)
+            traceProgress(s->stage == MeasuredComparisonStage::Traced ? "reading the trace's response times"
+                                                                      : "simulating the candidates",
+                s->fraction);
+    };
+    MeasuredComparisonResult c;
+    DeviceReplayResult& r = c.measured;
     if (a.has(QStringLiteral("latencies"))) {
         const QString path = a.value(QStringLiteral("latencies"));
         QString writeError;
@@ -171,27 +190,34 @@ int replayOnDevice(const CliArgs& a, const TraceJobOptions& o)
             [&](QIODevice& file, QString* err) {
                 file.write("index,traceUs,offsetBytes,sizeBytes,op,arrivalUs,submittedUs,completedUs,responseUs\n");
                 bool failed = false;
-                r = replayTraceOnDevice(traces, ro, stop.get_token(), report, [&](const MeasuredRequest& m) {
+                c = compareMeasuredReplay(traces, co, stop.get_token(), comparisonReport, [&](const MeasuredRequest& m) {
                     if (!failed && file.write(csvLine(m).toUtf8()) < 0)
                         failed = true;
                 });
-                if (!r.ok && err)
-                    *err = r.error;
-                return r.ok && !failed;
+                if (!c.ok && err)
+                    *err = c.error;
+                return c.ok && !failed;
             },
             &writeError);
-        if (!written && r.ok)
+        if (!written && c.ok)
             return fail(QStringLiteral("trace replay --latencies: ") + writeError);
     } else {
-        r = replayTraceOnDevice(traces, ro, stop.get_token(), report);
+        c = compareMeasuredReplay(traces, co, stop.get_token(), comparisonReport);
     }
     endTraceProgress();
-    if (!r.ok)
-        return fail(QStringLiteral("trace replay --device: ") + r.error);
-    const QJsonObject json = r.toJson();
+    const int signo = stopOnSignal.signal() ? stopOnSignal.signal() : SIGINT;
+    if (!c.ok && c.cancelled)
+        return fail(QStringLiteral("trace replay --device: stopped by a signal before the measured replay began"), 128 + signo);
+    if (!c.ok)
+        return fail(QStringLiteral("trace replay --device: ") + c.error);
+    const bool compared = !co.arraySpecs.isEmpty();
+    const QJsonObject json = compared ? c.toJson() : r.toJson();
     int status = Ok;
     if (a.flag(QStringLiteral("json"))) {
         out(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented)));
+    } else if (compared) {
+        out(measuredPreamble(r));
+        status = printMeasuredComparison(c, ro.timeScale, ro.windowSeconds, ro.slowThresholdMs);
     } else {
         out(measuredPreamble(r));
         QJsonObject request { { QStringLiteral("scale"), ro.timeScale }, { QStringLiteral("window"), ro.windowSeconds },
@@ -200,13 +226,12 @@ int replayOnDevice(const CliArgs& a, const TraceJobOptions& o)
             request[QStringLiteral("depth")] = ro.depth;
         status = printReplay(request, json.value(QStringLiteral("arrays")).toArray(), r.readsServed + r.writesServed);
     }
-    if (r.cancelled) {
-        const int signo = stopOnSignal.signal() ? stopOnSignal.signal() : SIGINT;
+    if (c.cancelled)
         return fail(QStringLiteral("trace replay --device: stopped by a signal after %1 requests served; the figures "
-                                   "above are theirs")
-                        .arg(r.readsServed + r.writesServed),
+                                   "above are theirs%2")
+                        .arg(r.readsServed + r.writesServed)
+                        .arg(compared ? QStringLiteral(", and the simulated candidates were not compared") : QString()),
             128 + signo);
-    }
     return status;
 }
 

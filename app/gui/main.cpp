@@ -4,7 +4,7 @@
 //           [--probe-sim SPEC | --probe-device PATH] [--probe-pace MS] [--probe-all-pairs] [--probe-engine rules|model]
 //           [--run-probe]
 //           [--trace FILE ...] [--trace-format F] [--trace-columns MAP] [--trace-on-error stop|skip]
-//           [--replay-array SPEC ...] [--replay-scale X] [--run-replay]
+//           [--replay-array SPEC ...] [--replay-scale X] [--replay-device PATH] [--run-replay]
 //           [--disk-preset ID] [--validate-disk PARV:TRACE]
 //           [--workspace FILE] [--recovery ask|restore|discard|keep] [--palette system|dark|light] [--presentation]
 //           [RESULT.json | WORKSPACE.raidscope]
@@ -21,6 +21,7 @@
 #include "models/calibrationpanel.h"
 #include "models/modelspage.h"
 #include "models/responsepanel.h"
+#include "traces/measuredcandidatebox.h"
 #include "traces/tracereplayview.h"
 #include "traces/tracespage.h"
 #include "widgets/viewstyle.h"
@@ -192,6 +193,9 @@ int main(int argc, char** argv)
         QStringLiteral("SPEC"));
     const QCommandLineOption replayScale(QStringLiteral("replay-scale"),
         QStringLiteral("Time scale of the trace replay (0.5 replays twice as fast)."), QStringLiteral("X"));
+    const QCommandLineOption replayDevice(QStringLiteral("replay-device"),
+        QStringLiteral("Measure the trace replay on this block device or file too (reads only), beside the candidates."),
+        QStringLiteral("PATH"));
     const QCommandLineOption runReplay(QStringLiteral("run-replay"),
         QStringLiteral("Start the trace replay at once and show its comparison."));
     const QCommandLineOption modelResponse(QStringLiteral("model-response"),
@@ -226,7 +230,7 @@ int main(int argc, char** argv)
         presentationOption });
     parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults, probeSim,
         probeDevice, probePace, probeAllPairs, probeEngine, runProbe, trace, traceFormat, traceColumns, traceOnError, replayArray,
-        replayScale, runReplay, modelResponse, modelCalibration });
+        replayScale, replayDevice, runReplay, modelResponse, modelCalibration });
     parser.addPositionalArgument(QStringLiteral("result"),
         QStringLiteral("A saved probe result (raidscope-cli probe --json) to show on the Probe page, a saved study (study --json) "
                        "for the Study page, or a workspace "
@@ -394,6 +398,10 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(replayScale))
         traces->replayView()->setTimeScale(timeScale);
+    if (parser.isSet(replayDevice)) { // #55: the measured candidate, reads only (safe writes are asked in the page)
+        traces->replayView()->measuredBox()->setMeasuring(true);
+        traces->replayView()->measuredBox()->setDevicePath(parser.value(replayDevice));
+    }
     if (parser.isSet(trace) && !traces->openFiles(parser.values(trace)))
         warn(QStringLiteral("--trace: ") + traces->statusText());
     if ((parser.isSet(trace) || parser.isSet(runReplay)) && !parser.isSet(page))

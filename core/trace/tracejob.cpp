@@ -112,6 +112,7 @@ struct ReplayTask
     TraceReplayArray array;
     QString error;
     std::uint64_t records = 0;
+    std::uint64_t writesSkipped = 0;
     bool done = false;
 };
 
@@ -166,6 +167,12 @@ void replayOne(const QStringList& files, const TraceReplayOptions& options, Repl
                 if (!started) {
                     first = rec.timeNs;
                     started = true;
+                }
+                // After the first record's time is taken, as the measured replay takes it, so both
+                // place the reads at the same times.
+                if (options.skipWrites && rec.write) {
+                    ++task.writesSkipped;
+                    continue;
                 }
                 r = ReplayRecord { double(std::max<__int128>(0, __int128(rec.timeNs) - first)), rec.offsetBytes,
                     rec.sizeBytes, rec.write };
@@ -281,6 +288,7 @@ TraceReplayResult replayTrace(const QStringList& files, const TraceReplayOptions
         if (!tasks[i].done)
             break;
         out.records = std::max(out.records, tasks[i].records);
+        out.writesSkipped = std::max(out.writesSkipped, tasks[i].writesSkipped);
     }
     if (stop.stop_requested()) {
         out.cancelled = true;

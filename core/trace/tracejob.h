@@ -97,6 +97,9 @@ struct TraceReplayOptions
     /// Only the first `device` (by reader order) is replayed when the trace has several; -1: all,
     /// onto one array, offsets as they are.
     int device = -1;
+    /// The trace's writes are left out (and counted), so that the requests replayed are those a
+    /// reads-only measured replay serves (#55): a comparison with it is of the same requests.
+    bool skipWrites = false;
 };
 
 /// One candidate array's replay.
@@ -124,6 +127,7 @@ struct TraceReplayResult
 {
     std::vector<TraceReplayArray> arrays;
     std::uint64_t records = 0;
+    std::uint64_t writesSkipped = 0; ///< TraceReplayOptions::skipWrites: the trace's writes left out
     bool ok = false;
     bool cancelled = false;
     QString error;

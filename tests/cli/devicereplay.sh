@@ -23,6 +23,25 @@ jq -e '.measured.writesServed == 9 and .measured.extraReads == 9 and .measured.r
 (($(wc -l <lat.csv) == 30)) || fail "lat.csv: $(wc -l <lat.csv) lines, expected a header and 29"
 [[ $(md5sum <disk.img) == "$before" ]] || fail "the bytes changed"
 
+# Measured beside simulated (#55 item 2): one table, as traced, measured, each candidate with its errors.
+"$cli" trace replay "$trace" --device disk.img --array 'raid0 disks=2 chunk=16KiB' --array 'raid5 disks=4 chunk=32KiB' >cmp.txt
+cat cmp.txt
+grep -q '^as traced  *29 ' cmp.txt || fail "no as-traced row of the trace's 29 response times"
+grep -q '^measured  *20 .*(the reference) *measured on disk.img' cmp.txt || fail "no measured row of 20 reads"
+(($(grep -c '^simulated  *20 .*%.*%.*%.*%' cmp.txt) == 2)) || fail "not two simulated rows of 20 reads with error columns"
+grep -q '^analytical model: no analytical model applies' cmp.txt || fail "the analytical model's absence not stated"
+grep -q "reads only: the trace's 9 writes were left out" cmp.txt || fail "the skipped writes not stated"
+"$cli" trace replay "$trace" --device disk.img --array 'raid0 disks=2 chunk=16KiB' --json >cmp.json
+jq -e '.comparison.rows | length == 3 and .[0].role == "traced" and .[1].role == "measured" and .[2].role == "simulated"
+    and (.[2].vsMeasured | (.meanRel|type) == "number" and (.p90Rel|type) == "number" and (.p99Rel|type) == "number"
+    and (.iopsRel|type) == "number" and .demeritMs > 0) and .[2].requests == 20' cmp.json >/dev/null \
+    || fail "comparison JSON: $(jq -c .comparison.rows cmp.json)"
+jq -e '(.arrays | length) == 2 and .comparison.analyticalModel.applies == false' cmp.json >/dev/null || fail "arrays or analyticalModel"
+# A refused candidate is a row that says why; the others are still compared.
+"$cli" trace replay "$trace" --device disk.img --array 'raid5 disks=1' --array 'raid0 disks=2' >ref.txt
+grep -q '(refused: raid5 needs disks' ref.txt && grep -q '^simulated  *20 ' ref.txt || fail "refused candidate: $(cat ref.txt)"
+[[ $(md5sum <disk.img) == "$before" ]] || fail "the bytes changed in the comparison"
+
 # Bad command lines: exit 2, one line naming what is wrong.
 expect_usage() {
     local want=$1; shift
@@ -35,7 +54,8 @@ expect_usage '--scale and --depth' --device disk.img --scale 2 --depth 4
 expect_usage '--device is given twice' --device disk.img --device disk.img
 expect_usage '--depth 0' --device disk.img --depth 0
 expect_usage '--depth applies to a measured replay only' --array 'raid0 disks=2' --depth 4
-expect_usage '--device and --array' --device disk.img --array 'raid0 disks=2'
+expect_usage '--depth: the simulated arrays replay at the trace.s times' --device disk.img --array 'raid0 disks=2' --depth 4
+expect_usage '--shard splits' --device disk.img --array 'raid0 disks=2' --shard 1/2
 set +e; "$cli" trace replay "$trace" --device /dev/null 2>err.txt; rc=$?; set -e
 ((rc == 1)) && grep -q 'not a block device or regular file' err.txt || fail "/dev/null: $rc $(cat err.txt)"
 
@@ -53,4 +73,4 @@ grep -q '^stopped: ' int.txt || fail "no 'stopped' line"
 grep -q 'measured on disk.img' int.txt || fail "the table of what ran is missing"
 grep -q 'stopped by a signal after' interr.txt || fail "no message on stderr"
 [[ $(md5sum <disk.img) == "$before" ]] || fail "the bytes changed after SIGINT"
-echo "PASS: measured replay on a file; bytes unchanged; usage errors; SIGINT"
+echo "PASS: measured replay on a file; beside simulated arrays; bytes unchanged; usage errors; SIGINT"

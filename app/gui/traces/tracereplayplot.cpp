@@ -3,6 +3,7 @@
 
 #include "trace/tracejob.h"
 
+#include <QFileInfo>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -60,6 +61,9 @@ TraceReplayPlot::TraceReplayPlot(QWidget* parent)
 
 QString TraceReplayPlot::shortLabel(const QString& spec)
 {
+    // The measured candidate (#55): "measured on" and the device's or file's name.
+    if (const QString measured = QStringLiteral("measured on "); spec.startsWith(measured))
+        return tr("measured on\n%1").arg(QFileInfo(spec.mid(measured.size())).fileName());
     const QStringList parts = spec.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
     if (parts.isEmpty())
         return spec;
@@ -121,7 +125,7 @@ void TraceReplayPlot::setArrays(const std::vector<TraceReplayArray>& arrays, boo
                 m_minMs = m_minMs > 0 ? std::min(m_minMs, v) : v;
     };
     if (baseline) {
-        m_ticker->addTick(0, tr("as traced\n(measured)"));
+        m_ticker->addTick(0, tr("as traced\n(the traced system)"));
         add(0, baseline->meanMs, baseline->p90Ms, baseline->p99Ms);
     }
     for (std::size_t i = 0; i < arrays.size(); ++i) {

@@ -7,6 +7,7 @@
 #include "sim/simconfig.h"
 #include "trace/tracesummary.h"
 #include "units.h"
+#include "traces/measuredcandidatebox.h"
 #include "traces/tracereplayplot.h"
 #include "widgets/jobbar.h"
 #include "widgets/shortcuts.h"
@@ -39,29 +40,8 @@ namespace raidscope::gui {
 
 namespace {
 
-    enum Column {
-        ArrayColumn,
-        DiskColumn,
-        MeanColumn,
-        P50Column,
-        P90Column,
-        P99Column,
-        SlowColumn,
-        RequestsColumn,
-        UtilColumn,
-        LoadColumn,
-        Columns
-    };
-
     // Controller write-back cache sizes offered beside the disk model (0: write-through, the default).
     constexpr std::uint64_t kCacheChoicesBytes[] = { 0, 16ull << 20, 64ull << 20, 256ull << 20 };
-
-    QTableWidgetItem* numberItem(const QString& text)
-    {
-        auto* item = new QTableWidgetItem(text);
-        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        return item;
-    }
 
 } // namespace
 
@@ -76,41 +56,6 @@ std::optional<TracedBaseline> TracedBaseline::of(const TraceSummary& s)
     b.p90Ms = s.responsePercentileMs(0.9);
     b.p99Ms = s.responsePercentileMs(0.99);
     return b;
-}
-
-QString TraceReplayView::diskAndCacheText(const QString& spec)
-{
-    QString why;
-    const auto parsed = parseArraySpec(spec, &why);
-    if (!parsed)
-        return {};
-    // Short enough for the table's column: the preset's id (its name is the cell's tooltip).
-    QString text = parsed->diskPreset;
-    if (parsed->extra.contains(QStringLiteral("member")))
-        text += tr(" (some members other presets)");
-    const QString cache = parsed->extra.value(QStringLiteral("cache")).toString();
-    const QString readCache = parsed->extra.value(QStringLiteral("readcache")).toString();
-    QStringList caches;
-    if (!cache.isEmpty() && cache != u"0")
-        caches << tr("%1 write-back cache").arg(cache);
-    if (!readCache.isEmpty() && readCache != u"0")
-        caches << tr("%1 read cache").arg(readCache);
-    text += QStringLiteral(" · ") + (caches.isEmpty() ? tr("no controller cache") : caches.join(QStringLiteral(", ")));
-    return text;
-}
-
-QString TraceReplayView::withDiskAndCache(const QString& spec, const QString& diskPreset, std::uint64_t cacheBytes)
-{
-    QString why;
-    auto parsed = parseArraySpec(spec, &why);
-    if (!parsed)
-        return spec;
-    parsed->diskPreset = diskPreset;
-    if (cacheBytes > 0)
-        parsed->extra.insert(QStringLiteral("cache"), formatBytes(cacheBytes));
-    else
-        parsed->extra.remove(QStringLiteral("cache"));
-    return parsed->toText();
 }
 
 TraceReplayView::TraceReplayView(QWidget* parent)
@@ -220,6 +165,8 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(candidatesBox, 1);
     leftLayout->addWidget(settingsBox);
+    m_measuredBox = new MeasuredCandidateBox;
+    leftLayout->addWidget(m_measuredBox);
     leftLayout->addWidget(m_jobBar);
     left->setMinimumWidth(fontMetrics().averageCharWidth() * 40);
     left->setMaximumWidth(fontMetrics().averageCharWidth() * 60);
@@ -229,11 +176,20 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     installTableExport(m_table, QStringLiteral("replay"));
     m_table->setObjectName(QStringLiteral("replayTable"));
     m_table->setHorizontalHeaderLabels({ tr("Array"), tr("Disks · cache"), tr("Mean (ms)"), tr("p50 (ms)"), tr("p90 (ms)"),
-        tr("p99 (ms)"), tr("Slow periods"), tr("Requests"), tr("Disk utilization (%)"), tr("Load") });
-    m_table->horizontalHeader()->setSectionResizeMode(ArrayColumn, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(DiskColumn, QHeaderView::Stretch);
-    for (int c = MeanColumn; c < Columns; ++c)
+        tr("p99 (ms)"), tr("IOPS"), tr("Mean err."), tr("p90 err."), tr("p99 err."), tr("IOPS err."), tr("Demerit (ms)"), tr("Slow periods"), tr("Requests"), tr("Disk utilization (%)"),
+        tr("Load") });
+    for (int c : { MeanErrorColumn, P90ErrorColumn, P99ErrorColumn, IopsErrorColumn })
+        m_table->horizontalHeaderItem(c)->setToolTip(tr("Against the measured row: (row - measured) / measured"));
+    m_table->horizontalHeaderItem(DemeritColumn)->setToolTip(
+        tr("Ruemmler and Wilkes' demerit: the RMS horizontal distance between the row's and the measured row's "
+           "response-time CDFs"));
+    m_table->horizontalHeaderItem(IopsColumn)->setToolTip(
+        tr("Requests completed per second over the replay (as traced: over the trace's span)"));
+    // Every column as wide as its contents, the last taking what is left: with the error columns of a
+    // measured comparison (#55) the table is wider than the pane, and a row must still say what it is.
+    for (int c = ArrayColumn; c < Columns; ++c)
         m_table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeaderItem(LoadColumn)->setToolTip(
         tr("The trace's rate against what the candidate sustains: requests over the busiest disk's busy time "
            "(the utilization law); at or above it the queue, and the response times, grow for as long as the "
@@ -277,7 +233,12 @@ TraceReplayView::TraceReplayView(QWidget* parent)
     connect(m_list, &QListWidget::itemSelectionChanged, this, &TraceReplayView::updateControls);
     connect(m_applyDisk, &QPushButton::clicked, this, &TraceReplayView::applyDiskAndCache);
     connect(m_runButton, &QPushButton::clicked, this, &TraceReplayView::run);
+    connect(m_measuredBox, &MeasuredCandidateBox::changed, this, &TraceReplayView::updateControls);
     connect(m_jobBar, &JobBar::cancelled, this, [this] {
+        if (m_measured && !m_comparison) { // nothing measured to show: the job's result is dropped
+            clearMeasured();
+            showArrays({}, false);
+        }
         m_jobBar->setStatus(tr("Replay cancelled"));
         updateControls();
     });
@@ -400,6 +361,7 @@ double TraceReplayView::slowThresholdMs() const { return m_threshold->value(); }
 void TraceReplayView::restoreResult(const std::optional<TraceReplayResult>& result)
 {
     m_runner->cancel();
+    clearMeasured(); // a workspace keeps the simulated comparison only
     m_result = result.value_or(TraceReplayResult {});
     showArrays(m_result.arrays, false);
     m_jobBar->setProgress(result ? 1 : 0);
@@ -420,7 +382,8 @@ bool TraceReplayView::run()
         m_jobBar->setStatus(tr("Cannot replay: open a trace first"), true);
         return false;
     }
-    if (m_list->count() == 0) {
+    const bool measuring = m_measuredBox->measuring();
+    if (m_list->count() == 0 && !measuring) {
         m_jobBar->setStatus(tr("Cannot replay: add a candidate array"), true);
         return false;
     }
@@ -431,6 +394,9 @@ bool TraceReplayView::run()
     options.windowSeconds = m_window->value();
     options.slowThresholdMs = m_threshold->value();
     const QStringList files = m_files;
+    if (measuring)
+        return runMeasured(files, options);
+    clearMeasured();
 
     m_arrays.clear();
     m_result = {};
@@ -469,95 +435,98 @@ void TraceReplayView::onDone(TraceReplayResult result)
     Q_EMIT finished();
 }
 
-void TraceReplayView::showArrays(const std::vector<TraceReplayArray>& arrays, bool partial)
+void TraceReplayView::clearMeasured()
 {
-    m_arrays = arrays;
-    m_table->clearSpans();
-    const int offset = m_baseline ? 1 : 0;
-    m_table->setRowCount(int(arrays.size()) + offset);
-    const auto ms = [](double v) { return QString::number(v, 'f', v < 10 ? 2 : 1); };
-    if (m_baseline) {
-        const TracedBaseline& b = *m_baseline;
-        auto* name = new QTableWidgetItem(tr("as traced (the trace's own response times)"));
-        QFont italic = name->font();
-        italic.setItalic(true);
-        name->setFont(italic);
-        name->setToolTip(tr("What the traced system answered: the baseline each candidate is compared with"));
-        m_table->setItem(0, ArrayColumn, name);
-        m_table->setItem(0, DiskColumn, new QTableWidgetItem(tr("the traced system")));
-        m_table->setItem(0, MeanColumn, numberItem(ms(b.meanMs)));
-        m_table->setItem(0, P50Column, numberItem(ms(b.p50Ms)));
-        m_table->setItem(0, P90Column, numberItem(ms(b.p90Ms)));
-        m_table->setItem(0, P99Column, numberItem(ms(b.p99Ms)));
-        m_table->setItem(0, SlowColumn, numberItem(QStringLiteral("–")));
-        m_table->setItem(0, RequestsColumn, numberItem(QString::number(b.requests)));
-        m_table->setItem(0, UtilColumn, numberItem(QStringLiteral("–")));
-        m_table->setItem(0, LoadColumn, numberItem(QStringLiteral("–")));
+    m_measured.reset();
+    m_comparison.reset();
+    m_caveats.clear();
+    m_measuredMode.clear();
+}
+
+bool TraceReplayView::runMeasured(const QStringList& files, const TraceReplayOptions& options)
+{
+    const QString path = m_measuredBox->devicePath();
+    if (path.isEmpty()) {
+        m_jobBar->setStatus(tr("Cannot measure: choose a device or file under \"Measured on a device\""), true);
+        return false;
     }
-    QStringList verdicts;
-    for (int i = 0; i < int(arrays.size()); ++i) {
-        const int row = i + offset;
-        const TraceReplayArray& a = arrays[std::size_t(i)];
-        m_table->setItem(row, ArrayColumn, new QTableWidgetItem(a.arraySpec));
-        auto* disks = new QTableWidgetItem(diskAndCacheText(a.arraySpec));
-        QString why;
-        if (const auto parsed = parseArraySpec(a.arraySpec, &why))
-            if (const DiskPreset* preset = findDiskPreset(parsed->diskPreset))
-                disks->setToolTip(QStringLiteral("%1: %2").arg(preset->name, preset->description));
-        m_table->setItem(row, DiskColumn, disks);
-        if (!a.error.isEmpty()) {
-            auto* refused = new QTableWidgetItem(tr("refused: %1").arg(a.error));
-            refused->setForeground(errorInk(this));
-            m_table->setItem(row, MeanColumn, refused);
-            m_table->setSpan(row, MeanColumn, 1, Columns - MeanColumn);
-            continue;
-        }
-        const SimResult& r = a.result;
-        const bool any = r.requests > 0;
-        m_table->setItem(row, MeanColumn, numberItem(any ? ms(r.responseMs.mean()) : QStringLiteral("–")));
-        m_table->setItem(row, P50Column, numberItem(any ? ms(r.percentileMs(0.5)) : QStringLiteral("–")));
-        m_table->setItem(row, P90Column, numberItem(any ? ms(r.percentileMs(0.9)) : QStringLiteral("–")));
-        m_table->setItem(row, P99Column, numberItem(any ? ms(r.percentileMs(0.99)) : QStringLiteral("–")));
-        m_table->setItem(row, SlowColumn, numberItem(QStringLiteral("%1 of %2").arg(a.slowPeriods).arg(a.windows)));
-        m_table->setItem(row, RequestsColumn, numberItem(QString::number(r.requests)));
-        QStringList util;
-        for (const DiskResult& d : r.disks)
-            util << QString::number(d.utilization * 100, 'f', 0);
-        m_table->setItem(row, UtilColumn, numberItem(util.join(u' ')));
-        const SaturationVerdict v = partial ? SaturationVerdict {} : a.saturation();
-        QString load = QStringLiteral("–");
-        if (v.state == SaturationVerdict::State::Saturated)
-            load = tr("saturated (near %1 IOPS)").arg(v.capacityIops, 0, 'f', 0);
-        else if (v.state == SaturationVerdict::State::Near)
-            load = tr("near saturation (%1 IOPS)").arg(v.capacityIops, 0, 'f', 0);
-        else if (v.state == SaturationVerdict::State::Sustained)
-            load = tr("%1 % of capacity").arg(v.utilizationLaw * 100, 0, 'f', 0);
-        auto* loadItem = numberItem(load);
-        loadItem->setToolTip(v.text());
-        if (v.saturated())
-            loadItem->setForeground(errorInk(this));
-        m_table->setItem(row, LoadColumn, loadItem);
-        if (v.state == SaturationVerdict::State::Saturated || v.state == SaturationVerdict::State::Near)
-            verdicts << tr("<b>%1</b>: %2").arg(TraceReplayPlot::shortLabel(a.arraySpec).replace(u'\n', u' ').toHtmlEscaped(),
-                v.text().toHtmlEscaped());
+    MeasuredComparisonOptions mo;
+    mo.device.read = options.read;
+    mo.device.devicePath = path;
+    mo.device.timeScale = options.timeScale;
+    mo.device.windowSeconds = options.windowSeconds;
+    mo.device.slowThresholdMs = options.slowThresholdMs;
+    mo.device.writes = m_measuredBox->allowWrites() ? DeviceWriteMode::Safe : DeviceWriteMode::Skip;
+    mo.arraySpecs = options.arraySpecs;
+    clearMeasured();
+    m_measured = TraceReplayArray {};
+    m_measured->arraySpec = QStringLiteral("measured on %1").arg(path);
+    m_measuredMode = m_measuredBox->allowWrites() ? tr("the device · safe writes") : tr("the device · reads only");
+    m_arrays.clear();
+    m_result = {};
+    m_table->setRowCount(0);
+    m_plot->clear();
+    showArrays({}, true);
+    m_jobBar->setProgress(0);
+    m_jobBar->setStatus(tr("Measuring on %1…").arg(path));
+    m_runner->start(
+        [files, mo](std::stop_token stop, auto report) { return compareMeasuredReplay(files, mo, stop, report); },
+        [this](const MeasuredComparisonSnapshot& s) { onMeasuredSnapshot(s); },
+        [this](MeasuredComparisonResult r) { onMeasuredDone(std::move(r)); });
+    updateControls();
+    return true;
+}
+
+void TraceReplayView::onMeasuredSnapshot(const MeasuredComparisonSnapshot& s)
+{
+    m_jobBar->setProgress(s.fraction);
+    switch (s.stage) {
+    case MeasuredComparisonStage::Traced:
+        m_jobBar->setStatus(tr("Reading the trace's own response times: %1 %").arg(qRound(s.fraction * 100)));
+        break;
+    case MeasuredComparisonStage::Measuring:
+        m_jobBar->setStatus(tr("Measuring on the device: %1 requests served, %2 writes skipped")
+                                .arg(s.measuring.served)
+                                .arg(s.measuring.writesSkipped));
+        break;
+    case MeasuredComparisonStage::Simulating:
+        m_jobBar->setStatus(tr("Simulating the candidates: %1 %").arg(qRound(s.fraction * 100)));
+        if (s.measured)
+            m_measured = s.measured->array;
+        showArrays(s.simulatedPartial, true);
+        break;
     }
-    QStringList lines;
-    if (m_baseline && !arrays.empty())
-        lines << tr("The first row is the trace's own response times, measured on the traced system; the candidates "
-                    "are simulated with the disks and cache shown beside each.");
-    lines << verdicts;
-    m_verdict->setText(themedHtml(this, lines.join(QStringLiteral("<br>"))));
-    m_verdict->setVisible(!lines.isEmpty());
-    std::optional<TraceReplayPlot::Baseline> baseline;
-    if (m_baseline)
-        baseline = TraceReplayPlot::Baseline { m_baseline->meanMs, m_baseline->p90Ms, m_baseline->p99Ms };
-    m_plot->setArrays(arrays, partial, baseline);
+}
+
+void TraceReplayView::onMeasuredDone(MeasuredComparisonResult r)
+{
+    m_jobBar->setProgress(1);
+    if (!r.ok) {
+        clearMeasured();
+        showArrays({}, false);
+        m_jobBar->setStatus(tr("Measured replay failed: %1").arg(r.error), true);
+        updateControls();
+        Q_EMIT finished();
+        return;
+    }
+    m_measured = r.measured.array;
+    m_comparison = r.comparison;
+    m_caveats = r.caveats;
+    m_result = r.simulated;
+    showArrays(m_result.arrays, false);
+    m_jobBar->setStatus(tr("Measured %1 requests on %2 (%3) beside %n simulated candidate(s)", nullptr,
+        int(m_result.arrays.size()))
+                            .arg(r.measured.readsServed + r.measured.writesServed)
+                            .arg(r.measured.path, r.measured.modeText()));
+    updateControls();
+    Q_EMIT finished();
 }
 
 void TraceReplayView::updateControls()
 {
     const bool running = m_runner->isRunning();
-    m_runButton->setEnabled(!running && !m_files.isEmpty() && m_list->count() > 0);
+    m_measuredBox->setRunning(running);
+    m_runButton->setEnabled(!running && !m_files.isEmpty() && (m_list->count() > 0 || m_measuredBox->measuring()));
     m_removeButton->setEnabled(!m_list->selectedItems().isEmpty());
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "trace/measuredcomparison.h"
+#include "trace/replaycomparison.h"
 #include "trace/tracejob.h"
 
 #include <QStringList>
@@ -34,16 +36,40 @@ struct TracedBaseline
 
 class JobBar;
 class JobRunner;
+class MeasuredCandidateBox;
 class TraceReplayPlot;
 
 /// The replay comparison of the Traces page (whitepaper, the mail-server replay): a list of
 /// candidate array specs, the time scale, window and slow threshold; Run replay streams the trace
 /// through each candidate on a JobRunner thread, and a table and bars compare mean/p50/p90/p99
-/// response time and slow periods per candidate as they come in.
+/// response time and slow periods per candidate as they come in. With "Measured on a device"
+/// ticked, the trace is first replayed on that device (core's compareMeasuredReplay()) and every
+/// row gets its error against the measured one (#55).
 class TraceReplayView : public QWidget
 {
     Q_OBJECT
 public:
+    /// The table's columns; the error columns are shown only beside a measured row.
+    enum Column {
+        ArrayColumn,
+        DiskColumn,
+        MeanColumn,
+        P50Column,
+        P90Column,
+        P99Column,
+        IopsColumn,
+        MeanErrorColumn,
+        P90ErrorColumn,
+        P99ErrorColumn,
+        IopsErrorColumn,
+        DemeritColumn,
+        SlowColumn,
+        RequestsColumn,
+        UtilColumn,
+        LoadColumn,
+        Columns
+    };
+
     explicit TraceReplayView(QWidget* parent = nullptr);
     ~TraceReplayView() override;
 
@@ -72,8 +98,17 @@ public:
     static QString withDiskAndCache(const QString& spec, const QString& diskPreset, std::uint64_t cacheBytes);
     /// The saturation statements of the candidates shown (one line each; empty when none applies).
     QString verdictText() const;
-    /// Table row of candidate `index` (after the "as traced" row when there is one).
-    int rowOfCandidate(int index) const { return index + (m_baseline ? 1 : 0); }
+    /// Table row of candidate `index` (after the "as traced" and the measured rows when there are).
+    int rowOfCandidate(int index) const { return index + (m_baseline ? 1 : 0) + (m_measured ? 1 : 0); }
+    /// Table row of the measured candidate; -1 when there is none.
+    int rowOfMeasured() const { return m_measured ? (m_baseline ? 1 : 0) : -1; }
+
+    /// The "Measured on a device" candidate's settings (#55).
+    MeasuredCandidateBox* measuredBox() const { return m_measuredBox; }
+    /// The last measured replay (partial while running); none when the replay was simulated only.
+    const std::optional<TraceReplayArray>& measured() const { return m_measured; }
+    /// Its comparison with the candidates; none until a measured replay has finished.
+    const std::optional<ReplayComparison>& comparison() const { return m_comparison; }
 
     /// Shows a replay comparison saved in a workspace as if it had just run (none: the table empty).
     void restoreResult(const std::optional<TraceReplayResult>& result);
@@ -102,7 +137,13 @@ private:
     void addFromEdit();
     void removeSelected();
     void showArrays(const std::vector<TraceReplayArray>& arrays, bool partial);
+    void setArrayItems(int row, const TraceReplayArray& array, bool partial, QStringList* verdicts);
+    void setErrorItems(int row, const std::optional<PredictionError>& error, bool reference);
     void onDone(TraceReplayResult result);
+    bool runMeasured(const QStringList& files, const TraceReplayOptions& options);
+    void onMeasuredSnapshot(const MeasuredComparisonSnapshot& snapshot);
+    void onMeasuredDone(MeasuredComparisonResult result);
+    void clearMeasured();
     void updateControls();
     void applyDiskAndCache();
 
@@ -124,7 +165,12 @@ private:
     JobBar* m_jobBar = nullptr;
     QTableWidget* m_table = nullptr;
     TraceReplayPlot* m_plot = nullptr;
+    MeasuredCandidateBox* m_measuredBox = nullptr;
 
+    std::optional<TraceReplayArray> m_measured;
+    QString m_measuredMode; ///< "the device · reads only"
+    std::optional<ReplayComparison> m_comparison;
+    QStringList m_caveats; ///< what differs between the rows (MeasuredComparisonResult::caveats)
     QStringList m_files;
     TraceJobOptions m_options;
     std::vector<TraceReplayArray> m_arrays;
