@@ -172,7 +172,7 @@ void MainWindow::addPage(const PageInfo& info)
     const int index = m_stack->count();
     const QIcon icon = ViewStyle::standardIcon(this, info.icon);
     const QString title = info.title.toString();
-    auto* item = new QListWidgetItem(icon, title, m_nav);
+    new QListWidgetItem(icon, title, m_nav); // the list owns it
     // Pages scroll rather than force the window wider or taller than a laptop screen.
     auto* scroll = new QScrollArea;
     scroll->setWidget(page);
