@@ -66,8 +66,10 @@ std::vector<Test> candidateTests(const Posterior& posterior, const std::vector<s
     // host's time whatever the layout, and every such test reads alike, as one server's would: the same
     // tests with four and sixteen times the reads load the members past it. Their cost per I/O is four and
     // sixteen times as high, so the search takes them only where the smaller ones no longer separate the
-    // leaders. They are offered whatever the leaders are, since a bucket hides the very contrast that would
-    // make a hypothesis with credit lead.
+    // leaders. Spread reads and the pattern scan are offered so whatever the leaders are, since a bucket
+    // hides the very contrast that would make a hypothesis with credit lead; the other tests once a
+    // leader holds credit.
+    const bool credit = std::any_of(leaders.begin(), leaders.end(), [&](std::size_t i) { return posterior.hypothesis(i).env.credit; });
     {
         const std::size_t base = tests.size();
         for (int factor : { 4, 16 })
@@ -75,6 +77,8 @@ std::vector<Test> candidateTests(const Posterior& posterior, const std::vector<s
                 Test t = tests[k];
                 if (t.outstanding > 0)
                     continue; // a closed batch's contrast is its queue's, not its size's
+                if (!credit && t.kind != Test::Kind::Spread && t.kind != Test::Kind::Pattern)
+                    continue;
                 for (Demand& d : t.demands)
                     d.count *= factor;
                 // Up to the largest bucket the hypotheses hold (creditGrid): past it no bucket hides a load.
