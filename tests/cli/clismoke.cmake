@@ -136,7 +136,11 @@ string(JSON chunk GET "${cli_out}" verdict chunkBytes)
 if(NOT scheme STREQUAL "raid0" OR NOT disks EQUAL 4 OR NOT chunk EQUAL 16384)
     message(FATAL_ERROR "probe --engine model: ${scheme} of ${disks} at ${chunk} for raid0 of 4 at 16 KiB")
 endif()
-run_cli(0 probe-eval --engine model --zoo --count 2 --seed 5 --json)
+# The draws are the evaluation's, whatever the engine: the default one checks them in seconds, where
+# the model engine takes minutes on a zoo array whose members all read as rate-limited (an SSD mirror:
+# every hypothesis then carries the burst-credit grid). Its accuracy and compute on the zoo are
+# evaluated by probe-eval runs (docs/records/probe-model.md), not here.
+run_cli(0 probe-eval --zoo --count 2 --seed 5 --json)
 string(JSON sim GET "${cli_out}" runs 0 sim)
 if(NOT sim MATCHES " disk=(ssd|ibm-9lzx|cheetah-15k|nearline-7k2)")
     message(FATAL_ERROR "probe-eval --zoo: sim '${sim}'")

@@ -594,7 +594,7 @@ const std::vector<double>& creditCeilingGrid()
 {
     static const std::vector<double> grid = [] {
         std::vector<double> g;
-        for (double k = std::log(1.1); k < std::log(1000.0); k += std::log(2.0))
+        for (double k = std::log(1.1); k < std::log(1000.0); k += std::log(1.2))
             g.push_back(k);
         return g;
     }();
@@ -605,8 +605,8 @@ const std::vector<double>& creditGrid()
 {
     static const std::vector<double> grid = [] {
         std::vector<double> g;
-        for (int b = 1; b <= 12; ++b)
-            g.push_back(double(b) * std::log(2.0));
+        for (int b = 2; b <= 24; ++b)
+            g.push_back(double(b) * std::log(2.0) / 2);
         return g;
     }();
     return grid;

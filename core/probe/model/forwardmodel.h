@@ -178,12 +178,12 @@ struct Prediction
 const std::vector<double>& ceilingGrid(int disks);
 /// The ceilings a hypothesis with burst credit may have: from 1.1 members' worth to 1000 (a host that
 /// starts a request in 1/1000 of a member's paced period: 30 µs against a 300 IOPS throttle), which
-/// binds only the batches the buckets let through at once; steps of a factor of two, refined twice
-/// around the mode (Posterior::score), log-uniform.
+/// binds only the batches the buckets let through at once; steps of 20 % (the credited batches it
+/// times are the few short ones), log-uniform.
 const std::vector<double>& creditCeilingGrid();
 /// The bucket sizes a hypothesis with burst credit may have, in log requests at the members' unit:
-/// 2 to 4096 in steps of a factor of two, refined twice around the mode to a sixteenth of a step (a test
-/// loading a member near its bucket is timed by the difference, so the likelihood is narrow; QEMU's default rate / 10 is 15-100 requests at 150-1000 IOPS;
+/// 2 to 4096 in steps of a factor of sqrt 2 (a test loading a member near its bucket is timed by the
+/// difference, so half a step must stay under the repeat noise on loads a few times the bucket; QEMU's default rate / 10 is 15-100 requests at 150-1000 IOPS;
 /// `iops-total-max` of 2-4x the rate over its default 1 s holds 300-4000), log-uniform. A member slower
 /// than the others is taken to hold the same time's worth (a bucket of a fixed share of its own rate,
 /// as QEMU's default is), so the credit takes the same time off every member's work.

@@ -405,56 +405,45 @@ double Posterior::score(std::size_t i) const
         return best;
     }
     // Where credit is a hypothesis, a test loading a member near its bucket is timed by the difference,
-    // so the likelihood can be narrower than a cell: the three cells around the mode (in each axis) are
-    // summed again on a grid four times as fine, and the three fine cells around the new mode again four
-    // times finer (a sixteenth of a coarse cell), each point its share of the prior.
+    // so the likelihood can be narrower than a cell: the cells next to the coarse mode are summed again on
+    // a grid four times as fine in each (a quarter of a cell's share per point and axis).
     struct Point
     {
-        double b, k, score, weight;
+        double score, weight;
     };
     std::vector<Point> points;
-    points.reserve(scores.size() + 288);
+    points.reserve(scores.size() + 144);
+    auto near = [](std::size_t a, std::size_t b) { return (a > b ? a - b : b - a) <= 1; };
+    const bool refine = h.env.credit;
     for (std::size_t b = 0; b < credits.size(); ++b)
         for (std::size_t k = 0; k < kappas.size(); ++k)
-            points.push_back({ credits[b], kappas[k], scores[b * kappas.size() + k], 1.0 });
-    if (h.env.credit) {
-        const double stepB = credits.size() > 1 ? credits[1] - credits[0] : 0;
-        const double stepK = kappas.size() > 1 && !std::isnan(kappas[0]) ? kappas[1] - kappas[0] : 0;
-        double cellB = stepB, cellK = stepK, weight = 1;
-        for (int level = 0; level < 2; ++level) {
-            // The window: 1.5 cells either side of the mode, in each axis that has a grid.
-            auto inside = [&](const Point& p) {
-                return (cellB == 0 || std::abs(p.b - mode.logCredit) < 1.5 * cellB)
-                    && (cellK == 0 || std::abs(p.k - mode.logKappa) < 1.5 * cellK);
-            };
-            std::erase_if(points, inside);
-            auto axis = [](double centre, double cell) {
-                std::vector<double> out;
-                if (cell == 0) {
-                    out.push_back(centre);
-                    return out;
-                }
-                for (int m = 0; m < 12; ++m)
-                    out.push_back(centre - 1.5 * cell + (double(m) + 0.5) * cell / 4);
+            if (!refine || !near(b, bestB) || !near(k, bestK))
+                points.push_back({ scores[b * kappas.size() + k], 1.0 });
+    if (refine) {
+        auto fine = [](const std::vector<double>& grid, std::size_t at) {
+            std::vector<double> out;
+            if (grid.size() < 2 || std::isnan(grid[at])) {
+                out.push_back(grid[at]);
                 return out;
-            };
-            const std::vector<double> fineB = axis(mode.logCredit, cellB), fineK = axis(mode.logKappa, cellK);
-            weight *= (cellB > 0 ? 0.25 : 1.0) * (cellK > 0 ? 0.25 : 1.0);
-            Nuisance next = mode;
-            for (double b : fineB) {
-                atCredit(b);
-                for (double k : fineK) {
-                    const double v = atCeiling(k);
-                    points.push_back({ b, k, v, weight });
-                    if (v < best) {
-                        best = v;
-                        next = { k, b };
-                    }
+            }
+            const double step = grid[1] - grid[0];
+            const double from = grid[at > 0 ? at - 1 : at] - step / 2, to = grid[std::min(at + 1, grid.size() - 1)] + step / 2;
+            for (double x = from + step / 8; x < to; x += step / 4)
+                out.push_back(x);
+            return out;
+        };
+        const std::vector<double> fineB = fine(credits, bestB), fineK = fine(kappas, bestK);
+        const double weight = (fineB.size() > 1 ? 0.25 : 1.0) * (fineK.size() > 1 ? 0.25 : 1.0);
+        for (double b : fineB) {
+            atCredit(b);
+            for (double k : fineK) {
+                const double v = atCeiling(k);
+                points.push_back({ v, weight });
+                if (v < best) {
+                    best = v;
+                    mode = { k, b };
                 }
             }
-            mode = next;
-            cellB /= 4;
-            cellK /= 4;
         }
     }
     if (m_modes.size() == m_hypotheses.size())
