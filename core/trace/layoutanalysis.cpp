@@ -118,10 +118,6 @@ LayoutAnalyzer::LayoutAnalyzer(std::unique_ptr<ArraySimulator> sim, int hotChunk
     const Layout& layout = m_sim->layout();
     const SimConfig& config = m_sim->config();
     const ArrayParams& p = layout.params();
-    // The options the simulator's planner gives planRequest() (RequestPlanner's constructor).
-    m_planOptions.alwaysReconstructWrite = config.alwaysReconstructWrite;
-    m_planOptions.failed = config.failed;
-    m_planOptions.listChunks = false;
     m_arrayBytes = m_sim->arrayBytes();
     m_a.arraySpec = m_sim->arraySpec();
     m_a.scheme = parseArraySpec(m_a.arraySpec, nullptr).value_or(ArraySpec {}).scheme;
@@ -170,7 +166,8 @@ void LayoutAnalyzer::add(double t, std::uint64_t offsetBytes, std::uint64_t size
     m_phase1.clear();
     m_phase2.clear();
     bool lost = false;
-    if (!m_planner.plan(io, 0, m_phase1, m_phase2, lost)) {
+    WritePlanSummary summary;
+    if (!m_planner.plan(io, 0, m_phase1, m_phase2, lost, &summary)) {
         // A healthy mirror's read, which the simulator plans as it dispatches (planMirrorRead()): one
         // operation per chunk touched, on the copy mirrorread= picks; here the data place's.
         const std::uint64_t chunkBlocks = p.chunkBlocks();
@@ -203,26 +200,27 @@ void LayoutAnalyzer::add(double t, std::uint64_t offsetBytes, std::uint64_t size
     m_a.diskOps += ops;
 
     if (write) {
-        // The path, from the planner the simulator's falls back on: per stripe, md's method.
-        planRequest(m_plan, layout, io.offsetBytes, io.sizeBytes, true, nullptr, m_planOptions);
+        // The path: the method md chose for each stripe (as the planner reports it), one for the request
+        // when all agree, else mixed.
         WritePath path = WritePath::Direct;
-        for (std::size_t i = 0; i < m_plan.stripes.size(); ++i) {
-            WritePath here = WritePath::Mixed;
-            switch (m_plan.stripes[i].method) {
-            case ParityMethod::FullStripe: here = WritePath::FullStripe; break;
-            case ParityMethod::ReadModifyWrite: here = WritePath::ReadModifyWrite; break;
-            case ParityMethod::ReconstructWrite: here = WritePath::ReconstructWrite; break;
-            case ParityMethod::Mixed: here = WritePath::Mixed; break;
+        int methods = 0;
+        for (std::size_t m = 0; m < summary.stripesByMethod.size(); ++m) {
+            if (summary.stripesByMethod[m] == 0)
+                continue;
+            ++methods;
+            switch (ParityMethod(m)) {
+            case ParityMethod::FullStripe: path = WritePath::FullStripe; break;
+            case ParityMethod::ReadModifyWrite: path = WritePath::ReadModifyWrite; break;
+            case ParityMethod::ReconstructWrite: path = WritePath::ReconstructWrite; break;
+            case ParityMethod::Mixed: path = WritePath::Mixed; break;
             }
-            path = i == 0 || path == here ? here : WritePath::Mixed;
         }
-        std::uint64_t dataWrites = 0;
-        for (const DiskOp& op : m_plan.ops)
-            dataWrites += op.kind == DiskOp::Write && op.role == DiskOp::Data ? 1 : 0;
+        if (methods > 1)
+            path = WritePath::Mixed;
         WritePathCount& c = m_a.writePaths[std::size_t(path)];
         ++c.requests;
         c.diskOps += ops;
-        c.extraOps += ops - std::min(ops, dataWrites);
+        c.extraOps += ops - std::min<std::uint64_t>(ops, summary.dataWrites);
     }
 
     // Alignment and boundaries, on the array's chunk and stripe.

@@ -147,9 +147,9 @@ private:
     std::uint64_t m_decrements = 0;
 };
 
-/// Streams requests through one array's mapping: the simulator's own RequestPlanner (the operations
-/// its replay issues to each member) and planRequest() (the write path of each stripe row, and the
-/// role of each operation), with no disk model and no clock.
+/// Streams requests through one array's mapping: the simulator's own RequestPlanner, which gives the
+/// operations its replay issues to each member and, for a write, the method of each stripe
+/// (WritePlanSummary, from planRequest() or its fast path), with no disk model and no clock.
 class LayoutAnalyzer
 {
 public:
@@ -170,13 +170,11 @@ private:
 
     std::unique_ptr<ArraySimulator> m_sim; ///< the layout, its SimConfig and planner
     RequestPlanner m_planner;
-    PlanOptions m_planOptions;
     LayoutAnalysis m_a;
     HotChunkCounter m_hot;
     std::size_t m_hotChunks = 10;
     std::uint64_t m_arrayBytes = 0;
     std::vector<PhysOp> m_phase1, m_phase2;
-    RequestPlan m_plan;
 };
 
 /// Settings of a layout analysis of a trace.
