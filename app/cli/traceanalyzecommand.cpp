@@ -89,7 +89,7 @@ QString textAnalysis(const LayoutAnalysis& r)
 QString textSweep(const std::vector<LayoutAnalysis>& rows)
 {
     QString t = QStringLiteral("chunk sizes side by side (the first array):\n"
-                               "     chunk  aligned  cross 0  cross 1  cross 2+  full-stripe   rcw     rmw  extra/write  "
+                               "     chunk  aligned  cross 0  cross 1  cross 2+  full-stripe   rcw     rmw   mixed  extra/write  "
                                "ops/request  skew  hottest chunk\n");
     for (const LayoutAnalysis& r : rows) {
         if (!r.error.isEmpty()) {
@@ -100,7 +100,7 @@ QString textSweep(const std::vector<LayoutAnalysis>& rows)
         std::uint64_t extra = 0;
         for (const WritePathCount& c : r.writePaths)
             extra += c.extraOps;
-        t += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12\n")
+        t += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13\n")
                  .arg(formatBytes(r.chunkBytes), 8)
                  .arg(percent(r.alignment.chunkAligned, r.requests), 8)
                  .arg(percent(r.alignment.crossings[0], r.requests), 8)
@@ -109,6 +109,7 @@ QString textSweep(const std::vector<LayoutAnalysis>& rows)
                  .arg(w(WritePath::FullStripe), 12)
                  .arg(w(WritePath::ReconstructWrite), 6)
                  .arg(w(WritePath::ReadModifyWrite), 7)
+                 .arg(w(WritePath::Mixed), 7)
                  .arg(r.writes > 0 ? double(extra) / double(r.writes) : 0.0, 12, 'f', 2)
                  .arg(r.requests > 0 ? double(r.diskOps) / double(r.requests) : 0.0, 12, 'f', 2)
                  .arg(r.memberSkew(), 5, 'f', 2)
