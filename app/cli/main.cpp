@@ -42,7 +42,7 @@ const Command kCommands[] = {
         raidscope::cli::runProbeEval },
     { "merge", "combine the partial JSON of sharded runs (--shard I/N, trace summarize --partial): PARTIAL...",
         raidscope::cli::runMerge },
-    { "trace", "block I/O traces: summarize FILE... [--json] | replay FILE --array SPEC... | export FILE --fio OUT", raidscope::cli::runTrace },
+    { "trace", "block I/O traces: summarize FILE... [--json] | replay FILE --array SPEC... | analyze FILE --array SPEC [--candidate SPEC...] | export FILE --fio OUT", raidscope::cli::runTrace },
     { "advise", "compare chunk (stripe unit) sizes for a workload: --array SPEC (--sizes DIST | --trace FILE) [--chunks LIST] "
                 "[--positioning T --transfer R] [--json]",
         raidscope::cli::runAdvise },

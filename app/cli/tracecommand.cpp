@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// raidscope-cli trace summarize|replay|export: block I/O traces (whitepaper SWAT summaries and replay).
+// raidscope-cli trace summarize|replay|analyze|export: block I/O traces (whitepaper SWAT summaries, replay, the layout).
 #include "cliargs.h"
 #include "commands.h"
 #include "shard.h"
@@ -28,7 +28,7 @@
 namespace raidscope::cli {
 namespace {
 
-enum class TraceSubcommand : std::uint8_t { Any, Summarize, Replay, Export };
+enum class TraceSubcommand : std::uint8_t { Any, Summarize, Replay, Analyze, Export };
 
 std::optional<TraceSubcommand> traceSubcommand(const QString& name)
 {
@@ -36,6 +36,8 @@ std::optional<TraceSubcommand> traceSubcommand(const QString& name)
         return TraceSubcommand::Summarize;
     if (name == u"replay")
         return TraceSubcommand::Replay;
+    if (name == u"analyze")
+        return TraceSubcommand::Analyze;
     if (name == u"export")
         return TraceSubcommand::Export;
     return std::nullopt;
@@ -52,6 +54,12 @@ QString traceDescription(TraceSubcommand sub)
         return QStringLiteral("Replays traces through each --array in time windows and compares response times, "
                               "slow periods and disk utilization; with --device, measures them on a real block "
                               "device or file, and with both, puts each simulated array's error beside the measurement.");
+    case TraceSubcommand::Analyze:
+        return QStringLiteral("Streams traces through the --array's layout and controller without timing (the simulator's "
+                              "mapping): operations per member and over time, each write's path (full-stripe, "
+                              "reconstruct-write, read-modify-write) and its extra disk operations, chunk and stripe "
+                              "alignment, hot chunks and member skew; the same for each --candidate, and for the array at "
+                              "each --chunks size side by side.");
     case TraceSubcommand::Export:
         return QStringLiteral("Writes traces as a fio iolog v3 (microseconds) for replaying on a real device.");
     case TraceSubcommand::Any: break;
@@ -69,23 +77,23 @@ void addTraceOptions(CliArgs& a, TraceSubcommand sub)
             a.hiddenOption(name, !valueName.isEmpty());
         else if (valueName.isEmpty())
             a.flag(name, description);
-        else if (name == u"array") // "repeat for more"
+        else if (name == u"array" || name == u"candidate") // "repeat for more"
             a.listOption(name, valueName, description);
         else
             a.option(name, valueName, description);
     };
     using enum TraceSubcommand;
-    add({ Summarize, Replay, Export }, QStringLiteral("format"), QStringLiteral("F"),
+    add({ Summarize, Replay, Analyze, Export }, QStringLiteral("format"), QStringLiteral("F"),
         QStringLiteral("Reads the traces as F: auto (default) blkparse blktrace msr spc disksim fio csv alibaba tencent."));
-    add({ Summarize, Replay, Export }, QStringLiteral("columns"), QStringLiteral("MAP"),
+    add({ Summarize, Replay, Analyze, Export }, QStringLiteral("columns"), QStringLiteral("MAP"),
         QStringLiteral("Reads CSV with this column mapping, e.g. 'time=5:us,device=1,op=2,offset=3,size=4'."));
-    add({ Summarize, Replay, Export }, QStringLiteral("fio-time"), QStringLiteral("us|ms"),
+    add({ Summarize, Replay, Analyze, Export }, QStringLiteral("fio-time"), QStringLiteral("us|ms"),
         QStringLiteral("The unit of fio iolog v3 times, instead of the one detected."));
-    add({ Summarize, Replay, Export }, QStringLiteral("on-error"), QStringLiteral("stop|skip"),
+    add({ Summarize, Replay, Analyze, Export }, QStringLiteral("on-error"), QStringLiteral("stop|skip"),
         QStringLiteral("On a malformed line, stop (default) or count and skip it."));
     add({ Summarize, Replay }, QStringLiteral("slow-ms"), QStringLiteral("X"),
         QStringLiteral("A period whose mean response time is above X ms is slow."));
-    add({ Summarize, Replay }, QStringLiteral("jobs"), QStringLiteral("N"),
+    add({ Summarize, Replay, Analyze }, QStringLiteral("jobs"), QStringLiteral("N"),
         QStringLiteral("Uses up to N threads (default: one per core): files and ranges of a large file are summarized "
                        "at once, candidate arrays replayed at once; the results do not change."));
     add({ Summarize }, QStringLiteral("partial"), QString(),
@@ -93,8 +101,15 @@ void addTraceOptions(CliArgs& a, TraceSubcommand sub)
     add({ Summarize }, QStringLiteral("range"), QStringLiteral("A:B"),
         QStringLiteral("With --partial: only the lines that start in bytes [A, B) of an MSR, SPC or CSV file."));
     add({ Summarize }, QStringLiteral("csv"), QStringLiteral("OUT"), QStringLiteral("Also writes the summary's tables as CSV to OUT."));
-    add({ Replay }, QStringLiteral("array"), QStringLiteral("SPEC"), QStringLiteral("An array to replay through; repeat for more. With --device, each is simulated on the same "
-                       "requests and compared with the measurement (errors of mean, p90, p99, IOPS; demerit)."));
+    add({ Replay, Analyze }, QStringLiteral("array"), QStringLiteral("SPEC"), QStringLiteral("An array to replay through; repeat for more. With --device, each is simulated on the same "
+                       "requests and compared with the measurement (errors of mean, p90, p99, IOPS; demerit). "
+                       "For analyze: the array under study, once."));
+    add({ Analyze }, QStringLiteral("candidate"), QStringLiteral("SPEC"),
+        QStringLiteral("With analyze: another array to analyze beside the --array; repeat for more."));
+    add({ Analyze }, QStringLiteral("chunks"), QStringLiteral("LIST"),
+        QStringLiteral("With analyze: the chunk sizes of the --array compared side by side (default 16KiB,32KiB,...,1MiB; "
+                       "none: no comparison)."));
+    add({ Analyze }, QStringLiteral("hot"), QStringLiteral("N"), QStringLiteral("With analyze: hot chunks listed (default 10)."));
     add({ Replay }, QStringLiteral("scale"), QStringLiteral("X"),
         QStringLiteral("Multiplies the trace's times by X (0.5 replays twice as fast)."));
     add({ Replay }, QStringLiteral("shard"), QStringLiteral("I/N"),
@@ -117,7 +132,7 @@ void addTraceOptions(CliArgs& a, TraceSubcommand sub)
         QStringLiteral("With --device: writes every served request (place, times, response) as CSV to OUT."));
     add({ Export }, QStringLiteral("fio"), QStringLiteral("OUT"), QStringLiteral("The iolog to write."));
     add({ Export }, QStringLiteral("target"), QStringLiteral("PATH"), QStringLiteral("The device the iolog names (default /dev/sdX)."));
-    add({ Summarize, Replay }, QStringLiteral("json"), QString(), QStringLiteral("Prints the result as one JSON object."));
+    add({ Summarize, Replay, Analyze }, QStringLiteral("json"), QString(), QStringLiteral("Prints the result as one JSON object."));
 }
 
 void progress(const char* what, double fraction)
@@ -496,10 +511,11 @@ int printMergedSummaries(const std::vector<PartialFile>& partials)
 
 int runTrace(const QStringList& args)
 {
-    // Which of summarize, replay and export: the first positional, found by a parse that knows every option.
-    CliArgs any(QStringLiteral("trace"), QStringLiteral("(summarize | replay | export) FILE..."),
+    // Which of summarize, replay, analyze and export: the first positional, found by a parse that knows every option.
+    CliArgs any(QStringLiteral("trace"), QStringLiteral("(summarize | replay | analyze | export) FILE..."),
         QStringLiteral("Reads block I/O traces (the format recognised from the content): summarizes them as the "
-                       "SWAT views, replays them through simulated arrays, or exports them as a fio iolog. "
+                       "SWAT views, replays them through simulated arrays, analyzes them through an array's layout, or "
+                       "exports them as a fio iolog. "
                        "raidscope-cli trace SUBCOMMAND --help lists a subcommand's options."));
     addTraceOptions(any, TraceSubcommand::Any);
     any.allowRepeats();
@@ -512,13 +528,14 @@ int runTrace(const QStringList& args)
         return Ok;
     }
     if (!name.isEmpty() && !sub && any.positional().size() >= 2)
-        return fail(QStringLiteral("trace: unknown subcommand '%1' (summarize, replay, export)").arg(name), Usage);
+        return fail(QStringLiteral("trace: unknown subcommand '%1' (summarize, replay, analyze, export)").arg(name), Usage);
     if (!sub || (any.positional().size() < 2 && !any.helpRequested()))
-        return fail(QStringLiteral("trace: expected summarize, replay or export and the trace FILEs "
+        return fail(QStringLiteral("trace: expected summarize, replay, analyze or export and the trace FILEs "
                                    "(raidscope-cli trace --help lists the options)"),
             Usage);
 
     CliArgs a(QStringLiteral("trace ") + name, *sub == TraceSubcommand::Replay ? QStringLiteral("FILE... (--array SPEC... | --device DEV)")
+                                                    : *sub == TraceSubcommand::Analyze ? QStringLiteral("FILE... --array SPEC [--candidate SPEC...]")
                                                     : *sub == TraceSubcommand::Export ? QStringLiteral("FILE... --fio OUT")
                                                                                      : QStringLiteral("FILE..."),
         traceDescription(*sub));
@@ -549,6 +566,7 @@ int runTrace(const QStringList& args)
     switch (*sub) {
     case TraceSubcommand::Summarize: return summarize(a, o);
     case TraceSubcommand::Replay: return replayTrace(a, o);
+    case TraceSubcommand::Analyze: return analyzeTrace(a, o);
     case TraceSubcommand::Export: return exportTrace(a, o);
     case TraceSubcommand::Any: break;
     }

@@ -26,6 +26,8 @@ inline constexpr double kMinReplayScale = 0.001, kMaxReplayScale = 1000, kMinRep
 int printReplay(const QJsonObject& request, const QJsonArray& arrays, std::uint64_t records);
 /// `trace replay`: through each --array, or measured with --device.
 int replayTrace(const CliArgs& a, const TraceJobOptions& o);
+/// `trace analyze`: through the --array's layout and each --candidate's, without timing (traceanalyzecommand.cpp).
+int analyzeTrace(const CliArgs& a, const TraceJobOptions& o);
 /// `trace replay --device DEV`: the trace measured on a block device or file.
 int replayOnDevice(const CliArgs& a, const TraceJobOptions& o);
 /// The table of `trace replay --device DEV --array SPEC...` (tracecomparisoncommand.cpp): as traced,

@@ -44,7 +44,7 @@ RequestPlanner::RequestPlanner(const Layout& layout, const SimConfig& config, st
 }
 
 bool RequestPlanner::plan(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1,
-                          std::vector<PhysOp>& phase2, bool& lost) const
+                          std::vector<PhysOp>& phase2, bool& lost, WritePlanSummary* summary) const
 {
     lost = false;
     if (!io.write && m_healthy) {
@@ -63,12 +63,19 @@ bool RequestPlanner::plan(const IoRequest& io, std::uint32_t request, std::vecto
         }
         return true;
     }
-    if (io.write && m_stripeParityWrites && planStripeParityWrite(io, request, phase1, phase2))
+    if (io.write && m_stripeParityWrites && planStripeParityWrite(io, request, phase1, phase2, summary))
         return true;
     // Writes, and reads of a degraded array: through the planner (RAID write paths, rebuild reads).
     thread_local RequestPlan plan; // its vectors' memory, kept (more than one thread may plan)
     planRequest(plan, m_layout, io.offsetBytes, io.sizeBytes, io.write, nullptr, m_options);
     lost = plan.lost;
+    if (summary && io.write) {
+        *summary = {};
+        for (const StripeUpdate& u : plan.stripes)
+            ++summary->stripesByMethod[std::size_t(u.method)];
+        for (const DiskOp& op : plan.ops)
+            summary->dataWrites += op.kind == DiskOp::Write && op.role == DiskOp::Data ? 1 : 0;
+    }
     bool reads = false, writes = false;
     for (const DiskOp& op : plan.ops) {
         reads |= op.kind == DiskOp::Read;
@@ -82,7 +89,7 @@ bool RequestPlanner::plan(const IoRequest& io, std::uint32_t request, std::vecto
 }
 
 bool RequestPlanner::planStripeParityWrite(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1,
-                                           std::vector<PhysOp>& phase2) const
+                                           std::vector<PhysOp>& phase2, WritePlanSummary* summary) const
 {
     // What planRequest() makes of it, step by step: a request past the end or empty is its to refuse;
     // unaligned ends are widened to whole blocks as there. Within one stripe a row (a depth in the
@@ -170,6 +177,13 @@ bool RequestPlanner::planStripeParityWrite(const IoRequest& io, std::uint32_t re
         phase1.push_back(physOp(r.disk, r.block, r.blocks, request, false));
     for (const Run& r : runs)
         phase2.push_back(physOp(r.disk, r.block, r.blocks, request, true));
+    if (summary) {
+        // One stripe, every row by read-modify-write (each row has at most mostWritten blocks written,
+        // so rmw's reads are fewer there too); one data run a chunk touched.
+        *summary = {};
+        summary->stripesByMethod[std::size_t(ParityMethod::ReadModifyWrite)] = 1;
+        summary->dataWrites = std::uint32_t(lastChunk - firstChunk + 1);
+    }
     return true;
 }
 

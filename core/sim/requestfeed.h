@@ -4,6 +4,7 @@
 #include "layout/requestplan.h"
 #include "workload.h"
 
+#include <array>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -27,6 +28,15 @@ struct PhysOp
     std::uint32_t member = 0;
 };
 
+/// What RequestPlanner::plan() found out about a write on the way (the layout analysis's, #56): its
+/// stripes by the method md chose for them (ParityMethod order; none without parity), and how many of
+/// its operations are the request's own data writes (the rest are reads, parity and mirror-copy writes).
+struct WritePlanSummary
+{
+    std::array<std::uint32_t, 4> stripesByMethod {};
+    std::uint32_t dataWrites = 0;
+};
+
 /// Turns a logical request into disk operations where they depend on the request alone: everything
 /// but the reads of a healthy mirrored array, which pick a copy by the disks' queues and heads as they
 /// reach the controller (the simulator plans those). Immutable: any thread may plan.
@@ -39,8 +49,9 @@ public:
     /// Appends the request's first operations to `phase1` and the writes that wait for its reads
     /// (read-modify-write, reconstruct-write) to `phase2`, all for request slot `request`; `lost`: some
     /// block has no surviving copy or parity. false, and nothing planned, for a mirror read (above).
+    /// `summary`, when given, is set for a write (left alone for a read).
     bool plan(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1, std::vector<PhysOp>& phase2,
-              bool& lost) const;
+              bool& lost, WritePlanSummary* summary = nullptr) const;
     /// `blocks` layout blocks from `block` of member disk `member`, where they are on its physical disk.
     PhysOp physOp(int member, std::uint64_t block, std::uint64_t blocks, std::uint32_t request, bool write) const
     {
@@ -58,7 +69,7 @@ private:
     /// write of small random and sequential workloads, without planRequest()'s general machinery; false
     /// (and nothing planned) for any other request, which planRequest() then plans.
     bool planStripeParityWrite(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1,
-                               std::vector<PhysOp>& phase2) const;
+                               std::vector<PhysOp>& phase2, WritePlanSummary* summary) const;
 
     const Layout& m_layout;
     const SimConfig& m_config;

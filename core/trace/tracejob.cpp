@@ -30,6 +30,28 @@ QStringList baseNames(const QStringList& files)
 
 } // namespace
 
+bool TraceRequestStream::next(TraceRecord& record)
+{
+    for (;;) {
+        const TraceReader::Status s = m_reader.next(record);
+        if (s == TraceReader::Status::End)
+            return false;
+        if (s == TraceReader::Status::Error) {
+            if (m_policy == TraceErrorPolicy::Stop || m_reader.error().fatal) {
+                m_error = m_reader.error().text();
+                return false;
+            }
+            ++m_skipped;
+            continue;
+        }
+        if (record.kind != TraceRecord::Kind::Request)
+            continue;
+        if (m_device >= 0 && record.device != std::uint32_t(m_device))
+            continue;
+        return true;
+    }
+}
+
 TraceSummaryResult summarizeTrace(const QStringList& files, const TraceJobOptions& options, std::stop_token stop,
                                   const Report<TraceSummarySnapshot>& report, std::chrono::milliseconds reportInterval)
 {
@@ -146,24 +168,15 @@ void replayOne(const QStringList& files, const TraceReplayOptions& options, Repl
     // Per window of arrival time: sum and count of response times (whitepaper Scenario 2).
     std::map<std::int64_t, std::pair<double, std::uint64_t>> windows;
     TraceRecord rec;
+    TraceRequestStream requests(*reader, options.read.onError, options.device);
     double lastArrivalNs = 0;
     const ReplaySource source {
         [&](ReplayRecord& r) {
             for (;;) {
-                const TraceReader::Status s = reader->next(rec);
-                if (s == TraceReader::Status::End)
+                if (!requests.next(rec)) {
+                    task.error = requests.error();
                     return false;
-                if (s == TraceReader::Status::Error) {
-                    if (options.read.onError == TraceErrorPolicy::Stop || reader->error().fatal) {
-                        task.error = reader->error().text();
-                        return false;
-                    }
-                    continue;
                 }
-                if (rec.kind != TraceRecord::Kind::Request)
-                    continue;
-                if (options.device >= 0 && rec.device != std::uint32_t(options.device))
-                    continue;
                 if (!started) {
                     first = rec.timeNs;
                     started = true;

@@ -19,6 +19,33 @@ namespace raidscope {
 /// What to do with a malformed line: stop at the first (the default) or skip it and count it.
 enum class TraceErrorPolicy : std::uint8_t { Stop, Skip };
 
+/// The request records of a reader one at a time, as a replay and the layout analysis take them:
+/// other kinds of record (completions, raw driver events) and, with `device` >= 0, other devices'
+/// requests are passed over; a malformed line stops the read under TraceErrorPolicy::Stop (and
+/// always when fatal), else it is skipped and counted.
+class TraceRequestStream
+{
+public:
+    TraceRequestStream(TraceReader& reader, TraceErrorPolicy policy, int device = -1)
+        : m_reader(reader)
+        , m_policy(policy)
+        , m_device(device)
+    {
+    }
+    /// The next request; false at the end, or at an error that stops the read (error() says which).
+    bool next(TraceRecord& record);
+    /// The error that stopped the read; empty at a clean end.
+    const QString& error() const { return m_error; }
+    std::uint64_t skippedLines() const { return m_skipped; }
+
+private:
+    TraceReader& m_reader;
+    TraceErrorPolicy m_policy;
+    int m_device;
+    QString m_error;
+    std::uint64_t m_skipped = 0;
+};
+
 /// A summarize job's settings.
 /// A slow-period threshold (--slow-ms) from 1 us to 10^9 ms (11.6 days).
 inline constexpr double kMinSlowMs = 0.001, kMaxSlowMs = 1e9;

@@ -5,8 +5,12 @@
 // ticks) is generated once from a fixed seed in /tmp (RAIDSCOPE_BENCH_TRACE_MB, default 200).
 // Peak RSS is reported for a 1/4-size and the full-size file: flat memory means equal figures.
 //
+// The layout analysis (#56) on the same file beside the summary, each on one thread and on every
+// core: one RAID 5 array alone, and with the seven-size chunk sweep (eight analyzers a request).
+//
 // Run: cmake --build build --target bench_trace && build/bin/bench_trace
 #include "stats/rng.h"
+#include "trace/layoutanalysis.h"
 #include "trace/tracejob.h"
 
 #include <benchmark/benchmark.h>
@@ -91,6 +95,56 @@ void summarizeFile(benchmark::State& state, int megabytes)
     state.counters["peakRssMiB"] = double(peakRssKiB()) / 1024.0;
 }
 
+// `arrays`: 1 (the array alone) or 8 (with the 16 KiB .. 1 MiB sweep); `jobs` 1 or 0 (every core).
+void analyzeFile(benchmark::State& state, int megabytes, const char* spec, bool sweep, int jobs)
+{
+    const QString path = syntheticMsr(megabytes);
+    if (path.isEmpty()) {
+        state.SkipWithError("cannot write the synthetic trace in /tmp");
+        return;
+    }
+    const std::int64_t bytes = QFileInfo(path).size();
+    LayoutAnalysisOptions o;
+    o.read.reader.format = TraceFormat::MsrCsv;
+    o.read.jobs = jobs;
+    o.arraySpecs = { QString::fromLatin1(spec) };
+    if (sweep)
+        o.sweepChunkBytes = defaultSweepChunkBytes();
+    std::uint64_t records = 0;
+    for (auto _ : state) {
+        const auto r = analyzeTraceLayout({ path }, o);
+        if (!r.ok) {
+            state.SkipWithError(r.error.toStdString().c_str());
+            return;
+        }
+        records = r.records;
+        benchmark::DoNotOptimize(records);
+    }
+    state.SetBytesProcessed(state.iterations() * bytes);
+    state.counters["MB/s"] = benchmark::Counter(double(bytes) / 1e6 * double(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["records"] = double(records);
+    state.counters["peakRssMiB"] = double(peakRssKiB()) / 1024.0;
+}
+
+void summarizeFileJobs(benchmark::State& state, int megabytes, int jobs)
+{
+    const QString path = syntheticMsr(megabytes);
+    const std::int64_t bytes = QFileInfo(path).size();
+    TraceJobOptions o;
+    o.reader.format = TraceFormat::MsrCsv;
+    o.jobs = jobs;
+    for (auto _ : state) {
+        const auto r = summarizeTrace({ path }, o);
+        if (!r.ok) {
+            state.SkipWithError(r.error.toStdString().c_str());
+            return;
+        }
+        benchmark::DoNotOptimize(r.summary.records);
+    }
+    state.SetBytesProcessed(state.iterations() * bytes);
+    state.counters["MB/s"] = benchmark::Counter(double(bytes) / 1e6 * double(state.iterations()), benchmark::Counter::kIsRate);
+}
+
 int fullMegabytes()
 {
     const char* env = std::getenv("RAIDSCOPE_BENCH_TRACE_MB");
@@ -103,5 +157,19 @@ int fullMegabytes()
 // Smaller file first: peak RSS only grows, so the quarter file's figure is its own.
 BENCHMARK_CAPTURE(summarizeFile, msr_quarter, fullMegabytes() / 4)->Unit(benchmark::kMillisecond)->Iterations(2);
 BENCHMARK_CAPTURE(summarizeFile, msr_full, fullMegabytes())->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// The layout analysis beside the summary on the quarter file (#56).
+BENCHMARK_CAPTURE(summarizeFileJobs, msr_quarter_1job, fullMegabytes() / 4, 1)->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK_CAPTURE(summarizeFileJobs, msr_quarter_allcores, fullMegabytes() / 4, 0)->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK_CAPTURE(analyzeFile, raid5_1job, fullMegabytes() / 4, "raid5 disks=5 chunk=64KiB", false, 1)
+    ->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK_CAPTURE(analyzeFile, raid0_1job, fullMegabytes() / 4, "raid0 disks=4 chunk=64KiB", false, 1)
+    ->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK_CAPTURE(analyzeFile, raid10_1job, fullMegabytes() / 4, "raid10 disks=4 chunk=64KiB", false, 1)
+    ->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK_CAPTURE(analyzeFile, raid5_sweep_1job, fullMegabytes() / 4, "raid5 disks=5 chunk=64KiB", true, 1)
+    ->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK_CAPTURE(analyzeFile, raid5_sweep_allcores, fullMegabytes() / 4, "raid5 disks=5 chunk=64KiB", true, 0)
+    ->Unit(benchmark::kMillisecond)->Iterations(2);
 
 BENCHMARK_MAIN();
