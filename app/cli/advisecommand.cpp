@@ -154,8 +154,9 @@ int runAdvise(const QStringList& args)
             settings = stripeSettings(*resolved, advice->candidates[std::size_t(rec.best)].chunkBytes);
 
     // Interval counters as a trace: the mix is their synthetic requests', said with what was assumed (#56).
+    // mixFromTrace() reads them with the default options: offsets over kDefaultCounterRegionBytes.
     const QStringList synthetic = a.has(QStringLiteral("trace"))
-        ? syntheticWorkloadNotes({ a.value(QStringLiteral("trace")) }, TraceReaderOptions {}.counterRegionBytes, TraceReaderOptions {}.counterSeed)
+        ? syntheticWorkloadNotes({ a.value(QStringLiteral("trace")) }, kDefaultCounterRegionBytes, TraceReaderOptions {}.counterSeed)
         : QStringList();
     if (a.flag(QStringLiteral("json"))) {
         QJsonObject root = adviceJson(o, *advice, rec, host, hasCurrent ? std::optional<std::uint64_t>(spec->chunkBytes) : std::nullopt);

@@ -36,7 +36,9 @@ CounterFormat sniffCounterFormat(std::string_view head)
         return CounterFormat::None;
     // Both tools open with {"sysstat": {"hosts": [...: sadf's host states the file's date
     // ("file-date"), iostat's the day it ran ("date") and names its devices "disk_device".
-    if (head.find("\"sysstat\"") == std::string_view::npos || head.find("\"hosts\"") == std::string_view::npos)
+    // Both put "sysstat" as the first key: a JSON that merely mentions the word is not taken.
+    const std::size_t key = head.find_first_not_of(" \t\r\n", first + 1);
+    if (key == std::string_view::npos || head.substr(key, 9) != "\"sysstat\"" || head.find("\"hosts\"") == std::string_view::npos)
         return CounterFormat::None;
     if (head.find("\"file-date\"") != std::string_view::npos || head.find("\"disk-device\"") != std::string_view::npos)
         return CounterFormat::SadfJson;
@@ -72,6 +74,7 @@ public:
         case QJsonValue::Array: return QStringLiteral("an array");
         case QJsonValue::Object: return QStringLiteral("an object");
         case QJsonValue::Null: return QStringLiteral("null");
+        case QJsonValue::Double: return QStringLiteral("%1 is a number").arg(v.toDouble());
         default: return QStringLiteral("not a number");
         }
     }
@@ -102,7 +105,9 @@ public:
             if (!v.isDouble())
                 return fail(path, QLatin1String(key), shown(v) + QStringLiteral(", not a number"));
             out = v.toDouble();
-            if (!std::isfinite(out) || out < 0)
+            if (!std::isfinite(out))
+                return fail(path, QLatin1String(key), QStringLiteral("is not a finite number"));
+            if (out < 0)
                 return fail(path, QLatin1String(key), QStringLiteral("%1 is negative").arg(out));
             if (out > max)
                 return fail(path, QLatin1String(key), QStringLiteral("%1 is more than %2").arg(out).arg(max));
@@ -144,6 +149,10 @@ struct Parser
     CounterFile& out;
     Json& json;
     std::unordered_map<std::string, std::uint32_t> index;
+    double sampleS = 0; ///< sadf: the length of the sample being read
+    double discards = 0; ///< sadf: the requests of tps that discards take (by bytes), summed
+    double byteless = 0; ///< sadf: the requests of samples with tps but no bytes
+    int otherIntervals = 0; ///< iostat: device intervals with discards (d/s) or flushes (f/s)
 
     bool device(const QJsonObject& d, const QString& path, std::uint32_t& at)
     {
@@ -193,11 +202,29 @@ struct Parser
                 return false;
             else
                 c.writeBytesPerS = kB * 512;
-            const double bytes = c.readBytesPerS + c.writeBytesPerS;
-            c.readsPerS = bytes > 0 ? tps * c.readBytesPerS / bytes : 0;
-            c.writesPerS = tps - c.readsPerS;
+            // sysstat 12.1 and later count discards in tps (dkB, dc_sec): their share of tps, by
+            // bytes like the reads', is neither read nor written and is left out (a note says how much).
+            double discardBytesPerS = 0;
+            if (!json.number(d, path, { "dkB" }, false, kB, &found))
+                return false;
+            if (found)
+                discardBytesPerS = kB * 1024;
+            else if (!json.number(d, path, { "dc_sec" }, false, kB))
+                return false;
+            else
+                discardBytesPerS = kB * 512;
+            const double bytes = c.readBytesPerS + c.writeBytesPerS + discardBytesPerS;
+            if (bytes > 0) {
+                c.readsPerS = tps * c.readBytesPerS / bytes;
+                c.writesPerS = tps * c.writeBytesPerS / bytes;
+                discards += (tps - c.readsPerS - c.writesPerS) * sampleS;
+            } else {
+                byteless += tps * sampleS; // requests of no size: neither a read nor a write can be made of them
+            }
+            c.iops = c.readsPerS + c.writesPerS;
             if (!json.number(d, path, { "await" }, false, c.awaitMs, &found))
                 return false;
+            c.awaitKnown = found;
             noAwait = noAwait || !found;
             if (!json.number(d, path, { "aqu-sz", "avgqu-sz" }, false, c.queueSize)
                 || !json.number(d, path, { "util-percent" }, false, c.utilPercent))
@@ -208,6 +235,11 @@ struct Parser
                 || !json.number(d, path, { "w/s" }, true, c.writesPerS, nullptr, kMaxCounterIops))
                 return false;
             c.iops = c.readsPerS + c.writesPerS;
+            double other = 0, flushes = 0;
+            if (!json.number(d, path, { "d/s" }, false, other) || !json.number(d, path, { "f/s" }, false, flushes))
+                return false;
+            if (other > 0 || flushes > 0)
+                ++otherIntervals; // iostat counts them apart: r/s and w/s are reads and writes only
             if (!json.number(d, path, { "rkB/s" }, true, kB))
                 return false;
             c.readBytesPerS = kB * 1024;
@@ -217,7 +249,8 @@ struct Parser
             bool foundW = false;
             if (!json.number(d, path, { "r_await" }, false, rAwait, &found) || !json.number(d, path, { "w_await" }, false, wAwait, &foundW))
                 return false;
-            noAwait = noAwait || !found || !foundW;
+            c.awaitKnown = (found || c.readsPerS == 0) && (foundW || c.writesPerS == 0);
+            noAwait = noAwait || !c.awaitKnown;
             c.awaitMs = c.iops > 0 ? (c.readsPerS * rAwait + c.writesPerS * wAwait) / c.iops : 0;
             if (!json.number(d, path, { "aqu-sz", "avgqu-sz" }, false, c.queueSize)
                 || !json.number(d, path, { "util", "%util" }, false, c.utilPercent))
@@ -302,9 +335,14 @@ struct Parser
                         out.detail = QStringLiteral("the first ending %1").arg(sample.value(QStringLiteral("timestamp")).toString().left(40));
                 }
             }
+            sampleS = length;
             firstOf.push_back(out.intervals.size());
             endS.push_back(end);
             lengthS.push_back(length);
+            if (out.intervals.size() + std::size_t(list.size()) > kMaxCounterIntervals)
+                return json.fail(path, QStringLiteral("disk"),
+                    QStringLiteral("more than %1 device intervals in the file: split it (sadf -s/-e, or fewer devices with --dev)")
+                        .arg(kMaxCounterIntervals));
             for (qsizetype k = 0; k < list.size(); ++k) {
                 const QString dpath = path + QStringLiteral(".disk[%1]").arg(k);
                 QJsonObject d;
@@ -333,12 +371,18 @@ struct Parser
                     : QStringLiteral("interval %1 s: the median step between iostat's timestamps (iostat states none)").arg(step));
             out.notes << QStringLiteral("iostat's first report is the average since boot unless it ran with -y: it is read as an interval like the others");
         }
-        // Interval starts from the first's, never before the previous one's (a clock set back).
+        // Interval starts from the first's, never before the previous interval's end: a clock set
+        // back, or iostat's timestamps of whole seconds closer than its interval. Such an interval
+        // keeps its length and rates and moves later (a note says how many did), so that the
+        // synthetic requests come in time order and the intervals do not overlap.
         const double origin = endS.front() - lengthS.front();
-        double previous = 0;
+        double previousEnd = 0;
+        int moved = 0;
         for (std::size_t i = 0; i < endS.size(); ++i) {
-            const double start = std::max(previous, endS[i] - lengthS[i] - origin);
-            previous = start;
+            const double stated = endS[i] - lengthS[i] - origin;
+            const double start = std::max(previousEnd, stated);
+            moved += start > stated + 1e-9;
+            previousEnd = start + lengthS[i];
             const std::size_t last = i + 1 < firstOf.size() ? firstOf[i + 1] : out.intervals.size();
             for (std::size_t k = firstOf[i]; k < last; ++k) {
                 out.intervals[k].startNs = std::int64_t(std::llround(start * 1e9));
@@ -357,8 +401,20 @@ struct Parser
             out.notes << QStringLiteral("sar -d records requests (tps) and bytes read and written, not reads per second: "
                                         "the read share of requests is the read share of bytes (reads and writes of one mean size)");
         }
+        if (moved)
+            out.notes << QStringLiteral("%1 intervals began before the previous one ended (by their timestamps): "
+                                        "each moved to start at that end, its length and rates kept").arg(moved);
         if (noAwait)
-            out.notes << QStringLiteral("some intervals state no await: taken as 0");
+            out.notes << QStringLiteral("some intervals state no await: left out of the mean await");
+        if (discards >= 0.5)
+            out.notes << QStringLiteral("sar's tps counts discards: about %1 discard requests (their share of tps by bytes) "
+                                        "left out, neither read nor written").arg(discards, 0, 'f', 0);
+        if (byteless >= 0.5)
+            out.notes << QStringLiteral("about %1 requests of intervals with tps but no bytes read, written or discarded "
+                                        "left out (no size to give them)").arg(byteless, 0, 'f', 0);
+        if (otherIntervals)
+            out.notes << QStringLiteral("%1 device intervals with discards (d/s) or flushes (f/s): left out, "
+                                        "reads and writes are r/s and w/s").arg(otherIntervals);
         if (withoutDisks)
             out.notes << QStringLiteral("%1 samples without disk counters (restarts, comments) left out").arg(withoutDisks);
         return true;
@@ -366,6 +422,14 @@ struct Parser
 };
 
 } // namespace
+
+double CounterFile::requests() const
+{
+    double n = 0;
+    for (const CounterInterval& c : intervals)
+        n += (c.readsPerS + c.writesPerS) * c.intervalS;
+    return n;
+}
 
 bool parseCounterFile(std::string_view data, const QString& name, CounterFile& out, TraceError& error)
 {

@@ -36,6 +36,13 @@ inline constexpr std::size_t kMaxCounterDevices = 4096;
 inline constexpr double kMaxCounterIops = 1e8;
 /// The longest interval accepted: one day (sar's and iostat's intervals are seconds to minutes).
 inline constexpr double kMaxCounterIntervalS = 86400;
+/// Device intervals in one file (samples times devices): 2^22, two days of 1 s samples of 24 disks.
+/// Bounds the memory of the parsed intervals (88 bytes each) apart from the file's size.
+inline constexpr std::size_t kMaxCounterIntervals = std::size_t(1) << 22;
+/// Synthetic requests one counter file may make (its rates times its intervals, summed): 2^32, two
+/// days of 1 s samples of 10 disks at 2500 IOPS. A few bytes of counters could otherwise ask for
+/// 10^13 requests and a replay that never ends; such a file is refused, not cut.
+inline constexpr double kMaxCounterSyntheticRequests = 4294967296.0;
 
 /// One device over one interval, in the counters' own units converted to bytes and seconds.
 struct CounterInterval
@@ -49,6 +56,7 @@ struct CounterInterval
     double readBytesPerS = 0; ///< sysstat's kB are 1024 bytes (rkB = sectors / 2)
     double writeBytesPerS = 0;
     double awaitMs = 0; ///< mean time a request spent queued and served
+    bool awaitKnown = true; ///< false when the sample states no await (then awaitMs is 0 and not averaged)
     double queueSize = 0; ///< aqu-sz: mean requests in the queue and in service
     double utilPercent = 0; ///< time the device was busy
 };
@@ -65,6 +73,9 @@ struct CounterFile
     /// tps times the read share of the bytes, which holds when reads and writes have one mean size.
     bool readsFromBytes = false;
     QStringList notes; ///< how a field was read or what was assumed
+    /// The requests the counters describe: each interval's reads and writes per second times its
+    /// length, summed (what the synthetic stream makes, to within one request per device).
+    double requests() const;
 };
 
 /// The format the first bytes of a file look like (a JSON object with "sysstat" and the keys of
@@ -95,7 +106,7 @@ struct CounterDeviceSummary
     double readShare = 0; ///< of requests
     double readByteShare = 0;
     double meanSizeBytes = 0, meanReadBytes = 0, meanWriteBytes = 0;
-    double awaitMs = 0; ///< weighted by requests
+    double awaitMs = 0; ///< weighted by requests, over the intervals that state an await
     double queueSize = 0; ///< weighted by time
     double utilPercent = 0; ///< weighted by time
     double peakUtilPercent = 0;

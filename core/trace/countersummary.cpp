@@ -2,6 +2,8 @@
 // A counter file's summary per device and per interval (#56): rates and means, as the counters have them.
 #include "counterfile.h"
 
+#include "units.h"
+
 #include <QJsonArray>
 
 #include <algorithm>
@@ -14,7 +16,7 @@ CounterSummary summarizeCounters(CounterFile file)
     CounterSummary s;
     s.devices.resize(file.devices.size());
     std::vector<std::vector<double>> active(file.devices.size());
-    std::vector<double> awaitSum(file.devices.size()), queueSum(file.devices.size()), utilSum(file.devices.size());
+    std::vector<double> awaitSum(file.devices.size()), awaitIos(file.devices.size()), queueSum(file.devices.size()), utilSum(file.devices.size());
     double lastEnd = 0;
     for (const CounterInterval& c : file.intervals) {
         CounterDeviceSummary& d = s.devices[c.device];
@@ -27,7 +29,10 @@ CounterSummary summarizeCounters(CounterFile file)
         d.writes += c.writesPerS * t;
         d.bytesRead += c.readBytesPerS * t;
         d.bytesWritten += c.writeBytesPerS * t;
-        awaitSum[c.device] += c.awaitMs * c.iops * t;
+        if (c.awaitKnown) {
+            awaitSum[c.device] += c.awaitMs * c.iops * t;
+            awaitIos[c.device] += c.iops * t;
+        }
         queueSum[c.device] += c.queueSize * t;
         utilSum[c.device] += c.utilPercent * t;
         d.peakIops = std::max(d.peakIops, c.iops);
@@ -51,8 +56,9 @@ CounterSummary summarizeCounters(CounterFile file)
         if (d.ios > 0) {
             d.readShare = d.reads / d.ios;
             d.meanSizeBytes = bytes / d.ios;
-            d.awaitMs = awaitSum[i] / d.ios;
         }
+        if (awaitIos[i] > 0)
+            d.awaitMs = awaitSum[i] / awaitIos[i];
         d.readByteShare = bytes > 0 ? d.bytesRead / bytes : 0;
         d.meanReadBytes = d.reads > 0 ? d.bytesRead / d.reads : 0;
         d.meanWriteBytes = d.writes > 0 ? d.bytesWritten / d.writes : 0;
@@ -72,6 +78,7 @@ QJsonObject CounterSummary::toJson() const
     QJsonArray devs;
     for (const CounterDeviceSummary& d : devices)
         devs.append(QJsonObject { { QStringLiteral("device"), QString::fromStdString(d.name) },
+            { QStringLiteral("bytes"), d.bytesRead + d.bytesWritten },
             { QStringLiteral("intervals"), d.intervals }, { QStringLiteral("activeIntervals"), d.activeIntervals },
             { QStringLiteral("durationS"), d.durationS }, { QStringLiteral("ios"), d.ios }, { QStringLiteral("reads"), d.reads },
             { QStringLiteral("writes"), d.writes }, { QStringLiteral("bytesRead"), d.bytesRead },
@@ -89,16 +96,31 @@ QJsonObject CounterSummary::toJson() const
             { QStringLiteral("intervalS"), c.intervalS }, { QStringLiteral("device"), QString::fromStdString(file.devices[c.device]) },
             { QStringLiteral("iops"), c.iops }, { QStringLiteral("mbps"), bytes / 1e6 },
             { QStringLiteral("readShare"), c.iops > 0 ? c.readsPerS / c.iops : 0.0 },
-            { QStringLiteral("meanSizeBytes"), c.iops > 0 ? bytes / c.iops : 0.0 }, { QStringLiteral("awaitMs"), c.awaitMs },
+            { QStringLiteral("meanSizeBytes"), c.iops > 0 ? bytes / c.iops : 0.0 },
+            { QStringLiteral("awaitMs"), c.awaitKnown ? QJsonValue(c.awaitMs) : QJsonValue(QJsonValue::Null) },
             { QStringLiteral("queueSize"), c.queueSize }, { QStringLiteral("utilPercent"), c.utilPercent } });
     }
+    // The keys every trace summary has (DESIGN.md), as the counters give them: totals of rate x
+    // interval, so not whole numbers; no size histogram, which counters cannot give (an empty one).
+    double reads = 0, writes = 0, bytesRead = 0, bytesWritten = 0;
+    for (const CounterDeviceSummary& d : devices) {
+        reads += d.reads;
+        writes += d.writes;
+        bytesRead += d.bytesRead;
+        bytesWritten += d.bytesWritten;
+    }
     return QJsonObject { { QStringLiteral("format"), counterFormatName(file.format) },
+        { QStringLiteral("records"), reads + writes }, { QStringLiteral("reads"), reads }, { QStringLiteral("writes"), writes },
+        { QStringLiteral("bytesRead"), bytesRead }, { QStringLiteral("bytesWritten"), bytesWritten },
+        { QStringLiteral("sizeHistogram"), QJsonArray() },
         { QStringLiteral("kind"), QStringLiteral("interval counters") },
         { QStringLiteral("perRequest"), false }, { QStringLiteral("file"), file.file },
         { QStringLiteral("detail"), file.detail }, { QStringLiteral("durationS"), durationS },
         { QStringLiteral("readShareFrom"), file.readsFromBytes ? QStringLiteral("bytes") : QStringLiteral("requests") },
         { QStringLiteral("devices"), devs }, { QStringLiteral("intervals"), intervals },
-        { QStringLiteral("notes"), QJsonArray::fromStringList(file.notes) } };
+        { QStringLiteral("notes"), QJsonArray::fromStringList(file.notes) },
+        // What `trace replay` and `advise` make of the file: the assumptions of its synthetic requests.
+        { QStringLiteral("asWorkload"), QJsonArray::fromStringList(counterWorkloadAssumptions(file, 0, TraceReaderOptions {}.counterSeed)) } };
 }
 
 QString CounterSummary::toText() const
@@ -124,6 +146,9 @@ QString CounterSummary::toText() const
     t += QStringLiteral("per interval: --json\n");
     for (const QString& n : file.notes)
         t += QStringLiteral("note:      %1\n").arg(n);
+    t += QStringLiteral("\nas a workload (trace replay, advise):\n");
+    for (const QString& n : counterWorkloadAssumptions(file, 0, TraceReaderOptions {}.counterSeed))
+        t += QStringLiteral("  %1\n").arg(n);
     return t;
 }
 
@@ -134,7 +159,7 @@ QStringList counterWorkloadAssumptions(const CounterFile& file, std::uint64_t re
     out << QStringLiteral("sizes: every request of an interval at that interval's mean read or write size, rounded to 512 B "
                           "(the counters have no size distribution)");
     out << QStringLiteral("locality: offsets uniformly random over %1, 4 KiB aligned (the counters have no offsets)")
-               .arg(regionBytes ? QStringLiteral("%1 bytes").arg(regionBytes) : QStringLiteral("the whole of each replayed array"));
+               .arg(regionBytes ? formatBytesHuman(regionBytes) : QStringLiteral("the whole of each replayed array"));
     out << QStringLiteral("arrivals: Poisson within each interval, its request count fixed to rate x interval "
                           "(the count carried over from interval to interval, so the totals match); seed %1").arg(seed);
     if (file.readsFromBytes)

@@ -82,6 +82,17 @@ public:
                                                         : QStringLiteral("iostat JSON counters (synthetic requests)");
         m_info.timeOrigin = QStringLiteral("trace start");
         m_ok = readCounterSource(*source, name, m_file, m_error);
+        if (m_ok && m_file.requests() > kMaxCounterSyntheticRequests) {
+            m_ok = false;
+            m_error = TraceError {};
+            m_error.file = name;
+            m_error.key = QStringLiteral("sysstat.hosts[0].statistics");
+            m_error.message = QStringLiteral("the counters describe %1 requests, more than the %2 a counter file may be replayed as: "
+                                             "split the file (sadf -s/-e)")
+                                  .arg(m_file.requests(), 0, 'g', 4)
+                                  .arg(kMaxCounterSyntheticRequests, 0, 'g', 4);
+            m_error.fatal = true;
+        }
         m_info.detail = m_ok ? m_file.detail + QStringLiteral("; synthetic requests") : m_info.name;
         if (!m_ok)
             return;
