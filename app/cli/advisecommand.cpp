@@ -6,6 +6,7 @@
 #include "advisor/stripeadvisor.h"
 #include "advisor/stripesettings.h"
 #include "layout/layoutregistry.h"
+#include "trace/counterfile.h"
 #include "trace/tracejob.h"
 #include "units.h"
 
@@ -152,9 +153,16 @@ int runAdvise(const QStringList& args)
         if (const auto resolved = LayoutRegistry::instance().resolve(*spec, nullptr))
             settings = stripeSettings(*resolved, advice->candidates[std::size_t(rec.best)].chunkBytes);
 
+    // Interval counters as a trace: the mix is their synthetic requests', said with what was assumed (#56).
+    // mixFromTrace() reads them with the default options: offsets over kDefaultCounterRegionBytes.
+    const QStringList synthetic = a.has(QStringLiteral("trace"))
+        ? syntheticWorkloadNotes({ a.value(QStringLiteral("trace")) }, kDefaultCounterRegionBytes, TraceReaderOptions {}.counterSeed)
+        : QStringList();
     if (a.flag(QStringLiteral("json"))) {
         QJsonObject root = adviceJson(o, *advice, rec, host, hasCurrent ? std::optional<std::uint64_t>(spec->chunkBytes) : std::nullopt);
         root.insert(QStringLiteral("settings"), stripeSettingsJson(settings));
+        if (!synthetic.isEmpty())
+            root.insert(QStringLiteral("synthetic"), QJsonArray::fromStringList(synthetic));
         out(QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented)));
         return Ok;
     }
@@ -167,6 +175,8 @@ int runAdvise(const QStringList& args)
                     .arg(advice->drive.positioningMs, 0, 'f', 3)
                     .arg(advice->drive.transferBytesPerSec / 1e6, 0, 'f', 1)
                     .arg(advice->drive.source);
+    for (const QString& n : synthetic)
+        t += QStringLiteral("note:    %1\n").arg(n);
     const bool simulated = o.simulateOutstanding > 0;
     t += QStringLiteral("chunk      drives  drives   ops   extra  positioning  productive  disk time  positioning  IOPS, all%1\n"
                         "         (random) (aligned)  /req  ops/req     ms/req      ms/req     ms/req        share   disks busy%2\n")

@@ -7,6 +7,7 @@
 #include "tracecommand.h"
 
 #include "numberrange.h"
+#include "trace/counterfile.h"
 #include "trace/tracejob.h"
 
 #include <QJsonArray>
@@ -27,8 +28,11 @@ int printReplay(const QJsonObject& request, const QJsonArray& arrays, std::uint6
         return fail(QStringLiteral("trace replay: no --array could be simulated; --array %1: %2")
                         .arg(arrays.first().toObject().value(QStringLiteral("array")).toString(),
                             arrays.first().toObject().value(QStringLiteral("error")).toString()));
+    const QJsonArray synthetic = request.value(QStringLiteral("synthetic")).toArray();
     if (request.value(QStringLiteral("json")).toBool()) {
-        const QJsonObject o { { QStringLiteral("records"), double(records) }, { QStringLiteral("arrays"), arrays } };
+        QJsonObject o { { QStringLiteral("records"), double(records) }, { QStringLiteral("arrays"), arrays } };
+        if (!synthetic.isEmpty())
+            o[QStringLiteral("synthetic")] = synthetic;
         out(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
         return Ok;
     }
@@ -39,6 +43,10 @@ int printReplay(const QJsonObject& request, const QJsonArray& arrays, std::uint6
                                    : QStringLiteral("at x%1").arg(request.value(QStringLiteral("scale")).toDouble()))
                     .arg(request.value(QStringLiteral("window")).toDouble())
                     .arg(request.value(QStringLiteral("slowMs")).toDouble());
+    for (const QJsonValue& n : synthetic)
+        t += QStringLiteral("note: %1\n").arg(n.toString());
+    if (!synthetic.isEmpty())
+        t += u'\n';
     t += QStringLiteral("   mean ms    p50 ms    p90 ms    p99 ms  slow periods  disk utilization %  array\n");
     for (const QJsonValue& v : arrays) {
         const QJsonObject x = v.toObject();
@@ -128,7 +136,10 @@ int replayTrace(const CliArgs& a, const TraceJobOptions& o)
     const QJsonObject request { { QStringLiteral("traces"), QJsonArray::fromStringList(a.positional().mid(1)) },
         { QStringLiteral("arrays"), QJsonArray::fromStringList(all) }, { QStringLiteral("scale"), ro.timeScale },
         { QStringLiteral("window"), ro.windowSeconds }, { QStringLiteral("slowMs"), ro.slowThresholdMs },
-        { QStringLiteral("json"), a.flag(QStringLiteral("json")) } };
+        { QStringLiteral("json"), a.flag(QStringLiteral("json")) },
+        // Interval counters replayed as synthetic requests say so, with what was assumed (#56).
+        { QStringLiteral("synthetic"),
+            QJsonArray::fromStringList(syntheticWorkloadNotes(a.positional().mid(1), o.reader.counterRegionBytes, o.reader.counterSeed)) } };
     QJsonArray arrays;
     for (const TraceReplayArray& x : r.arrays)
         arrays.append(x.toJson());

@@ -3,6 +3,7 @@
 
 // Internal to core/trace: the concrete readers, created by TraceReader::open().
 
+#include "counterfile.h"
 #include "linesource.h"
 #include "tracereader.h"
 
@@ -74,6 +75,12 @@ std::unique_ptr<TraceReader> makeFioReader(std::unique_ptr<ByteSource> s, const 
 std::unique_ptr<TraceReader> makeCsvReader(std::unique_ptr<ByteSource> s, const QString& name, const CsvMapping& m);
 std::unique_ptr<TraceReader> makeBlkparseReader(std::unique_ptr<ByteSource> s, const QString& name);
 std::unique_ptr<TraceReader> makeBlktraceReader(std::unique_ptr<ByteSource> s, const QString& name);
+/// A counter file as synthetic requests (counterworkload.cpp); a file that does not parse gives its
+/// error at the first next().
+std::unique_ptr<TraceReader> makeCounterReader(std::unique_ptr<ByteSource> s, const QString& name, CounterFormat format,
+                                               const TraceReaderOptions& options);
+/// Reads all of `source`, at most kMaxCounterFileBytes, and parses it as a counter file.
+bool readCounterSource(ByteSource& source, const QString& name, CounterFile& out, TraceError& error);
 /// Several readers as one: by time when `byTime` (per-CPU blktrace files), else one after another.
 std::unique_ptr<TraceReader> makeMultiReader(std::vector<std::unique_ptr<TraceReader>> readers, bool byTime);
 

@@ -155,7 +155,12 @@ void replayOne(const QStringList& files, const TraceReplayOptions& options, Repl
     }
     a.arraySpec = sim->arraySpec();
     a.result.arraySpec = a.arraySpec;
-    auto reader = TraceReader::open(files, options.read.reader, &task.error);
+    // A counter file's synthetic requests address the whole array (uniform offsets over "the
+    // device"), unless the caller named a region (#56).
+    TraceReaderOptions readerOptions = options.read.reader;
+    if (readerOptions.counterRegionBytes == 0)
+        readerOptions.counterRegionBytes = sim->arrayBytes();
+    auto reader = TraceReader::open(files, readerOptions, &task.error);
     if (!reader)
         return;
     if (!reader->info().hasTimestamps) {

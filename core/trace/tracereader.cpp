@@ -27,6 +27,8 @@ QString traceFormatName(TraceFormat format)
     case TraceFormat::DiskSim: return QStringLiteral("disksim");
     case TraceFormat::FioLog: return QStringLiteral("fio");
     case TraceFormat::Csv: return QStringLiteral("csv");
+    case TraceFormat::SadfJson: return QStringLiteral("sadf");
+    case TraceFormat::IostatJson: return QStringLiteral("iostat");
     }
     return {};
 }
@@ -34,7 +36,8 @@ QString traceFormatName(TraceFormat format)
 bool parseTraceFormat(const QString& name, TraceFormat* format)
 {
     for (TraceFormat f : { TraceFormat::Auto, TraceFormat::Blkparse, TraceFormat::Blktrace, TraceFormat::MsrCsv,
-             TraceFormat::Spc, TraceFormat::DiskSim, TraceFormat::FioLog, TraceFormat::Csv }) {
+             TraceFormat::Spc, TraceFormat::DiskSim, TraceFormat::FioLog, TraceFormat::Csv, TraceFormat::SadfJson,
+             TraceFormat::IostatJson }) {
         if (name.compare(traceFormatName(f), Qt::CaseInsensitive) == 0) {
             *format = f;
             return true;
@@ -83,6 +86,9 @@ void TraceFormatInfo::setMissing(TraceField field, const QString& note)
 
 QString TraceError::text() const
 {
+    if (!key.isEmpty())
+        return file + QStringLiteral(": key ") + key
+            + (fieldName.isEmpty() ? QString() : QStringLiteral(", field ") + fieldName) + QStringLiteral(": ") + message;
     QString t = file + u':' + QString::number(line) + QStringLiteral(": ");
     if (field > 0)
         t += QStringLiteral("field %1 (%2): ").arg(field).arg(fieldName);
@@ -566,6 +572,9 @@ std::unique_ptr<TraceReader> makeReader(std::unique_ptr<ByteSource> source, std:
         return std::make_unique<EmptyReader>();
     if (format == TraceFormat::Auto) {
         format = TraceReader::sniff(head, &csv);
+        // Interval counters, not a trace: read as synthetic requests (counterworkload.cpp).
+        if (format == TraceFormat::Auto && sniffCounterFormat(head) != CounterFormat::None)
+            format = sniffCounterFormat(head) == CounterFormat::SadfJson ? TraceFormat::SadfJson : TraceFormat::IostatJson;
         if (format == TraceFormat::Auto) {
             *error = QStringLiteral("%1: unknown trace format (%2)").arg(name, options.formatRemedy);
             return nullptr;
@@ -584,6 +593,8 @@ std::unique_ptr<TraceReader> makeReader(std::unique_ptr<ByteSource> source, std:
             return nullptr;
         }
         return makeCsvReader(std::move(source), name, csv);
+    case TraceFormat::SadfJson: return makeCounterReader(std::move(source), name, CounterFormat::SadfJson, options);
+    case TraceFormat::IostatJson: return makeCounterReader(std::move(source), name, CounterFormat::IostatJson, options);
     case TraceFormat::Auto: break;
     }
     return nullptr;

@@ -65,7 +65,15 @@ struct TraceReaderOptions
     QString formatRemedy = QStringLiteral("name its format");
     /// ... and a CSV without a column mapping's.
     QString columnsRemedy = QStringLiteral("give a column mapping, or a preset: alibaba, tencent");
+    /// A counter file (sadf -j, iostat -o JSON) read as synthetic requests: their offsets are uniform
+    /// over this many bytes (0: kDefaultCounterRegionBytes; a replay gives the array's capacity) ...
+    std::uint64_t counterRegionBytes = 0;
+    /// ... and drawn from this seed, as are their arrival times and which are reads.
+    std::uint64_t counterSeed = 56;
 };
+
+/// The region a counter file's synthetic requests address when no target says its size: 1 TiB.
+inline constexpr std::uint64_t kDefaultCounterRegionBytes = std::uint64_t(1) << 40;
 
 /// A malformed input: where and why. text() reads "hm_0.csv:17: field 5 (Offset): 'abc' is not a number".
 struct TraceError
@@ -76,6 +84,9 @@ struct TraceError
     QString fieldName;
     QString message;
     bool fatal = false; ///< the reader cannot go on (I/O error, unreadable binary stream)
+    /// A JSON input's key path ("sysstat.hosts[0].statistics[3].disk[0]"), in place of a line: then
+    /// text() reads "x.json: key sysstat.hosts[0].statistics[3].disk[0], field tps: 'abc' is not a number".
+    QString key;
     QString text() const;
 };
 

@@ -46,10 +46,12 @@ enum class TraceFormat : std::uint8_t {
     DiskSim, ///< DiskSim / MQSim ASCII
     FioLog, ///< fio iolog version 2 or 3
     Csv, ///< generic CSV with a column mapping (CsvMapping)
+    SadfJson, ///< sysstat interval counters, `sadf -j` of `sar -d`: read as synthetic requests (counterfile.h)
+    IostatJson, ///< sysstat interval counters, `iostat -x -o JSON`: likewise
 };
 
 /// The short name used on the command line and in JSON: "blkparse", "blktrace", "msr", "spc",
-/// "disksim", "fio", "csv", "auto".
+/// "disksim", "fio", "csv", "sadf", "iostat", "auto".
 QString traceFormatName(TraceFormat format);
 /// The inverse of traceFormatName(); false when the name is unknown.
 bool parseTraceFormat(const QString& name, TraceFormat* format);
