@@ -314,7 +314,15 @@ LayoutAnalysisResult analyzeTraceLayout(const QStringList& files, const LayoutAn
         analyzers.push_back(std::move(a));
         refused.push_back(r);
     }
-    auto reader = TraceReader::open(files, options.read.reader, &out.error);
+    // A counter file's synthetic requests address the array, as in a replay (tracejob.cpp), unless the
+    // caller named a region: one stream feeds every array, so the smallest one's bytes, where every
+    // array holds them unwrapped.
+    TraceReaderOptions readerOptions = options.read.reader;
+    if (readerOptions.counterRegionBytes == 0)
+        for (const auto& a : analyzers)
+            if (a && (readerOptions.counterRegionBytes == 0 || a->arrayBytes() < readerOptions.counterRegionBytes))
+                readerOptions.counterRegionBytes = a->arrayBytes();
+    auto reader = TraceReader::open(files, readerOptions, &out.error);
     if (!reader)
         return out;
     const bool timed = reader->info().hasTimestamps;

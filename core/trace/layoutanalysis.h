@@ -162,6 +162,8 @@ public:
     void add(double t, std::uint64_t offsetBytes, std::uint64_t sizeBytes, bool write);
     /// The trace has no timestamps: add()'s `t` is the request's number (before the first add()).
     void setRequestOrder();
+    /// The array's usable bytes, where a replay places its requests.
+    std::uint64_t arrayBytes() const { return m_arrayBytes; }
     /// The analysis so far.
     LayoutAnalysis result() const;
 

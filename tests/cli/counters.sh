@@ -33,6 +33,11 @@ for f in randrw70-16k.sadf.json randread-4k.iostat.json; do
     jq -e '(.synthetic | length) >= 4 and (.synthetic[0] | startswith("synthetic")) and .records > 10000' \
         "$f.replay-json.out" >/dev/null || fail "$f: replay JSON: $(head -c 400 "$f.replay-json.out")"
 
+    # trace analyze places the synthetic requests within the arrays, as a replay does: none wraps.
+    run "$f.analyze" "$cli" trace analyze "$in" --array 'raid5 disks=4 chunk=64KiB' --candidate 'raid0 disks=2 chunk=16KiB'
+    grep -q 'synthetic' "$f.analyze.out" || fail "$f: analyze does not say its requests are synthetic"
+    ! grep -q "past the array's end" "$f.analyze.out" || fail "$f: analyze wrapped synthetic requests: $(grep "past the" "$f.analyze.out")"
+
     run "$f.advise" "$cli" advise --array 'raid5 disks=5' --trace "$in"
     grep -q '^note: *synthetic: a request stream made from interval counters' "$f.advise.out" \
         || fail "$f: advise does not say its workload is synthetic: $(head -8 "$f.advise.out")"
