@@ -4,7 +4,7 @@
 //           [--probe-sim SPEC | --probe-device PATH] [--probe-pace MS] [--probe-all-pairs] [--probe-engine rules|model]
 //           [--run-probe]
 //           [--trace FILE ...] [--trace-format F] [--trace-columns MAP] [--trace-on-error stop|skip]
-//           [--replay-array SPEC ...] [--replay-scale X] [--replay-device PATH] [--run-replay]
+//           [--replay-array SPEC ...] [--replay-scale X] [--replay-device PATH] [--run-replay] [--run-layout]
 //           [--disk-preset ID] [--validate-disk PARV:TRACE]
 //           [--workspace FILE] [--recovery ask|restore|discard|keep] [--palette system|dark|light] [--presentation]
 //           [RESULT.json | WORKSPACE.raidscope]
@@ -22,6 +22,7 @@
 #include "models/modelspage.h"
 #include "models/responsepanel.h"
 #include "traces/measuredcandidatebox.h"
+#include "traces/tracelayoutview.h"
 #include "traces/tracereplayview.h"
 #include "traces/tracespage.h"
 #include "widgets/viewstyle.h"
@@ -198,6 +199,9 @@ int main(int argc, char** argv)
         QStringLiteral("PATH"));
     const QCommandLineOption runReplay(QStringLiteral("run-replay"),
         QStringLiteral("Start the trace replay at once and show its comparison."));
+    const QCommandLineOption runLayout(QStringLiteral("run-layout"),
+        QStringLiteral("Analyze the trace through the layout at once (the first replay candidate is the array under "
+                       "study) and show the Layout tab."));
     const QCommandLineOption modelResponse(QStringLiteral("model-response"),
         QStringLiteral("Show the Models page's response-time model and compute it at once (model and simulation)."));
     const QCommandLineOption modelCalibration(QStringLiteral("model-calibration"),
@@ -230,7 +234,7 @@ int main(int argc, char** argv)
         presentationOption });
     parser.addOptions({ array, page, request, pluginDir, workload, sweepList, runOnce, runSweep, saveResults, probeSim,
         probeDevice, probePace, probeAllPairs, probeEngine, runProbe, trace, traceFormat, traceColumns, traceOnError, replayArray,
-        replayScale, replayDevice, runReplay, modelResponse, modelCalibration });
+        replayScale, replayDevice, runReplay, runLayout, modelResponse, modelCalibration });
     parser.addPositionalArgument(QStringLiteral("result"),
         QStringLiteral("A saved probe result (raidscope-cli probe --json) to show on the Probe page, a saved study (study --json) "
                        "for the Study page, or a workspace "
@@ -404,7 +408,7 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(trace) && !traces->openFiles(parser.values(trace)))
         warn(QStringLiteral("--trace: ") + traces->statusText());
-    if ((parser.isSet(trace) || parser.isSet(runReplay)) && !parser.isSet(page))
+    if ((parser.isSet(trace) || parser.isSet(runReplay) || parser.isSet(runLayout)) && !parser.isSet(page))
         window.setCurrentPage(PageId::Traces);
     // The Advisor takes the same trace's sizes, read share and queue depth (--page advisor --trace FILE).
     if (parser.isSet(trace)) {
@@ -458,6 +462,11 @@ int main(int argc, char** argv)
         traces->showReplay(true);
         if (!traces->replayView()->run())
             warn(QStringLiteral("--run-replay: ") + traces->replayView()->statusText());
+    }
+    if (parser.isSet(runLayout)) {
+        traces->showLayout();
+        if (!traces->layoutView()->run())
+            warn(QStringLiteral("--run-layout: could not start (open a trace with --trace)"));
     }
     if (parser.isSet(runProbe) && !probe->run())
         warn(QStringLiteral("--run-probe: ") + probe->statusText());

@@ -6,6 +6,7 @@
 #include "traces/tracedeviceplot.h"
 #include "traces/tracelorenzplot.h"
 #include "traces/tracemixplot.h"
+#include "traces/tracelayoutview.h"
 #include "traces/tracereplayview.h"
 #include "traces/tracerunplot.h"
 #include "traces/tracesizeplot.h"
@@ -200,6 +201,17 @@ TracesPage::TracesPage(QWidget* parent)
     m_tabs->setObjectName(QStringLiteral("traceTabs"));
     m_tabs->addTab(summaryTab, tr("Summary"));
     m_tabs->addTab(m_replay, tr("Replay through candidate arrays"));
+    // The trace through the layout (#56 item 1): the replay's first candidate is the array under
+    // study (the banner makes the list it and its variations), the others are analyzed beside it.
+    m_layout = new TraceLayoutView;
+    m_tabs->addTab(m_layout, tr("Layout"));
+    const auto followCandidates = [this] {
+        const QStringList c = m_replay->candidates();
+        m_layout->setArraySpec(c.isEmpty() ? QString() : c.front());
+        m_layout->setCandidates(c.mid(1));
+    };
+    connect(m_replay, &TraceReplayView::candidatesChanged, this, followCandidates);
+    followCandidates();
 
     auto* box = new QVBoxLayout(this);
     box->setSpacing(6);
@@ -360,6 +372,7 @@ bool TracesPage::reload()
     m_jobBar->setProgress(0);
     m_jobBar->setStatus(tr("Reading %1…").arg(m_filesLabel->text()));
     m_replay->setTrace(m_files, *options);
+    m_layout->setTrace(m_files, *options);
     m_replay->setBaseline(std::nullopt); // until this trace's own response times are read
 
     const QStringList files = m_files;
@@ -606,6 +619,8 @@ void TracesPage::exportAs(int kind)
 
 void TracesPage::showReplay(bool replay) { m_tabs->setCurrentIndex(replay ? 1 : 0); }
 
+void TracesPage::showLayout() { m_tabs->setCurrentIndex(m_tabs->indexOf(m_layout)); }
+
 namespace {
 
 const QStringList kFioUnits = { QStringLiteral("auto"), QStringLiteral("us"), QStringLiteral("ms") };
@@ -693,6 +708,7 @@ bool TracesPage::restoreState(const WorkspaceTraces& state, QString* error)
 
     const auto options = jobOptions();
     m_replay->setTrace(m_files, options.value_or(TraceJobOptions {}));
+    m_layout->setTrace(m_files, options.value_or(TraceJobOptions {}));
     m_replay->setCandidates(state.candidates);
     m_replay->setTimeScale(state.timeScale);
     m_replay->setWindowSeconds(state.windowSeconds);

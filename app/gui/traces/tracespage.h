@@ -22,6 +22,7 @@ namespace raidscope::gui {
 class JobBar;
 class JobRunner;
 class TraceDevicePlot;
+class TraceLayoutView;
 class TraceLorenzPlot;
 class TraceMixPlot;
 class TraceReplayView;
@@ -86,6 +87,8 @@ public:
 
     /// Shows the Summary or the Replay tab.
     void showReplay(bool replay);
+    /// Shows the Layout tab.
+    void showLayout();
 
     /// The files and options, the summary shown and the replay's candidates and comparison.
     WorkspaceTraces saveState() const;
@@ -102,6 +105,7 @@ public:
     TraceTimePlot* arrivalPlot() const { return m_arrivalPlot; }
     TraceTimePlot* responsePlot() const { return m_responsePlot; }
     TraceReplayView* replayView() const { return m_replay; }
+    TraceLayoutView* layoutView() const { return m_layout; }
     JobRunner* runner() const { return m_runner; }
     JobBar* jobBar() const { return m_jobBar; }
 
@@ -154,6 +158,7 @@ private:
     TraceTimePlot* m_arrivalPlot = nullptr;
     TraceTimePlot* m_responsePlot = nullptr;
     TraceReplayView* m_replay = nullptr;
+    TraceLayoutView* m_layout = nullptr;
 
     QStringList m_files;
     std::shared_ptr<const TraceSummary> m_summary;
