@@ -43,6 +43,20 @@ RequestPlanner::RequestPlanner(const Layout& layout, const SimConfig& config, st
     m_dataDisks = layout.dataDisks();
 }
 
+void RequestPlanner::planDataRead(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& out) const
+{
+    const ArrayParams& p = m_layout.params();
+    const std::uint64_t chunkBlocks = p.chunkBlocks();
+    std::uint64_t lba = io.offsetBytes / p.blockBytes;
+    const std::uint64_t end = (io.offsetBytes + io.sizeBytes + p.blockBytes - 1) / p.blockBytes;
+    while (lba < end) {
+        const std::uint64_t runEnd = std::min(end, (lba / chunkBlocks + 1) * chunkBlocks);
+        const DiskBlock at = m_layout.dataPlace(lba);
+        out.push_back(physOp(at.disk, at.block, runEnd - lba, request, false));
+        lba = runEnd;
+    }
+}
+
 bool RequestPlanner::plan(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1,
                           std::vector<PhysOp>& phase2, bool& lost, WritePlanSummary* summary) const
 {
@@ -50,17 +64,7 @@ bool RequestPlanner::plan(const IoRequest& io, std::uint32_t request, std::vecto
     if (!io.write && m_healthy) {
         if (m_mirrorReads)
             return false;
-        // A read of a healthy array: one operation per chunk it touches.
-        const ArrayParams& p = m_layout.params();
-        const std::uint64_t chunkBlocks = p.chunkBlocks();
-        std::uint64_t lba = io.offsetBytes / p.blockBytes;
-        const std::uint64_t end = (io.offsetBytes + io.sizeBytes + p.blockBytes - 1) / p.blockBytes;
-        while (lba < end) {
-            const std::uint64_t runEnd = std::min(end, (lba / chunkBlocks + 1) * chunkBlocks);
-            const DiskBlock at = m_layout.dataPlace(lba);
-            phase1.push_back(physOp(at.disk, at.block, runEnd - lba, request, false));
-            lba = runEnd;
-        }
+        planDataRead(io, request, phase1);
         return true;
     }
     if (io.write && m_stripeParityWrites && planStripeParityWrite(io, request, phase1, phase2, summary))

@@ -52,6 +52,9 @@ public:
     /// `summary`, when given, is set for a write (left alone for a read).
     bool plan(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& phase1, std::vector<PhysOp>& phase2,
               bool& lost, WritePlanSummary* summary = nullptr) const;
+    /// A read on the data place of every chunk it touches, one operation per chunk: plan()'s read of a
+    /// healthy array, and a healthy mirror's read where its primary copy serves it.
+    void planDataRead(const IoRequest& io, std::uint32_t request, std::vector<PhysOp>& out) const;
     /// `blocks` layout blocks from `block` of member disk `member`, where they are on its physical disk.
     PhysOp physOp(int member, std::uint64_t block, std::uint64_t blocks, std::uint32_t request, bool write) const
     {

@@ -170,15 +170,7 @@ void LayoutAnalyzer::add(double t, std::uint64_t offsetBytes, std::uint64_t size
     if (!m_planner.plan(io, 0, m_phase1, m_phase2, lost, &summary)) {
         // A healthy mirror's read, which the simulator plans as it dispatches (planMirrorRead()): one
         // operation per chunk touched, on the copy mirrorread= picks; here the data place's.
-        const std::uint64_t chunkBlocks = p.chunkBlocks();
-        std::uint64_t lba = io.offsetBytes / p.blockBytes;
-        const std::uint64_t end = (io.offsetBytes + io.sizeBytes + p.blockBytes - 1) / p.blockBytes;
-        while (lba < end) {
-            const std::uint64_t runEnd = std::min(end, (lba / chunkBlocks + 1) * chunkBlocks);
-            const DiskBlock at = layout.dataPlace(lba);
-            m_phase1.push_back(m_planner.physOp(at.disk, at.block, runEnd - lba, 0, false));
-            lba = runEnd;
-        }
+        m_planner.planDataRead(io, 0, m_phase1);
     }
     m_a.lost += lost ? 1 : 0;
     const std::size_t bucket = m_a.timeline.bucket(t);
