@@ -356,6 +356,93 @@ TEST_CASE("Probe model: an array-wide request ceiling, its rate integrated out",
     CHECK(p[3] < 1e-6);
 }
 
+namespace {
+
+// -2 log (prior x marginal likelihood) of a hypothesis with a ceiling, by a second method: at each point of
+// the ceiling's grid, each test's log time and variance (the ceiling's pace where it binds, the members'
+// otherwise; a write-back cache's writes log-uniform below the layout's time), and the shared log shift
+// integrated numerically against its Gaussian prior; then the grid's mean.
+double ceilingScoreByQuadrature(const Hypothesis& h, const std::vector<Observation>& obs, const DeviceScale& s,
+                                const NoiseModel& noise, double tau)
+{
+    const std::vector<double>& grid = ceilingGrid(h.layout->disks);
+    const double s2 = noise.deviceSigma * noise.deviceSigma;
+    double mean = 0;
+    for (double k : grid) {
+        std::vector<double> m, v;
+        double cachedLog = 0; // log of the cache's writes' factor, which the shift does not move
+        for (const Observation& o : obs) {
+            const Prediction p = predict(*h.layout, h.env, s, o.test);
+            const double lm = std::log(p.ms), lc = p.ceilingMs > 0 ? std::log(p.ceilingMs) - k : -INFINITY;
+            const double y = std::log(o.ms);
+            if (o.test.write && h.env.writeBack) {
+                const double over = std::max(0.0, y - std::max(lm, lc)) / noise.deviceSigma;
+                cachedLog += -std::log(noise.writeBackRange) - over * over / 2;
+                continue;
+            }
+            m.push_back(y - (lc > lm ? lc : lm));
+            v.push_back(lc > lm ? s2 : s2 + p.logVariance);
+        }
+        // The shift from -20 tau to 20 tau in 64,001 steps: a test far off its prediction pulls the shift's
+        // posterior several tau from 0, and its width is the device's spread over the root of the tests.
+        double integral = 0;
+        const int steps = 64000;
+        const double from = -20 * tau, dx = 40 * tau / steps;
+        for (int j = 0; j <= steps; ++j) {
+            const double shift = from + j * dx;
+            double logDensity = -shift * shift / (2 * tau * tau) - std::log(std::sqrt(2 * M_PI) * tau);
+            for (std::size_t i = 0; i < m.size(); ++i)
+                logDensity += -(m[i] - shift) * (m[i] - shift) / (2 * v[i]) - std::log(2 * M_PI * v[i]) / 2;
+            integral += (j == 0 || j == steps ? 0.5 : 1.0) * std::exp(logDensity) * dx;
+        }
+        mean += integral * std::exp(cachedLog) / double(grid.size());
+    }
+    return -2 * std::log(mean) - 2 * h.logPrior;
+}
+
+} // namespace
+
+TEST_CASE("Probe model: a ceiling's grid integrated, against quadrature; grid points dropped only under the floor",
+          "[probe][model]")
+{
+    // Disks of 5 ms under a ceiling, some of them behind a write-back cache; the times are those of a
+    // RAID-5 of 5 under a ceiling of 2.3 members, with a few per cent of scatter, and writes a cache took.
+    const DeviceScale s = disk5ms();
+    NoiseModel noise;
+    noise.deviceSigma = 0.04;
+    const auto raid5 = make("raid5", "left-symmetric", 5, 0, 16384), raid0 = make("raid0", "", 5, 0, 16384);
+    Environment capped, cachedCapped;
+    capped.ceiling = cachedCapped.ceiling = true;
+    cachedCapped.writeBack = true;
+    const std::vector<Hypothesis> hypotheses { { raid5, capped, logPrior(*raid5, capped) },
+                                               { raid5, cachedCapped, logPrior(*raid5, cachedCapped) },
+                                               { raid0, capped, logPrior(*raid0, capped) } };
+    Test writes = reads({ { 1, 0, 64 } }, Test::Kind::Writes);
+    writes.write = true;
+    const std::vector<Test> tests { reads({ { 1, 0, 64 } }, Test::Kind::Spread), reads({ { 16, 0, 32 } }), reads({ { 4, 0, 32 } }),
+                                    reads({ { 1, 0, 256 } }, Test::Kind::Spread), writes, reads({ { 20, 0, 32 } }) };
+    const double scatter[] = { 1.03, 0.97, 1.01, 1.05, 0.2, 0.98 };
+    Posterior exact(s, noise), floored(s, noise);
+    floored.setGridFloor(1e-10);
+    exact.addHypotheses(hypotheses);
+    floored.addHypotheses(hypotheses);
+    std::vector<Observation> seen;
+    for (std::size_t t = 0; t < tests.size(); ++t) {
+        const Prediction p = predict(*raid5, capped, s, tests[t]);
+        const double ms = std::max(p.ms, p.ceilingMs / 2.3) * scatter[t];
+        exact.observe(tests[t], ms);
+        floored.observe(tests[t], ms);
+        seen.push_back({ tests[t], ms });
+        for (std::size_t i = 0; i < hypotheses.size(); ++i) {
+            INFO("test " << t << ", hypothesis " << i);
+            CHECK_THAT(exact.score(i), WithinAbs(ceilingScoreByQuadrature(hypotheses[i], seen, s, noise, noise.knownUnitSigma), 1e-6));
+        }
+        // Points dropped under the floor move the posterior by less than the floor.
+        for (std::size_t i = 0; i < hypotheses.size(); ++i)
+            CHECK_THAT(floored.posteriors()[i], WithinAbs(exact.posteriors()[i], 1e-9));
+    }
+}
+
 TEST_CASE("Probe model: the positive part of a member's time past its credit, worked by hand", "[probe][model]")
 {
     // No spread: 100 ms of work less 30 ms of credit.

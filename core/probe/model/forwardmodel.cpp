@@ -621,7 +621,12 @@ std::pair<double, double> creditedMs(double ms, double logVariance, double credi
     if (sd <= 1e-12 * ms)
         return { std::max(0.0, over), 0.0 };
     const double d = over / sd;
-    const double cdf = normalCdf(d), pdf = normalPdf(d);
+    // Far below the credit the bucket takes it all: at d under -40 both the cdf and the pdf are 0 in a
+    // double. Far above, the cdf is 1 in a double (from d = 8.3: its complement is under half the spacing
+    // of doubles near 1), so only the pdf is computed. Both give the bits the full formula gives.
+    if (d < -40)
+        return { 0.0, 0.0 };
+    const double cdf = d > 8.5 ? 1.0 : normalCdf(d), pdf = normalPdf(d);
     const double m1 = over * cdf + sd * pdf;
     const double m2 = (over * over + sd * sd) * cdf + over * sd * pdf;
     if (m1 <= 0)

@@ -182,8 +182,8 @@ void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses, double dropBel
         cut = *std::min_element(scores.begin(), scores.end()) - 2 * std::log(dropBelow);
         logDetFloor = double(observed) * std::min(0.0, std::log(2 * M_PI * m_noise.deviceSigma * m_noise.deviceSigma));
     }
-    m_posteriors.clear();
-    m_scores.clear();
+    invalidate();
+    m_previous.resize(m_hypotheses.size(), std::numeric_limits<double>::infinity());
     const std::vector<std::size_t> bounds = rangesAt(hypotheses.size(), m_jobs,
         [&](std::size_t i) { return !sameLoads(hypotheses[i - 1], hypotheses[i]); });
     std::vector<std::vector<std::pair<std::size_t, Row>>> kept(bounds.size() - 1);
@@ -229,12 +229,20 @@ void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses, double dropBel
             m_hypotheses.push_back(std::move(hypotheses[i]));
             m_rows.push_back(std::move(row));
         }
+    m_previous.resize(m_hypotheses.size(), std::numeric_limits<double>::infinity());
+}
+
+void Posterior::invalidate()
+{
+    if (m_scores.size() == m_hypotheses.size() && !m_scores.empty())
+        m_previous = std::move(m_scores);
+    m_scores.clear();
+    m_posteriors.clear();
 }
 
 void Posterior::observe(const Test& test, double ms)
 {
-    m_posteriors.clear();
-    m_scores.clear();
+    invalidate();
     m_observations.push_back({ test, ms });
     m_logObserved.push_back(std::log(std::max(ms, 1e-9)));
     // Hypotheses that share where the reads land: their profile computed once.
@@ -291,11 +299,28 @@ const std::vector<double>& Posterior::scores() const
     if (m_scores.size() == m_hypotheses.size() && !m_hypotheses.empty())
         return m_scores;
     m_modes.assign(m_hypotheses.size(), Nuisance {});
-    m_scores.assign(m_hypotheses.size(), 0.0);
+    m_scores.assign(m_hypotheses.size(), std::numeric_limits<double>::quiet_NaN());
+    // With a grid floor, grid points are dropped against the best score, which is not known before
+    // scoring: the few hypotheses that led last time are scored first, whole, and the least of their
+    // scores bounds the best from above, so a point over it by -2 log(floor) is under the floor.
+    double cut = std::numeric_limits<double>::infinity();
+    if (m_gridFloor > 0 && m_previous.size() == m_hypotheses.size()) {
+        std::vector<std::size_t> order(m_hypotheses.size());
+        std::iota(order.begin(), order.end(), 0);
+        const std::size_t leaders = std::min<std::size_t>(16, order.size());
+        std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(leaders), order.end(),
+            [&](std::size_t a, std::size_t b) { return m_previous[a] < m_previous[b]; });
+        double bound = std::numeric_limits<double>::infinity();
+        for (std::size_t r = 0; r < leaders && std::isfinite(m_previous[order[r]]); ++r)
+            bound = std::min(bound, m_scores[order[r]] = score(order[r], std::numeric_limits<double>::infinity()));
+        if (std::isfinite(bound))
+            cut = bound - 2 * std::log(m_gridFloor);
+    }
     const std::vector<std::size_t> bounds = rangesAt(m_hypotheses.size(), m_jobs, [](std::size_t) { return true; });
     parallelFor(int(bounds.size() - 1), m_jobs, [&](int piece) {
         for (std::size_t i = bounds[std::size_t(piece)]; i < bounds[std::size_t(piece) + 1]; ++i)
-            m_scores[i] = score(i);
+            if (std::isnan(m_scores[i]))
+                m_scores[i] = score(i, cut);
     });
     return m_scores;
 }
@@ -341,7 +366,27 @@ static double finishScore(const Terms& t, const Hypothesis& h, double tau)
     return quad + bound + t.logDet + std::log(1 + tau2 * t.sumW) + t.extra - 2 * h.logPrior;
 }
 
+namespace {
+
+struct ScoreScratch
+{
+    struct Point
+    {
+        double score, weight;
+    };
+    std::vector<double> lm, lv, threshold, scores;
+    std::vector<std::size_t> order, cached;
+    std::vector<Point> points;
+};
+
+} // namespace
+
 double Posterior::score(std::size_t i) const
+{
+    return score(i, std::numeric_limits<double>::infinity());
+}
+
+double Posterior::score(std::size_t i, double cut) const
 {
     const Hypothesis& h = m_hypotheses[i];
     if (!h.env.ceiling && !h.env.credit)
@@ -353,44 +398,126 @@ double Posterior::score(std::size_t i) const
     const std::vector<double>& credits = h.env.credit ? creditGrid() : none;
     if (kappas.empty() || credits.empty())
         return std::numeric_limits<double>::infinity();
-    // effective() point by point, with the member term's credit (its transcendental part) computed once
-    // for each bucket rather than at every ceiling.
     const Row& row = m_rows[i];
+    const std::size_t gridSize = kappas.size() * credits.size();
+    if (!row.pointsSet) {
+        row.livePoints.resize(gridSize);
+        std::iota(row.livePoints.begin(), row.livePoints.end(), std::uint16_t(0));
+        row.pointsSet = true;
+    }
+    // Every point dropped: the least of their scores then bounds this one from below (the mean of
+    // exp(-score/2) is at most its largest term, and a point's score only grows as tests join).
+    if (row.livePoints.empty())
+        return row.droppedFloor;
+    // Per bucket, the member term's credit (its transcendental part) is applied once. Then, as the ceiling
+    // rises through the grid (kappa ascending: the ceiling's pace falls), each observation passes once from
+    // the ceiling's regime (its time lc - kappa, spread only the device's) to the members' (lm, spread
+    // s2 + lv), at kappa = lc - lm. The ceiling regime's terms are polynomials in kappa, kept as sums, so a
+    // point costs its share of those passes rather than a pass over every observation. A write-back
+    // cache's writes (only their excess counts) are summed point by point; they are few.
     const std::size_t count = m_observations.size();
     const double s2 = m_noise.deviceSigma * m_noise.deviceSigma, ceilingLogDet = std::log(2 * M_PI * s2);
-    std::vector<double> lm(count), lv(count), ld(count);
-    auto atCredit = [&](double b) {
-        for (std::size_t o = 0; o < count; ++o) {
-            std::tie(lm[o], lv[o]) = effective(row.logMs[o], row.logVar[o], -std::numeric_limits<double>::infinity(),
-                { std::numeric_limits<double>::quiet_NaN(), b });
-            ld[o] = std::log(2 * M_PI * (s2 + lv[o]));
+    const double inf = std::numeric_limits<double>::infinity();
+    // Scratch kept per thread: scoring runs once per hypothesis and test, and would otherwise allocate each time.
+    thread_local ScoreScratch scratch;
+    std::vector<double>&lm = scratch.lm, &lv = scratch.lv, &threshold = scratch.threshold;
+    std::vector<std::size_t>&order = scratch.order, &cached = scratch.cached;
+    lm.resize(count);
+    lv.resize(count);
+    threshold.resize(count);
+    struct Sums
+    {
+        double n = 0, a = 0, aa = 0;             // the ceiling regime: count, sum and sum of squares of y - lc
+        double r2 = 0, r = 0, w = 0, ld = 0, extra = 0; // the members' regime: Terms' own sums
+    } start, at;
+    std::size_t next = 0;
+    double lastK = -inf;
+    auto memberTerm = [&](std::size_t o, Sums& into) {
+        if (!std::isfinite(lm[o])) {
+            into.extra += 1e6; // predicts no time at all where the device took some (Terms::add)
+            return;
         }
+        const double v = s2 + lv[o], r = m_logObserved[o] - lm[o];
+        into.r2 += r * r / v;
+        into.r += r / v;
+        into.w += 1 / v;
+        into.ld += std::log(2 * M_PI * v);
+    };
+    auto atCredit = [&](double b) {
+        order.clear();
+        cached.clear();
+        start = {};
+        for (std::size_t o = 0; o < count; ++o) {
+            std::tie(lm[o], lv[o]) = effective(row.logMs[o], row.logVar[o], -inf, { std::numeric_limits<double>::quiet_NaN(), b });
+            const double lc = o < row.logCeiling.size() ? row.logCeiling[o] : -inf;
+            if (m_observations[o].test.write && h.env.writeBack) {
+                cached.push_back(o);
+                continue;
+            }
+            // The ceiling regime while lc - kappa > lm: kappa under lc - lm (never where lc is -inf;
+            // always where lm is and lc is not).
+            threshold[o] = lc == -inf ? -inf : lm[o] == -inf ? inf : lc - lm[o];
+            if (threshold[o] == -inf) {
+                memberTerm(o, start);
+                continue;
+            }
+            const double a = m_logObserved[o] - lc;
+            start.n += 1;
+            start.a += a;
+            start.aa += a * a;
+            order.push_back(o);
+        }
+        std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return threshold[x] < threshold[y]; });
+        at = start;
+        next = 0;
+        lastK = -inf;
     };
     auto atCeiling = [&](double k) {
-        Terms t;
-        for (std::size_t o = 0; o < count; ++o) {
-            const bool cachedWrite = m_observations[o].test.write && h.env.writeBack;
-            const double lc = o < row.logCeiling.size() ? row.logCeiling[o] : -std::numeric_limits<double>::infinity();
-            if (!std::isnan(k) && lc - k > lm[o]) {
-                if (cachedWrite)
-                    t.add(m_logObserved[o], lc - k, 0.0, true, m_noise);
-                else
-                    t.addGaussian(m_logObserved[o] - (lc - k), s2, ceilingLogDet);
-            } else if (cachedWrite || !std::isfinite(lm[o]))
-                t.add(m_logObserved[o], lm[o], lv[o], cachedWrite, m_noise);
+        if (k < lastK) {
+            at = start;
+            next = 0;
+        }
+        lastK = k;
+        for (; next < order.size() && !(threshold[order[next]] > k); ++next) {
+            const std::size_t o = order[next];
+            const double a = m_logObserved[o] - row.logCeiling[o];
+            at.n -= 1;
+            at.a -= a;
+            at.aa -= a * a;
+            memberTerm(o, at);
+            if (at.n == 0)
+                at.a = at.aa = 0; // no rounding left behind
+        }
+        // The ceiling regime's residuals are a + kappa, of variance s2 each.
+        Terms t { at.r2, at.r, at.w, at.ld, at.extra };
+        if (at.n > 0) {
+            t.sumR2 += (at.aa + 2 * k * at.a + at.n * k * k) / s2;
+            t.sumR += (at.a + at.n * k) / s2;
+            t.sumW += at.n / s2;
+            t.logDet += at.n * ceilingLogDet;
+        }
+        for (std::size_t o : cached) {
+            const double lc = o < row.logCeiling.size() ? row.logCeiling[o] : -inf;
+            if (lc - k > lm[o])
+                t.add(m_logObserved[o], lc - k, 0.0, true, m_noise);
             else
-                t.addGaussian(m_logObserved[o] - lm[o], s2 + lv[o], ld[o]);
+                t.add(m_logObserved[o], lm[o], lv[o], true, m_noise);
         }
         return finishScore(t, h, unitSigma(h));
     };
-    // The coarse grid, each point the prior's share of one cell.
-    std::vector<double> scores(kappas.size() * credits.size());
+    // The coarse grid's points still live, each the prior's share of one cell; livePoints runs by
+    // bucket, so each bucket's credit is applied once.
+    const std::vector<std::uint16_t>& live = row.livePoints;
+    std::vector<double>& scores = scratch.scores;
+    scores.resize(live.size());
     double best = std::numeric_limits<double>::infinity();
-    std::size_t bestB = 0, bestK = 0;
-    for (std::size_t b = 0; b < credits.size(); ++b) {
+    std::size_t bestB = live.front() / kappas.size(), bestK = live.front() % kappas.size();
+    for (std::size_t j = 0; j < live.size();) {
+        const std::size_t b = live[j] / kappas.size();
         atCredit(credits[b]);
-        for (std::size_t k = 0; k < kappas.size(); ++k) {
-            const double v = scores[b * kappas.size() + k] = atCeiling(kappas[k]);
+        for (; j < live.size() && live[j] / kappas.size() == b; ++j) {
+            const std::size_t k = live[j] % kappas.size();
+            const double v = scores[j] = atCeiling(kappas[k]);
             if (v < best) {
                 best = v;
                 bestB = b;
@@ -407,18 +534,13 @@ double Posterior::score(std::size_t i) const
     // Where credit is a hypothesis, a test loading a member near its bucket is timed by the difference,
     // so the likelihood can be narrower than a cell: the cells next to the coarse mode are summed again on
     // a grid four times as fine in each (a quarter of a cell's share per point and axis).
-    struct Point
-    {
-        double score, weight;
-    };
-    std::vector<Point> points;
-    points.reserve(scores.size() + 144);
+    std::vector<ScoreScratch::Point>& points = scratch.points;
+    points.clear();
     auto near = [](std::size_t a, std::size_t b) { return (a > b ? a - b : b - a) <= 1; };
     const bool refine = h.env.credit;
-    for (std::size_t b = 0; b < credits.size(); ++b)
-        for (std::size_t k = 0; k < kappas.size(); ++k)
-            if (!refine || !near(b, bestB) || !near(k, bestK))
-                points.push_back({ scores[b * kappas.size() + k], 1.0 });
+    for (std::size_t j = 0; j < live.size(); ++j)
+        if (!refine || !near(live[j] / kappas.size(), bestB) || !near(live[j] % kappas.size(), bestK))
+            points.push_back({ scores[j], 1.0 });
     if (refine) {
         auto fine = [](const std::vector<double>& grid, std::size_t at) {
             std::vector<double> out;
@@ -449,9 +571,20 @@ double Posterior::score(std::size_t i) const
     if (m_modes.size() == m_hypotheses.size())
         m_modes[i] = mode;
     double sum = 0;
-    for (const Point& p : points)
+    for (const ScoreScratch::Point& p : points)
         sum += p.weight * std::exp(-0.5 * (p.score - best));
-    return best - 2 * std::log(sum / double(scores.size()));
+    // Points past the cut are under the floor of the best hypothesis' posterior (Posterior::scores): they
+    // go, as whole hypotheses go at prune(). The least one's score is kept as this row's bound from below.
+    if (std::isfinite(cut)) {
+        std::size_t kept = 0;
+        for (std::size_t j = 0; j < live.size(); ++j)
+            if (scores[j] <= cut)
+                row.livePoints[kept++] = live[j];
+            else
+                row.droppedFloor = std::min(row.droppedFloor, scores[j]);
+        row.livePoints.resize(kept);
+    }
+    return best - 2 * std::log(sum / double(gridSize));
 }
 
 double Posterior::scoreAt(std::size_t i, Nuisance n) const
@@ -597,9 +730,10 @@ std::vector<HypothesisClass> Posterior::classes(double tolerance, double floor, 
 
 std::size_t Posterior::prune(double floor)
 {
+    // A hypothesis' score does not depend on the others': the kept ones keep theirs (and their modes),
+    // and only the normalised posteriors are computed again.
     const std::vector<double> post = posteriors(); // a copy: pruning changes the hypotheses
     m_posteriors.clear();
-    m_scores.clear();
     const double best = post.empty() ? 0 : *std::max_element(post.begin(), post.end());
     std::size_t kept = 0;
     for (std::size_t i = 0; i < post.size(); ++i)
@@ -607,12 +741,17 @@ std::size_t Posterior::prune(double floor)
             if (kept != i) {
                 m_hypotheses[kept] = std::move(m_hypotheses[i]);
                 m_rows[kept] = std::move(m_rows[i]);
+                m_scores[kept] = m_scores[i];
+                m_modes[kept] = m_modes[i];
             }
             ++kept;
         }
     const std::size_t dropped = m_hypotheses.size() - kept;
     m_hypotheses.resize(kept);
     m_rows.resize(kept);
+    m_scores.resize(kept);
+    m_modes.resize(kept);
+    m_previous = m_scores;
     return dropped;
 }
 
