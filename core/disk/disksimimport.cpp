@@ -371,7 +371,11 @@ std::optional<DiskSimImport> importDiskSim(const QString& path, QString* error)
         // dm_layout_g4: the zones summarizeLayoutG4() makes of the tree, spares per zone (disksimlayoutg4.h).
         sparing.scheme = SparingScheme::SectorsPerZone;
         o[QStringLiteral("sparing")] = QJsonObject { { QStringLiteral("scheme"), QStringLiteral("sectorsPerZone") } };
-        appendLayoutG4Zones(*g4, model.integerAt(u"Block count"), *rpm, *headSwitch, specs, zoneArray);
+        if (const QString why = appendLayoutG4Zones(*g4, model.integerAt(u"Block count"), *rpm, *headSwitch, specs, zoneArray);
+            !why.isEmpty()) {
+            fail(error, QStringLiteral("%1: Layout Model: %2").arg(model.find(u"Layout Model")->where(), why));
+            return std::nullopt;
+        }
         nextCylinder = g4->cylinders;
         const DiskSimValue& at = *model.find(u"Layout Model");
         im.warn(at, u"Layout Model",

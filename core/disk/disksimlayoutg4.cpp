@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace raidscope {
 
@@ -239,7 +240,7 @@ std::optional<LayoutG4Summary> summarizeLayoutG4(const DiskSimValue& layout, int
     return out;
 }
 
-void appendLayoutG4Zones(LayoutG4Summary& g4, std::optional<std::int64_t> blockCount, double rpm, double headSwitchMs,
+QString appendLayoutG4Zones(LayoutG4Summary& g4, std::optional<std::int64_t> blockCount, double rpm, double headSwitchMs,
     std::vector<ZoneSpec>& specs, QJsonArray& zonesJson)
 {
     std::uint64_t blocks = 0;
@@ -250,6 +251,14 @@ void appendLayoutG4Zones(LayoutG4Summary& g4, std::optional<std::int64_t> blockC
         g4.zones.back().spares += extra;
         g4.zones.back().blocks -= std::min(extra, g4.zones.back().blocks);
     }
+    // ZoneSpec counts spares in an int: a zone of more spare sectors than that (only a corrupt or hostile
+    // tree gives one: 2^31 sectors is a terabyte) is refused rather than narrowed to another count (#52).
+    for (const LayoutG4Zone& z : g4.zones)
+        if (z.spares > std::uint64_t(std::numeric_limits<int>::max()))
+            return QStringLiteral("the zone from cylinder %1 holds %2 spare sectors, more than %3")
+                .arg(z.firstCylinder)
+                .arg(z.spares)
+                .arg(std::numeric_limits<int>::max());
     for (const LayoutG4Zone& z : g4.zones) {
         // DiskSim's defunct -2 skew option computed a skew so (layout_g1_load.c, initialize_bands).
         const double sectorMs = 60000.0 / rpm / z.sectorsPerTrack;
@@ -276,6 +285,7 @@ void appendLayoutG4Zones(LayoutG4Summary& g4, std::optional<std::int64_t> blockC
             zj[QStringLiteral("spares")] = double(z.spares);
         zonesJson.append(zj);
     }
+    return {};
 }
 
 QString layoutG4Warning(const LayoutG4Summary& g4)

@@ -57,7 +57,8 @@ std::optional<LayoutG4Summary> summarizeLayoutG4(const DiskSimValue& layout, int
 /// sectors-per-zone sparing. DiskSim's disk has `blockCount` blocks when given (disk.modspec's dm_sectors; g4's
 /// ltop refuses an LBN past it): LBNs the tree holds beyond them become spares of the last zone. The skews,
 /// which g4 holds as angles per index entry, are a head switch's worth of whole sectors in every zone.
-void appendLayoutG4Zones(LayoutG4Summary& g4, std::optional<std::int64_t> blockCount, double rpm, double headSwitchMs,
+/// Returns why the zones cannot be taken (a zone's spares past what an int holds), empty when they can.
+QString appendLayoutG4Zones(LayoutG4Summary& g4, std::optional<std::int64_t> blockCount, double rpm, double headSwitchMs,
     std::vector<ZoneSpec>& specs, QJsonArray& zonesJson);
 /// The import's one warning for a g4 layout: what the zones hold and what they do not.
 QString layoutG4Warning(const LayoutG4Summary& g4);

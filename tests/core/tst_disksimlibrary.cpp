@@ -5,6 +5,8 @@
 #include "disk/diskmodel.h"
 #include "disk/diskparameters.h"
 #include "disk/disksimimport.h"
+#include "disk/disksimlayoutg4.h"
+#include "disk/diskgeometry.h"
 #include "disk/diskvalidate.h"
 
 #include "disksimfiles.h"
@@ -118,6 +120,28 @@ TEST_CASE("DiskSim library: the Maxtor's dm_layout_g4 and dual seek profile", "[
     // What the zones cannot hold is said, naming the key and file:line (the dm_layout_g4 block, maxtor300g-layout.model:1).
     CHECK(anyWarning(d.import.warnings, QStringLiteral("Layout Model (maxtor300g-layout.model:1): dm_layout_g4"),
         QStringLiteral("serpentine")));
+}
+
+TEST_CASE("DiskSim library: a dm_layout_g4 zone with more spares than an int holds is refused, not narrowed",
+          "[disk][disksim][import]")
+{
+    // 2^20 cylinders of 8 surfaces at 1,024 sectors a track hold 2^33 sectors; with 2^30 LBNs the zone's
+    // spares are 2^33 - 2^30 = 7,516,192,768, past 2^31 - 1. Narrowed to an int that would be -1,073,741,824.
+    LayoutG4Summary g4;
+    g4.zones.push_back({ 0, 1 << 20, 1024, std::uint64_t(1) << 30, (std::uint64_t(1) << 33) - (std::uint64_t(1) << 30) });
+    std::vector<ZoneSpec> specs;
+    QJsonArray zones;
+    const QString why = appendLayoutG4Zones(g4, std::nullopt, 7200, 1.0, specs, zones);
+    CHECK(why.contains(QStringLiteral("7516192768 spare sectors")));
+    CHECK(specs.empty());
+    CHECK(zones.isEmpty());
+    // 2^20 cylinders x 8 surfaces x 128 sectors are 2^30: every sector an LBN, no spares, taken.
+    LayoutG4Summary fits;
+    fits.zones.push_back({ 0, 1 << 20, 128, std::uint64_t(1) << 30, 0 });
+    CHECK(appendLayoutG4Zones(fits, std::nullopt, 7200, 1.0, specs, zones).isEmpty());
+    REQUIRE(specs.size() == 1);
+    CHECK(specs.front().spares == 0);
+    CHECK(specs.front().sectorsPerTrack == 128);
 }
 
 namespace {
