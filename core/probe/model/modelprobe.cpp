@@ -260,7 +260,6 @@ ProbeResult ModelProber::run()
         noise.knownUnitSigma = std::max(0.02, m_scale.serviceCv / std::sqrt(32.0));
         m_posterior.emplace(m_scale, noise);
         m_posterior->setJobs(m_options.jobs);
-        m_posterior->setGridFloor(m_options.pruneBelow);
         step(QStringLiteral("hypotheses"), 0.05);
         const auto started = std::chrono::steady_clock::now();
         auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };

@@ -183,7 +183,6 @@ void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses, double dropBel
         logDetFloor = double(observed) * std::min(0.0, std::log(2 * M_PI * m_noise.deviceSigma * m_noise.deviceSigma));
     }
     invalidate();
-    m_previous.resize(m_hypotheses.size(), std::numeric_limits<double>::infinity());
     const std::vector<std::size_t> bounds = rangesAt(hypotheses.size(), m_jobs,
         [&](std::size_t i) { return !sameLoads(hypotheses[i - 1], hypotheses[i]); });
     std::vector<std::vector<std::pair<std::size_t, Row>>> kept(bounds.size() - 1);
@@ -229,13 +228,10 @@ void Posterior::addHypotheses(std::vector<Hypothesis> hypotheses, double dropBel
             m_hypotheses.push_back(std::move(hypotheses[i]));
             m_rows.push_back(std::move(row));
         }
-    m_previous.resize(m_hypotheses.size(), std::numeric_limits<double>::infinity());
 }
 
 void Posterior::invalidate()
 {
-    if (m_scores.size() == m_hypotheses.size() && !m_scores.empty())
-        m_previous = std::move(m_scores);
     m_scores.clear();
     m_posteriors.clear();
 }
@@ -299,28 +295,11 @@ const std::vector<double>& Posterior::scores() const
     if (m_scores.size() == m_hypotheses.size() && !m_hypotheses.empty())
         return m_scores;
     m_modes.assign(m_hypotheses.size(), Nuisance {});
-    m_scores.assign(m_hypotheses.size(), std::numeric_limits<double>::quiet_NaN());
-    // With a grid floor, grid points are dropped against the best score, which is not known before
-    // scoring: the few hypotheses that led last time are scored first, whole, and the least of their
-    // scores bounds the best from above, so a point over it by -2 log(floor) is under the floor.
-    double cut = std::numeric_limits<double>::infinity();
-    if (m_gridFloor > 0 && m_previous.size() == m_hypotheses.size()) {
-        std::vector<std::size_t> order(m_hypotheses.size());
-        std::iota(order.begin(), order.end(), 0);
-        const std::size_t leaders = std::min<std::size_t>(16, order.size());
-        std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(leaders), order.end(),
-            [&](std::size_t a, std::size_t b) { return m_previous[a] < m_previous[b]; });
-        double bound = std::numeric_limits<double>::infinity();
-        for (std::size_t r = 0; r < leaders && std::isfinite(m_previous[order[r]]); ++r)
-            bound = std::min(bound, m_scores[order[r]] = score(order[r], std::numeric_limits<double>::infinity()));
-        if (std::isfinite(bound))
-            cut = bound - 2 * std::log(m_gridFloor);
-    }
+    m_scores.assign(m_hypotheses.size(), 0.0);
     const std::vector<std::size_t> bounds = rangesAt(m_hypotheses.size(), m_jobs, [](std::size_t) { return true; });
     parallelFor(int(bounds.size() - 1), m_jobs, [&](int piece) {
         for (std::size_t i = bounds[std::size_t(piece)]; i < bounds[std::size_t(piece) + 1]; ++i)
-            if (std::isnan(m_scores[i]))
-                m_scores[i] = score(i, cut);
+            m_scores[i] = score(i);
     });
     return m_scores;
 }
@@ -383,11 +362,6 @@ struct ScoreScratch
 
 double Posterior::score(std::size_t i) const
 {
-    return score(i, std::numeric_limits<double>::infinity());
-}
-
-double Posterior::score(std::size_t i, double cut) const
-{
     const Hypothesis& h = m_hypotheses[i];
     if (!h.env.ceiling && !h.env.credit)
         return scoreAt(i, {});
@@ -400,15 +374,6 @@ double Posterior::score(std::size_t i, double cut) const
         return std::numeric_limits<double>::infinity();
     const Row& row = m_rows[i];
     const std::size_t gridSize = kappas.size() * credits.size();
-    if (!row.pointsSet) {
-        row.livePoints.resize(gridSize);
-        std::iota(row.livePoints.begin(), row.livePoints.end(), std::uint16_t(0));
-        row.pointsSet = true;
-    }
-    // Every point dropped: the least of their scores then bounds this one from below (the mean of
-    // exp(-score/2) is at most its largest term, and a point's score only grows as tests join).
-    if (row.livePoints.empty())
-        return row.droppedFloor;
     // Per bucket, the member term's credit (its transcendental part) is applied once. Then, as the ceiling
     // rises through the grid (kappa ascending: the ceiling's pace falls), each observation passes once from
     // the ceiling's regime (its time lc - kappa, spread only the device's) to the members' (lm, spread
@@ -505,19 +470,15 @@ double Posterior::score(std::size_t i, double cut) const
         }
         return finishScore(t, h, unitSigma(h));
     };
-    // The coarse grid's points still live, each the prior's share of one cell; livePoints runs by
-    // bucket, so each bucket's credit is applied once.
-    const std::vector<std::uint16_t>& live = row.livePoints;
+    // The coarse grid, each point the prior's share of one cell.
     std::vector<double>& scores = scratch.scores;
-    scores.resize(live.size());
+    scores.resize(gridSize);
     double best = std::numeric_limits<double>::infinity();
-    std::size_t bestB = live.front() / kappas.size(), bestK = live.front() % kappas.size();
-    for (std::size_t j = 0; j < live.size();) {
-        const std::size_t b = live[j] / kappas.size();
+    std::size_t bestB = 0, bestK = 0;
+    for (std::size_t b = 0; b < credits.size(); ++b) {
         atCredit(credits[b]);
-        for (; j < live.size() && live[j] / kappas.size() == b; ++j) {
-            const std::size_t k = live[j] % kappas.size();
-            const double v = scores[j] = atCeiling(kappas[k]);
+        for (std::size_t k = 0; k < kappas.size(); ++k) {
+            const double v = scores[b * kappas.size() + k] = atCeiling(kappas[k]);
             if (v < best) {
                 best = v;
                 bestB = b;
@@ -538,9 +499,10 @@ double Posterior::score(std::size_t i, double cut) const
     points.clear();
     auto near = [](std::size_t a, std::size_t b) { return (a > b ? a - b : b - a) <= 1; };
     const bool refine = h.env.credit;
-    for (std::size_t j = 0; j < live.size(); ++j)
-        if (!refine || !near(live[j] / kappas.size(), bestB) || !near(live[j] % kappas.size(), bestK))
-            points.push_back({ scores[j], 1.0 });
+    for (std::size_t b = 0; b < credits.size(); ++b)
+        for (std::size_t k = 0; k < kappas.size(); ++k)
+            if (!refine || !near(b, bestB) || !near(k, bestK))
+                points.push_back({ scores[b * kappas.size() + k], 1.0 });
     if (refine) {
         auto fine = [](const std::vector<double>& grid, std::size_t at) {
             std::vector<double> out;
@@ -573,17 +535,6 @@ double Posterior::score(std::size_t i, double cut) const
     double sum = 0;
     for (const ScoreScratch::Point& p : points)
         sum += p.weight * std::exp(-0.5 * (p.score - best));
-    // Points past the cut are under the floor of the best hypothesis' posterior (Posterior::scores): they
-    // go, as whole hypotheses go at prune(). The least one's score is kept as this row's bound from below.
-    if (std::isfinite(cut)) {
-        std::size_t kept = 0;
-        for (std::size_t j = 0; j < live.size(); ++j)
-            if (scores[j] <= cut)
-                row.livePoints[kept++] = live[j];
-            else
-                row.droppedFloor = std::min(row.droppedFloor, scores[j]);
-        row.livePoints.resize(kept);
-    }
     return best - 2 * std::log(sum / double(gridSize));
 }
 
@@ -751,7 +702,6 @@ std::size_t Posterior::prune(double floor)
     m_rows.resize(kept);
     m_scores.resize(kept);
     m_modes.resize(kept);
-    m_previous = m_scores;
     return dropped;
 }
 

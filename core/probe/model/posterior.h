@@ -7,7 +7,6 @@
 #include "forwardmodel.h"
 #include "parallel.h"
 
-#include <cstdint>
 #include <limits>
 #include <memory>
 #include <vector>
@@ -92,11 +91,6 @@ public:
         m_noise = noise;
         invalidate();
     }
-    /// Points of a hypothesis' ceiling or bucket grid whose share of the posterior falls under `floor` of
-    /// the best hypothesis' are dropped for good, as prune(floor) drops whole hypotheses: each point is a
-    /// hypothesis of its own (a layout at one rate and bucket), and what they drop together is under
-    /// `floor` of the best's. 0 (the default): every point scored at every test.
-    void setGridFloor(double floor) { m_gridFloor = floor; }
     /// Threads the predictions and scores are computed on (1: the calling thread; 0: every core). The
     /// results do not depend on it.
     void setJobs(int jobs) { m_jobs = resolveJobs(jobs); }
@@ -139,13 +133,8 @@ private:
     {
         std::vector<double> logMs, logVar; ///< per observation
         std::vector<double> logCeiling;    ///< per observation, log Prediction::ceilingMs (-inf: none)
-        /// The grid points still scored (credit index x ceilings + ceiling index), in that order; unset
-        /// until the first score. Written by score() on the thread that scores this row alone.
-        mutable std::vector<std::uint16_t> livePoints;
-        mutable bool pointsSet = false;
-        mutable double droppedFloor = std::numeric_limits<double>::infinity(); ///< the least dropped point's score
     };
-    /// Forgets the scores and posteriors, keeping the scores as the next scoring's first guess of the best.
+    /// Forgets the scores and posteriors.
     void invalidate();
     double unitSigma(const Hypothesis& h) const;
     /// Every hypothesis' score (kept with the posteriors), computed on m_jobs threads.
@@ -157,8 +146,6 @@ private:
         double logKappa = std::numeric_limits<double>::quiet_NaN();
         double logCredit = std::numeric_limits<double>::quiet_NaN();
     };
-    /// score() with grid points over `cut` dropped (+inf: none dropped).
-    double score(std::size_t i, double cut) const;
     /// score() at one ceiling and bucket.
     double scoreAt(std::size_t i, Nuisance n) const;
     /// The ceiling and bucket the hypothesis is read at: their joint mode.
@@ -177,8 +164,6 @@ private:
     std::vector<double> m_logObserved;        ///< per observation, the log of its time
     mutable std::vector<double> m_posteriors; ///< posteriors()'s, empty when out of date
     mutable std::vector<double> m_scores;     ///< scores()'s, empty when out of date
-    std::vector<double> m_previous;           ///< the last scores (+inf: not scored), kept aligned with the hypotheses
-    double m_gridFloor = 0;
     mutable std::vector<Nuisance> m_modes;    ///< per hypothesis, its ceiling's and bucket's mode (with m_scores)
     int m_jobs = 1;
 };
