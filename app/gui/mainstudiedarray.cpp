@@ -9,6 +9,7 @@
 #include "probe/probepage.h"
 #include "simulate/simulatepage.h"
 #include "study/studypage.h"
+#include "traces/tracelayoutview.h"
 #include "traces/tracereplayview.h"
 #include "traces/tracespage.h"
 #include "widgets/studiedarray.h"
@@ -111,6 +112,12 @@ void MainWindow::connectStudiedArray()
                "and more)."),
             tr("The replay's candidates are a list of their own."), tr("Replay its variations") });
     connect(replay, &TraceReplayView::candidatesChanged, traces, &StudiedArrayBanner::refresh);
+    // The Layout tab analyzes the replay's first candidate: the array under study only while the
+    // candidates are it and its variations.
+    const auto markLayout = [this, traces] { m_tracesPage->layoutView()->setFirstIsStudied(traces->pageUsesIt()); };
+    connect(replay, &TraceReplayView::candidatesChanged, this, markLayout);
+    connect(m_studied, &StudiedArray::changed, this, markLayout);
+    markLayout();
 
     if (auto* advisor = qobject_cast<AdvisorPage*>(page(PageId::Advisor))) {
         StudiedArrayBanner* b = banner(advisor,

@@ -7,13 +7,16 @@
 #include "probe/probepage.h"
 #include "simulate/simulatepage.h"
 #include "study/studypage.h"
+#include "traces/tracelayoutview.h"
 #include "traces/tracereplayview.h"
 #include "traces/tracespage.h"
 #include "widgets/studiedarray.h"
 
 #include <catch2/catch.hpp>
 
+#include <QGroupBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTest>
 
@@ -22,6 +25,7 @@ using raidscope::gui::AdvisorPage;
 using raidscope::gui::MainWindow;
 using raidscope::gui::StudiedArrayBanner;
 using raidscope::gui::StudyPage;
+using raidscope::gui::TraceLayoutView;
 
 namespace {
 
@@ -89,6 +93,24 @@ TEST_CASE("Array under study: an Array page edit reaches every page that has no 
         use->click();
         CHECK(window.simulatePage()->arraySpec() == window.arrayPage()->currentSpec());
         CHECK(simulate->pageUsesIt());
+    }
+    SECTION("the Layout tab calls its first array the array under study only while the replay follows it")
+    {
+        TraceLayoutView* layout = window.tracesPage()->layoutView();
+        CHECK(layout->arraySpec() == spec);
+        CHECK(layout->firstIsStudied());
+        // The replay's own list: its first candidate is analyzed, and not called the array under study.
+        window.tracesPage()->replayView()->setCandidates({ QStringLiteral("raid0 disks=4 chunk=64KiB") });
+        CHECK(layout->arraySpec() == QStringLiteral("raid0 disks=4 chunk=64KiB"));
+        CHECK_FALSE(layout->firstIsStudied());
+        CHECK(layout->findChild<QGroupBox*>(QStringLiteral("layoutSweepBox"))->title().contains(QStringLiteral("first array")));
+        // The banner's button takes the variations back, and the name with them.
+        bannerOf(window.tracesPage())->findChild<QPushButton*>(QStringLiteral("useStudiedArrayButton"))->click();
+        CHECK(layout->arraySpec() == spec);
+        CHECK(layout->firstIsStudied());
+        // An edit on the tab is its own array.
+        layout->findChild<QLineEdit*>(QStringLiteral("layoutArraySpec"))->setText(QStringLiteral("raid6 disks=6 chunk=32KiB"));
+        CHECK_FALSE(layout->firstIsStudied());
     }
     SECTION("the study takes it when asked")
     {

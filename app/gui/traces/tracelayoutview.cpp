@@ -80,7 +80,8 @@ TraceLayoutView::TraceLayoutView(QWidget* parent)
 
     auto* top = new QFormLayout;
     top->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    top->addRow(tr("Array under study:"), m_spec);
+    m_specLabel = new QLabel;
+    top->addRow(m_specLabel, m_spec);
     top->addRow(tr("Candidates:"), m_candidatesLabel);
     top->addRow(tr("Show:"), m_shown);
 
@@ -143,7 +144,8 @@ TraceLayoutView::TraceLayoutView(QWidget* parent)
     auto* right = new QSplitter(Qt::Vertical);
     right->setObjectName(QStringLiteral("layoutPlotSplitter"));
     right->addWidget(m_heatmap);
-    auto* sweepBox = new QGroupBox(tr("Chunk sizes side by side (the array under study)"));
+    auto* sweepBox = m_sweepBox = new QGroupBox;
+    sweepBox->setObjectName(QStringLiteral("layoutSweepBox"));
     auto* sweepLayout = new QVBoxLayout(sweepBox);
     sweepLayout->setContentsMargins(4, 4, 4, 4);
     sweepLayout->addWidget(m_sweep);
@@ -164,6 +166,8 @@ TraceLayoutView::TraceLayoutView(QWidget* parent)
     connect(m_runButton, &QPushButton::clicked, this, &TraceLayoutView::run);
     connect(m_spec, &QLineEdit::returnPressed, this, &TraceLayoutView::run);
     connect(m_spec, &QLineEdit::textChanged, this, &TraceLayoutView::updateControls);
+    connect(m_spec, &QLineEdit::textChanged, this, [this] { setFirstIsStudied(m_firstIsStudied); });
+    setFirstIsStudied(true);
     connect(m_shown, &QComboBox::currentIndexChanged, this, &TraceLayoutView::showArray);
     connect(m_runner, &JobRunner::runningChanged, this, &TraceLayoutView::updateControls);
     clearViews();
@@ -185,7 +189,23 @@ void TraceLayoutView::setTrace(const QStringList& files, const TraceJobOptions& 
 
 void TraceLayoutView::setArraySpec(const QString& spec)
 {
+    m_followedSpec = spec;
     m_spec->setText(spec);
+    setFirstIsStudied(m_firstIsStudied);
+}
+
+bool TraceLayoutView::firstIsStudied() const { return m_firstIsStudied && m_spec->text().trimmed() == m_followedSpec.trimmed(); }
+
+void TraceLayoutView::setFirstIsStudied(bool studied)
+{
+    m_firstIsStudied = studied;
+    // Named for what it is: the replay's candidates may be a list of the user's own, or the spec edited
+    // here, and then the first array is not the one the banner names.
+    const bool is = firstIsStudied();
+    m_specLabel->setText(is ? tr("Array under study:") : tr("Array:"));
+    m_spec->setToolTip(is ? tr("The array under study: the first of the replay's candidates")
+                          : tr("The first array analyzed: the replay's first candidate unless edited here (not the array under study)"));
+    m_sweepBox->setTitle(is ? tr("Chunk sizes side by side (the array under study)") : tr("Chunk sizes side by side (the first array)"));
 }
 
 QString TraceLayoutView::arraySpec() const { return m_spec->text().trimmed(); }
@@ -211,6 +231,7 @@ bool TraceLayoutView::run()
     LayoutAnalysisOptions options;
     options.read = m_options;
     options.arraySpecs = QStringList { arraySpec() };
+    m_runFirstStudied = firstIsStudied(); // what the result's first array is called
     for (const QString& c : m_candidates)
         if (c.trimmed() != arraySpec())
             options.arraySpecs << c.trimmed();
@@ -248,7 +269,7 @@ void TraceLayoutView::onDone(LayoutAnalysisResult result)
         const QSignalBlocker block(m_shown);
         m_shown->clear();
         for (std::size_t i = 0; i < m_result.arrays.size(); ++i)
-            m_shown->addItem((i == 0 ? tr("Under study: ") : tr("Candidate: ")) + m_result.arrays[i].arraySpec);
+            m_shown->addItem((i > 0 ? tr("Candidate: ") : m_runFirstStudied ? tr("Under study: ") : tr("Array: ")) + m_result.arrays[i].arraySpec);
     }
     showArray(0);
     showSweep();

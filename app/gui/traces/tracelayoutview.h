@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -44,6 +45,12 @@ public:
     /// The other arrays analyzed beside it (the replay's other candidates).
     void setCandidates(const QStringList& specs);
     QStringList candidates() const { return m_candidates; }
+    /// Whether the replay's candidates are the window's array under study and its variations (the
+    /// Traces page's banner). Only then, and while the spec here is not edited, is the first array
+    /// called the array under study; otherwise it is the first array analyzed.
+    void setFirstIsStudied(bool studied);
+    /// Whether the first array shown is the window's array under study.
+    bool firstIsStudied() const;
 
     bool run();
     void cancel();
@@ -80,6 +87,11 @@ private:
 
     JobRunner* m_runner = nullptr;
     QLineEdit* m_spec = nullptr;
+    QLabel* m_specLabel = nullptr;
+    QGroupBox* m_sweepBox = nullptr;
+    QString m_followedSpec; ///< what setArraySpec() last set (the replay's first candidate)
+    bool m_firstIsStudied = true;
+    bool m_runFirstStudied = true; ///< firstIsStudied() when the shown result was run
     QLabel* m_candidatesLabel = nullptr;
     QPushButton* m_runButton = nullptr;
     JobBar* m_jobBar = nullptr;
