@@ -626,7 +626,8 @@ std::pair<double, double> creditedMs(double ms, double logVariance, double credi
     // of doubles near 1), so only the pdf is computed. Both give the bits the full formula gives.
     if (d < -40)
         return { 0.0, 0.0 };
-    const double cdf = d > 8.5 ? 1.0 : normalCdf(d), pdf = normalPdf(d);
+    // Past d = 38.7 the pdf, exp(-d²/2) under exp(-745.13), is 0 in a double too (and its underflow is slow).
+    const double cdf = d > 8.5 ? 1.0 : normalCdf(d), pdf = d > 38.7 ? 0.0 : normalPdf(d);
     const double m1 = over * cdf + sd * pdf;
     const double m2 = (over * over + sd * sd) * cdf + over * sd * pdf;
     if (m1 <= 0)

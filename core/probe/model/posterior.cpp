@@ -533,8 +533,11 @@ double Posterior::score(std::size_t i) const
     if (m_modes.size() == m_hypotheses.size())
         m_modes[i] = mode;
     double sum = 0;
+    // A point over 1,491 past the best adds exp(-745.5), which is 0 in a double: skipped, and so is
+    // the slow path of exp's underflow.
     for (const ScoreScratch::Point& p : points)
-        sum += p.weight * std::exp(-0.5 * (p.score - best));
+        if (p.score - best < 1491)
+            sum += p.weight * std::exp(-0.5 * (p.score - best));
     return best - 2 * std::log(sum / double(gridSize));
 }
 
