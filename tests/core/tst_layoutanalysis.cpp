@@ -167,7 +167,8 @@ TEST_CASE("LayoutAnalyzer: RAID 6, RAID 0 and RAID 10 writes, worked by hand", "
     {
         auto a = analyzer("raid6 disks=8 chunk=64KiB");
         a->add(0, 0, 4 * KiB, true);
-        const WritePathCount& rmw = a->result().writePaths[std::size_t(WritePath::ReadModifyWrite)];
+        const LayoutAnalysis r = a->result(); // by value: a reference into the temporary would dangle
+        const WritePathCount& rmw = r.writePaths[std::size_t(WritePath::ReadModifyWrite)];
         CHECK(rmw.requests == 1);
         CHECK(rmw.diskOps == 6);
         CHECK(rmw.extraOps == 5);
@@ -176,7 +177,8 @@ TEST_CASE("LayoutAnalyzer: RAID 6, RAID 0 and RAID 10 writes, worked by hand", "
     {
         auto a = analyzer("raid6 disks=6 chunk=64KiB");
         a->add(0, 0, 4 * KiB, true);
-        const WritePathCount& rcw = a->result().writePaths[std::size_t(WritePath::ReconstructWrite)];
+        const LayoutAnalysis r = a->result(); // by value: a reference into the temporary would dangle
+        const WritePathCount& rcw = r.writePaths[std::size_t(WritePath::ReconstructWrite)];
         CHECK(rcw.requests == 1);
         CHECK(rcw.diskOps == 6); // 3 reads + data, P, Q
         CHECK(rcw.extraOps == 5);
@@ -185,7 +187,8 @@ TEST_CASE("LayoutAnalyzer: RAID 6, RAID 0 and RAID 10 writes, worked by hand", "
     {
         auto r0 = analyzer("raid0 disks=2 chunk=64KiB");
         r0->add(0, 60 * KiB, 8 * KiB, true); // chunks 0 and 1: disks 0 and 1
-        const WritePathCount& d0 = r0->result().writePaths[std::size_t(WritePath::Direct)];
+        const LayoutAnalysis direct = r0->result();
+        const WritePathCount& d0 = direct.writePaths[std::size_t(WritePath::Direct)];
         CHECK(d0.requests == 1);
         CHECK(d0.diskOps == 2);
         CHECK(d0.extraOps == 0);
@@ -219,7 +222,7 @@ TEST_CASE("MemberTimeline: a fixed number of buckets that widen as the trace gro
     a->add(0.5e6, 64 * KiB, 4 * KiB, false); // 0.5 ms: bucket 0, disk 1
     a->add(150e6, 0, 4 * KiB, false);        // 150 ms: bucket 150
     {
-        const MemberTimeline& t = a->result().timeline;
+        const MemberTimeline t = a->result().timeline; // a copy: result() returns by value
         CHECK(t.bucketWidth == 1e6);
         CHECK(t.used == 151);
         CHECK(t.at(0, 0) == 1);
@@ -227,7 +230,7 @@ TEST_CASE("MemberTimeline: a fixed number of buckets that widen as the trace gro
         CHECK(t.at(0, 150) == 1);
     }
     a->add(250e6, 0, 4 * KiB, false); // past 200 x 1 ms: buckets of 2 ms, 250 ms in bucket 125
-    const MemberTimeline& t = a->result().timeline;
+    const MemberTimeline t = a->result().timeline;
     CHECK(t.bucketWidth == 2e6);
     CHECK(t.used == 126);
     CHECK(t.at(0, 0) == 1);
