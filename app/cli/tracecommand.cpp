@@ -86,7 +86,7 @@ void addTraceOptions(CliArgs& a, TraceSubcommand sub)
     using enum TraceSubcommand;
     add({ Summarize, Replay, Analyze, Export }, QStringLiteral("format"), QStringLiteral("F"),
         QStringLiteral("Reads the traces as F: auto (default) blkparse blktrace msr spc disksim fio csv alibaba tencent; "
-                       "interval counters: sadf (sadf -j of sar -d), iostat (iostat -x -o JSON)."));
+                       "interval counters: sadf (sadf -j of sar -d), iostat (iostat -x -o JSON), typeperf (Windows PhysicalDisk counters, PDH CSV)."));
     add({ Summarize, Replay, Analyze, Export }, QStringLiteral("columns"), QStringLiteral("MAP"),
         QStringLiteral("Reads CSV with this column mapping, e.g. 'time=5:us,device=1,op=2,offset=3,size=4'."));
     add({ Summarize, Replay, Analyze, Export }, QStringLiteral("fio-time"), QStringLiteral("us|ms"),
@@ -159,7 +159,7 @@ bool jobOptions(const CliArgs& a, TraceJobOptions& o, QString* error)
         o.reader.format = TraceFormat::Csv;
         parseCsvMapping(format, &o.reader.csv, error);
     } else if (!parseTraceFormat(format, &o.reader.format)) {
-        *error = QStringLiteral("--format %1: unknown (auto blkparse blktrace msr spc disksim fio csv alibaba tencent sadf iostat)").arg(format);
+        *error = QStringLiteral("--format %1: unknown (auto blkparse blktrace msr spc disksim fio csv alibaba tencent sadf iostat typeperf)").arg(format);
         return false;
     }
     if (a.has(QStringLiteral("columns"))) {
@@ -398,9 +398,9 @@ int summarize(const CliArgs& a, const TraceJobOptions& o)
     // Interval counters (sadf -j, iostat -o JSON) are summarized as what they are: rates and means per
     // device and interval, not requests (#56). `trace replay` and `advise` read them as synthetic requests.
     if (std::any_of(files.begin(), files.end(), [](const QString& f) { return sniffCounterPath(f) != CounterFormat::None; })
-        || o.reader.format == TraceFormat::SadfJson || o.reader.format == TraceFormat::IostatJson) {
+        || counterFormatOf(o.reader.format) != CounterFormat::None) {
         if (files.size() != 1)
-            return fail(QStringLiteral("trace summarize: a counter file (sadf -j, iostat -o JSON) is summarized alone: give it as the one FILE"), Usage);
+            return fail(QStringLiteral("trace summarize: a counter file (sadf -j, iostat -o JSON, typeperf CSV) is summarized alone: give it as the one FILE"), Usage);
         if (a.has(QStringLiteral("csv")))
             return fail(QStringLiteral("trace summarize: --csv writes a trace's tables; a counter file's intervals are in --json"), Usage);
         CounterFile file;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Readers of sysstat's interval counters: `sadf -j` of `sar -d`, and `iostat -x -o JSON` (#56).
 #include "counterfile.h"
+#include "counterfile_p.h"
 
 #include "compressedsource.h"
 #include "readers_p.h"
@@ -24,14 +25,42 @@ QString counterFormatName(CounterFormat format)
     switch (format) {
     case CounterFormat::SadfJson: return QStringLiteral("sadf");
     case CounterFormat::IostatJson: return QStringLiteral("iostat");
+    case CounterFormat::TypeperfCsv: return QStringLiteral("typeperf");
     case CounterFormat::None: break;
     }
     return {};
 }
 
+TraceFormat traceFormatOf(CounterFormat format)
+{
+    switch (format) {
+    case CounterFormat::SadfJson: return TraceFormat::SadfJson;
+    case CounterFormat::IostatJson: return TraceFormat::IostatJson;
+    case CounterFormat::TypeperfCsv: return TraceFormat::TypeperfCsv;
+    case CounterFormat::None: break;
+    }
+    return TraceFormat::Auto;
+}
+
+CounterFormat counterFormatOf(TraceFormat format)
+{
+    switch (format) {
+    case TraceFormat::SadfJson: return CounterFormat::SadfJson;
+    case TraceFormat::IostatJson: return CounterFormat::IostatJson;
+    case TraceFormat::TypeperfCsv: return CounterFormat::TypeperfCsv;
+    default: return CounterFormat::None;
+    }
+}
+
 CounterFormat sniffCounterFormat(std::string_view head)
 {
+    if (head.substr(0, 3) == "\xEF\xBB\xBF") // a UTF-8 byte order mark, as PowerShell writes one
+        head.remove_prefix(3);
     const std::size_t first = head.find_first_not_of(" \t\r\n");
+    // PDH's CSV (typeperf, relog -f csv) heads its time column "(PDH-CSV 4.0)", with the time zone
+    // after it in a log relogged from perfmon: "(PDH-CSV 4.0) (Pacific Daylight Time)(420)".
+    if (first != std::string_view::npos && head.substr(first, 14) == "\"(PDH-CSV 4.0)")
+        return CounterFormat::TypeperfCsv;
     if (first == std::string_view::npos || head[first] != '{')
         return CounterFormat::None;
     // Both tools open with {"sysstat": {"hosts": [...: sadf's host states the file's date
@@ -359,36 +388,15 @@ struct Parser
         if (!sadf) {
             // iostat states no interval: the median step between its timestamps (it sleeps a fixed
             // interval), 1 s when there are none or one.
-            std::vector<double> steps;
-            for (std::size_t i = 1; i < endS.size(); ++i)
-                if (endS[i] > endS[i - 1])
-                    steps.push_back(endS[i] - endS[i - 1]);
-            std::nth_element(steps.begin(), steps.begin() + std::ptrdiff_t(steps.size() / 2), steps.end());
-            const double step = steps.empty() ? 1.0 : std::min(kMaxCounterIntervalS, steps[steps.size() / 2]);
+            const double median = counters::medianStepS(endS);
+            const double step = median > 0 ? std::min(kMaxCounterIntervalS, median) : 1.0;
             std::fill(lengthS.begin(), lengthS.end(), step);
-            out.notes << (noTimestamps || steps.empty()
+            out.notes << (noTimestamps || median <= 0
                     ? QStringLiteral("iostat states no interval and the file has no timestamps to tell it (iostat -t): 1 s assumed")
                     : QStringLiteral("interval %1 s: the median step between iostat's timestamps (iostat states none)").arg(step));
             out.notes << QStringLiteral("iostat's first report is the average since boot unless it ran with -y: it is read as an interval like the others");
         }
-        // Interval starts from the first's, never before the previous interval's end: a clock set
-        // back, or iostat's timestamps of whole seconds closer than its interval. Such an interval
-        // keeps its length and rates and moves later (a note says how many did), so that the
-        // synthetic requests come in time order and the intervals do not overlap.
-        const double origin = endS.front() - lengthS.front();
-        double previousEnd = 0;
-        int moved = 0;
-        for (std::size_t i = 0; i < endS.size(); ++i) {
-            const double stated = endS[i] - lengthS[i] - origin;
-            const double start = std::max(previousEnd, stated);
-            moved += start > stated + 1e-9;
-            previousEnd = start + lengthS[i];
-            const std::size_t last = i + 1 < firstOf.size() ? firstOf[i + 1] : out.intervals.size();
-            for (std::size_t k = firstOf[i]; k < last; ++k) {
-                out.intervals[k].startNs = std::int64_t(std::llround(start * 1e9));
-                out.intervals[k].intervalS = lengthS[i];
-            }
-        }
+        const int moved = counters::placeIntervals(out, endS, lengthS, firstOf);
         out.detail = QStringLiteral("%1, %2 intervals of %3 s %4")
                          .arg(sadf ? QStringLiteral("sadf -j (sar -d)") : QStringLiteral("iostat -x -o JSON"))
                          .arg(endS.size())
@@ -423,6 +431,42 @@ struct Parser
 
 } // namespace
 
+namespace counters {
+
+int placeIntervals(CounterFile& out, const std::vector<double>& endS, const std::vector<double>& lengthS,
+                   const std::vector<std::size_t>& firstOf)
+{
+    const double origin = endS.front() - lengthS.front();
+    double previousEnd = 0;
+    int moved = 0;
+    for (std::size_t i = 0; i < endS.size(); ++i) {
+        const double stated = endS[i] - lengthS[i] - origin;
+        const double start = std::max(previousEnd, stated);
+        moved += start > stated + 1e-9;
+        previousEnd = start + lengthS[i];
+        const std::size_t last = i + 1 < firstOf.size() ? firstOf[i + 1] : out.intervals.size();
+        for (std::size_t k = firstOf[i]; k < last; ++k) {
+            out.intervals[k].startNs = std::int64_t(std::llround(start * 1e9));
+            out.intervals[k].intervalS = lengthS[i];
+        }
+    }
+    return moved;
+}
+
+double medianStepS(const std::vector<double>& endS)
+{
+    std::vector<double> steps;
+    for (std::size_t i = 1; i < endS.size(); ++i)
+        if (endS[i] > endS[i - 1])
+            steps.push_back(endS[i] - endS[i - 1]);
+    if (steps.empty())
+        return 0;
+    std::nth_element(steps.begin(), steps.begin() + std::ptrdiff_t(steps.size() / 2), steps.end());
+    return steps[steps.size() / 2];
+}
+
+} // namespace counters
+
 double CounterFile::requests() const
 {
     double n = 0;
@@ -438,9 +482,12 @@ bool parseCounterFile(std::string_view data, const QString& name, CounterFile& o
     out.format = sniffCounterFormat(data.substr(0, 64 * 1024));
     Json json(name, error);
     if (out.format == CounterFormat::None)
-        return json.fail(QStringLiteral("sysstat"), {}, QStringLiteral("not a sadf -j or iostat -o JSON file"));
+        return json.fail(QStringLiteral("sysstat"), {}, QStringLiteral("not a sadf -j, iostat -o JSON or typeperf CSV file"));
     if (data.size() > kMaxCounterFileBytes)
-        return json.fail(QStringLiteral("sysstat"), {}, QStringLiteral("more than %1 MiB of counters: split the file (sadf -s/-e)").arg(kMaxCounterFileBytes >> 20));
+        return json.fail(out.format == CounterFormat::TypeperfCsv ? QStringLiteral("(file)") : QStringLiteral("sysstat"), {},
+            QStringLiteral("more than %1 MiB of counters: split the file (sadf -s/-e, relog -b/-e)").arg(kMaxCounterFileBytes >> 20));
+    if (out.format == CounterFormat::TypeperfCsv)
+        return counters::parseTypeperfCsv(data, name, out, error);
     QJsonParseError parseError;
     // Qt's parser refuses nesting deeper than 1024 (QJsonParseError::DeepNesting): a hostile file
     // cannot exhaust the stack.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Interval counters (#56 item 2): what `sar -d` (as `sadf -j`) and `iostat -x -o JSON` record. Not a
+// Interval counters (#56 item 2): what `sar -d` (as `sadf -j`), `iostat -x -o JSON` and Windows'
+// `typeperf` (PhysicalDisk counters as PDH CSV) record. Not a
 // trace: per device and per interval, rates and means, never single requests. A counter file is
 // summarized as such (summarizeCounters()) and, through TraceReader::open(), read as a synthetic
 // request stream with those rates (counterworkload.cpp), which the replay and the advisor take
@@ -24,6 +25,9 @@ enum class CounterFormat : std::uint8_t {
     None,
     SadfJson,   ///< sysstat's `sadf -j FILE -- -d` (sar -d): tps, rkB, wkB, areq-sz, aqu-sz, await, util-percent
     IostatJson, ///< sysstat's `iostat -x -o JSON`: r/s, w/s, rkB/s, wkB/s, r_await, w_await, aqu-sz, util
+    /// Windows performance counters, `typeperf` or `relog -f csv` (PDH CSV): PhysicalDisk's Disk Reads/sec,
+    /// Disk Writes/sec, Disk Read/Write Bytes/sec, Avg. Disk sec/Transfer, Avg. Disk Queue Length, % Idle Time
+    TypeperfCsv,
 };
 
 /// The largest counter file read: 128 MiB, about two days of 1 s `sar -d` samples of a 10-disk host
@@ -79,12 +83,15 @@ struct CounterFile
 };
 
 /// The format the first bytes of a file look like (a JSON object with "sysstat" and the keys of
-/// sar -d or iostat -x); None when neither.
+/// sar -d or iostat -x, or a CSV whose first field is PDH's "(PDH-CSV 4.0)"); None when none.
 CounterFormat sniffCounterFormat(std::string_view head);
-QString counterFormatName(CounterFormat format); ///< "sadf", "iostat"
+QString counterFormatName(CounterFormat format); ///< "sadf", "iostat", "typeperf"
+/// The trace format a counter file is read as (Auto for None), and back (None for a trace's format).
+TraceFormat traceFormatOf(CounterFormat format);
+CounterFormat counterFormatOf(TraceFormat format);
 
 /// Parses a whole counter file held in memory. On failure `error` says where: the line of a JSON
-/// syntax error, or the key path of a value of the wrong type ("sysstat.hosts[0].statistics[3]
+/// syntax error or of a CSV row (with its column's counter), or the key path of a value of the wrong type ("sysstat.hosts[0].statistics[3]
 /// .disk[0].tps"), the field and why.
 bool parseCounterFile(std::string_view data, const QString& name, CounterFile& out, TraceError& error);
 /// Reads and parses `path`, at most kMaxCounterFileBytes (gzip, xz or zstd decompressed).

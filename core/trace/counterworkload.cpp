@@ -34,7 +34,7 @@ bool readCounterSource(ByteSource& source, const QString& name, CounterFile& out
             error = TraceError {};
             error.file = name;
             error.key = QStringLiteral("(file)");
-            error.message = QStringLiteral("more than %1 MiB of counters: split the file (sadf -s/-e)").arg(kMaxCounterFileBytes >> 20);
+            error.message = QStringLiteral("more than %1 MiB of counters: split the file (sadf -s/-e, relog -b/-e)").arg(kMaxCounterFileBytes >> 20);
             error.fatal = true;
             return false;
         }
@@ -77,18 +77,19 @@ public:
         : m_random(options.counterSeed)
         , m_regionBytes(options.counterRegionBytes ? options.counterRegionBytes : kDefaultCounterRegionBytes)
     {
-        m_info.format = format == CounterFormat::SadfJson ? TraceFormat::SadfJson : TraceFormat::IostatJson;
+        m_info.format = traceFormatOf(format);
         m_info.name = format == CounterFormat::SadfJson ? QStringLiteral("sadf -j counters (synthetic requests)")
-                                                        : QStringLiteral("iostat JSON counters (synthetic requests)");
+            : format == CounterFormat::IostatJson       ? QStringLiteral("iostat JSON counters (synthetic requests)")
+                                                        : QStringLiteral("typeperf counters (synthetic requests)");
         m_info.timeOrigin = QStringLiteral("trace start");
         m_ok = readCounterSource(*source, name, m_file, m_error);
         if (m_ok && m_file.requests() > kMaxCounterSyntheticRequests) {
             m_ok = false;
             m_error = TraceError {};
             m_error.file = name;
-            m_error.key = QStringLiteral("sysstat.hosts[0].statistics");
+            m_error.key = m_file.format == CounterFormat::TypeperfCsv ? QStringLiteral("(file)") : QStringLiteral("sysstat.hosts[0].statistics");
             m_error.message = QStringLiteral("the counters describe %1 requests, more than the %2 a counter file may be replayed as: "
-                                             "split the file (sadf -s/-e)")
+                                             "split the file (sadf -s/-e, relog -b/-e)")
                                   .arg(m_file.requests(), 0, 'g', 4)
                                   .arg(kMaxCounterSyntheticRequests, 0, 'g', 4);
             m_error.fatal = true;

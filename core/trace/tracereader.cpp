@@ -29,6 +29,7 @@ QString traceFormatName(TraceFormat format)
     case TraceFormat::Csv: return QStringLiteral("csv");
     case TraceFormat::SadfJson: return QStringLiteral("sadf");
     case TraceFormat::IostatJson: return QStringLiteral("iostat");
+    case TraceFormat::TypeperfCsv: return QStringLiteral("typeperf");
     }
     return {};
 }
@@ -37,7 +38,7 @@ bool parseTraceFormat(const QString& name, TraceFormat* format)
 {
     for (TraceFormat f : { TraceFormat::Auto, TraceFormat::Blkparse, TraceFormat::Blktrace, TraceFormat::MsrCsv,
              TraceFormat::Spc, TraceFormat::DiskSim, TraceFormat::FioLog, TraceFormat::Csv, TraceFormat::SadfJson,
-             TraceFormat::IostatJson }) {
+             TraceFormat::IostatJson, TraceFormat::TypeperfCsv }) {
         if (name.compare(traceFormatName(f), Qt::CaseInsensitive) == 0) {
             *format = f;
             return true;
@@ -571,10 +572,11 @@ std::unique_ptr<TraceReader> makeReader(std::unique_ptr<ByteSource> source, std:
     if (format == TraceFormat::Auto && head.empty())
         return std::make_unique<EmptyReader>();
     if (format == TraceFormat::Auto) {
-        format = TraceReader::sniff(head, &csv);
-        // Interval counters, not a trace: read as synthetic requests (counterworkload.cpp).
-        if (format == TraceFormat::Auto && sniffCounterFormat(head) != CounterFormat::None)
-            format = sniffCounterFormat(head) == CounterFormat::SadfJson ? TraceFormat::SadfJson : TraceFormat::IostatJson;
+        // Interval counters, not a trace: read as synthetic requests (counterworkload.cpp). Asked
+        // first: a typeperf CSV would otherwise pass for a CSV trace with a header.
+        format = traceFormatOf(sniffCounterFormat(head));
+        if (format == TraceFormat::Auto)
+            format = TraceReader::sniff(head, &csv);
         if (format == TraceFormat::Auto) {
             *error = QStringLiteral("%1: unknown trace format (%2)").arg(name, options.formatRemedy);
             return nullptr;
@@ -595,6 +597,7 @@ std::unique_ptr<TraceReader> makeReader(std::unique_ptr<ByteSource> source, std:
         return makeCsvReader(std::move(source), name, csv);
     case TraceFormat::SadfJson: return makeCounterReader(std::move(source), name, CounterFormat::SadfJson, options);
     case TraceFormat::IostatJson: return makeCounterReader(std::move(source), name, CounterFormat::IostatJson, options);
+    case TraceFormat::TypeperfCsv: return makeCounterReader(std::move(source), name, CounterFormat::TypeperfCsv, options);
     case TraceFormat::Auto: break;
     }
     return nullptr;

@@ -48,10 +48,11 @@ enum class TraceFormat : std::uint8_t {
     Csv, ///< generic CSV with a column mapping (CsvMapping)
     SadfJson, ///< sysstat interval counters, `sadf -j` of `sar -d`: read as synthetic requests (counterfile.h)
     IostatJson, ///< sysstat interval counters, `iostat -x -o JSON`: likewise
+    TypeperfCsv, ///< Windows PhysicalDisk counters, `typeperf` / `relog -f csv` (PDH CSV): likewise
 };
 
 /// The short name used on the command line and in JSON: "blkparse", "blktrace", "msr", "spc",
-/// "disksim", "fio", "csv", "sadf", "iostat", "auto".
+/// "disksim", "fio", "csv", "sadf", "iostat", "typeperf", "auto".
 QString traceFormatName(TraceFormat format);
 /// The inverse of traceFormatName(); false when the name is unknown.
 bool parseTraceFormat(const QString& name, TraceFormat* format);

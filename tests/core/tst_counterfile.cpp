@@ -287,7 +287,7 @@ TEST_CASE("Counter files: hostile inputs are one clear error naming the key and 
         CHECK_THAT(parseError(R"({"sysstat": {"hosts": [{"file-date": "x", "statistics": [{"cpu-load": []}]}]}})"),
             Catch::Contains("no disk counters (a sadf -j file of sar -d is made with: sadf -j FILE -- -d)"));
         CHECK_THAT(parseError(R"({"sysstat": 5, "hosts": []})"), Catch::Contains("key sysstat: 5 is a number, not an object"));
-        CHECK_THAT(parseError(R"({"other": 1})"), Catch::Contains("not a sadf -j or iostat -o JSON file"));
+        CHECK_THAT(parseError(R"({"other": 1})"), Catch::Contains("not a sadf -j, iostat -o JSON or typeperf CSV file"));
     }
     SECTION("counters that would make an endless replay are refused at the first record")
     {
