@@ -104,6 +104,8 @@ public:
         m_info.notes << counterWorkloadAssumptions(m_file, m_regionBytes, options.counterSeed) << m_file.notes;
         m_info.setMissing(TraceField::ResponseTimes,
             QStringLiteral("interval counters have a mean await per interval, no response time per request"));
+        m_info.setMissing(TraceField::Offsets,
+            QStringLiteral("interval counters have no offsets: skew over the address space and sequential runs are not known"));
     }
 
     Status next(TraceRecord& record) override

@@ -54,6 +54,7 @@ bool TraceFormatInfo::has(TraceField field) const
     case TraceField::ResponseTimes: return hasResponseTimes;
     case TraceField::IssueCompletePairs: return hasIssueCompletePairs;
     case TraceField::Devices: return hasDevices;
+    case TraceField::Offsets: return hasOffsets;
     }
     return false;
 }
@@ -61,7 +62,8 @@ bool TraceFormatInfo::has(TraceField field) const
 std::vector<TraceField> TraceFormatInfo::missing() const
 {
     std::vector<TraceField> out;
-    for (TraceField f : { TraceField::Timestamps, TraceField::ResponseTimes, TraceField::IssueCompletePairs, TraceField::Devices })
+    for (TraceField f : { TraceField::Timestamps, TraceField::ResponseTimes, TraceField::IssueCompletePairs, TraceField::Devices,
+             TraceField::Offsets })
         if (!has(f))
             out.push_back(f);
     return out;
@@ -79,6 +81,7 @@ void TraceFormatInfo::setMissing(TraceField field, const QString& note)
     case TraceField::ResponseTimes: hasResponseTimes = false; break;
     case TraceField::IssueCompletePairs: hasIssueCompletePairs = false; break;
     case TraceField::Devices: hasDevices = false; break;
+    case TraceField::Offsets: hasOffsets = false; break;
     }
     notes << note;
     if (std::find(explained.begin(), explained.end(), field) == explained.end())

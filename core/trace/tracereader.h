@@ -96,6 +96,7 @@ enum class TraceField : std::uint8_t {
     ResponseTimes,      ///< per-request response times (percentiles, slow periods, Little's law)
     IssueCompletePairs, ///< driver issue and completion events (exact queue depth)
     Devices,            ///< a device or volume per request
+    Offsets,            ///< where each request went (skew over the address space, sequential runs)
 };
 
 /// What a format records and what it lacks; stated in the summary, never invented. Views ask
@@ -111,6 +112,9 @@ struct TraceFormatInfo
     bool hasIssueCompletePairs = false;
     bool hasDevices = true;
     bool hasTimestamps = true;
+    /// False for a stream whose offsets are made up (interval counters): its regions and runs are the
+    /// assumption's, not the workload's, and are not shown as the workload's.
+    bool hasOffsets = true;
     QStringList notes; ///< what the format lacks or how a field was interpreted, in the reader's words
     std::vector<TraceField> explained; ///< the missing fields a note states (setMissing())
 

@@ -132,6 +132,7 @@ struct TraceSummaryCodec
             { QStringLiteral("hasResponseTimes"), s.format.hasResponseTimes },
             { QStringLiteral("hasIssueCompletePairs"), s.format.hasIssueCompletePairs },
             { QStringLiteral("hasDevices"), s.format.hasDevices }, { QStringLiteral("hasTimestamps"), s.format.hasTimestamps },
+            { QStringLiteral("hasOffsets"), s.format.hasOffsets },
             { QStringLiteral("notes"), notes }, { QStringLiteral("explained"), explained } };
         QJsonArray head;
         for (std::int64_t t : s.m_inOrderHead)
@@ -223,10 +224,11 @@ struct TraceSummaryCodec
         s.format.hasIssueCompletePairs = format.value(QStringLiteral("hasIssueCompletePairs")).toBool();
         s.format.hasDevices = format.value(QStringLiteral("hasDevices")).toBool();
         s.format.hasTimestamps = format.value(QStringLiteral("hasTimestamps")).toBool();
+        s.format.hasOffsets = format.value(QStringLiteral("hasOffsets")).toBool(true); // absent before offsets could be missing
         for (const QJsonValue& n : format.value(QStringLiteral("notes")).toArray())
             s.format.notes << n.toString();
         for (const QJsonValue& f : format.value(QStringLiteral("explained")).toArray())
-            s.format.explained.push_back(TraceField(r.index(f, int(TraceField::Devices) + 1, QStringLiteral("format.explained"))));
+            s.format.explained.push_back(TraceField(r.index(f, int(TraceField::Offsets) + 1, QStringLiteral("format.explained"))));
         for (const QJsonValue& f : o.value(QStringLiteral("files")).toArray())
             s.files << f.toString();
         for (const QJsonValue& m : o.value(QStringLiteral("skippedMessages")).toArray())

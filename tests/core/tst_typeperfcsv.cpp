@@ -147,6 +147,10 @@ TEST_CASE("typeperf CSV: read as a trace, synthetic requests with the counters' 
     REQUIRE(reader);
     CHECK(reader->info().format == TraceFormat::TypeperfCsv);
     CHECK(reader->info().detail.contains(QStringLiteral("synthetic requests")));
+    // Its offsets are made up: the stream says so, and views do not show their skew or runs as the workload's.
+    CHECK_FALSE(reader->info().has(TraceField::Offsets));
+    CHECK(reader->info().explains(TraceField::Offsets));
+    CHECK(TraceFormatInfo {}.has(TraceField::Offsets));
     CounterFile f;
     TraceError e;
     REQUIRE(readCounterFile(path, f, e));

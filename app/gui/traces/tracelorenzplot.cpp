@@ -81,6 +81,15 @@ void TraceLorenzPlot::setSummary(const TraceSummary& s)
         used += d.ios > 0 ? 1 : 0;
     const QString gini = number(m_deviceGini, 2);
     m_devices->setName(used == 1 ? tr("1 device, Gini %1").arg(gini) : tr("%1 devices, Gini %2").arg(used).arg(gini));
+    if (!s.format.has(TraceField::Offsets)) { // made-up offsets: their skew is the assumption's
+        m_regions->data()->clear();
+        m_regionGini = 0;
+        m_regions->setName(tr("LBA regions: not known"));
+        setSubtitle(tr("no offsets recorded: no skew over the address space"));
+        setEmptyNote(s.records ? QString() : tr("No requests in this trace"));
+        scheduleReplot();
+        return;
+    }
     const BusiestRegion busiest = busiestRegion(s);
     m_regions->setName(busiest.device >= 0
             ? tr("%1 regions, Gini %2").arg(formatBytes(busiest.regionBytes), number(m_regionGini, 2))

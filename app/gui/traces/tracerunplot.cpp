@@ -59,6 +59,11 @@ void TraceRunPlot::clear()
 
 void TraceRunPlot::setSummary(const TraceSummary& s)
 {
+    if (!s.format.has(TraceField::Offsets)) { // made-up offsets: their runs are the assumption's
+        clear();
+        setEmptyNote(tr("method: none · no sequential runs:\n%1\nrecords no offsets").arg(s.format.name));
+        return;
+    }
     std::vector<TraceDevicePlot::Device> devices = TraceDevicePlot::devicesOf(s);
     if (devices.size() > std::size_t(kMaxDevices))
         devices.resize(std::size_t(kMaxDevices));
