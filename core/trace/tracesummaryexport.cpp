@@ -47,6 +47,10 @@ QJsonObject TraceSummary::toJson() const
     });
     o[QStringLiteral("timeOrigin")] = format.timeOrigin;
     o[QStringLiteral("hasTimestamps")] = format.hasTimestamps;
+    // Without offsets (a counter file's synthetic stream) the regions' skew and the runs are the
+    // assumption's: left out, as response times are when the format has none.
+    const bool offsets = format.has(TraceField::Offsets);
+    o[QStringLiteral("hasOffsets")] = offsets;
     o[QStringLiteral("firstSeconds")] = double(firstNs) * 1e-9;
     o[QStringLiteral("durationSeconds")] = durationSeconds();
     const double bytes = double(bytesRead + bytesWritten);
@@ -67,7 +71,7 @@ QJsonObject TraceSummary::toJson() const
 
     QJsonArray devs;
     for (const TraceDeviceSummary& d : devices) {
-        devs.append(QJsonObject {
+        QJsonObject dev {
             { QStringLiteral("device"), qs(d.name) },
             { QStringLiteral("ios"), u(d.ios) },
             { QStringLiteral("bytes"), u(d.bytes) },
@@ -80,7 +84,11 @@ QJsonObject TraceSummary::toJson() const
             { QStringLiteral("runCount"), d.runCount() },
             { QStringLiteral("maxOffsetBytes"), u(d.maxEndBytes) },
             { QStringLiteral("regionBytes"), u(d.regions.regionBytes()) },
-        });
+        };
+        if (!offsets)
+            for (const char* key : { "runs", "runCount", "regionBytes" })
+                dev.remove(QLatin1String(key));
+        devs.append(dev);
     }
     o[QStringLiteral("devices")] = devs;
 
@@ -88,23 +96,26 @@ QJsonObject TraceSummary::toJson() const
     const int busiest = busiestDevice(*this);
     const auto dl = deviceLorenz(*this);
     const auto rl = regionLorenz(*this);
-    o[QStringLiteral("skew")] = QJsonObject {
+    QJsonObject skew {
         { QStringLiteral("busiestDevice"), busiest >= 0 ? qs(devices[std::size_t(busiest)].name) : QString() },
         { QStringLiteral("busiestDeviceShare"), busiestDeviceShare(*this) },
-        { QStringLiteral("busiestRegion"),
-            QJsonObject { { QStringLiteral("device"), region.device >= 0 ? qs(devices[std::size_t(region.device)].name) : QString() },
-                { QStringLiteral("offsetBytes"), u(region.offsetBytes) },
-                { QStringLiteral("regionBytes"), u(region.regionBytes) }, { QStringLiteral("share"), region.share } } },
         { QStringLiteral("deviceLorenz"), lorenzJson(dl) },
         { QStringLiteral("deviceGini"), giniIndex(dl) },
-        { QStringLiteral("regionLorenz"), lorenzJson(rl) },
-        { QStringLiteral("regionGini"), giniIndex(rl) },
     };
-    o[QStringLiteral("sequentiality")] = QJsonObject {
-        { QStringLiteral("definition"), QStringLiteral("Minerva 2.1: mean number of consecutive sequential requests per device") },
-        { QStringLiteral("runs"), u(totalRuns()) },
-        { QStringLiteral("runCount"), runCount() },
-    };
+    if (offsets) {
+        skew[QStringLiteral("busiestRegion")] =
+            QJsonObject { { QStringLiteral("device"), region.device >= 0 ? qs(devices[std::size_t(region.device)].name) : QString() },
+                { QStringLiteral("offsetBytes"), u(region.offsetBytes) },
+                { QStringLiteral("regionBytes"), u(region.regionBytes) }, { QStringLiteral("share"), region.share } };
+        skew[QStringLiteral("regionLorenz")] = lorenzJson(rl);
+        skew[QStringLiteral("regionGini")] = giniIndex(rl);
+        o[QStringLiteral("sequentiality")] = QJsonObject {
+            { QStringLiteral("definition"), QStringLiteral("Minerva 2.1: mean number of consecutive sequential requests per device") },
+            { QStringLiteral("runs"), u(totalRuns()) },
+            { QStringLiteral("runCount"), runCount() },
+        };
+    }
+    o[QStringLiteral("skew")] = skew;
     if (hasResponseTimes()) {
         o[QStringLiteral("responseTime")] = QJsonObject {
             { QStringLiteral("source"), hasIssueCompletePairs() ? QStringLiteral("issue-complete") : QStringLiteral("trace") },
@@ -169,12 +180,13 @@ QString TraceSummary::toCsv() const
              .arg(writes)
              .arg(bytesRead)
              .arg(bytesWritten);
-    s += QStringLiteral("durationSeconds,%1\nrunCount,%2\nbusiestDeviceShare,%3\nbusiestRegionShare,%4\nqueueDepthMethod,%5\n")
-             .arg(durationSeconds(), 0, 'g', 12)
-             .arg(runCount(), 0, 'g', 6)
-             .arg(busiestDeviceShare(*this), 0, 'g', 6)
-             .arg(busiestRegion(*this).share, 0, 'g', 6)
-             .arg(queueDepthMethod());
+    s += QStringLiteral("durationSeconds,%1\n").arg(durationSeconds(), 0, 'g', 12);
+    if (format.has(TraceField::Offsets)) // a counter file's synthetic offsets have no runs or regions of their own
+        s += QStringLiteral("runCount,%1\n").arg(runCount(), 0, 'g', 6);
+    s += QStringLiteral("busiestDeviceShare,%1\n").arg(busiestDeviceShare(*this), 0, 'g', 6);
+    if (format.has(TraceField::Offsets))
+        s += QStringLiteral("busiestRegionShare,%1\n").arg(busiestRegion(*this).share, 0, 'g', 6);
+    s += QStringLiteral("queueDepthMethod,%1\n").arg(queueDepthMethod());
     if (hasResponseTimes())
         s += QStringLiteral("responseMeanMs,%1\nresponseP50Ms,%2\nresponseP90Ms,%3\nresponseP99Ms,%4\nslowPeriods,%5\n")
                  .arg(responseMs.mean(), 0, 'g', 6)
@@ -193,7 +205,8 @@ QString TraceSummary::toCsv() const
         QString name = qs(d.name);
         if (name.contains(u',') || name.contains(u'"'))
             name = u'"' + name.replace(QStringLiteral("\""), QStringLiteral("\"\"")) + u'"';
-        s += QStringLiteral("%1,%2,%3,%4,%5,%6\n").arg(name).arg(d.ios).arg(d.reads).arg(d.bytes).arg(d.bytesRead).arg(d.runCount(), 0, 'g', 6);
+        s += QStringLiteral("%1,%2,%3,%4,%5,%6\n").arg(name).arg(d.ios).arg(d.reads).arg(d.bytes).arg(d.bytesRead)
+                 .arg(format.has(TraceField::Offsets) ? QString::number(d.runCount(), 'g', 6) : QString()); // empty: no offsets
     }
     s += QStringLiteral("\n# timeline\nstartSeconds,ios,reads,bytes,meanResponseMs,queueDepth\n");
     const double widthS = double(timeline.widthNs()) * 1e-9;

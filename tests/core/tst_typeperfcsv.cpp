@@ -4,11 +4,13 @@
 // read (Disk Transfers/sec, Avg. Disk Bytes/Transfer, Avg. Disk Bytes/Read), which the test parses
 // itself; relog's variants (a time zone, a first sample of blanks), and hostile inputs.
 #include "trace/counterfile.h"
+#include "trace/tracejob.h"
 #include "trace/tracereader.h"
 
 #include <catch2/catch.hpp>
 
 #include <QFile>
+#include <QJsonObject>
 #include <QStringList>
 #include <QTemporaryDir>
 
@@ -151,6 +153,16 @@ TEST_CASE("typeperf CSV: read as a trace, synthetic requests with the counters' 
     CHECK_FALSE(reader->info().has(TraceField::Offsets));
     CHECK(reader->info().explains(TraceField::Offsets));
     CHECK(TraceFormatInfo {}.has(TraceField::Offsets));
+    // The summary of the stream leaves out what its made-up offsets would say.
+    const TraceSummaryResult result = summarizeTrace({ path }, {});
+    REQUIRE(result.ok);
+    const TraceSummary& summary = result.summary;
+    const QJsonObject j = summary.toJson();
+    CHECK(j[QStringLiteral("hasOffsets")].toBool(true) == false);
+    CHECK_FALSE(j.contains(QStringLiteral("sequentiality")));
+    CHECK_FALSE(j[QStringLiteral("skew")].toObject().contains(QStringLiteral("regionGini")));
+    CHECK(j[QStringLiteral("skew")].toObject().contains(QStringLiteral("deviceGini")));
+    CHECK_FALSE(summary.toCsv().contains(QStringLiteral("runCount,")));
     CounterFile f;
     TraceError e;
     REQUIRE(readCounterFile(path, f, e));
