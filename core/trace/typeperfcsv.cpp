@@ -14,6 +14,7 @@
 // Time for the utilization: 100 less it. % Disk Time is not a busy time (it is the queue length
 // times 100, clipped at 100) and is not read.
 #include "counterfile_p.h"
+#include "linesource.h"
 
 #include <QDateTime>
 
@@ -23,6 +24,7 @@
 #include <cmath>
 #include <optional>
 #include <tuple>
+#include <unordered_map>
 
 namespace raidscope::counters {
 
@@ -134,13 +136,6 @@ std::optional<CounterPath> counterPath(std::string_view s)
         p.counter = std::string(s.substr(slash + 1));
     }
     return p;
-}
-
-bool sameName(std::string_view a, std::string_view b)
-{
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-        return (x >= 'A' && x <= 'Z' ? x + 32 : x) == (y >= 'A' && y <= 'Z' ? y + 32 : y);
-    });
 }
 
 class Reader
@@ -295,6 +290,7 @@ private:
         for (const std::string& f : fields)
             m_header << QString::fromStdString(f).left(120);
         std::vector<Instance> instances;
+        std::unordered_map<std::string, std::size_t> instanceAt; // a header may name thousands of columns
         Instance total;
         total.column.fill(-1);
         QStringList others;
@@ -304,7 +300,7 @@ private:
             if (!path)
                 return fail(lineNo, int(k + 1), QStringLiteral("header"),
                     QStringLiteral("'%1' is not a counter path (\\\\HOST\\Object(Instance)\\Counter)").arg(QString::fromStdString(fields[k]).left(80)));
-            if (!sameName(path->object, "PhysicalDisk")) {
+            if (!trace::iequals(path->object, "PhysicalDisk")) {
                 ++otherColumns;
                 const QString object = QString::fromStdString(path->object).left(40);
                 if (!others.contains(object) && others.size() < 4)
@@ -313,22 +309,22 @@ private:
             }
             if (m_host.isEmpty())
                 m_host = QString::fromStdString(path->host).left(64);
-            const auto role = std::find_if(kRoleNames.begin(), kRoleNames.end(), [&](const char* n) { return sameName(path->counter, n); });
+            const auto role = std::find_if(kRoleNames.begin(), kRoleNames.end(), [&](const char* n) { return trace::iequals(path->counter, n); });
             if (role == kRoleNames.end())
                 continue; // Split IO/Sec, Current Disk Queue Length, % Disk Time and the like
             Instance* inst = nullptr;
             if (path->instance == "_Total") {
                 inst = &total;
             } else {
-                const auto it = std::find_if(instances.begin(), instances.end(), [&](const Instance& i) { return i.name == path->instance; });
-                if (it != instances.end()) {
-                    inst = &*it;
+                if (const auto it = instanceAt.find(path->instance); it != instanceAt.end()) {
+                    inst = &instances[it->second];
                 } else {
                     if (instances.size() >= kMaxCounterDevices)
                         return fail(lineNo, int(k + 1), QStringLiteral("header"), QStringLiteral("more than %1 PhysicalDisk instances").arg(kMaxCounterDevices));
                     Instance fresh;
                     fresh.name = path->instance.empty() ? std::string("(no instance)") : path->instance;
                     fresh.column.fill(-1);
+                    instanceAt.emplace(path->instance, instances.size());
                     instances.push_back(std::move(fresh));
                     inst = &instances.back();
                 }
