@@ -283,9 +283,16 @@ WorkspaceResponse readResponse(FieldReader& f, const QJsonObject& o, const QStri
     return r;
 }
 
+// The Models page's tabs in their order (WorkspaceModels::tab), as the file names them.
+const QStringList& modelTabNames()
+{
+    static const QStringList names { QStringLiteral("throughput"), QStringLiteral("response"), QStringLiteral("calibration") };
+    return names;
+}
+
 QJsonObject toJson(const WorkspaceModels& m)
 {
-    QJsonObject o { { QStringLiteral("tab"), m.tab == 1 ? QStringLiteral("response") : QStringLiteral("throughput") } };
+    QJsonObject o { { QStringLiteral("tab"), modelTabNames().value(m.tab, modelTabNames().front()) } };
     if (m.minerva)
         o[QStringLiteral("minerva")] = minervaInputJson(*m.minerva);
     if (m.response)
@@ -298,8 +305,7 @@ QJsonObject toJson(const WorkspaceModels& m)
 WorkspaceModels readModels(FieldReader& f, const QJsonObject& o, const QString& path)
 {
     WorkspaceModels m;
-    m.tab = oneOf(f, o, path, QStringLiteral("tab"), { QStringLiteral("throughput"), QStringLiteral("response") })
-            == u"response";
+    m.tab = int(std::max<qsizetype>(0, modelTabNames().indexOf(oneOf(f, o, path, QStringLiteral("tab"), modelTabNames()))));
     if (o.contains(QStringLiteral("minerva")))
         m.minerva = embedded(f, o, path, QStringLiteral("minerva"), minervaAt);
     if (o.contains(QStringLiteral("response")))

@@ -114,7 +114,7 @@ struct WorkspaceResponse
 /// evaluation takes under a microsecond), the response-time panel's inputs and the tab shown.
 struct WorkspaceModels
 {
-    int tab = 0; ///< 0 throughput (Minerva), 1 response time
+    int tab = 0; ///< 0 throughput (Minerva), 1 response time, 2 Minerva's calibration
     std::optional<MinervaInput> minerva; ///< minervaInputJson() in the file
     std::optional<WorkspaceResponse> response;
     QJsonObject responseResult; ///< ResponsePanel::resultJson(), for the record; empty: none

@@ -244,6 +244,25 @@ TEST_CASE("Workspace: save, open and save again gives the same JSON", "[workspac
         CHECK_FALSE(back->simulate->results);
         CHECK(workspaceBytes(*back) == saved);
     }
+    SECTION("the Models page's tab: each of its three comes back as itself")
+    {
+        // The page's tabs in order: Throughput (Minerva), Response time (zoned RAID), Calibration (Minerva).
+        const char* names[] = { "throughput", "response", "calibration" };
+        for (int tab = 0; tab < 3; ++tab) {
+            Workspace w;
+            w.models = WorkspaceModels {};
+            w.models->tab = tab;
+            const QByteArray saved = workspaceBytes(w);
+            INFO(saved.toStdString());
+            CHECK(saved.contains(QByteArray("\"tab\": \"").append(names[tab]).append("\"")));
+            QString error;
+            const auto back = parseWorkspace(saved, &error);
+            INFO(error.toStdString());
+            REQUIRE(back);
+            REQUIRE(back->models);
+            CHECK(back->models->tab == tab);
+        }
+    }
 }
 
 TEST_CASE("Workspace: a file that is not one this version reads gives one clear line", "[workspace]")
