@@ -144,44 +144,72 @@ TEST_CASE("Probe model: predictions of Shear's tests, worked by hand", "[probe][
     CHECK_THAT(predict(*raid1, e, s, writes).ms, WithinRel(160.0, 0.05));
 }
 
+TEST_CASE("Probe model: servers busy when each read chooses among a few of them, worked by hand", "[probe][model]")
+{
+    // One choice is random routing: product form over D stations, each busy q / (q + D - 1) of the time.
+    CHECK_THAT(busyServers(6, 1, 6), WithinRel(36.0 / 11, 1e-9));
+    CHECK_THAT(busyServers(2, 1, 2), WithinRel(4.0 / 3, 1e-9));
+    // Every server a choice: a read waits only when all are busy.
+    CHECK(busyServers(5, 5, 3) == 3);
+    CHECK(busyServers(5, 5, 7) == 5);
+    // Three servers, three reads, two choices of three. States (1,1,1) and (2,1,0): from (1,1,1) a completion
+    // (rate 3) leaves one server idle, which the next read's two choices miss one time in three (rate 1 to
+    // (2,1,0)); from (2,1,0) the longer queue's completion (rate 1) finds the idle one two times in three
+    // (rate 2/3 back), the single's completion leaves two idle and the read takes one. Balance: pi(111) =
+    // 2/3 pi(210), so pi = (2/5, 3/5) and 3 x 2/5 + 2 x 3/5 = 12/5 servers busy.
+    CHECK_THAT(busyServers(3, 2, 3), WithinRel(12.0 / 5, 1e-9));
+    // Four servers, four reads, two choices of six pairs: (1,1,1,1) to (2,1,1,0) at 4 x 1/2; back at 1/2; on
+    // to (2,2,0,0) at 2 x 1/6; back at 2 x 5/6. pi = (5, 20, 4) / 29, busy (4 x 5 + 3 x 20 + 2 x 4) / 29.
+    CHECK_THAT(busyServers(4, 2, 4), WithinRel(88.0 / 29, 1e-9));
+}
+
 TEST_CASE("Probe model: a batch with fewer reads in flight than it has, worked by hand", "[probe][model]")
 {
     const DeviceScale s = disk5ms();
     const Environment e; // one read at a time per member, 5 ms each
     Test spread = reads({ { 1, 0, 60 } }, Test::Kind::Spread);
-    // A mirror of five: any member serves any read, so with 5 in flight all five are busy and none waits:
-    // 60 reads at 5 a 5 ms, 60 ms. With 6 in flight, still five at once: 60 ms.
+    // The reads start one per completion at the steady rate until the last has started, and the ones still
+    // in flight then drain as the same reads issued at once would. A mirror of five: any member serves any
+    // read, so with 5 in flight all five are busy and none waits: 55 reads at 5 a 5 ms, then 5 at once on
+    // five members, 5 ms: 60 ms. With 6 in flight, still five at once: 54 reads in 54 ms, then six on five
+    // members, 1.2 reads each (balanced copies split evenly), 6 ms.
     const auto five = make("raid1", "", 5, 5, 16384), four = make("raid1", "", 4, 4, 16384);
     spread.outstanding = 5;
     CHECK_THAT(predict(*five, e, s, spread).ms, WithinRel(60.0, 1e-9));
     spread.outstanding = 6;
     CHECK_THAT(predict(*five, e, s, spread).ms, WithinRel(60.0, 1e-9));
-    // A mirror of four with 5 in flight: four at once, 60 reads in 15 rounds of 5 ms, 75 ms; where the
-    // whole batch at once would take 15 x 5 ms on each member alike.
+    // A mirror of four with 5 in flight: four at once, 55 reads at 4 a 5 ms, 68.75 ms, then 5 reads at
+    // 1.25 a member, 6.25 ms: 75 ms.
     spread.outstanding = 5;
     CHECK_THAT(predict(*four, e, s, spread).ms, WithinRel(75.0, 1e-9));
     // RAID-0 of 2 with 2 in flight, each read on either member at random: the three states (2,0), (1,1)
     // and (0,2) alike likely (product form, equal demands), so each member is busy 2/3 of the time and
-    // the pair serves 2 x 2/3 reads per 5 ms: 64 reads in 240 ms.
+    // the pair serves 2 x 2/3 reads per 5 ms: 62 reads in 232.5 ms. The last two land at random: a
+    // member's count 1 with variance 2 x 1/4, the later of two such members (Clark) 5 + 5 x sqrt(2 x 0.5)
+    // x phi(0) ms.
     const auto two = make("raid0", "", 2, 0, 16384);
     Test spread64 = reads({ { 1, 0, 64 } }, Test::Kind::Spread);
     spread64.outstanding = 2;
-    CHECK_THAT(predict(*two, e, s, spread64).ms, WithinRel(240.0, 1e-9));
-    // Chained declustering of 4: chunk k's copies on members k and k+1, so the copy sets overlap and
-    // each member is a station of its own, visited by a quarter of the reads (the balanced loads).
-    // With 4 in flight, mean-value analysis over four such stations of 1.25 ms a visit: the residences
-    // 1.25 (1 + Q) with Q = 0, 0.25, 0.5, 0.75 give X = 0.2, 0.32, 0.4, 4 / 8.75 reads a ms: 64 reads in 140 ms.
+    CHECK_THAT(predict(*two, e, s, spread64).ms, WithinRel(232.5 + 5 + 5 / std::sqrt(2 * M_PI), 1e-9));
+    // Chained declustering of 4: chunk k's copies on members k and k+1, so each read chooses between two
+    // members of four, and the copy sets overlap: with 4 in flight, 88/29 members busy (the chain above),
+    // 60 reads in 60 x 5 x 29 / 88 ms. Then four reads, one a member on average; a chunk's share 1/4
+    // gives a count variance 4 x 1/4 x 3/4, split over its two copies (a quarter each) and two chunks a
+    // member: 0.375, the busiest of four such about 1.0294 standard deviations (Clark) over 5 ms.
     const auto chained = make("chained", "", 4, 0, 16384);
     spread64.outstanding = 4;
-    CHECK_THAT(predict(*chained, e, s, spread64).ms, WithinRel(140.0, 1e-9));
+    CHECK_THAT(predict(*chained, e, s, spread64).ms, WithinRel(60.0 * 5 * 29 / 88 + 5 + 1.0294 * 5 * std::sqrt(0.375), 0.002));
     // A member at half speed in the mirror of five. The calibration's 5 ms serial read averaged over the
     // members a lone read reaches, so an ordinary member's read is u with 0.8 u + 0.2 x 2u = 5 ms: u =
-    // 25/6 ms. Five at once serve 4/u + 1/(2u) = 4.5/u reads per ms: 60 reads in 60 u / 4.5 = 55.6 ms.
+    // 25/6 ms. Five at once serve 4/u + 1/(2u) = 4.5/u reads per ms: 55 reads in 55 u / 4.5. The balanced
+    // loads of the 60 reads in whole reads are 14, 13, 7, 13, 13 (the slow member's 7 take 14 u); the last
+    // five, a twelfth of them, drain in 14 u / 12.
     Environment slow;
     slow.slowDisk = 2;
     slow.slowSpeed = 0.5;
     spread.outstanding = 5;
-    CHECK_THAT(predict(*five, slow, s, spread).ms, WithinRel(60.0 * (25.0 / 6) / 4.5, 1e-9));
+    const double u = 25.0 / 6;
+    CHECK_THAT(predict(*five, slow, s, spread).ms, WithinRel(55 * u / 4.5 + 14 * u / 12, 1e-9));
 }
 
 TEST_CASE("Probe model: the device's repeat noise, with its stated prior", "[probe][model]")

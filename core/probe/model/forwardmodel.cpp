@@ -354,26 +354,49 @@ std::vector<LoadProfile::Station> closedStations(const Candidate& c, const Test&
             share[k] += double(d.count) * s[k] / requests;
     }
     std::map<std::vector<int>, double> sets;
-    bool apart = true;
-    for (std::size_t k = 0; k < share.size() && apart; ++k) {
+    bool chosen = true; // every read the test makes may go to any of its chunk's copies
+    for (std::size_t k = 0; k < share.size() && chosen; ++k) {
         if (share[k] <= 0)
             continue;
         const Candidate::ChunkReads& r = c.reads[k];
-        apart = r.fixed.empty() && !r.choices.empty();
+        chosen = r.fixed.empty() && !r.choices.empty();
         std::vector<int> set = r.choices;
         std::sort(set.begin(), set.end());
         sets[set] += share[k];
     }
     // Two different sets that share a member are not apart.
+    bool apart = chosen;
     std::vector<int> holders(std::size_t(c.disks), 0);
     for (const auto& [set, mass] : sets)
         for (int disk : set)
-            apart = apart && ++holders[std::size_t(disk)] == 1;
+            apart = ++holders[std::size_t(disk)] == 1 && apart;
     std::vector<LoadProfile::Station> out;
     if (apart) {
         for (const auto& [set, mass] : sets)
             out.push_back({ mass, set });
         return out;
+    }
+    // Sets of one size that overlap, each as often as the others and covering the members alike (a
+    // rotation: chained declustering, RAID-10 far and offset): one station of every member they cover,
+    // each read choosing among its set's. The chain that times it (busyServers) draws the sets at random;
+    // a rotation's sets are fewer, which costs a read a free copy a little more often (at 6 members and
+    // sets of 2 to 4, 0.2-2 % fewer busy, worked by the exact chain over each member's queue).
+    if (chosen && !sets.empty()) {
+        const std::size_t size = sets.begin()->first.size();
+        std::vector<int> members;
+        for (std::size_t d = 0; d < holders.size(); ++d)
+            if (holders[d] > 0)
+                members.push_back(int(d));
+        bool even = size >= 2 && size < members.size();
+        const double each = sets.begin()->second;
+        for (const auto& [set, mass] : sets)
+            even = even && set.size() == size && std::abs(mass - each) <= 1e-9 * each;
+        for (int disk : members)
+            even = even && holders[std::size_t(disk)] == holders[std::size_t(members.front())];
+        if (even) {
+            out.push_back({ 1.0, members, int(size) });
+            return out;
+        }
     }
     for (std::size_t d = 0; d < loads.size(); ++d)
         if (loads[d] > 0)
@@ -396,6 +419,20 @@ double closedBatchMs(const std::vector<LoadProfile::Station>& stations, int requ
         return memberTimeMs(run, std::max(1.0, queue), kind, scale, 1.0) / run;
     };
     const std::size_t n = stations.size();
+    if (n == 1 && stations.front().choices > 0 && std::size_t(stations.front().choices) < stations.front().members.size()) {
+        // One station whose reads each choose among a few of its servers: the chain gives the servers
+        // busy, each at the queue the reads in flight leave it (their mean over the busy ones).
+        const LoadProfile::Station& st = stations.front();
+        double speed = 0;
+        for (int d : st.members)
+            speed += d == e.slowDisk ? e.slowSpeed : 1.0;
+        const double servers = double(st.members.size());
+        const double busy = busyServers(int(st.members.size()), st.choices, q);
+        // A server's read at their mean speed, visited `visits` times a read.
+        const double perVisit = st.visits * perRead(double(q) / std::max(busy, 1e-9)) * servers / std::max(speed, 1e-9);
+        const double X = busy / std::max(perVisit, 1e-12);
+        return double(requests) / X;
+    }
     std::vector<double> queuePerServer(n, 1.0), Q(n), visitMs(n), servers(n), residence(n);
     double X = 0;
     for (int round = 0; round < 4; ++round) {
@@ -527,49 +564,61 @@ Prediction predict(const LoadProfile& profile, const Environment& e, const Devic
         }
     }
     // Clark's (1961) moments of the maximum of Gaussians, folded over the members: the batch ends
-    // when its busiest member does.
-    double mean = 0, var = 0;
-    bool first = true;
-    for (std::size_t d = 0; d < loads.size(); ++d) {
-        if (loads[d] <= 0)
-            continue;
-        const double speed = int(d) == e.slowDisk ? e.slowSpeed : 1.0;
-        // The member's share of the batch in its queue at once: all of it when the whole batch is in
-        // flight, whatever the fan-out (a write reaches every copy, and each of them queues it).
-        const double queue = loads[d] * std::min(1.0, double(outstanding) / double(std::max(1, requests)));
-        const double ms = memberTimeMs(loads[d], queue, e.kind, unit, speed);
-        const double perRead = ms / loads[d];
-        const double v = variance[d] * perRead * perRead + unit.serviceCv * unit.serviceCv * perRead * perRead * loads[d];
-        if (first) {
-            mean = ms;
-            var = v;
-            first = false;
-            continue;
-        }
-        const double a = std::sqrt(var + v);
-        if (a < 1e-12 * std::max(mean, ms)) {
-            if (ms > mean) {
+    // when its busiest member does. `part` of the batch's reads, `inQueue` of each member's share in its
+    // queue at once.
+    auto busiest = [&](double part, double inQueue) {
+        double mean = 0, var = 0;
+        bool first = true;
+        for (std::size_t d = 0; d < loads.size(); ++d) {
+            if (loads[d] <= 0)
+                continue;
+            const double speed = int(d) == e.slowDisk ? e.slowSpeed : 1.0;
+            const double load = loads[d] * part;
+            const double ms = memberTimeMs(load, load * inQueue, e.kind, unit, speed);
+            const double perRead = ms / load;
+            const double v = variance[d] * part * perRead * perRead + unit.serviceCv * unit.serviceCv * perRead * perRead * load;
+            if (first) {
                 mean = ms;
                 var = v;
+                first = false;
+                continue;
             }
-            continue;
+            const double a = std::sqrt(var + v);
+            if (a < 1e-12 * std::max(mean, ms)) {
+                if (ms > mean) {
+                    mean = ms;
+                    var = v;
+                }
+                continue;
+            }
+            const double alpha = (mean - ms) / a;
+            const double m1 = mean * normalCdf(alpha) + ms * normalCdf(-alpha) + a * normalPdf(alpha);
+            const double m2 = (mean * mean + var) * normalCdf(alpha) + (ms * ms + v) * normalCdf(-alpha)
+                + (mean + ms) * a * normalPdf(alpha);
+            mean = m1;
+            var = std::max(0.0, m2 - m1 * m1);
         }
-        const double alpha = (mean - ms) / a;
-        const double m1 = mean * normalCdf(alpha) + ms * normalCdf(-alpha) + a * normalPdf(alpha);
-        const double m2 = (mean * mean + var) * normalCdf(alpha) + (ms * ms + v) * normalCdf(-alpha)
-            + (mean + ms) * a * normalPdf(alpha);
-        mean = m1;
-        var = std::max(0.0, m2 - m1 * m1);
-    }
+        return std::pair { mean, var };
+    };
     Prediction p;
-    p.ms = mean;
-    p.logVariance = mean > 0 ? var / (mean * mean) : 0;
     if (!profile.stations.empty() && !t.write) {
-        // Fewer in flight than the batch's reads: a closed system, its steady throughput the batch's
-        // pace (the ramp at the start and the drain at the end are a few reads of many). Each read's
-        // service varies by cv, and the batch's time by cv over the root of its reads.
-        p.ms = closedBatchMs(profile.stations, requests, outstanding, e, unit);
-        p.logVariance = unit.serviceCv * unit.serviceCv / double(std::max(1, requests));
+        // Fewer in flight than the batch's reads: a closed system. Its reads start one per completion at
+        // the steady throughput until the last has started; then the `outstanding` still in flight
+        // drain, spread over the members as the same reads issued at once would be (balanced copies keep
+        // the queues level, as the shortest-queue choice does), and the batch ends with the busiest.
+        // Each read's service varies by cv: the steady part's time by cv over the root of its reads.
+        const double steadyMs = closedBatchMs(profile.stations, requests, outstanding, e, unit)
+            * double(requests - outstanding) / double(requests);
+        const auto [drainMs, drainVar] = busiest(double(outstanding) / double(requests), 1.0);
+        p.ms = steadyMs + drainMs;
+        const double var = steadyMs * steadyMs * unit.serviceCv * unit.serviceCv / double(std::max(1, requests - outstanding)) + drainVar;
+        p.logVariance = p.ms > 0 ? var / (p.ms * p.ms) : 0;
+    } else {
+        // The member's share of the batch in its queue at once: all of it when the whole batch is in
+        // flight, whatever the fan-out (a write reaches every copy, and each of them queues it).
+        const auto [mean, var] = busiest(1.0, std::min(1.0, double(outstanding) / double(std::max(1, requests))));
+        p.ms = mean;
+        p.logVariance = mean > 0 ? var / (mean * mean) : 0;
     }
     if (t.write && e.writeBack)
         p.logVariance = 0; // the likelihood treats a write-back cache's writes apart (posterior.cpp)

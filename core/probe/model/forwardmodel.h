@@ -140,6 +140,9 @@ struct LoadProfile
     {
         double visits = 0;
         std::vector<int> members; ///< its servers
+        /// The servers each read may choose among, drawn from `members` (copy sets that overlap: chained
+        /// declustering, RAID-10 far and offset, near on members not a multiple of the copies); 0: any.
+        int choices = 0;
     };
     std::vector<Station> stations;
     /// Each member's share of one lone random read (the calibration's serial reads): what the serial
@@ -150,6 +153,14 @@ LoadProfile loadProfile(const Candidate& c, CopyReads policy, const Test& t, con
                         const std::vector<double>* speeds = nullptr);
 /// The same, for one hypothesis' environment (its odd member's speed where copies are balanced).
 LoadProfile loadProfile(const Candidate& c, const Environment& e, const Test& t, const DeviceScale& scale);
+
+/// Servers busy on average in a closed system of `inFlight` reads on `servers` alike servers, each read
+/// joining the shortest queue among `choices` servers drawn at random (a controller balancing a read over
+/// its copies, where the copy sets overlap), every completion at once followed by the next read: the
+/// stationary distribution of the Markov chain over how many servers hold how many reads (exponential
+/// service, as mean-value analysis takes it). One choice is random routing, D·q/(q + D - 1); every server a
+/// choice, min(q, D). Cached: the few arrays and depths a probe meets are solved once.
+double busyServers(int servers, int choices, int inFlight);
 
 /// A closed batch's time, in ms: `requests` reads with `inFlight` of them outstanding at a time over
 /// `stations`, by mean-value analysis (Reiser and Lavenberg 1980), a station of c servers waiting a

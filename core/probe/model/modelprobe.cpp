@@ -248,6 +248,50 @@ void ModelProber::record(const Test& t, double ms)
     flush(false);
 }
 
+void ModelProber::traceTruth(const char* when, bool residuals) const
+{
+    if (m_truth.isEmpty() || !m_posterior)
+        return;
+    auto keys = [](const QString& spec) {
+        QStringList k = spec.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        k.sort();
+        return k;
+    };
+    const QStringList truth = keys(m_truth);
+    const std::vector<double>& post = m_posterior->posteriors();
+    std::size_t best = post.size(), leader = 0;
+    double mass = 0;
+    for (std::size_t i = 0; i < post.size(); ++i) {
+        if (post[i] > post[leader])
+            leader = i;
+        if (keys(m_posterior->hypothesis(i).layout->layoutSpec()) != truth || m_posterior->hypothesis(i).layout->failedDisk >= 0)
+            continue;
+        mass += post[i];
+        if (best == post.size() || post[i] > post[best])
+            best = i;
+    }
+    if (best == post.size()) {
+        std::fprintf(stderr, "truth %s: not among the %zu hypotheses\n", when, post.size());
+        return;
+    }
+    std::size_t rank = 0;
+    for (double q : post)
+        rank += q > post[best];
+    std::fprintf(stderr, "truth %s: rank %zu, share %.3g (best %s [%s] %.3g), score %+.2f against the leader's\n", when, rank, mass,
+        qPrintable(m_posterior->hypothesis(best).spec()), qPrintable(m_posterior->hypothesis(best).env.describe()), post[best],
+        m_posterior->score(best) - m_posterior->score(leader));
+    if (!residuals)
+        return;
+    const auto& seen = m_posterior->observations();
+    for (std::size_t o = 0; o < seen.size(); ++o) {
+        const double y = std::log(seen[o].ms);
+        const auto [mt, vt] = m_posterior->predictLog(best, seen[o].test); // the shift in, its variance the noise's too
+        const auto [ml, vl] = m_posterior->predictLog(leader, seen[o].test);
+        std::fprintf(stderr, "  %-44s %9.2f ms  truth %+6.2f sd  leader %+6.2f sd\n", qPrintable(seen[o].test.describe()), seen[o].ms,
+            (y - mt) / std::sqrt(vt), (y - ml) / std::sqrt(vl));
+    }
+}
+
 ProbeResult ModelProber::run()
 {
     m_result.target = m_target.describe();
@@ -277,6 +321,7 @@ ProbeResult ModelProber::run()
         const bool writes = m_config.measureRedundancy && m_target.writable();
         step(QStringLiteral("inference"), 0.1);
         for (int k = 0; k < m_options.maxTests; ++k) {
+            traceTruth("before pruning");
             m_posterior->prune(m_options.pruneBelow);
             // A fifth: a member at 1/k of the others' speed (k up to 5, aliasHypotheses) makes the
             // patterns P/k read as P, so until odd members join, the true pattern may share its mass with
@@ -361,6 +406,7 @@ ProbeResult ModelProber::run()
             m_fraction = 0.1 + 0.8 * double(k + 1) / double(m_options.maxTests);
         }
         step(QStringLiteral("identification"), 0.95);
+        traceTruth("at the end", true);
         verdict();
         // The read/write ratio, where both were measured: the same counts of spread reads and writes.
         double readMs = 0, writeMs = 0;

@@ -95,6 +95,11 @@ private:
     double m_fraction = 0;
     double layoutConfidence(const HypothesisClass& top) const;
     bool m_trace = qEnvironmentVariableIsSet("RAIDSCOPE_PROBE_TRACE"); // each step's choice and leaders on stderr
+    /// A diagnosis aid for evaluation: with RAIDSCOPE_PROBE_TRUTH set to the array's layout spec (keys in
+    /// any order), the trace follows that layout's best hypothesis (its rank, share and score against the
+    /// leader's) and, at the end, each test's residual under it and under the leader.
+    QString m_truth = qEnvironmentVariable("RAIDSCOPE_PROBE_TRUTH");
+    void traceTruth(const char* when, bool residuals = false) const;
 };
 
 } // namespace raidscope::probemodel
