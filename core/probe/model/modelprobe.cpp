@@ -44,8 +44,11 @@ namespace probemodel {
 namespace {
 
 // The device's repeat noise from every group of identical tests run (NoiseEstimate's stated prior).
-NoiseEstimate repeatNoise(const std::vector<Observation>& observations)
+// The device's repeat noise from every group of identical tests run so far, each group's spread less what
+// the hypotheses already predict of it (their posterior mean: where the reads land, a member's spread).
+NoiseEstimate repeatNoise(const Posterior& posterior)
 {
+    const std::vector<Observation>& observations = posterior.observations();
     NoiseEstimate e { 0.05, 2 };
     std::vector<bool> grouped(observations.size(), false);
     for (std::size_t i = 0; i < observations.size(); ++i) {
@@ -57,7 +60,7 @@ NoiseEstimate repeatNoise(const std::vector<Observation>& observations)
                 grouped[j] = true;
                 ms.push_back(observations[j].ms);
             }
-        e.addRepeats(ms);
+        e.addRepeats(ms, posterior.modelLogVariance(i));
     }
     return e;
 }
@@ -316,7 +319,7 @@ ProbeResult ModelProber::run()
         spread.demands = { { 1, 0, 2 * m_n } };
         for (int i = 0; i < 3; ++i)
             m_posterior->observe(spread, timeTest(spread));
-        noise.deviceSigma = repeatNoise(m_posterior->observations()).sigma();
+        noise.deviceSigma = repeatNoise(*m_posterior).sigma();
         m_posterior->setNoise(noise);
         const bool writes = m_config.measureRedundancy && m_target.writable();
         step(QStringLiteral("inference"), 0.1);
@@ -400,7 +403,7 @@ ProbeResult ModelProber::run()
             // A test the search ran before is one more repeat: the noise estimate takes it in.
             const auto& seen = m_posterior->observations();
             if (std::count_if(seen.begin(), seen.end(), [&](const Observation& o) { return o.test == choice->test; }) > 1) {
-                noise.deviceSigma = repeatNoise(seen).sigma();
+                noise.deviceSigma = repeatNoise(*m_posterior).sigma();
                 m_posterior->setNoise(noise);
             }
             m_fraction = 0.1 + 0.8 * double(k + 1) / double(m_options.maxTests);
@@ -411,8 +414,12 @@ ProbeResult ModelProber::run()
         // The read/write ratio, where both were measured: the same counts of spread reads and writes.
         double readMs = 0, writeMs = 0;
         int readN = 0, writeN = 0;
+        // (Only batches of 2N all at once: a larger batch's busiest member lags its mean less, so its time
+        // per request is lower, and a closed batch's is its queue's.)
         for (const Observation& o : m_posterior->observations())
-            if (o.test.kind == Test::Kind::Spread) {
+            if (o.test.requests() != 2 * m_n || o.test.outstanding > 0)
+                continue;
+            else if (o.test.kind == Test::Kind::Spread) {
                 readMs += o.ms;
                 readN += o.test.requests();
             } else if (o.test.kind == Test::Kind::Writes) {

@@ -69,7 +69,7 @@ double logPrior(const Candidate& c, const Environment& e)
     return p;
 }
 
-void NoiseEstimate::addRepeats(const std::vector<double>& ms)
+void NoiseEstimate::addRepeats(const std::vector<double>& ms, double modelLogVariance)
 {
     if (ms.size() < 2)
         return;
@@ -80,8 +80,12 @@ void NoiseEstimate::addRepeats(const std::vector<double>& ms)
     if (logs.size() < 2)
         return;
     const double mean = std::accumulate(logs.begin(), logs.end(), 0.0) / double(logs.size());
+    double ss = 0;
     for (double l : logs)
-        m_sum += (l - mean) * (l - mean);
+        ss += (l - mean) * (l - mean);
+    // The squares' expectation is (n - 1)(device + model): the model's part is counted once, in the
+    // likelihood. A group spread less than the model says adds nothing beyond its degrees of freedom.
+    m_sum += std::max(0.0, ss - double(logs.size() - 1) * std::max(0.0, modelLogVariance));
     m_dof += double(logs.size() - 1);
 }
 
@@ -569,6 +573,16 @@ std::pair<double, double> Posterior::fit(std::size_t i) const
     for (const Observation& o : m_observations)
         n += o.test.write && h.env.writeBack ? 0 : 1;
     return { chi2, std::max(1.0, n - 1) };
+}
+
+double Posterior::modelLogVariance(std::size_t o) const
+{
+    const std::vector<double>& post = posteriors();
+    double v = 0;
+    for (std::size_t i = 0; i < post.size() && i < m_rows.size(); ++i)
+        if (o < m_rows[i].logVar.size())
+            v += post[i] * m_rows[i].logVar[o];
+    return v;
 }
 
 const std::vector<double>& Posterior::posteriors() const

@@ -51,8 +51,10 @@ class NoiseEstimate
 {
 public:
     explicit NoiseEstimate(double priorSigma = 0.05, double priorWeight = 2) : m_prior(priorSigma), m_weight(priorWeight) {}
-    /// One group of repeated identical batches (their times in ms).
-    void addRepeats(const std::vector<double>& ms);
+    /// One group of repeated identical batches (their times in ms). `modelLogVariance`: the part of their
+    /// log variance the model already predicts (where reads land, a member's service spread), which the
+    /// likelihood adds to the device's own and so is taken out of the repeats' spread here.
+    void addRepeats(const std::vector<double>& ms, double modelLogVariance = 0);
     double sigma() const;
     double degreesOfFreedom() const { return m_dof; }
 
@@ -116,6 +118,9 @@ public:
     std::pair<double, double> fit(std::size_t i) const;
     /// Normalised posterior of every hypothesis (kept until the hypotheses, tests or noise change).
     const std::vector<double>& posteriors() const;
+    /// The posterior mean of the hypotheses' own log variance for observation `o` (Prediction::logVariance:
+    /// where reads land and a member's service spread), without the device's noise.
+    double modelLogVariance(std::size_t o) const;
     /// Predicted log time of test `t` under hypothesis i, the shift included, and its variance.
     std::pair<double, double> predictLog(std::size_t i, const Test& t) const;
     /// Classes of hypotheses whose predictions of every observed test, and of every test in `unseen`

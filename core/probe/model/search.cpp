@@ -77,7 +77,11 @@ std::vector<Test> candidateTests(const Posterior& posterior, const std::vector<s
                 Test t = tests[k];
                 if (t.outstanding > 0)
                     continue; // a closed batch's contrast is its queue's, not its size's
-                if (!credit && t.kind != Test::Kind::Spread && t.kind != Test::Kind::Pattern)
+                // Writes too: layouts whose writes cost the busiest member a little more or less (RAID-5's
+                // read-modify-write, two operations on one member, against a mirror's one on each copy) can
+                // time a small batch alike, the wider spread of the one's placement making up its lower
+                // mean; the means part as the batch grows, the spread only as its root.
+                if (!credit && t.kind != Test::Kind::Spread && t.kind != Test::Kind::Pattern && t.kind != Test::Kind::Writes)
                     continue;
                 for (Demand& d : t.demands)
                     d.count *= factor;
