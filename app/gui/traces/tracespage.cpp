@@ -13,6 +13,7 @@
 #include "traces/tracetimeplot.h"
 #include "units.h"
 #include "widgets/jobbar.h"
+#include "widgets/tabsizing.h"
 #include "widgets/shortcuts.h"
 #include "widgets/theme.h"
 #include "widgets/jobrunner.h"
@@ -212,6 +213,8 @@ TracesPage::TracesPage(QWidget* parent)
     };
     connect(m_replay, &TraceReplayView::candidatesChanged, this, followCandidates);
     followCandidates();
+    // The replay tab's long column of options made the page scroll on the Layout tab too (#54).
+    sizeTabsByCurrent(m_tabs);
 
     auto* box = new QVBoxLayout(this);
     box->setSpacing(6);
