@@ -11,6 +11,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QAbstractItemView>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -94,9 +95,11 @@ TraceLayoutView::TraceLayoutView(QWidget* parent)
         { tr("Member"), tr("Ops"), tr("Reads"), tr("Writes"), tr("MB read"), tr("MB written") });
     m_members->verticalHeader()->setVisible(false);
     m_members->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Every column as wide as its contents and no wider: a stretched last column ("MB written") took
+    // all the spare width, far from its header (#54). What is left over stays empty on the right.
     for (int c = 0; c < MemberColumns; ++c)
         m_members->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
-    m_members->horizontalHeader()->setStretchLastSection(true);
+    m_members->horizontalHeader()->setStretchLastSection(false);
 
     m_writePaths = textLabel("layoutWritePaths");
     m_alignment = textLabel("layoutAlignment");
@@ -236,6 +239,7 @@ bool TraceLayoutView::run()
         if (c.trimmed() != arraySpec())
             options.arraySpecs << c.trimmed();
     options.sweepChunkBytes = defaultSweepChunkBytes();
+    m_runSpecs = options.arraySpecs; // as written, for the Show box
     const QStringList files = m_files;
     m_result = {};
     clearViews();
@@ -268,9 +272,18 @@ void TraceLayoutView::onDone(LayoutAnalysisResult result)
     {
         const QSignalBlocker block(m_shown);
         m_shown->clear();
-        for (std::size_t i = 0; i < m_result.arrays.size(); ++i)
-            m_shown->addItem((i > 0 ? tr("Candidate: ") : m_runFirstStudied ? tr("Under study: ") : tr("Array: ")) + m_result.arrays[i].arraySpec);
+        // The specs as written (the canonical ones, every default spelled out, were cut off in the
+        // narrow pane, #54), the canonical one in the tooltip; the list as wide as its longest.
+        for (std::size_t i = 0; i < m_result.arrays.size(); ++i) {
+            const QString canonical = m_result.arrays[i].arraySpec;
+            const QString given = i < std::size_t(m_runSpecs.size()) ? m_runSpecs[qsizetype(i)] : canonical;
+            const QString kind = i > 0 ? tr("Candidate") : m_runFirstStudied ? tr("Under study") : tr("Array");
+            m_shown->addItem(tr("%1: %2").arg(kind, given));
+            m_shown->setItemData(m_shown->count() - 1, tr("%1: %2").arg(kind, canonical), Qt::ToolTipRole);
+        }
+        m_shown->view()->setMinimumWidth(m_shown->view()->sizeHintForColumn(0) + 2 * m_shown->view()->frameWidth());
     }
+    updateShownToolTip();
     showArray(0);
     showSweep();
     m_jobBar->setHasResult(m_result.ok);
@@ -288,10 +301,19 @@ void TraceLayoutView::showArray(int index)
         const QSignalBlocker block(m_shown);
         m_shown->setCurrentIndex(index);
     }
+    updateShownToolTip();
     showAnalysis(m_result.arrays[std::size_t(index)]);
 }
 
 int TraceLayoutView::shownArray() const { return m_shown->currentIndex(); }
+
+void TraceLayoutView::updateShownToolTip()
+{
+    // The whole of what the box may cut off, and what it is for.
+    const QString what = tr("Which analyzed array the heatmap, totals and facts show");
+    const QString current = m_shown->currentData(Qt::ToolTipRole).toString();
+    m_shown->setToolTip(current.isEmpty() ? what : current + u'\n' + what);
+}
 
 void TraceLayoutView::clearViews()
 {

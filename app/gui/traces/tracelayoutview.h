@@ -84,6 +84,7 @@ private:
     void showSweep();
     void clearViews();
     void updateControls();
+    void updateShownToolTip();
 
     JobRunner* m_runner = nullptr;
     QLineEdit* m_spec = nullptr;
@@ -92,6 +93,7 @@ private:
     QString m_followedSpec; ///< what setArraySpec() last set (the replay's first candidate)
     bool m_firstIsStudied = true;
     bool m_runFirstStudied = true; ///< firstIsStudied() when the shown result was run
+    QStringList m_runSpecs; ///< the specs of the running or shown result as written, in its order
     QLabel* m_candidatesLabel = nullptr;
     QPushButton* m_runButton = nullptr;
     JobBar* m_jobBar = nullptr;

@@ -13,6 +13,7 @@
 #include "traces/tracetimeplot.h"
 #include "units.h"
 #include "widgets/jobbar.h"
+#include "widgets/tabsizing.h"
 #include "widgets/shortcuts.h"
 #include "widgets/theme.h"
 #include "widgets/jobrunner.h"
@@ -199,12 +200,12 @@ TracesPage::TracesPage(QWidget* parent)
     m_replay = new TraceReplayView;
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("traceTabs"));
-    m_tabs->addTab(summaryTab, tr("Summary"));
-    m_tabs->addTab(m_replay, tr("Replay through candidate arrays"));
+    m_tabs->addTab(new TabPage(summaryTab), tr("Summary"));
+    m_tabs->addTab(new TabPage(m_replay), tr("Replay through candidate arrays"));
     // The trace through the layout (#56 item 1): the replay's first candidate is the array under
     // study (the banner makes the list it and its variations), the others are analyzed beside it.
     m_layout = new TraceLayoutView;
-    m_tabs->addTab(m_layout, tr("Layout"));
+    m_tabs->addTab(new TabPage(m_layout), tr("Layout"));
     const auto followCandidates = [this] {
         const QStringList c = m_replay->candidates();
         m_layout->setArraySpec(c.isEmpty() ? QString() : c.front());
@@ -212,6 +213,8 @@ TracesPage::TracesPage(QWidget* parent)
     };
     connect(m_replay, &TraceReplayView::candidatesChanged, this, followCandidates);
     followCandidates();
+    // The replay tab's long column of options made the page scroll on the Layout tab too (#54).
+    resizeTabsWithCurrent(m_tabs);
 
     auto* box = new QVBoxLayout(this);
     box->setSpacing(6);
@@ -619,7 +622,7 @@ void TracesPage::exportAs(int kind)
 
 void TracesPage::showReplay(bool replay) { m_tabs->setCurrentIndex(replay ? 1 : 0); }
 
-void TracesPage::showLayout() { m_tabs->setCurrentIndex(m_tabs->indexOf(m_layout)); }
+void TracesPage::showLayout() { m_tabs->setCurrentIndex(m_tabs->indexOf(m_layout->parentWidget())); }
 
 namespace {
 

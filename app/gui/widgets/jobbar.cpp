@@ -14,6 +14,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStyle>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -24,6 +25,8 @@ namespace {
     constexpr int kProgressSteps = 1000; // 0..1000 for a smooth bar [heaptrack]
     constexpr int kPlainBarMaxChars = 36; // a bar without text needs little room beside the status
     constexpr int kTextBarMinChars = 36; // a bar with text must show "pairwise layout · 42 %"
+    constexpr auto kTimeShownAfter = std::chrono::seconds(1); // a quick job shows no time at all
+    constexpr auto kRanShownFrom = std::chrono::seconds(2); // nor says how long it ran
 
 } // namespace
 
@@ -44,6 +47,14 @@ JobBar::JobBar(JobRunner* runner, Qt::Orientation orientation, QWidget* parent)
     m_status->setObjectName(QStringLiteral("jobStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true); // long reasons wrap rather than widen the window
+    m_time = new QLabel;
+    m_time->setObjectName(QStringLiteral("jobTime"));
+    m_time->setToolTip(tr("How long the job has run, and about how long it has left at the pace of its progress"));
+    m_time->setVisible(false);
+    m_clock = [] { return TimeLeftEstimate::Clock::now(); };
+    m_timeTimer = new QTimer(this);
+    m_timeTimer->setInterval(1000);
+    connect(m_timeTimer, &QTimer::timeout, this, &JobBar::refreshTime);
 
     if (orientation == Qt::Horizontal) {
         // One flow of controls, bar and status that wraps onto more lines on a narrow window (#54
@@ -54,6 +65,7 @@ JobBar::JobBar(JobRunner* runner, Qt::Orientation orientation, QWidget* parent)
         m_status->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
         m_flow->addWidget(m_cancel);
         m_flow->addWidget(m_progress);
+        m_flow->addWidget(m_time);
         m_flow->addWidget(m_status);
     } else {
         m_start = new QHBoxLayout;
@@ -64,11 +76,13 @@ JobBar::JobBar(JobRunner* runner, Qt::Orientation orientation, QWidget* parent)
         m_end = m_start;
         box->addLayout(m_start);
         box->addWidget(m_progress);
+        box->addWidget(m_time);
         box->addWidget(m_status);
     }
 
     connect(m_cancel, &QPushButton::clicked, this, &JobBar::cancel);
     connect(m_runner, &JobRunner::runningChanged, this, &JobBar::updateButtons);
+    connect(m_runner, &JobRunner::runningChanged, this, &JobBar::onRunningChanged);
     updateButtons();
 }
 
@@ -108,7 +122,56 @@ void JobBar::setHasResult(bool hasResult)
 void JobBar::setProgress(double fraction)
 {
     m_progress->setValue(qRound(std::clamp(fraction, 0.0, 1.0) * kProgressSteps));
+    if (!m_runner->isRunning())
+        return;
+    const auto now = m_clock();
+    if (m_runner->generation() != m_timedGeneration) { // a job that superseded the one timed
+        m_timedGeneration = m_runner->generation();
+        m_estimate.start(now);
+    }
+    m_estimate.sample(now, fraction); // the unrounded fraction: the bar's steps are too coarse
 }
+
+void JobBar::setClock(std::function<TimeLeftEstimate::Clock::time_point()> clock) { m_clock = std::move(clock); }
+
+void JobBar::onRunningChanged(bool running)
+{
+    const auto now = m_clock();
+    if (running) {
+        m_timedGeneration = m_runner->generation();
+        m_estimate.start(now);
+        m_timeTimer->start();
+    } else {
+        m_timeTimer->stop();
+        m_ranFor = m_estimate.elapsed(now);
+    }
+    refreshTime();
+}
+
+void JobBar::refreshTime()
+{
+    const auto now = m_clock();
+    const auto elapsed = m_estimate.elapsed(now);
+    QString text;
+    if (m_runner->isRunning()) {
+        if (elapsed >= kTimeShownAfter) {
+            const QString soFar = formatDuration(elapsed, false);
+            const auto left = m_estimate.left(now);
+            if (!left)
+                text = tr("estimating… · %1 so far").arg(soFar);
+            else if (left->count() <= 0)
+                text = tr("finishing… · %1 so far").arg(soFar);
+            else
+                text = tr("%1 left · %2 so far").arg(formatDuration(*left, true), soFar);
+        }
+    } else if (m_ranFor >= kRanShownFrom) {
+        text = tr("ran %1").arg(formatDuration(m_ranFor, false));
+    }
+    m_time->setText(text);
+    m_time->setVisible(!text.isEmpty());
+}
+
+QString JobBar::timeText() const { return m_time->isHidden() ? QString() : m_time->text(); }
 
 double JobBar::progress() const { return double(m_progress->value()) / kProgressSteps; }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "widgets/timeleft.h"
+
 #include <QWidget>
 
 #include <functional>
@@ -9,6 +11,7 @@ class QBoxLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QTimer;
 
 namespace raidscope::gui {
 
@@ -24,6 +27,11 @@ class JobRunner;
 /// left); save buttons are enabled only while no job runs and the page has a result to save
 /// (setHasResult()). Vertical, for a narrow column: the start controls and Cancel on one line, the
 /// progress and the (wrapped) status under them.
+///
+/// While a job runs for more than a second, a label beside the bar says how long it has run and
+/// about how long it has left (TimeLeftEstimate over the fractions setProgress() gives): "1 min 10 s
+/// left · 25 s so far", "estimating… · 2 s so far" before there is enough to go on; once it ends,
+/// "ran 1 min 35 s".
 class JobBar : public QWidget
 {
     Q_OBJECT
@@ -48,6 +56,12 @@ public:
     /// A bar with text is wider.
     void setProgressFormat(const QString& format);
     QString progressText() const;
+    /// The time label's text: elapsed and left while a job runs, empty when hidden.
+    QString timeText() const;
+    /// Updates the time label now (a one-second timer does while a job runs; tests call it).
+    void refreshTime();
+    /// The clock the time label reads, std::chrono::steady_clock unless a test gives its own.
+    void setClock(std::function<TimeLeftEstimate::Clock::time_point()> clock);
 
     /// One line (or a few, wrapped) saying what the job does or did; `error` shows it in red.
     void setStatus(const QString& text, bool error = false);
@@ -69,6 +83,7 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QProgressBar* progressBar() const { return m_progress; }
     QLabel* statusLabel() const { return m_status; }
+    QLabel* timeLabel() const { return m_time; }
 
 Q_SIGNALS:
     /// A running job was cancelled, by Cancel or cancel().
@@ -76,6 +91,7 @@ Q_SIGNALS:
 
 private:
     void updateButtons();
+    void onRunningChanged(bool running);
 
     JobRunner* m_runner = nullptr;
     FlowLayout* m_flow = nullptr; ///< the horizontal bar: start controls, Cancel, bar, status, end controls
@@ -84,6 +100,12 @@ private:
     QPushButton* m_cancel = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
+    QLabel* m_time = nullptr; ///< elapsed and left, beside the bar
+    QTimer* m_timeTimer = nullptr;
+    TimeLeftEstimate m_estimate;
+    std::function<TimeLeftEstimate::Clock::time_point()> m_clock;
+    quint64 m_timedGeneration = 0; ///< the runner's job m_estimate follows
+    TimeLeftEstimate::Seconds m_ranFor { 0 }; ///< how long the last job ran, once it ended
     QList<QPushButton*> m_saveButtons;
     bool m_hasResult = false;
     bool m_statusIsError = false;

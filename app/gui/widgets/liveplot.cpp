@@ -11,6 +11,7 @@
 #include <QWheelEvent>
 #include <QMenu>
 
+#include <algorithm>
 #include <functional>
 
 #include <cmath>
@@ -51,6 +52,7 @@ LivePlot::LivePlot(QWidget* parent)
     connect(&m_replotTimer, &QTimer::timeout, this, &LivePlot::replotNow);
     // Every draw, however started (ours, a page's replot(), an interaction), in the palette's colours.
     connect(this, &QCustomPlot::beforeReplot, this, &LivePlot::applyPalette);
+    connect(this, &QCustomPlot::beforeReplot, this, &LivePlot::fitLegend);
     connect(ViewStyle::instance(), &ViewStyle::changed, this, [this] {
         if (isVisible())
             replot(QCustomPlot::rpQueuedReplot);
@@ -166,6 +168,61 @@ void LivePlot::placeLegendAbove()
     plotLayout()->addElement(1, 0, legend);
     plotLayout()->setRowStretchFactor(1, 0.001);
     plotLayout()->setRowSpacing(0);
+}
+
+void LivePlot::fitLegend()
+{
+    if (!legend || !legend->visible() || legend->itemCount() == 0)
+        return;
+    QList<int> widths;
+    for (int i = 0; i < legend->elementCount(); ++i)
+        if (QCPLayoutElement* e = legend->elementAt(i))
+            widths.append(e->minimumOuterSizeHint().width());
+    const int count = int(widths.size());
+    if (count == 0)
+        return;
+    // The page's shape, kept as designed the first time: a wrap of 0 is one line.
+    const QByteArray key = QByteArrayLiteral("_rsDesignedWrap");
+    if (!legend->property(key.constData()).isValid())
+        legend->setProperty(key.constData(), legend->wrap());
+    const int designedWrap = legend->property(key.constData()).toInt();
+    const bool rowsFirst = legend->fillOrder() == QCPLayoutGrid::foRowsFirst;
+    const auto rowsFor = [count](int columns) { return (count + columns - 1) / columns; };
+    int maxColumns = count;
+    if (designedWrap > 0)
+        maxColumns = rowsFirst ? rowsFor(designedWrap) : std::min(designedWrap, count);
+
+    const bool above = legend->layout() == plotLayout();
+    const QMargins inset = axisRect()->insetLayout()->margins();
+    // Inside: the axis rect is laid out after this, so its room is the plot's width less the axis
+    // margins of the last layout (which a resize does not change).
+    const int axisMargins = std::max(0, axisRect()->outerRect().width() - axisRect()->width());
+    const int room = above ? viewport().width() : viewport().width() - axisMargins - inset.left() - inset.right() - 2;
+    const QMargins m = legend->margins();
+    const auto widthFor = [&](int columns) {
+        const int rows = rowsFor(columns);
+        if (rowsFirst)
+            columns = rowsFor(rows); // 7 items in 2 rows of 4: 4 columns
+        QList<int> column(columns, 0);
+        for (int i = 0; i < count; ++i) {
+            const int c = rowsFirst ? i / rows : i % columns;
+            column[c] = std::max(column[c], widths[i]);
+        }
+        int w = m.left() + m.right() + legend->columnSpacing() * (columns - 1);
+        for (int c : std::as_const(column))
+            w += c;
+        return w;
+    };
+    int columns = maxColumns;
+    while (columns > 1 && widthFor(columns) > room)
+        --columns;
+    const int wrap = rowsFirst ? rowsFor(columns) : (columns >= count && designedWrap == 0 ? 0 : columns);
+    const bool shaped = rowsFirst ? legend->rowCount() == rowsFor(columns) || count <= 1
+                                  : legend->columnCount() == std::min(columns, count);
+    if (wrap == legend->wrap() && shaped)
+        return;
+    legend->setWrap(wrap);
+    legend->setFillOrder(legend->fillOrder(), true); // re-lays the items in the new wrap, in order
 }
 
 void LivePlot::scheduleReplot()

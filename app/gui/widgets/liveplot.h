@@ -59,7 +59,8 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void setTitle(const QString& title);
-    /// Shows the legend in one row between the title and the plot, where it hides no data.
+    /// Shows the legend between the title and the plot, where it hides no data: in one row, or in as
+    /// many as a narrow plot needs (fitLegend()).
     void placeLegendAbove();
     /// A centred grey note on an empty plot ("Run or Sweep to see ..."); empty text hides it.
     void setEmptyNote(const QString& text);
@@ -74,6 +75,10 @@ private:
     void replotNow();
     /// Fonts, legend icons: scaled with the widget's font and presentation mode (applyPalette() calls it).
     void applyFonts();
+    /// Before every draw (#54): the legend in as many columns as fit its room (the plot's width above
+    /// it, the axis rect's inside it), at most the page's own (its wrap), wrapping onto more rows or
+    /// columns rather than being cut off by the plot's edge or widening the axis rect past it.
+    void fitLegend();
     /// Remembers the ranges the plot chose before the user's first zoom or pan.
     void beginZoom();
     QList<QPair<QCPAxis*, QCPRange>> axisRanges() const;
