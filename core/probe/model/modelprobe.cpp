@@ -267,7 +267,9 @@ void ModelProber::traceTruth(const char* when, bool residuals) const
     for (std::size_t i = 0; i < post.size(); ++i) {
         if (post[i] > post[leader])
             leader = i;
-        if (keys(m_posterior->hypothesis(i).layout->layoutSpec()) != truth || m_posterior->hypothesis(i).layout->failedDisk >= 0)
+        const QStringList have = keys(m_posterior->hypothesis(i).layout->layoutSpec());
+        if (!std::includes(have.begin(), have.end(), truth.begin(), truth.end())
+            || m_posterior->hypothesis(i).layout->failedDisk >= 0)
             continue;
         mass += post[i];
         if (best == post.size() || post[i] > post[best])
