@@ -821,7 +821,7 @@ TEST_CASE("ProbeTargetBox: the block device chooser and Force, which asks naming
         CAPTURE(d.path.toStdString(), box.pendingForceDialog()->text().toStdString());
         CHECK(box.pendingForceDialog()->text().contains(QStringLiteral("mounted on ") + point));
         box.pendingForceDialog()->reject();
-        QTest::qWaitFor([&] { return box.pendingForceDialog() == nullptr; }, 2000);
+        CHECK(QTest::qWaitFor([&] { return box.pendingForceDialog() == nullptr; }, 2000));
         CHECK_FALSE(box.force());
         break;
     }
