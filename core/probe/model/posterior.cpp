@@ -579,9 +579,11 @@ double Posterior::modelLogVariance(std::size_t o) const
 {
     const std::vector<double>& post = posteriors();
     double v = 0;
+    // Each hypothesis' variance as its likelihood takes it: at its ceiling's and bucket's mode (a ceiling
+    // that binds paces the batch with no spread of where reads land).
     for (std::size_t i = 0; i < post.size() && i < m_rows.size(); ++i)
-        if (o < m_rows[i].logVar.size())
-            v += post[i] * m_rows[i].logVar[o];
+        if (o < m_rows[i].logVar.size() && post[i] > 0)
+            v += post[i] * effective(i, o, nuisance(i)).second;
     return v;
 }
 
