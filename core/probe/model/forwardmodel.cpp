@@ -418,31 +418,28 @@ double closedBatchMs(const std::vector<LoadProfile::Station>& stations, int requ
         const double run = 1e4;
         return memberTimeMs(run, std::max(1.0, queue), kind, scale, 1.0) / run;
     };
+    // One visit's service on one of a station's servers, at their mean speed, `queue` reads at each.
+    auto visitMsAt = [&](const LoadProfile::Station& st, double queue) {
+        double speed = 0;
+        for (int d : st.members)
+            speed += d == e.slowDisk ? e.slowSpeed : 1.0;
+        return st.visits * perRead(queue) * double(st.members.size()) / std::max(speed, 1e-9);
+    };
     const std::size_t n = stations.size();
     if (n == 1 && stations.front().choices > 0 && std::size_t(stations.front().choices) < stations.front().members.size()) {
         // One station whose reads each choose among a few of its servers: the chain gives the servers
         // busy, each at the queue the reads in flight leave it (their mean over the busy ones).
         const LoadProfile::Station& st = stations.front();
-        double speed = 0;
-        for (int d : st.members)
-            speed += d == e.slowDisk ? e.slowSpeed : 1.0;
-        const double servers = double(st.members.size());
         const double busy = busyServers(int(st.members.size()), st.choices, q);
-        // A server's read at their mean speed, visited `visits` times a read.
-        const double perVisit = st.visits * perRead(double(q) / std::max(busy, 1e-9)) * servers / std::max(speed, 1e-9);
-        const double X = busy / std::max(perVisit, 1e-12);
+        const double X = busy / std::max(visitMsAt(st, double(q) / std::max(busy, 1e-9)), 1e-12);
         return double(requests) / X;
     }
     std::vector<double> queuePerServer(n, 1.0), Q(n), visitMs(n), servers(n), residence(n);
     double X = 0;
     for (int round = 0; round < 4; ++round) {
         for (std::size_t p = 0; p < n; ++p) {
-            double speed = 0;
-            for (int d : stations[p].members)
-                speed += d == e.slowDisk ? e.slowSpeed : 1.0;
             servers[p] = double(stations[p].members.size());
-            // One visit's service on one of its servers, at their mean speed.
-            visitMs[p] = stations[p].visits * perRead(queuePerServer[p]) * servers[p] / std::max(speed, 1e-9);
+            visitMs[p] = visitMsAt(stations[p], queuePerServer[p]);
         }
         std::fill(Q.begin(), Q.end(), 0.0);
         for (int k = 1; k <= q; ++k) {

@@ -43,9 +43,9 @@ namespace probemodel {
 
 namespace {
 
-// The device's repeat noise from every group of identical tests run (NoiseEstimate's stated prior).
 // The device's repeat noise from every group of identical tests run so far, each group's spread less what
-// the hypotheses already predict of it (their posterior mean: where the reads land, a member's spread).
+// the hypotheses already predict of it (their posterior mean: where the reads land, a member's spread), over
+// NoiseEstimate's stated prior.
 NoiseEstimate repeatNoise(const Posterior& posterior)
 {
     const std::vector<Observation>& observations = posterior.observations();
@@ -60,7 +60,8 @@ NoiseEstimate repeatNoise(const Posterior& posterior)
                 grouped[j] = true;
                 ms.push_back(observations[j].ms);
             }
-        e.addRepeats(ms, posterior.modelLogVariance(i));
+        if (ms.size() > 1) // a test run once tells nothing of the repeat noise; its model variance is not needed
+            e.addRepeats(ms, posterior.modelLogVariance(i));
     }
     return e;
 }
